@@ -1,0 +1,70 @@
+/* The allocator hook: counts live bytes and can fail the Nth allocation for tests. */
+#include "base.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A header before each block records its size so live bytes can be tracked. */
+typedef struct block_header {
+    size_t size;
+    max_align_t align; /* keeps the payload aligned for any type */
+} block_header;
+
+static long allocations_until_failure = -1;
+static size_t live_bytes;
+
+static int should_fail(void)
+{
+    if (allocations_until_failure < 0) return 0;
+    if (allocations_until_failure == 0) return 1;
+    allocations_until_failure--;
+    return 0;
+}
+
+void base_fail_allocation_after(long n) { allocations_until_failure = n; }
+
+size_t base_bytes_in_use(void) { return live_bytes; }
+
+static block_header *header_of(void *ptr)
+{
+    return (block_header *)((char *)ptr - offsetof(block_header, align));
+}
+
+void *base_malloc(size_t size)
+{
+    if (should_fail() || size > SIZE_MAX - sizeof(block_header)) return NULL;
+    block_header *h = malloc(offsetof(block_header, align) + size);
+    if (!h) return NULL;
+    h->size = size;
+    live_bytes += size;
+    return &h->align;
+}
+
+void *base_calloc(size_t count, size_t size)
+{
+    if (size != 0 && count > SIZE_MAX / size) return NULL;
+    void *p = base_malloc(count * size);
+    if (p) memset(p, 0, count * size);
+    return p;
+}
+
+void *base_realloc(void *ptr, size_t size)
+{
+    if (!ptr) return base_malloc(size);
+    if (should_fail() || size > SIZE_MAX - sizeof(block_header)) return NULL;
+    block_header *old = header_of(ptr);
+    size_t old_size = old->size;
+    block_header *h = realloc(old, offsetof(block_header, align) + size);
+    if (!h) return NULL;
+    live_bytes = live_bytes - old_size + size;
+    h->size = size;
+    return &h->align;
+}
+
+void base_free(void *ptr)
+{
+    if (!ptr) return;
+    block_header *h = header_of(ptr);
+    live_bytes -= h->size;
+    free(h);
+}

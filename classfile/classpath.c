@@ -1,0 +1,303 @@
+/* The class path: jars (through libzip) and directories, searched in order by binary name. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <zip.h>
+
+#include "internal.h"
+
+enum { MAX_CLASS_BYTES = 64 << 20, MAX_NAME = 1024 };
+
+/* One class-path element: a directory, or an open jar. */
+typedef struct cp_entry {
+    char *path;
+    zip_t *zip; /* NULL for a directory */
+} cp_entry;
+
+struct cf_classpath {
+    cp_entry *entries;
+    size_t count, capacity;
+    char *description; /* the entries joined with ':' */
+};
+
+cf_status cf_classpath_new(cf_classpath **out, cf_error *err)
+{
+    *out = base_calloc(1, sizeof **out);
+    if (!*out) return cf_fail(err, CF_ERR_NOMEM, "out of memory creating a class path");
+    (*out)->description = base_calloc(1, 1);
+    if (!(*out)->description) {
+        cf_classpath_free(*out);
+        *out = NULL;
+        return cf_fail(err, CF_ERR_NOMEM, "out of memory creating a class path");
+    }
+    return CF_OK;
+}
+
+static char *copy_string(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *c = base_malloc(n);
+    if (c) memcpy(c, s, n);
+    return c;
+}
+
+static bool describe_more(cf_classpath *cp, const char *path)
+{
+    size_t old = strlen(cp->description), add = strlen(path) + 1;
+    char *d = base_realloc(cp->description, old + add + 1);
+    if (!d) return false;
+    snprintf(d + old, add + 1, "%s%s", old ? ":" : "", path);
+    cp->description = d;
+    return true;
+}
+
+static cf_status open_jar(const char *path, zip_t **out, cf_error *err)
+{
+    int code = 0;
+    *out = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &code);
+    if (*out) return CF_OK;
+    zip_error_t ze;
+    zip_error_init_with_code(&ze, code);
+    cf_fail(err, CF_ERR_ZIP, "%s: not a valid jar: %s", path, zip_error_strerror(&ze));
+    zip_error_fini(&ze);
+    return CF_ERR_ZIP;
+}
+
+cf_status cf_classpath_add(cf_classpath *cp, const char *entry, cf_error *err)
+{
+    struct stat st;
+    if (stat(entry, &st) != 0)
+        return cf_fail(err, CF_ERR_IO, "class path entry %s: %s", entry, strerror(errno));
+    zip_t *zip = NULL;
+    if (!S_ISDIR(st.st_mode) && open_jar(entry, &zip, err) != CF_OK) return err->status;
+    if (cp->count == cp->capacity) {
+        size_t cap = cp->capacity ? cp->capacity * 2 : 4;
+        cp_entry *grown = base_realloc(cp->entries, cap * sizeof *grown);
+        if (!grown) goto nomem;
+        cp->entries = grown;
+        cp->capacity = cap;
+    }
+    char *path = copy_string(entry);
+    if (!path || !describe_more(cp, entry)) {
+        base_free(path);
+        goto nomem;
+    }
+    cp->entries[cp->count++] = (cp_entry){path, zip};
+    return CF_OK;
+nomem:
+    if (zip) zip_discard(zip);
+    return cf_fail(err, CF_ERR_NOMEM, "out of memory adding %s to the class path", entry);
+}
+
+cf_status cf_classpath_add_list(cf_classpath *cp, const char *list, cf_error *err)
+{
+    char element[4096];
+    for (const char *s = list; *s;) {
+        size_t n = strcspn(s, ":");
+        if (n >= sizeof element)
+            return cf_fail(err, CF_ERR_IO, "class path element too long: %.40s...", s);
+        memcpy(element, s, n);
+        element[n] = '\0';
+        if (n && cf_classpath_add(cp, element, err) != CF_OK) return err->status;
+        s += n + (s[n] == ':');
+    }
+    return CF_OK;
+}
+
+const char *cf_classpath_describe(const cf_classpath *cp) { return cp->description; }
+
+void cf_classpath_free(cf_classpath *cp)
+{
+    if (!cp) return;
+    for (size_t i = 0; i < cp->count; i++) {
+        if (cp->entries[i].zip) zip_discard(cp->entries[i].zip);
+        base_free(cp->entries[i].path);
+    }
+    base_free(cp->entries);
+    base_free(cp->description);
+    base_free(cp);
+}
+
+/* ---- Reading ----------------------------------------------------------------------------------- */
+
+cf_status cf_read_file(const char *path, size_t limit, uint8_t **data, size_t *len, cf_error *err)
+{
+    *data = NULL;
+    *len = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f) return cf_fail(err, errno == ENOENT ? CF_ERR_NOT_FOUND : CF_ERR_IO, "%s: %s", path,
+                           strerror(errno));
+    struct stat st;
+    cf_status status = CF_OK;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        status = cf_fail(err, CF_ERR_IO, "%s: not a regular file", path);
+    } else if ((uint64_t)st.st_size > limit) {
+        status = cf_fail(err, CF_ERR_IO, "%s: %lld bytes is over the %zu-byte limit", path,
+                         (long long)st.st_size, limit);
+    } else if (!(*data = base_malloc((size_t)st.st_size + 1))) {
+        status = cf_fail(err, CF_ERR_NOMEM, "%s: out of memory", path);
+    } else if (fread(*data, 1, (size_t)st.st_size, f) != (size_t)st.st_size) {
+        status = cf_fail(err, CF_ERR_IO, "%s: read error", path);
+    }
+    fclose(f);
+    if (status != CF_OK) {
+        base_free(*data);
+        *data = NULL;
+        return status;
+    }
+    *len = (size_t)st.st_size;
+    return CF_OK;
+}
+
+/* Rejects names that could escape a directory or are not class names at all. */
+static bool plausible_name(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 0 && n < MAX_NAME && name[0] != '/' && !strstr(name, "..") && !strchr(name, '\\') &&
+           name[0] != '[';
+}
+
+static cf_status read_jar_entry(const cp_entry *e, zip_int64_t index, const char *entry,
+                                uint8_t **data, size_t *len, cf_error *err)
+{
+    zip_stat_t st;
+    if (zip_stat_index(e->zip, (zip_uint64_t)index, 0, &st) != 0 || !(st.valid & ZIP_STAT_SIZE))
+        return cf_fail(err, CF_ERR_ZIP, "%s!%s: cannot stat entry", e->path, entry);
+    if (st.size > MAX_CLASS_BYTES)
+        return cf_fail(err, CF_ERR_ZIP, "%s!%s: entry of %llu bytes is too large", e->path, entry,
+                       (unsigned long long)st.size);
+    *data = base_malloc((size_t)st.size + 1);
+    if (!*data) return cf_fail(err, CF_ERR_NOMEM, "%s!%s: out of memory", e->path, entry);
+    zip_file_t *zf = zip_fopen_index(e->zip, (zip_uint64_t)index, 0);
+    zip_int64_t got = zf ? zip_fread(zf, *data, st.size) : -1;
+    bool ok = zf && got == (zip_int64_t)st.size && zip_fclose(zf) == 0;
+    if (!ok) {
+        if (zf && got != (zip_int64_t)st.size) zip_fclose(zf);
+        base_free(*data);
+        *data = NULL;
+        return cf_fail(err, CF_ERR_ZIP, "%s!%s: corrupt entry: %s", e->path, entry,
+                       zip_strerror(e->zip));
+    }
+    *len = (size_t)st.size;
+    return CF_OK;
+}
+
+/* Reads [name] from entry [e]; CF_ERR_NOT_FOUND when the entry does not have it. */
+static cf_status read_from_entry(const cp_entry *e, const char *name, uint8_t **data, size_t *len,
+                                 cf_error *err)
+{
+    char file[MAX_NAME + 4096 + 16];
+    if (!e->zip) {
+        snprintf(file, sizeof file, "%s/%s.class", e->path, name);
+        return cf_read_file(file, MAX_CLASS_BYTES, data, len, err);
+    }
+    snprintf(file, sizeof file, "%s.class", name);
+    zip_int64_t index = zip_name_locate(e->zip, file, 0);
+    if (index < 0) return cf_fail(err, CF_ERR_NOT_FOUND, "%s!%s: no such entry", e->path, file);
+    return read_jar_entry(e, index, file, data, len, err);
+}
+
+static cf_status find_class(cf_classpath *cp, const char *name, uint8_t **data, size_t *len,
+                            size_t *where, cf_error *err)
+{
+    *data = NULL;
+    *len = 0;
+    if (!plausible_name(name))
+        return cf_fail(err, CF_ERR_NOT_FOUND, "class %s: not a valid class name", name);
+    for (size_t i = 0; i < cp->count; i++) {
+        cf_status s = read_from_entry(&cp->entries[i], name, data, len, err);
+        *where = i;
+        if (s != CF_ERR_NOT_FOUND) return s;
+    }
+    return cf_fail(err, CF_ERR_NOT_FOUND, "class %s not found on class path '%s'", name,
+                   cp->description);
+}
+
+cf_status cf_classpath_read(cf_classpath *cp, const char *name, uint8_t **data, size_t *len,
+                            cf_error *err)
+{
+    size_t where;
+    return find_class(cp, name, data, len, &where, err);
+}
+
+cf_status cf_classpath_load(cf_classpath *cp, const char *name, cf_class **out, cf_error *err)
+{
+    uint8_t *data;
+    size_t len, where;
+    *out = NULL;
+    if (find_class(cp, name, &data, &len, &where, err) != CF_OK) return err->status;
+    char origin[MAX_NAME + 4096 + 16];
+    const cp_entry *e = &cp->entries[where];
+    snprintf(origin, sizeof origin, "%s%s%s.class", e->path, e->zip ? "!" : "/", name);
+    cf_status s = cf_parse(data, len, origin, out, err);
+    base_free(data);
+    if (s == CF_OK && strcmp((*out)->name, name)) {
+        s = cf_fail(err, CF_ERR_FORMAT, "%s: declares class %s, expected %s", origin, (*out)->name,
+                    name);
+        cf_class_free(*out);
+        *out = NULL;
+    }
+    return s;
+}
+
+/* ---- Listing ----------------------------------------------------------------------------------- */
+
+/* Strips ".class" from [entry] into [name]; false for anything that is not a class file. */
+static bool class_name_of(const char *entry, char *name, size_t cap)
+{
+    size_t n = strlen(entry);
+    if (n <= 6 || n - 6 >= cap || strcmp(entry + n - 6, ".class")) return false;
+    if (!strncmp(entry, "META-INF/", 9) || strstr(entry, "module-info")) return false;
+    memcpy(name, entry, n - 6);
+    name[n - 6] = '\0';
+    return true;
+}
+
+static bool each_in_jar(zip_t *zip, bool (*visit)(const char *, void *), void *ctx)
+{
+    char name[MAX_NAME];
+    zip_int64_t n = zip_get_num_entries(zip, 0);
+    for (zip_int64_t i = 0; i < n; i++) {
+        const char *entry = zip_get_name(zip, (zip_uint64_t)i, 0);
+        if (entry && class_name_of(entry, name, sizeof name) && !visit(name, ctx)) return false;
+    }
+    return true;
+}
+
+/* Visits the classes under [root]/[rel] recursively; [rel] is "" at the top. */
+static bool each_in_dir(const char *root, const char *rel, bool (*visit)(const char *, void *),
+                        void *ctx, int depth)
+{
+    char path[4096 + MAX_NAME], child[MAX_NAME], name[MAX_NAME];
+    snprintf(path, sizeof path, "%s/%s", root, rel);
+    DIR *dir = depth < 64 ? opendir(path) : NULL;
+    if (!dir) return true;
+    bool go_on = true;
+    for (struct dirent *d; go_on && (d = readdir(dir));) {
+        if (d->d_name[0] == '.') continue;
+        int w = snprintf(child, sizeof child, "%s%s%s", rel, rel[0] ? "/" : "", d->d_name);
+        if (w < 0 || (size_t)w >= sizeof child) continue;
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s", root, child);
+        if (stat(path, &st) != 0) continue;
+        if (S_ISDIR(st.st_mode))
+            go_on = each_in_dir(root, child, visit, ctx, depth + 1);
+        else if (class_name_of(child, name, sizeof name))
+            go_on = visit(name, ctx);
+    }
+    closedir(dir);
+    return go_on;
+}
+
+bool cf_classpath_each_class(cf_classpath *cp, bool (*visit)(const char *name, void *ctx),
+                             void *ctx)
+{
+    for (size_t i = 0; i < cp->count; i++) {
+        const cp_entry *e = &cp->entries[i];
+        bool go_on = e->zip ? each_in_jar(e->zip, visit, ctx) : each_in_dir(e->path, "", visit, ctx, 0);
+        if (!go_on) return false;
+    }
+    return true;
+}

@@ -1,0 +1,102 @@
+/* Private to classfile/: the bounds-checked reader and the helpers the parsing phases share. */
+#ifndef PORCHECK_CLASSFILE_INTERNAL_H
+#define PORCHECK_CLASSFILE_INTERNAL_H
+
+#include "classfile.h"
+
+/* A window of input bytes being parsed, with where to report errors. */
+typedef struct cf_parser {
+    const uint8_t *data; /* the window */
+    size_t len;          /* bytes in the window */
+    size_t pos;          /* next byte to read, relative to [data] */
+    size_t base;         /* file offset of data[0], for messages */
+    cf_status overrun;   /* status of reading past the window (TRUNCATED or ATTRIBUTE) */
+    cf_class *cls;       /* the class being built */
+    cf_error *err;       /* where failures go */
+    const char *member;  /* "method foo(I)V" while inside a member, else NULL */
+} cf_parser;
+
+/* Records failure [status] at the current offset with a printf-style message; returns false. */
+bool cf_parser_fail(cf_parser *p, cf_status status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Reads an unsigned byte into [out]; false (and an error) past the end of the window. */
+bool cf_read_u1(cf_parser *p, uint8_t *out);
+
+/* Reads a big-endian u2 into [out]. */
+bool cf_read_u2(cf_parser *p, uint16_t *out);
+
+/* Reads a big-endian u4 into [out]. */
+bool cf_read_u4(cf_parser *p, uint32_t *out);
+
+/* Points [out] at the next [n] bytes and skips them. */
+bool cf_read_bytes(cf_parser *p, size_t n, const uint8_t **out);
+
+/* Allocates [size] zeroed bytes from the class arena; an error on failure. */
+void *cf_parser_alloc(cf_parser *p, size_t size);
+
+/* Checks that [index] names a constant whose tag is in [tag_mask] (bits 1 << tag); [what]
+ * describes the use for the message. */
+bool cf_expect_constant(cf_parser *p, uint16_t index, uint32_t tag_mask, const char *what);
+
+/* Returns the bit of [tag] for a tag mask. */
+#define CF_TAG_BIT(tag) (UINT32_C(1) << (tag))
+
+/* Returns a short name of constant-pool [tag] ("Utf8", "Class", ...). */
+const char *cf_tag_name(uint8_t tag);
+
+/* Reads and validates the constant pool at the parser's position into the class. */
+bool cf_parse_constant_pool(cf_parser *p);
+
+/* Validates the constant pool's cross-references and the bootstrap indices of Dynamic entries. */
+bool cf_check_bootstrap_indices(cf_parser *p);
+
+/* Reads [count] attributes of a class. */
+bool cf_parse_class_attributes(cf_parser *p);
+
+/* Reads the attributes of field [field]. */
+bool cf_parse_field_attributes(cf_parser *p, cf_member *field);
+
+/* Reads the attributes of method [method], including and checking its Code. */
+bool cf_parse_method_attributes(cf_parser *p, cf_member *method);
+
+/* Checks the bytecode, exception table and debug tables of [code]. */
+bool cf_check_code(cf_parser *p, const cf_code *code);
+
+/* Validates modified UTF-8 [bytes] of [len]; false when malformed. */
+bool cf_valid_modified_utf8(const uint8_t *bytes, size_t len);
+
+/* Computes the length of the instruction at [pc] in [code] of [len] bytes; false when the
+ * opcode is invalid or the instruction overruns the code. */
+bool cf_measure_instruction(const uint8_t *code, uint32_t len, uint32_t pc, uint32_t *out);
+
+/* Reads a big-endian signed 32-bit value at [p]. */
+int32_t cf_get_s4(const uint8_t *p);
+
+/* Reads a big-endian unsigned 16-bit value at [p]. */
+uint16_t cf_get_u2(const uint8_t *p);
+
+/* The spans of a method signature, in signature order. */
+typedef struct cf_method_signature {
+    const char *type_params, *type_params_end; /* "<...>" or empty */
+    const char *params, *params_end;           /* between the parentheses */
+    const char *result;                        /* the result type */
+    const char *throws;                        /* "^..." up to the end, or empty */
+} cf_method_signature;
+
+/* Prints class signature [sig] as javap does after the class name; false when malformed. */
+bool cf_print_class_signature(FILE *out, const char *sig, bool interface);
+
+/* Prints the type parameters at the start of checked signature [sig] ("<T extends ...>"). */
+void cf_print_type_parameters(FILE *out, const char *sig);
+
+/* Prints field signature or descriptor [sig] as a Java type; false when malformed. */
+bool cf_print_type_signature(FILE *out, const char *sig);
+
+/* Splits method signature [sig] into [parts]; false when malformed. */
+bool cf_split_method_signature(const char *sig, cf_method_signature *parts);
+
+/* Prints the types between [from] and [to] of a checked signature, [separator] between them. */
+void cf_print_signature_span(FILE *out, const char *from, const char *to, const char *separator);
+
+#endif

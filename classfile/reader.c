@@ -1,0 +1,161 @@
+/* The bounds-checked reader and error reporting shared by every parsing phase. */
+#include <stdarg.h>
+#include <string.h>
+
+#include "internal.h"
+
+const char *cf_status_name(cf_status status)
+{
+    static const char *const names[] = {
+        [CF_OK] = "CF_OK",
+        [CF_ERR_TRUNCATED] = "CF_ERR_TRUNCATED",
+        [CF_ERR_MAGIC] = "CF_ERR_MAGIC",
+        [CF_ERR_VERSION] = "CF_ERR_VERSION",
+        [CF_ERR_CP_INDEX] = "CF_ERR_CP_INDEX",
+        [CF_ERR_CP_KIND] = "CF_ERR_CP_KIND",
+        [CF_ERR_CP_TAG] = "CF_ERR_CP_TAG",
+        [CF_ERR_UTF8] = "CF_ERR_UTF8",
+        [CF_ERR_DESCRIPTOR] = "CF_ERR_DESCRIPTOR",
+        [CF_ERR_ATTRIBUTE] = "CF_ERR_ATTRIBUTE",
+        [CF_ERR_CODE] = "CF_ERR_CODE",
+        [CF_ERR_FORMAT] = "CF_ERR_FORMAT",
+        [CF_ERR_NOT_FOUND] = "CF_ERR_NOT_FOUND",
+        [CF_ERR_IO] = "CF_ERR_IO",
+        [CF_ERR_ZIP] = "CF_ERR_ZIP",
+        [CF_ERR_NOMEM] = "CF_ERR_NOMEM",
+    };
+    if ((size_t)status >= sizeof names / sizeof names[0] || !names[status]) return "CF_ERR_?";
+    return names[status];
+}
+
+cf_status cf_fail(cf_error *err, cf_status status, const char *fmt, ...)
+{
+    err->status = status;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+bool cf_parser_fail(cf_parser *p, cf_status status, const char *fmt, ...)
+{
+    if (p->err->status != CF_OK) return false; /* keep the first, most precise error */
+    char detail[320];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(detail, sizeof detail, fmt, ap);
+    va_end(ap);
+    const cf_class *cls = p->cls;
+    const char *origin = cls && cls->origin ? cls->origin : "<class>";
+    char where[200] = "";
+    if (cls && cls->name) snprintf(where, sizeof where, " (class %s)", cls->name);
+    if (p->member)
+        snprintf(where + strlen(where), sizeof where - strlen(where), ": %s", p->member);
+    cf_fail(p->err, status, "%s%s: offset %zu: %s", origin, where, p->base + p->pos, detail);
+    return false;
+}
+
+static bool need(cf_parser *p, size_t n)
+{
+    if (p->len - p->pos >= n) return true;
+    if (p->overrun == CF_ERR_TRUNCATED)
+        return cf_parser_fail(p, CF_ERR_TRUNCATED, "file truncated: need %zu bytes, %zu left", n,
+                              p->len - p->pos);
+    return cf_parser_fail(p, p->overrun, "attribute contents overrun its length by %zu bytes",
+                          n - (p->len - p->pos));
+}
+
+bool cf_read_u1(cf_parser *p, uint8_t *out)
+{
+    if (!need(p, 1)) return false;
+    *out = p->data[p->pos++];
+    return true;
+}
+
+uint16_t cf_get_u2(const uint8_t *b) { return (uint16_t)((b[0] << 8) | b[1]); }
+
+int32_t cf_get_s4(const uint8_t *b)
+{
+    uint32_t u = ((uint32_t)b[0] << 24) | ((uint32_t)b[1] << 16) | ((uint32_t)b[2] << 8) | b[3];
+    return (int32_t)u;
+}
+
+bool cf_read_u2(cf_parser *p, uint16_t *out)
+{
+    if (!need(p, 2)) return false;
+    *out = cf_get_u2(p->data + p->pos);
+    p->pos += 2;
+    return true;
+}
+
+bool cf_read_u4(cf_parser *p, uint32_t *out)
+{
+    if (!need(p, 4)) return false;
+    *out = (uint32_t)cf_get_s4(p->data + p->pos);
+    p->pos += 4;
+    return true;
+}
+
+bool cf_read_bytes(cf_parser *p, size_t n, const uint8_t **out)
+{
+    if (!need(p, n)) return false;
+    *out = p->data + p->pos;
+    p->pos += n;
+    return true;
+}
+
+void *cf_parser_alloc(cf_parser *p, size_t size)
+{
+    void *mem = base_arena_alloc(&p->cls->arena, size);
+    if (!mem) cf_parser_fail(p, CF_ERR_NOMEM, "out of memory allocating %zu bytes", size);
+    return mem;
+}
+
+const char *cf_tag_name(uint8_t tag)
+{
+    switch (tag) {
+    case CF_TAG_UTF8: return "Utf8";
+    case CF_TAG_INTEGER: return "Integer";
+    case CF_TAG_FLOAT: return "Float";
+    case CF_TAG_LONG: return "Long";
+    case CF_TAG_DOUBLE: return "Double";
+    case CF_TAG_CLASS: return "Class";
+    case CF_TAG_STRING: return "String";
+    case CF_TAG_FIELDREF: return "Fieldref";
+    case CF_TAG_METHODREF: return "Methodref";
+    case CF_TAG_INTERFACE_METHODREF: return "InterfaceMethodref";
+    case CF_TAG_NAME_AND_TYPE: return "NameAndType";
+    case CF_TAG_METHOD_HANDLE: return "MethodHandle";
+    case CF_TAG_METHOD_TYPE: return "MethodType";
+    case CF_TAG_DYNAMIC: return "Dynamic";
+    case CF_TAG_INVOKE_DYNAMIC: return "InvokeDynamic";
+    case CF_TAG_MODULE: return "Module";
+    case CF_TAG_PACKAGE: return "Package";
+    default: return "unusable slot";
+    }
+}
+
+static void describe_mask(uint32_t mask, char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    for (unsigned tag = 1; tag < 32; tag++) {
+        if (!(mask & CF_TAG_BIT(tag))) continue;
+        size_t used = strlen(buf);
+        snprintf(buf + used, cap - used, "%s%s", used ? " or " : "", cf_tag_name((uint8_t)tag));
+    }
+}
+
+bool cf_expect_constant(cf_parser *p, uint16_t index, uint32_t tag_mask, const char *what)
+{
+    const cf_class *cls = p->cls;
+    if (index == 0 || index >= cls->constant_count || cls->constants[index].tag == CF_TAG_NONE)
+        return cf_parser_fail(p, CF_ERR_CP_INDEX, "%s: constant-pool index %u is not a usable entry",
+                              what, index);
+    uint8_t tag = cls->constants[index].tag;
+    if (tag_mask & CF_TAG_BIT(tag)) return true;
+    char expected[160];
+    describe_mask(tag_mask, expected, sizeof expected);
+    return cf_parser_fail(p, CF_ERR_CP_KIND, "%s: constant-pool index %u is a %s, expected %s",
+                          what, index, cf_tag_name(tag), expected);
+}

@@ -1,0 +1,20 @@
+/* The porcheck sub-commands; each takes the arguments after its name and returns the exit
+ * status: 0 success, 1 a property violated, 2 bad input or an unsupported feature. */
+#ifndef PORCHECK_CLI_COMMANDS_H
+#define PORCHECK_CLI_COMMANDS_H
+
+/* Exit statuses shared by every command. */
+enum { EXIT_PASS = 0, EXIT_VIOLATION = 1, EXIT_BAD_INPUT = 2 };
+
+/* One entry of the command table. */
+typedef struct cli_command {
+    const char *name;
+    const char *usage;   /* one line: the arguments */
+    const char *summary; /* one line: what it does */
+    int (*run)(int argc, char **argv);
+} cli_command;
+
+/* porcheck javap: disassembles classes as `javap -c -p -l` does. */
+int cmd_javap(int argc, char **argv);
+
+#endif

@@ -1,0 +1,42 @@
+/* porcheck: the command line; dispatches to one sub-command per table entry. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+
+static const cli_command commands[] = {
+    {"javap", "[--classpath P] CLASS|FILE.class...",
+     "print classes with disassembled bytecode, like javap -c -p -l", cmd_javap},
+};
+
+enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
+
+static void print_usage(FILE *out)
+{
+    fprintf(out, "usage: porcheck COMMAND [ARGS]\n\ncommands:\n");
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        fprintf(out, "  %s %s\n      %s\n", commands[i].name, commands[i].usage,
+                commands[i].summary);
+    fprintf(out, "\nexit status: 0 ok, 1 property violated, 2 bad input or unsupported feature\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        print_usage(stderr);
+        return EXIT_BAD_INPUT;
+    }
+    const char *name = argv[1];
+    if (!strcmp(name, "help") || !strcmp(name, "--help") || !strcmp(name, "-h")) {
+        print_usage(stdout);
+        return EXIT_PASS;
+    }
+    if (!strcmp(name, "--version")) {
+        printf("porcheck %s\n", PORCHECK_VERSION);
+        return EXIT_PASS;
+    }
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        if (!strcmp(name, commands[i].name)) return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "porcheck: unknown command '%s' (try 'porcheck help')\n", name);
+    return EXIT_BAD_INPUT;
+}
