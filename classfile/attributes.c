@@ -212,6 +212,7 @@ static bool read_line_numbers(cf_parser *p, void *target)
     cf_code *code = target;
     uint16_t n;
     if (!cf_read_u2(p, &n)) return false;
+    code->has_line_table = true;
     cf_line *lines = grow(p, code->lines, code->line_count, n, sizeof(cf_line));
     if (!lines) return false;
     for (uint16_t i = 0; i < n; i++) {
@@ -228,6 +229,7 @@ static bool read_local_variables(cf_parser *p, void *target)
     cf_code *code = target;
     uint16_t n;
     if (!cf_read_u2(p, &n)) return false;
+    code->has_local_var_table = true;
     cf_local_var *vars = grow(p, code->local_vars, code->local_var_count, n, sizeof(cf_local_var));
     if (!vars) return false;
     for (uint16_t i = 0; i < n; i++) {

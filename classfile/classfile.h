@@ -207,6 +207,8 @@ typedef struct cf_code {
     const uint8_t *code; /* the bytecode */
     uint16_t handler_count;
     cf_handler *handlers;
+    bool has_line_table;      /* a LineNumberTable attribute is present (perhaps empty) */
+    bool has_local_var_table; /* a LocalVariableTable attribute is present (perhaps empty) */
     size_t line_count; /* entries of every LineNumberTable, in file order */
     cf_line *lines;
     size_t local_var_count; /* entries of every LocalVariableTable, in file order */

@@ -172,9 +172,11 @@ static cf_status read_jar_entry(const cp_entry *e, zip_int64_t index, const char
     if (!*data) return cf_fail(err, CF_ERR_NOMEM, "%s!%s: out of memory", e->path, entry);
     zip_file_t *zf = zip_fopen_index(e->zip, (zip_uint64_t)index, 0);
     zip_int64_t got = zf ? zip_fread(zf, *data, st.size) : -1;
-    bool ok = zf && got == (zip_int64_t)st.size && zip_fclose(zf) == 0;
+    uint8_t extra;
+    /* libzip verifies the CRC when a read reaches the end, so read once more past it */
+    bool ok = zf && got == (zip_int64_t)st.size && zip_fread(zf, &extra, 1) == 0;
+    if (zf) ok = zip_fclose(zf) == 0 && ok;
     if (!ok) {
-        if (zf && got != (zip_int64_t)st.size) zip_fclose(zf);
         base_free(*data);
         *data = NULL;
         return cf_fail(err, CF_ERR_ZIP, "%s!%s: corrupt entry: %s", e->path, entry,

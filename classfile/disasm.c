@@ -158,7 +158,7 @@ static void print_wide(FILE *out, const cf_code *code, uint32_t pc)
         fprintf(out, "%8u: %-13s %u\n", pc, mnemonic, cf_get_u2(b + 2));
 }
 
-void cf_disassemble_instruction(FILE *out, const cf_class *cls, const cf_code *code, uint32_t pc)
+static void print_instruction(FILE *out, const cf_class *cls, const cf_code *code, uint32_t pc)
 {
     uint8_t op = code->code[pc];
     const cf_opcode_info *info = &cf_opcodes[op];
@@ -184,6 +184,21 @@ void cf_disassemble_instruction(FILE *out, const cf_class *cls, const cf_code *c
     fputc('\n', out);
 }
 
+/* javap trims trailing white space, which matters when a String constant ends in spaces. */
+void cf_disassemble_instruction(FILE *out, const cf_class *cls, const cf_code *code, uint32_t pc)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem) return;
+    print_instruction(mem, cls, code, pc);
+    fclose(mem);
+    while (len > 0 && (text[len - 1] == ' ' || text[len - 1] == '\n')) len--;
+    fwrite(text, 1, len, out);
+    fputc('\n', out);
+    free(text);
+}
+
 /* ---- Code tables ------------------------------------------------------------------------------- */
 
 static void print_handlers(FILE *out, const cf_class *cls, const cf_code *code)
@@ -202,10 +217,10 @@ static void print_handlers(FILE *out, const cf_class *cls, const cf_code *code)
 
 static void print_debug_tables(FILE *out, const cf_class *cls, const cf_code *code)
 {
-    if (code->line_count) fprintf(out, "    LineNumberTable:\n");
+    if (code->has_line_table) fprintf(out, "    LineNumberTable:\n");
     for (size_t i = 0; i < code->line_count; i++)
         fprintf(out, "      line %u: %u\n", code->lines[i].line, code->lines[i].start_pc);
-    if (!code->local_var_count) return;
+    if (!code->has_local_var_table) return;
     fprintf(out, "    LocalVariableTable:\n      Start  Length  Slot  Name   Signature\n");
     for (size_t i = 0; i < code->local_var_count; i++) {
         const cf_local_var *v = &code->local_vars[i];

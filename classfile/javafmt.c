@@ -65,7 +65,16 @@ void cf_format_java_double(char *out, size_t cap, double v, bool is_float)
         plain_layout(out + used, cap - used, digits, e);
         return;
     }
-    snprintf(out + used, cap - used, "%c.%sE%d", digits[0], digits[1] ? digits + 1 : "0", e);
+    if (!digits[1]) {
+        /* Java shows at least one fraction digit; it is the correctly rounded second digit */
+        char buf[40];
+        snprintf(buf, sizeof buf, "%.1e", fabs(v));
+        digits[0] = buf[0];
+        digits[1] = buf[2];
+        digits[2] = '\0';
+        e = atoi(buf + 4);
+    }
+    snprintf(out + used, cap - used, "%c.%sE%d", digits[0], digits + 1, e);
 }
 
 /* Java's Character.isJavaIdentifierStart/Part for ASCII; other characters count as letters. */
@@ -120,6 +129,27 @@ static void put_utf8(FILE *out, uint32_t cp)
     }
 }
 
+/* The escape javap writes for UTF-16 unit [cp] of a String constant, or NULL. */
+static const char *string_escape(uint32_t cp, char *buf, size_t cap)
+{
+    switch (cp) {
+    case '\t': return "\\t";
+    case '\n': return "\\n";
+    case '\r': return "\\r";
+    case '\b': return "\\b";
+    case '\f': return "\\f";
+    case '"': return "\\\"";
+    case '\'': return "\\'";
+    case '\\': return "\\\\";
+    default:
+        if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)) { /* Character.isISOControl */
+            snprintf(buf, cap, "\\u%04x", cp);
+            return buf;
+        }
+        return NULL;
+    }
+}
+
 void cf_print_string_constant(FILE *out, const char *chars, size_t len)
 {
     uint16_t *units = base_malloc(sizeof *units * (len + 1));
@@ -128,16 +158,13 @@ void cf_print_string_constant(FILE *out, const char *chars, size_t len)
         return;
     }
     size_t n = cf_utf8_to_utf16(chars, len, units, len + 1);
+    char buf[8];
     for (size_t i = 0; i < n; i++) {
         uint32_t cp = units[i];
         bool pair = cp >= 0xD800 && cp < 0xDC00 && i + 1 < n && units[i + 1] >= 0xDC00 &&
                     units[i + 1] < 0xE000;
         if (pair) cp = 0x10000 + ((cp - 0xD800) << 10) + (units[++i] - 0xDC00u);
-        const char *esc = cp == '\t'   ? "\\t"
-                          : cp == '\n' ? "\\n"
-                          : cp == '\r' ? "\\r"
-                          : cp == '"'  ? "\\\""
-                                       : NULL;
+        const char *esc = string_escape(cp, buf, sizeof buf);
         if (esc)
             fputs(esc, out);
         else

@@ -35,6 +35,8 @@ cf_status cf_fail(cf_error *err, cf_status status, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(err->message, sizeof err->message, fmt, ap);
     va_end(ap);
+    for (char *c = err->message; *c; c++) /* names from a corrupt file must not break the line */
+        if ((unsigned char)*c < 0x20 || *c == 0x7F) *c = '?';
     return status;
 }
 

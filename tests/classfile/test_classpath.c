@@ -1,0 +1,223 @@
+/* The class path: jars, directories, lists, and every way a lookup can fail. */
+#define _GNU_SOURCE
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zip.h>
+
+#include "testutil.h"
+
+/* A scratch directory unique to this test process. */
+static char work[512];
+
+static void make_work_dir(void)
+{
+    mkdir(TEST_WORK_DIR, 0755);
+    snprintf(work, sizeof work, "%s/cp%d", TEST_WORK_DIR, (int)getpid());
+    mkdir(work, 0755);
+}
+
+static void write_file(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    cr_assert_not_null(f, "%s", path);
+    cr_assert_eq(fwrite(data, 1, len, f), len);
+    fclose(f);
+}
+
+static cf_classpath *classpath_of(const char *list)
+{
+    cf_classpath *cp;
+    cf_error err = {0};
+    cr_assert_eq(cf_classpath_new(&cp, &err), CF_OK);
+    cr_assert_eq(cf_classpath_add_list(cp, list, &err), CF_OK, "%s", err.message);
+    return cp;
+}
+
+Test(cf_classpath, loads_from_a_jar)
+{
+    cf_classpath *cp = classpath_of(CFTEST_JAR17);
+    cf_class *cls;
+    cf_error err = {0};
+    cr_assert_eq(cf_classpath_load(cp, "cftest/Control$Color", &cls, &err), CF_OK, "%s", err.message);
+    cr_assert_str_eq(cls->name, "cftest/Control$Color");
+    cr_assert(strstr(cls->origin, "cftest17.jar!cftest/Control$Color.class"), "%s", cls->origin);
+    cf_class_free(cls);
+    cf_classpath_free(cp);
+}
+
+Test(cf_classpath, loads_from_a_directory_and_searches_in_order)
+{
+    make_work_dir();
+    char dir[600], path[700];
+    snprintf(dir, sizeof dir, "%s/cftest", work);
+    mkdir(dir, 0755);
+    /* the directory holds a built class Foo disguised as cftest/Fields: first entry wins */
+    cb_class c;
+    cb_default(&c);
+    cb_buf b = cb_build(&c);
+    snprintf(path, sizeof path, "%s/Fields.class", dir);
+    write_file(path, b.data, b.len);
+    snprintf(path, sizeof path, "%s/Foo.class", work);
+    write_file(path, b.data, b.len);
+    cb_free(&b);
+    char list[1200];
+    snprintf(list, sizeof list, "%s::%s", work, CFTEST_JAR17);
+    cf_classpath *cp = classpath_of(list);
+    cf_class *cls;
+    cf_error err = {0};
+    cr_assert_eq(cf_classpath_load(cp, "Foo", &cls, &err), CF_OK, "%s", err.message);
+    cf_class_free(cls);
+    cr_assert_eq(cf_classpath_load(cp, "cftest/Fields", &cls, &err), CF_ERR_FORMAT);
+    cr_assert(strstr(err.message, "declares class Foo, expected cftest/Fields"), "%s", err.message);
+    cr_assert_eq(cf_classpath_load(cp, "cftest/Basics", &cls, &err), CF_OK, "%s", err.message);
+    cf_class_free(cls);
+    cf_classpath_free(cp);
+}
+
+Test(cf_classpath, missing_class_names_the_class_and_the_path)
+{
+    cf_classpath *cp = classpath_of(CFTEST_JAR17);
+    cf_class *cls;
+    cf_error err = {0};
+    cr_assert_eq(cf_classpath_load(cp, "java/util/concurrent/locks/ReentrantLock", &cls, &err),
+                 CF_ERR_NOT_FOUND);
+    cr_assert_null(cls);
+    cr_assert(strstr(err.message, "class java/util/concurrent/locks/ReentrantLock not found"),
+              "%s", err.message);
+    cr_assert(strstr(err.message, CFTEST_JAR17), "%s", err.message);
+    cr_assert_eq(cf_classpath_load(cp, "../../etc/passwd", &cls, &err), CF_ERR_NOT_FOUND);
+    cr_assert(strstr(err.message, "not a valid class name"), "%s", err.message);
+    cf_classpath_free(cp);
+}
+
+Test(cf_classpath, missing_entry_is_an_io_error)
+{
+    cf_classpath *cp;
+    cf_error err = {0};
+    cf_classpath_new(&cp, &err);
+    cr_assert_eq(cf_classpath_add(cp, "/nonexistent/lib.jar", &err), CF_ERR_IO);
+    cr_assert(strstr(err.message, "/nonexistent/lib.jar"), "%s", err.message);
+    cf_classpath_free(cp);
+}
+
+Test(cf_classpath, file_that_is_not_a_zip_is_rejected)
+{
+    make_work_dir();
+    char path[700];
+    snprintf(path, sizeof path, "%s/text.jar", work);
+    write_file(path, "this is not a zip archive\n", 26);
+    cf_classpath *cp;
+    cf_error err = {0};
+    cf_classpath_new(&cp, &err);
+    cr_assert_eq(cf_classpath_add(cp, path, &err), CF_ERR_ZIP);
+    cr_assert(strstr(err.message, "text.jar: not a valid jar"), "%s", err.message);
+    cf_classpath_free(cp);
+}
+
+Test(cf_classpath, truncated_jar_is_rejected)
+{
+    make_work_dir();
+    uint8_t *data;
+    size_t len;
+    cf_error err = {0};
+    cr_assert_eq(cf_read_file(CFTEST_JAR17, 1 << 26, &data, &len, &err), CF_OK, "%s", err.message);
+    char path[700];
+    snprintf(path, sizeof path, "%s/half.jar", work);
+    write_file(path, data, len / 2);
+    base_free(data);
+    cf_classpath *cp;
+    cf_classpath_new(&cp, &err);
+    cr_assert_eq(cf_classpath_add(cp, path, &err), CF_ERR_ZIP);
+    cf_classpath_free(cp);
+}
+
+/* Writes a jar with one stored (uncompressed) entry Foo.class holding [data]. */
+static void write_stored_jar(const char *path, const uint8_t *data, size_t len)
+{
+    int code;
+    zip_t *z = zip_open(path, ZIP_CREATE | ZIP_TRUNCATE, &code);
+    cr_assert_not_null(z);
+    zip_source_t *src = zip_source_buffer(z, data, len, 0);
+    zip_int64_t index = zip_file_add(z, "Foo.class", src, ZIP_FL_OVERWRITE);
+    cr_assert_geq(index, 0);
+    zip_set_file_compression(z, (zip_uint64_t)index, ZIP_CM_STORE, 0);
+    cr_assert_eq(zip_close(z), 0);
+}
+
+Test(cf_classpath, corrupt_jar_entry_is_a_zip_error)
+{
+    make_work_dir();
+    cb_class c;
+    cb_default(&c);
+    cb_buf b = cb_build(&c);
+    char path[700];
+    snprintf(path, sizeof path, "%s/corrupt.jar", work);
+    write_stored_jar(path, b.data, b.len);
+    uint8_t *jar;
+    size_t len;
+    cf_error err = {0};
+    cr_assert_eq(cf_read_file(path, 1 << 20, &jar, &len, &err), CF_OK);
+    uint8_t *at = memmem(jar, len, b.data, b.len); /* the stored class bytes */
+    cr_assert_not_null(at);
+    at[b.len / 2] ^= 0x5A;
+    write_file(path, jar, len);
+    base_free(jar);
+    cb_free(&b);
+    cf_classpath *cp = classpath_of(path);
+    cf_class *cls;
+    cf_status s = cf_classpath_load(cp, "Foo", &cls, &err);
+    cr_assert_eq(s, CF_ERR_ZIP, "%s: %s", cf_status_name(s), err.message);
+    cr_assert(strstr(err.message, "corrupt.jar!Foo.class: corrupt entry"), "%s", err.message);
+    cf_classpath_free(cp);
+}
+
+Test(cf_classpath, stored_jar_entry_loads)
+{
+    make_work_dir();
+    cb_class c;
+    cb_default(&c);
+    cb_buf b = cb_build(&c);
+    char path[700];
+    snprintf(path, sizeof path, "%s/stored.jar", work);
+    write_stored_jar(path, b.data, b.len);
+    cb_free(&b);
+    cf_classpath *cp = classpath_of(path);
+    cf_class *cls;
+    cf_error err = {0};
+    cr_assert_eq(cf_classpath_load(cp, "Foo", &cls, &err), CF_OK, "%s", err.message);
+    cf_class_free(cls);
+    cf_classpath_free(cp);
+}
+
+static bool count_class(const char *name, void *ctx)
+{
+    (void)name;
+    ++*(size_t *)ctx;
+    return true;
+}
+
+Test(cf_classpath, lists_every_class_of_a_jar)
+{
+    cf_classpath *cp = classpath_of(STRUCTURES_JAR);
+    size_t n = 0;
+    cr_assert(cf_classpath_each_class(cp, count_class, &n));
+    cr_assert_eq(n, 4, "CoarseListSet, LazyListSetBuggy and their Node classes, got %zu", n);
+    cr_assert_str_eq(cf_classpath_describe(cp), STRUCTURES_JAR);
+    cf_classpath_free(cp);
+}
+
+Test(cf_classpath, read_file_refuses_directories_and_oversized_files)
+{
+    uint8_t *data;
+    size_t len;
+    cf_error err = {0};
+    cr_assert_eq(cf_read_file("/", 100, &data, &len, &err), CF_ERR_IO);
+    cr_assert(strstr(err.message, "not a regular file"), "%s", err.message);
+    cr_assert_eq(cf_read_file(CFTEST_JAR17, 10, &data, &len, &err), CF_ERR_IO);
+    cr_assert(strstr(err.message, "over the 10-byte limit"), "%s", err.message);
+    cr_assert_eq(cf_read_file("/nonexistent", 10, &data, &len, &err), CF_ERR_NOT_FOUND);
+}
