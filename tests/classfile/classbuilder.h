@@ -87,6 +87,22 @@ typedef struct cb_class {
     size_t trailing_len;
 } cb_class;
 
+/* Sets the raw constant-pool entries appended to [c]'s standard pool, taking [slots] slots. */
+#define CB_SET_CONSTANTS(c, bytes, slots)                                                          \
+    ((c)->extra_constants = (bytes), (c)->extra_constants_len = sizeof(bytes),                     \
+     (c)->extra_slots = (slots))
+
+/* Sets [count] raw attributes of the class, of the field, or inside Code. */
+#define CB_SET_CLASS_ATTRIBUTES(c, bytes, count)                                                   \
+    ((c)->class_attributes = (bytes), (c)->class_attributes_len = sizeof(bytes),                   \
+     (c)->class_attribute_count = (count))
+#define CB_SET_FIELD_ATTRIBUTES(c, bytes, count)                                                   \
+    ((c)->field_attributes = (bytes), (c)->field_attributes_len = sizeof(bytes),                   \
+     (c)->field_attribute_count = (count))
+#define CB_SET_CODE_ATTRIBUTES(c, bytes, count)                                                    \
+    ((c)->code_attributes = (bytes), (c)->code_attributes_len = sizeof(bytes),                     \
+     (c)->code_attribute_count = (count))
+
 /* Fills [c] with a valid class Foo extends Object { int x; Foo() {super();} }. */
 void cb_default(cb_class *c);
 

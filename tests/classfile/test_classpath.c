@@ -135,28 +135,30 @@ Test(cf_classpath, truncated_jar_is_rejected)
     cf_classpath_free(cp);
 }
 
-/* Writes a jar with one stored (uncompressed) entry Foo.class holding [data]. */
-static void write_stored_jar(const char *path, const uint8_t *data, size_t len)
+/* Writes a jar at [path] with one stored (uncompressed) entry Foo.class holding the default built
+ * class, whose bytes it returns. */
+static cb_buf write_stored_jar(const char *path)
 {
+    cb_class c;
+    cb_default(&c);
+    cb_buf b = cb_build(&c);
     int code;
     zip_t *z = zip_open(path, ZIP_CREATE | ZIP_TRUNCATE, &code);
     cr_assert_not_null(z);
-    zip_source_t *src = zip_source_buffer(z, data, len, 0);
+    zip_source_t *src = zip_source_buffer(z, b.data, b.len, 0);
     zip_int64_t index = zip_file_add(z, "Foo.class", src, ZIP_FL_OVERWRITE);
     cr_assert_geq(index, 0);
     zip_set_file_compression(z, (zip_uint64_t)index, ZIP_CM_STORE, 0);
     cr_assert_eq(zip_close(z), 0);
+    return b;
 }
 
 Test(cf_classpath, corrupt_jar_entry_is_a_zip_error)
 {
     make_work_dir();
-    cb_class c;
-    cb_default(&c);
-    cb_buf b = cb_build(&c);
     char path[700];
     snprintf(path, sizeof path, "%s/corrupt.jar", work);
-    write_stored_jar(path, b.data, b.len);
+    cb_buf b = write_stored_jar(path);
     uint8_t *jar;
     size_t len;
     cf_error err = {0};
@@ -178,12 +180,9 @@ Test(cf_classpath, corrupt_jar_entry_is_a_zip_error)
 Test(cf_classpath, stored_jar_entry_loads)
 {
     make_work_dir();
-    cb_class c;
-    cb_default(&c);
-    cb_buf b = cb_build(&c);
     char path[700];
     snprintf(path, sizeof path, "%s/stored.jar", work);
-    write_stored_jar(path, b.data, b.len);
+    cb_buf b = write_stored_jar(path);
     cb_free(&b);
     cf_classpath *cp = classpath_of(path);
     cf_class *cls;

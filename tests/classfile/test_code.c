@@ -131,9 +131,7 @@ Test(cf_code, rejects_invokeinterface_with_zero_count)
     const uint8_t entries[] = {12, 0, CB_RUN_UTF8, 0, CB_VOID_DESC,
                                11, 0, CB_OBJECT_CLASS, 0, CB_STANDARD_COUNT};
     const uint8_t code[] = {0x2a, 0xb9, 0x00, CB_STANDARD_COUNT + 1, 0x00, 0x00, 0xb1};
-    c.extra_constants = entries;
-    c.extra_constants_len = sizeof entries;
-    c.extra_slots = 2;
+    CB_SET_CONSTANTS(&c, entries, 2);
     c.code = code;
     c.code_len = sizeof code;
     cf_error err = {0};
@@ -165,9 +163,7 @@ Test(cf_code, rejects_line_numbers_past_the_code)
     cb_class c;
     cb_default(&c);
     const uint8_t lines[] = {0, CB_LINES_UTF8, 0, 0, 0, 6, 0, 1, 0, 9, 0, 3};
-    c.code_attributes = lines;
-    c.code_attributes_len = sizeof lines;
-    c.code_attribute_count = 1;
+    CB_SET_CODE_ATTRIBUTES(&c, lines, 1);
     cf_error err = {0};
     cr_assert_eq(tu_parse_built(&c, &err), CF_ERR_ATTRIBUTE, "%s", err.message);
     cr_assert(strstr(err.message, "LineNumberTable entry at pc 9"), "%s", err.message);
@@ -179,9 +175,7 @@ Test(cf_code, merges_repeated_line_number_tables)
     cb_default(&c);
     const uint8_t lines[] = {0, CB_LINES_UTF8, 0, 0, 0, 6, 0, 1, 0, 0, 0, 10,
                              0, CB_LINES_UTF8, 0, 0, 0, 6, 0, 1, 0, 4, 0, 12};
-    c.code_attributes = lines;
-    c.code_attributes_len = sizeof lines;
-    c.code_attribute_count = 2;
+    CB_SET_CODE_ATTRIBUTES(&c, lines, 2);
     cf_error err = {0};
     cf_class *cls = tu_parse_kept(&c, &err);
     cr_assert_not_null(cls, "%s", err.message);

@@ -102,9 +102,7 @@ Test(cf_parse, rejects_reference_to_wrong_kind)
     expect(&c, CF_ERR_CP_KIND, "is a Utf8, expected Class");
     cb_default(&c);
     const uint8_t class_of_integer[] = {7, 0, CB_INT_42};
-    c.extra_constants = class_of_integer;
-    c.extra_constants_len = sizeof class_of_integer;
-    c.extra_slots = 1;
+    CB_SET_CONSTANTS(&c, class_of_integer, 1);
     expect(&c, CF_ERR_CP_KIND, "is a Integer, expected Utf8");
 }
 
@@ -113,9 +111,7 @@ Test(cf_parse, rejects_methodref_whose_name_and_type_is_a_class)
     cb_class c;
     cb_default(&c);
     const uint8_t bad_ref[] = {10, 0, CB_OBJECT_CLASS, 0, CB_OBJECT_CLASS};
-    c.extra_constants = bad_ref;
-    c.extra_constants_len = sizeof bad_ref;
-    c.extra_slots = 1;
+    CB_SET_CONSTANTS(&c, bad_ref, 1);
     expect(&c, CF_ERR_CP_KIND, "expected NameAndType");
 }
 
@@ -124,13 +120,10 @@ Test(cf_parse, rejects_unknown_and_too_new_tags)
     cb_class c;
     cb_default(&c);
     const uint8_t tag2[] = {2, 0, 0};
-    c.extra_constants = tag2;
-    c.extra_constants_len = sizeof tag2;
-    c.extra_slots = 1;
+    CB_SET_CONSTANTS(&c, tag2, 1);
     expect(&c, CF_ERR_CP_TAG, "unknown tag 2");
     const uint8_t dynamic[] = {17, 0, 0, 0, CB_X_NAT};
-    c.extra_constants = dynamic;
-    c.extra_constants_len = sizeof dynamic;
+    CB_SET_CONSTANTS(&c, dynamic, 1);
     expect(&c, CF_ERR_CP_TAG, "needs class version 55");
 }
 
@@ -139,9 +132,7 @@ Test(cf_parse, rejects_long_in_the_last_slot)
     cb_class c;
     cb_default(&c);
     const uint8_t last_long[] = {5, 0, 0, 0, 0, 0, 0, 0, 1};
-    c.extra_constants = last_long;
-    c.extra_constants_len = sizeof last_long;
-    c.extra_slots = 1; /* the count claims one slot, but a Long needs two */
+    CB_SET_CONSTANTS(&c, last_long, 1); /* the count claims one slot, but a Long needs two */
     expect(&c, CF_ERR_FORMAT, "needs two slots");
 }
 
@@ -174,9 +165,7 @@ Test(cf_parse, rejects_bad_descriptors)
     expect(&c, CF_ERR_DESCRIPTOR, "invalid method descriptor 'I'");
     cb_default(&c);
     const uint8_t bad_class_name[] = {1, 0, 4, 'a', '/', '/', 'b', 7, 0, CB_STANDARD_COUNT};
-    c.extra_constants = bad_class_name;
-    c.extra_constants_len = sizeof bad_class_name;
-    c.extra_slots = 2;
+    CB_SET_CONSTANTS(&c, bad_class_name, 2);
     expect(&c, CF_ERR_DESCRIPTOR, "invalid class name 'a//b'");
 }
 
@@ -193,9 +182,7 @@ Test(cf_parse, rejects_attribute_longer_than_its_contents)
     cb_class c;
     cb_default(&c);
     const uint8_t source_file[] = {0, CB_SOURCE_FILE_UTF8, 0, 0, 0, 3, 0, CB_FOO_JAVA_UTF8, 0};
-    c.class_attributes = source_file;
-    c.class_attributes_len = sizeof source_file;
-    c.class_attribute_count = 1;
+    CB_SET_CLASS_ATTRIBUTES(&c, source_file, 1);
     expect(&c, CF_ERR_ATTRIBUTE, "SourceFile attribute has 1 bytes left over");
 }
 
@@ -204,9 +191,7 @@ Test(cf_parse, rejects_attribute_contents_overrunning_its_length)
     cb_class c;
     cb_default(&c);
     const uint8_t constant_value[] = {0, CB_CONSTANT_VALUE_UTF8, 0, 0, 0, 1, 0};
-    c.field_attributes = constant_value;
-    c.field_attributes_len = sizeof constant_value;
-    c.field_attribute_count = 1;
+    CB_SET_FIELD_ATTRIBUTES(&c, constant_value, 1);
     expect(&c, CF_ERR_ATTRIBUTE, "overrun");
 }
 
@@ -215,9 +200,7 @@ Test(cf_parse, rejects_attribute_length_past_end_of_file)
     cb_class c;
     cb_default(&c);
     const uint8_t huge[] = {0, CB_SOURCE_FILE_UTF8, 0x7F, 0, 0, 0, 0, CB_FOO_JAVA_UTF8};
-    c.class_attributes = huge;
-    c.class_attributes_len = sizeof huge;
-    c.class_attribute_count = 1;
+    CB_SET_CLASS_ATTRIBUTES(&c, huge, 1);
     expect(&c, CF_ERR_TRUNCATED, "truncated");
 }
 
@@ -226,9 +209,7 @@ Test(cf_parse, rejects_constant_value_of_wrong_type)
     cb_class c;
     cb_default(&c);
     const uint8_t constant_value[] = {0, CB_CONSTANT_VALUE_UTF8, 0, 0, 0, 2, 0, CB_LONG_7};
-    c.field_attributes = constant_value;
-    c.field_attributes_len = sizeof constant_value;
-    c.field_attribute_count = 1;
+    CB_SET_FIELD_ATTRIBUTES(&c, constant_value, 1);
     expect(&c, CF_ERR_CP_KIND, "ConstantValue: constant-pool index 15 is a Long, expected Integer");
 }
 
@@ -238,9 +219,7 @@ Test(cf_parse, rejects_duplicate_attribute)
     cb_default(&c);
     const uint8_t twice[] = {0, CB_SOURCE_FILE_UTF8, 0, 0, 0, 2, 0, CB_FOO_JAVA_UTF8,
                              0, CB_SOURCE_FILE_UTF8, 0, 0, 0, 2, 0, CB_FOO_JAVA_UTF8};
-    c.class_attributes = twice;
-    c.class_attributes_len = sizeof twice;
-    c.class_attribute_count = 2;
+    CB_SET_CLASS_ATTRIBUTES(&c, twice, 2);
     expect(&c, CF_ERR_ATTRIBUTE, "duplicate SourceFile");
 }
 
@@ -250,9 +229,7 @@ Test(cf_parse, skips_unknown_attributes_by_length)
     cb_default(&c);
     /* "Foo" is not an attribute name anyone defines: its 5 bytes are skipped */
     const uint8_t unknown[] = {0, CB_FOO_UTF8, 0, 0, 0, 5, 1, 2, 3, 4, 5};
-    c.class_attributes = unknown;
-    c.class_attributes_len = sizeof unknown;
-    c.class_attribute_count = 1;
+    CB_SET_CLASS_ATTRIBUTES(&c, unknown, 1);
     cf_error err = {0};
     cr_assert_eq(tu_parse_built(&c, &err), CF_OK, "%s", err.message);
 }
@@ -306,12 +283,10 @@ Test(cf_parse, rejects_invokedynamic_with_special_name_or_field_type)
     cb_default(&c);
     c.major = 55;
     const uint8_t indy[] = {18, 0, 0, 0, CB_INIT_NAT};
-    c.extra_constants = indy;
-    c.extra_constants_len = sizeof indy;
-    c.extra_slots = 1;
+    CB_SET_CONSTANTS(&c, indy, 1);
     expect(&c, CF_ERR_DESCRIPTOR, "invalid name '<init>'");
     const uint8_t indy_ok_name[] = {18, 0, 0, 0, CB_X_NAT};
-    c.extra_constants = indy_ok_name;
+    CB_SET_CONSTANTS(&c, indy_ok_name, 1);
     /* x:I is a field descriptor, which an InvokeDynamic cannot have */
     expect(&c, CF_ERR_DESCRIPTOR, "invalid method descriptor 'I'");
 }
@@ -323,8 +298,6 @@ Test(cf_parse, rejects_invokedynamic_naming_a_missing_bootstrap_method)
     c.major = 55;
     const uint8_t indy[] = {1, 0, 3, 'r', 'u', 'n', 12, 0, CB_STANDARD_COUNT, 0, CB_VOID_DESC,
                             18, 0, 4, 0, CB_STANDARD_COUNT + 1};
-    c.extra_constants = indy;
-    c.extra_constants_len = sizeof indy;
-    c.extra_slots = 3;
+    CB_SET_CONSTANTS(&c, indy, 3);
     expect(&c, CF_ERR_FORMAT, "names bootstrap method 4 but the class has 0");
 }
