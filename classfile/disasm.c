@@ -260,8 +260,8 @@ static void print_field(FILE *out, const cf_class *cls, const cf_member *f)
                                         "final",  "volatile", "transient"};
     fputs("  ", out);
     print_flags(out, f->access, flags, words, sizeof flags / sizeof flags[0]);
-    if (!f->signature || !cf_print_type_signature(out, cf_utf8(cls, f->signature)))
-        cf_print_type_signature(out, f->descriptor);
+    if (!f->signature || !cf_print_type_signature(out, cf_utf8(cls, f->signature), false))
+        cf_print_type_signature(out, f->descriptor, true);
     fprintf(out, " %s;\n\n", f->name);
 }
 
@@ -273,7 +273,7 @@ static void print_params(FILE *out, const cf_method_signature *sig, bool varargs
     FILE *mem = open_memstream(&text, &len);
     if (!mem) return;
     fputc('(', mem);
-    cf_print_signature_span(mem, sig->params, sig->params_end, ", ");
+    cf_print_signature_span(mem, sig, sig->params, sig->params_end, ", ");
     fputc(')', mem);
     fclose(mem);
     char *last = NULL;
@@ -293,7 +293,7 @@ static void print_throws(FILE *out, const cf_class *cls, const cf_member *m,
     if (!m->exceptions) return;
     fputs(" throws ", out);
     if (*sig->throws) {
-        cf_print_signature_span(out, sig->throws, sig->throws + strlen(sig->throws), ", ");
+        cf_print_signature_span(out, sig, sig->throws, sig->throws + strlen(sig->throws), ", ");
         return;
     }
     for (uint16_t i = 0; i < m->exception_count; i++) {
@@ -318,8 +318,8 @@ static void print_method_head(FILE *out, const cf_class *cls, const cf_member *m
     static const char *const words[] = {"public", "private",      "protected", "static",  "final",
                                         "synchronized", "native", "abstract",  "strictfp"};
     cf_method_signature sig;
-    if (!m->signature || !cf_split_method_signature(cf_utf8(cls, m->signature), &sig))
-        cf_split_method_signature(m->descriptor, &sig);
+    if (!m->signature || !cf_split_method_signature(cf_utf8(cls, m->signature), false, &sig))
+        cf_split_method_signature(m->descriptor, true, &sig);
     fputs("  ", out);
     print_flags(out, m->access, flags, words, sizeof flags / sizeof flags[0]);
     if (is_default(cls, m)) fputs("default ", out);
@@ -333,7 +333,7 @@ static void print_method_head(FILE *out, const cf_class *cls, const cf_member *m
         print_dotted(out, cls->name);
         print_params(out, &sig, m->access & CF_ACC_VARARGS);
     } else {
-        cf_print_signature_span(out, sig.result, sig.throws, "");
+        cf_print_signature_span(out, &sig, sig.result, sig.throws, "");
         fprintf(out, " %s", m->name);
         print_params(out, &sig, m->access & CF_ACC_VARARGS);
     }

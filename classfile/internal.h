@@ -82,6 +82,7 @@ typedef struct cf_method_signature {
     const char *params, *params_end;           /* between the parentheses */
     const char *result;                        /* the result type */
     const char *throws;                        /* "^..." up to the end, or empty */
+    bool descriptor;                           /* split from a method descriptor */
 } cf_method_signature;
 
 /* Prints class signature [sig] as javap does after the class name; false when malformed. */
@@ -90,13 +91,16 @@ bool cf_print_class_signature(FILE *out, const char *sig, bool interface);
 /* Prints the type parameters at the start of checked signature [sig] ("<T extends ...>"). */
 void cf_print_type_parameters(FILE *out, const char *sig);
 
-/* Prints field signature or descriptor [sig] as a Java type; false when malformed. */
-bool cf_print_type_signature(FILE *out, const char *sig);
+/* Prints field signature (or, when [descriptor], field descriptor) [sig] as a Java type; false
+ * when malformed. */
+bool cf_print_type_signature(FILE *out, const char *sig, bool descriptor);
 
-/* Splits method signature [sig] into [parts]; false when malformed. */
-bool cf_split_method_signature(const char *sig, cf_method_signature *parts);
+/* Splits method signature (or, when [descriptor], method descriptor) [sig] into [parts]; false
+ * when malformed. A descriptor that cf_parse accepted always splits. */
+bool cf_split_method_signature(const char *sig, bool descriptor, cf_method_signature *parts);
 
-/* Prints the types between [from] and [to] of a checked signature, [separator] between them. */
-void cf_print_signature_span(FILE *out, const char *from, const char *to, const char *separator);
+/* Prints the types between [from] and [to] of split signature [sig], [separator] between them. */
+void cf_print_signature_span(FILE *out, const cf_method_signature *sig, const char *from,
+                             const char *to, const char *separator);
 
 #endif

@@ -5,10 +5,12 @@
 
 #include "internal.h"
 
-/* A cursor over a signature; [out] is NULL while only validating. */
+/* A cursor over a signature; [out] is NULL while only validating. A descriptor is read by the
+ * same grammar, but its class names may contain < > : and it has no type arguments. */
 typedef struct sig_cursor {
     const char *s;
     FILE *out;
+    bool descriptor;
 } sig_cursor;
 
 static void emit(sig_cursor *c, const char *text)
@@ -21,13 +23,16 @@ static void emit_char(sig_cursor *c, char ch)
     if (c->out) fputc(ch == '/' ? '.' : ch, c->out);
 }
 
-static bool identifier_char(char ch) { return ch && !strchr(".;[/<>:", ch); }
+static bool identifier_char(const sig_cursor *c, char ch)
+{
+    return ch && !strchr(c->descriptor ? ".;[/" : ".;[/<>:", ch);
+}
 
 /* Copies an identifier (with '/' as '.' when [slashes] allows package separators). */
 static bool read_identifier(sig_cursor *c, bool slashes)
 {
     const char *start = c->s;
-    while (identifier_char(*c->s) || (slashes && *c->s == '/')) emit_char(c, *c->s++);
+    while (identifier_char(c, *c->s) || (slashes && *c->s == '/')) emit_char(c, *c->s++);
     return c->s > start;
 }
 
@@ -35,7 +40,7 @@ static bool reference_type(sig_cursor *c);
 
 static bool type_arguments(sig_cursor *c)
 {
-    if (*c->s != '<') return true;
+    if (*c->s != '<' || c->descriptor) return true;
     c->s++;
     emit(c, "<");
     for (bool first = true; *c->s != '>'; first = false) {
@@ -57,7 +62,7 @@ static bool class_type(sig_cursor *c)
 {
     c->s++; /* 'L' */
     if (!read_identifier(c, true) || !type_arguments(c)) return false;
-    while (*c->s == '.') {
+    while (*c->s == '.' && !c->descriptor) {
         c->s++;
         emit(c, ".");
         if (!read_identifier(c, false) || !type_arguments(c)) return false;
@@ -77,7 +82,7 @@ static bool reference_type(sig_cursor *c)
 {
     switch (*c->s) {
     case 'L': return class_type(c);
-    case 'T': return type_variable(c);
+    case 'T': return !c->descriptor && type_variable(c);
     case '[':
         c->s++;
         if (!java_type(c)) return false;
@@ -107,7 +112,7 @@ static bool is_object(const char *s) { return !strncmp(s, "Ljava/lang/Object;", 
  * bound is omitted). */
 static bool type_parameters(sig_cursor *c)
 {
-    if (*c->s != '<') return true;
+    if (*c->s != '<' || c->descriptor) return true;
     c->s++;
     emit(c, "<");
     for (bool first = true; *c->s != '>'; first = false) {
@@ -154,31 +159,32 @@ static bool class_signature(sig_cursor *c, bool interface)
 
 bool cf_print_class_signature(FILE *out, const char *sig, bool interface)
 {
-    sig_cursor check = {sig, NULL};
+    sig_cursor check = {sig, NULL, false};
     if (!class_signature(&check, interface) || *check.s) return false;
-    sig_cursor print = {sig, out};
+    sig_cursor print = {sig, out, false};
     return class_signature(&print, interface);
 }
 
-bool cf_print_type_signature(FILE *out, const char *sig)
+bool cf_print_type_signature(FILE *out, const char *sig, bool descriptor)
 {
-    sig_cursor check = {sig, NULL};
+    sig_cursor check = {sig, NULL, descriptor};
     if (!java_type(&check) || *check.s) return false;
-    sig_cursor print = {sig, out};
+    sig_cursor print = {sig, out, descriptor};
     return java_type(&print);
 }
 
 void cf_print_type_parameters(FILE *out, const char *sig)
 {
-    sig_cursor c = {sig, out};
+    sig_cursor c = {sig, out, false};
     type_parameters(&c);
 }
 
 /* Splits method signature [sig] into [parts]; false when malformed. */
-bool cf_split_method_signature(const char *sig, cf_method_signature *parts)
+bool cf_split_method_signature(const char *sig, bool descriptor, cf_method_signature *parts)
 {
-    sig_cursor c = {sig, NULL};
+    sig_cursor c = {sig, NULL, descriptor};
     memset(parts, 0, sizeof *parts);
+    parts->descriptor = descriptor;
     parts->type_params = sig;
     if (!type_parameters(&c) || *c.s != '(') return false;
     parts->type_params_end = c.s++;
@@ -199,9 +205,10 @@ bool cf_split_method_signature(const char *sig, cf_method_signature *parts)
     return *c.s == '\0';
 }
 
-void cf_print_signature_span(FILE *out, const char *from, const char *to, const char *separator)
+void cf_print_signature_span(FILE *out, const cf_method_signature *sig, const char *from,
+                             const char *to, const char *separator)
 {
-    sig_cursor c = {from, out};
+    sig_cursor c = {from, out, sig->descriptor};
     for (bool first = true; c.s < to; first = false) {
         if (!first) fputs(separator, out);
         if (*c.s == '^') c.s++;

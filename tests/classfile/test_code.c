@@ -204,3 +204,21 @@ Test(cf_code, disassembles_jsr_and_ret_which_javac_no_longer_emits)
     free(text);
     cf_class_free(cls);
 }
+
+Test(cf_code, disassembles_descriptors_with_characters_that_signatures_forbid)
+{
+    /* found by the fuzzer: ':' and '<' are legal in descriptor class names, not in signatures */
+    cb_class c;
+    cb_default(&c);
+    const uint8_t descriptor[] = {1, 0, 10, '(', 'L', 'a', ':', '<', 'b', ';', 'J', ')', 'V'};
+    CB_SET_CONSTANTS(&c, descriptor, 1);
+    c.method_descriptor = CB_STANDARD_COUNT;
+    c.max_locals = 4;
+    cf_error err = {0};
+    cf_class *cls = tu_parse_kept(&c, &err);
+    cr_assert_not_null(cls, "%s", err.message);
+    char *text = tu_disassemble(cls);
+    cr_assert(strstr(text, "  public Foo(a:<b, long);\n"), "%s", text);
+    free(text);
+    cf_class_free(cls);
+}
