@@ -17,4 +17,7 @@ typedef struct cli_command {
 /* porcheck javap: disassembles classes as `javap -c -p -l` does. */
 int cmd_javap(int argc, char **argv);
 
+/* porcheck toy: explores a toy-language program with a por search algorithm. */
+int cmd_toy(int argc, char **argv);
+
 #endif

@@ -7,6 +7,11 @@
 static const cli_command commands[] = {
     {"javap", "[--classpath P] CLASS|FILE.class...",
      "print classes with disassembled bytecode, like javap -c -p -l", cmd_javap},
+    {"toy",
+     "FILE [--algo A] [--order seq:PERM|random:SEED] [--stateless] [--first-error] "
+     "[--max-states N] [--timeout S] [--max-memory MB] [--json OUT]",
+     "explore a toy-language program with a search algorithm; print outcomes and statistics",
+     cmd_toy},
 };
 
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };

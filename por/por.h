@@ -1,5 +1,321 @@
-/* por: the transition-system interface, state store and search algorithms. */
+/* por: the transition-system interface, state store and search algorithms.
+ *
+ * A search sees a program only through a por_lts: a table of functions over a model that holds
+ * one current state. The model says which threads are enabled, what the next transition of a
+ * thread will touch (peek), runs it (step), fingerprints the state and saves or restores it.
+ * por never includes a vm/ header; the toy language below is the second implementation of the
+ * interface and the one every algorithm is tested on.
+ *
+ * The searches (por_search) implement the algorithms of "A Pragmatic Approach to Stateful
+ * Partial Order Reduction" (Cirisci, Enea, Farzan, Mutluergil; ../shared/seeds): S-POR
+ * (Algorithm 1), DE-S-POR (Algorithm 2), DL-S-POR (Algorithm 3, Appendix A), their JPF variants,
+ * plus a stack cycle proviso that the paper, which assumes an acyclic state space, does not
+ * need. */
 #ifndef PORCHECK_POR_H
 #define PORCHECK_POR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---- Status and errors ----------------------------------------------------------------------- */
+
+/* Result of every fallible por operation. */
+typedef enum por_status {
+    POR_OK = 0,
+    POR_ERR_NOMEM,  /* the allocator hook refused memory */
+    POR_ERR_IO,     /* a file that cannot be read */
+    POR_ERR_SYNTAX, /* a toy program that does not parse */
+    POR_ERR_LIMIT,  /* a toy program beyond a fixed limit (threads, locals, nesting) */
+    POR_ERR_ARG,    /* a bad option: unknown algorithm, malformed order */
+    POR_ERR_LTS,    /* the transition system reported an error while stepping */
+} por_status;
+
+/* A caller-owned error: the status and a one-line message (file:line for toy programs). */
+typedef struct por_error {
+    por_status status;
+    char message[512];
+} por_error;
+
+/* Returns the constant name of [status], e.g. "POR_ERR_SYNTAX". */
+const char *por_status_name(por_status status);
+
+/* Sets [err] to [status] with a printf-style message; returns [status]. */
+por_status por_fail(por_error *err, por_status status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* ---- Threads, labels, dependency ------------------------------------------------------------- */
+
+/* Largest number of threads a transition system may have (thread sets are 64-bit masks). */
+#define POR_MAX_THREADS 64
+
+/* A set of thread ids: bit t stands for thread t. */
+typedef uint64_t por_tset;
+
+/* What the next transition of a thread accesses. */
+typedef enum por_access {
+    POR_INVISIBLE = 0, /* touches no shared object: independent of every other transition */
+    POR_READ,          /* reads one field of one shared object */
+    POR_WRITE,         /* writes it; CAS, lock, unlock and other read-modify-writes are writes */
+} por_access;
+
+/* The label (action) of a transition: the paper's (t, pc, r/w, o) or (t, pc, epsilon). */
+typedef struct por_label {
+    uint32_t thread; /* the thread that runs the transition */
+    uint32_t pc;     /* where that thread is; part of the label, ignored by dependency */
+    por_access access;
+    uint32_t object; /* accessed object id (for POR_READ and POR_WRITE) */
+    uint32_t field;  /* accessed field or slot of [object] (a lock is field 0 of its object) */
+} por_label;
+
+/* True when labels [a] and [b] are dependent: different threads, both visible, the same object
+ * and field, and at least one writes. */
+bool por_dependent(const por_label *a, const por_label *b);
+
+/* ---- The transition system (lts) ------------------------------------------------------------- */
+
+/* A 128-bit state fingerprint. */
+typedef struct por_fp {
+    uint64_t lo, hi;
+} por_fp;
+
+/* A saved state; each lts defines its own. */
+typedef struct por_snapshot por_snapshot;
+
+/* Result of running one transition. */
+typedef enum por_step_result {
+    POR_STEP_OK = 0,
+    POR_STEP_ASSERT, /* the transition failed an assertion; its thread is stopped in the result */
+    POR_STEP_ERROR,  /* the model cannot continue; the error says why */
+} por_step_result;
+
+/* The functions a transition system provides. Each works on [model]'s current state. */
+typedef struct por_lts_ops {
+    /* Returns the number of threads (at most POR_MAX_THREADS), the same in every state. */
+    size_t (*thread_count)(const void *model);
+    /* Returns the threads that can take a step. */
+    por_tset (*enabled)(const void *model);
+    /* Returns the threads that are neither finished nor enabled (blocked, e.g. on a lock). */
+    por_tset (*waiting)(const void *model);
+    /* Stores in [out] the label of unfinished [thread]'s next transition, without running it. */
+    void (*peek)(const void *model, size_t thread, por_label *out);
+    /* Runs the next transition of enabled [thread]; fills [err] on POR_STEP_ERROR. */
+    por_step_result (*step)(void *model, size_t thread, por_error *err);
+    /* Returns the fingerprint of the current state. */
+    por_fp (*fingerprint)(const void *model);
+    /* Returns a snapshot of the current state; NULL when out of memory. */
+    por_snapshot *(*save)(void *model);
+    /* Makes the state saved in [snap] the current one; [snap] stays valid. */
+    void (*restore)(void *model, const por_snapshot *snap);
+    /* Frees [snap]. */
+    void (*release)(void *model, por_snapshot *snap);
+} por_lts_ops;
+
+/* A transition system: its functions and the model they work on. */
+typedef struct por_lts {
+    const por_lts_ops *ops;
+    void *model;
+} por_lts;
+
+/* ---- Search options -------------------------------------------------------------------------- */
+
+/* The search algorithms (--algo). */
+typedef enum por_algo {
+    POR_ALGO_DFS,     /* full stateful DFS, no reduction: the oracle */
+    POR_ALGO_JPF,     /* DFS over every enabled thread, as JPF explores */
+    POR_ALGO_SPOR,    /* Algorithm 1: safe sets */
+    POR_ALGO_DE_SPOR, /* Algorithm 2: eager source sets on safe sets */
+    POR_ALGO_DL_SPOR, /* Algorithm 3: lazy source sets on safe sets */
+    POR_ALGO_DE_JPF,  /* Algorithm 2 with safeSet(s) = enabled(s) */
+    POR_ALGO_DL_JPF,  /* Algorithm 3 with safeSet(s) = enabled(s) */
+    POR_ALGO_COUNT
+} por_algo;
+
+/* Returns the command-line name of [algo], e.g. "dl-s-por". */
+const char *por_algo_name(por_algo algo);
+
+/* Parses algorithm [name] into [out]; fills [err] with POR_ERR_ARG when unknown. */
+por_status por_algo_parse(const char *name, por_algo *out, por_error *err);
+
+/* How the threads of a state are enumerated. */
+typedef enum por_order_kind {
+    POR_ORDER_SEQ,    /* a fixed permutation of thread ids */
+    POR_ORDER_RANDOM, /* uniformly at random from a seed */
+} por_order_kind;
+
+/* An enumeration order; both kinds first prefer a transition to an already visited state. */
+typedef struct por_order {
+    por_order_kind kind;
+    size_t perm_len;               /* threads listed in [perm]; the others follow by id */
+    uint8_t perm[POR_MAX_THREADS]; /* seq: thread ids, most preferred first */
+    uint64_t seed;                 /* random: the generator seed */
+} por_order;
+
+/* Parses "seq", "seq:PERM" (comma-separated distinct thread ids) or "random:SEED" into [out]. */
+por_status por_order_parse(const char *text, por_order *out, por_error *err);
+
+/* Writes [order] in the syntax por_order_parse reads into [buf] of [size] bytes. */
+void por_order_format(const por_order *order, char *buf, size_t size);
+
+/* ---- Observer: what a search reports while it runs ------------------------------------------- */
+
+/* What an observer tells the search about a final state. */
+typedef enum por_verdict {
+    POR_CONTINUE = 0,
+    POR_VIOLATION, /* the state violates a property: counted, and stops a --first-error search */
+} por_verdict;
+
+/* The schedule from the initial state to the current one: one thread id per transition. */
+typedef struct por_trace {
+    const uint8_t *threads;
+    size_t length;
+} por_trace;
+
+/* One explored transition, as the search saw it. */
+typedef struct por_transition_event {
+    por_fp from, to;
+    por_label label;
+    bool to_new; /* [to] was not known before */
+} por_transition_event;
+
+/* The bookkeeping of one state on the search stack, after an update or when it is left. */
+typedef struct por_frame_event {
+    por_fp state;
+    size_t depth; /* 0 for the initial state */
+    size_t thread_count;
+    por_tset enabled, safe, backtrack, done;
+    const por_tset *current; /* [thread_count] sets; all empty for searches without them */
+    bool proviso;            /* the cycle proviso made this state fully expanded */
+    bool complete;           /* the search is leaving the state */
+} por_frame_event;
+
+/* Callbacks a caller may set (any may be NULL); [ctx] is passed to each. */
+typedef struct por_observer {
+    void *ctx;
+    /* A new final state (no enabled thread); the lts is positioned at it. [waiting] is nonempty
+     * for a deadlock. */
+    por_verdict (*final_state)(void *ctx, const por_trace *schedule, por_tset waiting);
+    /* [thread] failed an assertion; the lts is positioned at the state after the failing step. */
+    void (*assert_failed)(void *ctx, size_t thread, const por_trace *schedule);
+    /* A transition was explored (or, for DL-S-POR line 27, added to the reachability graph). */
+    void (*transition)(void *ctx, const por_transition_event *ev);
+    /* A state's backtrack/done/current sets were updated, or the search left the state. */
+    void (*frame)(void *ctx, const por_frame_event *ev);
+} por_observer;
+
+/* Everything that selects and bounds a search; zero limits mean unlimited. */
+typedef struct por_options {
+    por_algo algo;
+    por_order order;
+    bool stateless;               /* no state matching beyond the states on the current path */
+    bool first_error;             /* stop at the first violation */
+    size_t max_states;            /* stop after this many new states */
+    double timeout_seconds;       /* stop after this much wall-clock time */
+    size_t max_memory_bytes;      /* stop when the base allocator holds more than this */
+    const por_observer *observer; /* what the search reports to, or NULL */
+} por_options;
+
+/* Fills [opt] with the defaults: dfs, seq order by thread id, stateful, exhaustive, no limits,
+ * no observer. */
+void por_options_init(por_options *opt);
+
+/* ---- Results and statistics ------------------------------------------------------------------ */
+
+/* Why a search ended. */
+typedef enum por_stop {
+    POR_STOP_COMPLETE = 0, /* everything explored */
+    POR_STOP_ERROR,        /* --first-error and a violation was found */
+    POR_STOP_STATES,       /* --max-states reached */
+    POR_STOP_TIME,         /* --timeout reached */
+    POR_STOP_MEMORY,       /* --max-memory reached */
+} por_stop;
+
+/* Returns a short name of [stop], e.g. "complete", "max-states". */
+const char *por_stop_name(por_stop stop);
+
+/* What a search counted. */
+typedef struct por_stats {
+    size_t states_new;      /* distinct states stored (stateless: states pushed) */
+    size_t states_visited;  /* transitions that led to an already known state */
+    size_t transitions;     /* transitions explored */
+    size_t retraversed;     /* reachability-graph transitions walked again (DE/DL) */
+    size_t steps;           /* lts steps, including those that probe a successor */
+    size_t max_depth;       /* longest path on the search stack */
+    size_t end_states;      /* final states reached */
+    size_t deadlocks;       /* final states with a waiting thread */
+    size_t assert_failures; /* transitions that failed an assertion */
+    size_t violations;      /* final states the observer judged as violations */
+    size_t proviso_fired;   /* states the cycle proviso expanded fully */
+    size_t peak_memory;     /* largest number of bytes held through the base allocator */
+    double seconds;         /* wall-clock time */
+} por_stats;
+
+/* The result of one search. */
+typedef struct por_result {
+    por_stop stop;
+    por_stats stats;
+} por_result;
+
+/* Explores [lts] from its current state as [opt] says, reporting to its observer. On POR_OK,
+ * [result] holds why it stopped and the statistics (partial when a limit stopped it); otherwise
+ * [err] says what failed (out of memory, an lts error). */
+por_status por_search(const por_lts *lts, const por_options *opt, por_result *result,
+                      por_error *err);
+
+/* Prints [result]'s statistics as an indented text block on [out]. */
+void por_stats_print(FILE *out, const por_result *result);
+
+struct json_t;
+
+/* Returns [result]'s statistics as a new jansson object (NULL when out of memory). */
+struct json_t *por_stats_json(const por_result *result);
+
+/* ---- The toy language ------------------------------------------------------------------------ */
+
+/* A parsed toy program together with its current state; it implements the lts interface. */
+typedef struct por_toy por_toy;
+
+/* Parses [len] bytes of toy source [text] named [file] (for messages) into [*out]; on failure
+ * [err] holds "file:line: message". */
+por_status por_toy_parse(const char *text, size_t len, const char *file, por_toy **out,
+                         por_error *err);
+
+/* Reads and parses the toy program in [path] into [*out]. */
+por_status por_toy_load(const char *path, por_toy **out, por_error *err);
+
+/* Frees [toy] (NULL is ignored). */
+void por_toy_free(por_toy *toy);
+
+/* Returns the lts over [toy]; its current state starts as the initial state. */
+por_lts por_toy_lts(por_toy *toy);
+
+/* Makes the initial state [toy]'s current state again. */
+void por_toy_reset(por_toy *toy);
+
+/* Returns the number of threads of [toy]. */
+size_t por_toy_thread_count(const por_toy *toy);
+
+/* Returns the name [toy]'s source gave [thread]. */
+const char *por_toy_thread_name(const por_toy *toy, size_t thread);
+
+/* Writes the outcome of the current state into [buf] of [size] bytes: per thread the locals it
+ * returned, e.g. "T0: r=1; T1: a=0, b=2". Returns the length it needed. */
+size_t por_toy_outcome(const por_toy *toy, char *buf, size_t size);
+
+/* Writes the whole current state (shared variables, lock owners, per thread status, line and
+ * locals) into [buf] of [size] bytes. Returns the length it needed. */
+size_t por_toy_describe(const por_toy *toy, char *buf, size_t size);
+
+/* Writes [thread]'s part of the current state (status, line, locals) into [buf] of [size] bytes.
+ * Returns the length it needed. */
+size_t por_toy_describe_thread(const por_toy *toy, size_t thread, char *buf, size_t size);
+
+/* Returns the source line of [thread]'s current statement (0 when it has finished normally). */
+size_t por_toy_thread_line(const por_toy *toy, size_t thread);
+
+/* Returns the number of int32 words in a toy state and copies the current state's words into
+ * [out] when it is not NULL: an exact, canonical encoding for comparing states. */
+size_t por_toy_state_words(const por_toy *toy, int32_t *out);
 
 #endif

@@ -1,0 +1,253 @@
+/* por internals shared by the search files: thread sets, the state store with the reachability
+ * graph Lr, interned labels, label sets, and the search state itself. Private to por/. */
+#ifndef PORCHECK_POR_INTERNAL_H
+#define PORCHECK_POR_INTERNAL_H
+
+#include <time.h>
+
+#include "base.h"
+#include "por.h"
+
+/* Marks "no state", "no label", "no edge", "no thread". */
+#define NONE UINT32_MAX
+
+/* ---- Thread sets ----------------------------------------------------------------------------- */
+
+/* Returns the set holding only [t]. */
+static inline por_tset tset_of(size_t t)
+{
+    return (por_tset)1 << t;
+}
+
+/* True when [set] holds [t]. */
+static inline bool tset_has(por_tset set, size_t t)
+{
+    return (set >> t) & 1u;
+}
+
+/* Returns the number of threads in [set]. */
+static inline size_t tset_size(por_tset set)
+{
+    return (size_t)__builtin_popcountll(set);
+}
+
+/* Returns the lowest thread id in nonempty [set]. */
+static inline size_t tset_first(por_tset set)
+{
+    return (size_t)__builtin_ctzll(set);
+}
+
+/* ---- Fingerprint map: open addressing, fingerprints kept by the caller ----------------------- */
+
+/* Maps fingerprints to ids; slot values are id + 1 (0 = empty) and the fingerprint of id i is
+ * keys[i] in an array the caller owns, so a stored state costs one 32-bit slot here. */
+typedef struct fpmap {
+    uint32_t *slots;
+    size_t mask; /* slot count - 1 (a power of two), or 0 before the first insert */
+    size_t count;
+} fpmap;
+
+/* Returns the id whose key in [keys] equals [fp], or NONE. */
+uint32_t fpmap_find(const fpmap *m, const por_fp *keys, por_fp fp);
+
+/* Adds [id], whose key is keys[id]; grows the table at half load. False when out of memory. */
+bool fpmap_insert(fpmap *m, const por_fp *keys, uint32_t id);
+
+/* Removes [id] (which must be present) by backward-shift deletion. */
+void fpmap_remove(fpmap *m, const por_fp *keys, uint32_t id);
+
+/* Frees [m]'s table. */
+void fpmap_free(fpmap *m);
+
+/* ---- State store and reachability graph Lr --------------------------------------------------- */
+
+/* States by id in parallel arrays (no per-state allocation) and Lr as one edge pool with a
+ * singly linked list per source state. */
+typedef struct store {
+    fpmap map;
+    por_fp *fps;          /* [cap] fingerprint of each state */
+    uint32_t *first_edge; /* [cap] newest Lr edge out of each state, or NONE; an edge whose
+                           * successor is NONE is the pending action of a waiting thread */
+    uint32_t *stack_pos;  /* [cap] depth + 1 while the state is on the search stack, else 0 */
+    uint32_t *mark;       /* [cap] epoch of the last re-traversal that reached the state */
+    size_t count, cap;
+    uint32_t *edge_dst, *edge_label, *edge_next; /* [edge_cap] per edge */
+    size_t edges, edge_cap;
+} store;
+
+/* Returns the id of the state with fingerprint [fp], or NONE. */
+uint32_t store_find(const store *st, por_fp fp);
+
+/* Adds a new state [fp] and returns its id; NONE when out of memory. */
+uint32_t store_add(store *st, por_fp fp);
+
+/* Forgets the most recently added state (stateless searches keep only the stack). */
+void store_drop_last(store *st);
+
+/* Adds the Lr edge [src] --[label]--> [dst]; false when out of memory. */
+bool store_add_edge(store *st, uint32_t src, uint32_t label, uint32_t dst);
+
+/* Returns the bytes [st] holds. */
+size_t store_bytes(const store *st);
+
+/* Frees everything [st] holds. */
+void store_free(store *st);
+
+/* ---- Interned labels ------------------------------------------------------------------------- */
+
+/* Every distinct label once, by id. */
+typedef struct labels {
+    por_label *items;
+    size_t count, cap;
+    fpmap map; /* keyed by a fingerprint of the label's fields */
+    por_fp *keys;
+} labels;
+
+/* Returns the id of [l], interning it first if new; NONE when out of memory. */
+uint32_t labels_intern(labels *lb, const por_label *l);
+
+/* Frees everything [lb] holds. */
+void labels_free(labels *lb);
+
+/* ---- Label sets (sorted ids) ----------------------------------------------------------------- */
+
+/* A set of label ids, kept sorted. */
+typedef struct labelset {
+    uint32_t *ids;
+    size_t count, cap;
+} labelset;
+
+/* Adds [id] to [set]; false when out of memory. */
+bool labelset_add(labelset *set, uint32_t id);
+
+/* Adds every id of [src] to [dst]; false when out of memory. */
+bool labelset_merge(labelset *dst, const labelset *src);
+
+/* Frees [set]'s storage. */
+void labelset_free(labelset *set);
+
+/* ---- The search ------------------------------------------------------------------------------ */
+
+/* A cached successor: what running one thread from a stack state gives. */
+typedef struct probe {
+    por_fp fp;      /* fingerprint of the successor */
+    uint32_t label; /* interned label of the transition */
+    uint8_t result; /* por_step_result */
+} probe;
+
+/* One state on the search stack with the paper's per-state sets (Fig. 2). */
+typedef struct frame {
+    uint32_t state;         /* store id (stateless: equal to the depth) */
+    por_snapshot *snap;     /* the state itself, for backtracking */
+    por_tset enabled, safe; /* enabled(s) and safeSet(s) */
+    por_tset backtrack, done;
+    por_tset probed;       /* threads whose successor is cached in the probe array */
+    uint32_t chosen;       /* thread of the transition being explored, or NONE */
+    uint32_t chosen_label; /* its interned label */
+    uint32_t chosen_succ;  /* its successor's state id */
+    bool full;             /* the cycle proviso fired: expand enabled(s) */
+    bool finished;         /* DL: IsComplete returned true */
+    labelset summary;      /* stateless DE/DL: labels explored below this state so far */
+} frame;
+
+/* Per-algorithm behaviour plugged into the common DFS engine. */
+typedef struct search search;
+typedef struct algo_ops {
+    /* Returns the threads that may be explored next from [f]. */
+    por_tset (*candidates)(const search *s, const frame *f);
+    /* Bookkeeping when [f] takes its chosen transition; false when out of memory. */
+    bool (*on_take)(search *s, frame *f);
+    /* The chosen transition of [f] reached known state [succ]; false when out of memory. */
+    bool (*on_known)(search *s, frame *f, uint32_t succ);
+    /* The exploration of [f]'s chosen transition is over (the paper's backtrack to s). */
+    bool (*after_child)(search *s, frame *f);
+    /* A waiting thread of the new top state will run [label] after it (see note_pending). */
+    bool (*on_pending)(search *s, uint32_t label);
+    bool uses_lr;      /* records the reachability graph (stateful) or summaries (stateless) */
+    bool safe_enabled; /* safeSet(s) = enabled(s) */
+    bool proviso;      /* applies the cycle proviso */
+} algo_ops;
+
+/* Everything a running search holds. */
+struct search {
+    const por_lts *lts;
+    const por_options *opt;
+    const por_observer *obs;
+    const algo_ops *algo;
+    size_t n; /* threads */
+    store st;
+    labels lb;
+    frame *frames; /* [cap] the stack; frames[depth - 1] is the top */
+    por_tset *cur; /* [cap * n] current sets: cur[d * n + t] is frames[d].current[t] */
+    probe *probes; /* [cap * n] cached successors */
+    uint8_t *path; /* [cap] thread of each stack transition (the schedule) */
+    size_t depth, cap;
+    uint32_t *label_mark; /* [label_mark_cap] epoch per label id, to visit each label once */
+    size_t label_mark_cap;
+    uint32_t *work; /* [work_cap] pending states of a re-traversal */
+    size_t work_cap;
+    uint32_t epoch;
+    uint8_t seq[POR_MAX_THREADS]; /* thread ids in the order's preference (seq orders) */
+    uint64_t rng;                 /* generator state (random orders) */
+    int at_depth;                 /* the lts is at frames[at_depth]'s state, or -1 */
+    int at_thread;                /* ... or at its successor by this thread (>= 0) */
+    por_result *result;
+    por_error *err;
+    struct timespec start;
+    bool stopped;
+};
+
+/* Returns frames[d].current (n sets). */
+static inline por_tset *frame_current(const search *s, size_t d)
+{
+    return s->cur + d * s->n;
+}
+
+/* Returns the interned label [id]. */
+static inline const por_label *label_at(const search *s, uint32_t id)
+{
+    return &s->lb.items[id];
+}
+
+/* Returns the algorithm hooks of [algo]. */
+const algo_ops *algo_for(por_algo algo);
+
+/* Prepares the order: the preference list of a seq order, the generator of a random one. */
+void search_order_init(search *s);
+
+/* Returns the thread of nonempty [set] the order prefers (random orders draw one). */
+size_t search_pick(search *s, por_tset set);
+
+/* Makes sure the successor of [f] by [t] is cached; false on an lts error or out of memory. */
+bool search_probe(search *s, frame *f, size_t t);
+
+/* True when a probed fingerprint belongs to a known state (stateless: a stack state). */
+bool search_known(const search *s, por_fp fp);
+
+/* Chooses a thread of nonempty [cand] by the order, preferring known successors; NONE on error. */
+uint32_t search_choose(search *s, frame *f, por_tset cand);
+
+/* Reports [f]'s sets to the observer ([complete]: the search is leaving it). */
+void search_report_frame(const search *s, const frame *f, bool complete);
+
+/* Calls [visit] for every distinct label on an execution of Lr from [root] (Appendix A: each
+ * transition once); stops early when [visit] returns true. Stateless searches use the stack
+ * summaries instead. Returns false when out of memory. */
+bool search_reachable_labels(search *s, uint32_t root, bool (*visit)(search *, void *, uint32_t),
+                             void *ctx);
+
+/* Adds [label] and everything explored from stack state [root] so far to the summary of the
+ * top frame (stateless back edge); false when out of memory. */
+bool search_summarize_back_edge(search *s, uint32_t label, uint32_t root);
+
+/* Records the Lr edge [f] --[label]--> [succ] (searches that keep Lr); false when out of memory. */
+bool search_add_edge(search *s, const frame *f, uint32_t label, uint32_t succ);
+
+/* Adds the probed transition of [t] from [f] to known state [succ] to Lr without exploring it
+ * (Algorithm 3 line 27): counts, reports and links it. */
+bool search_record_known(search *s, frame *f, size_t t, uint32_t succ);
+
+/* Sets the search error to out of memory; returns false. */
+bool search_nomem(search *s);
+
+#endif

@@ -1,0 +1,446 @@
+/* The DFS engine every algorithm shares: an explicit stack of frames, successor probing, state
+ * matching, the cycle proviso, limits and observer calls. The algorithms (algo.c) plug in what
+ * to explore next and what to update when a transition is taken or the search backtracks. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+
+#include <string.h>
+
+#include "array.h"
+#include "internal.h"
+
+enum { LIMIT_CHECK_EVERY = 256 };
+
+/* ---- Errors and the lts ---------------------------------------------------------------------- */
+
+bool search_nomem(search *s)
+{
+    por_fail(s->err, POR_ERR_NOMEM, "out of memory after %zu states", s->result->stats.states_new);
+    return false;
+}
+
+/* Makes the lts current state that of frames[d]. */
+static void goto_frame(search *s, size_t d)
+{
+    if (s->at_depth == (int)d && s->at_thread < 0) return;
+    s->lts->ops->restore(s->lts->model, s->frames[d].snap);
+    s->at_depth = (int)d;
+    s->at_thread = -1;
+}
+
+/* Runs [t] from the current state; false (with the error set) when the lts fails. */
+static bool run_step(search *s, size_t t, por_step_result *out)
+{
+    s->result->stats.steps++;
+    *out = s->lts->ops->step(s->lts->model, t, s->err);
+    if (*out != POR_STEP_ERROR) return true;
+    if (s->err->status == POR_OK) por_fail(s->err, POR_ERR_LTS, "thread %zu failed to step", t);
+    s->err->status = POR_ERR_LTS;
+    return false;
+}
+
+/* Makes the lts current state the successor of frames[d] by [t]. */
+static bool goto_successor(search *s, size_t d, size_t t)
+{
+    if (s->at_depth == (int)d && s->at_thread == (int)t) return true;
+    goto_frame(s, d);
+    por_step_result r;
+    if (!run_step(s, t, &r)) return false;
+    s->at_thread = (int)t;
+    return true;
+}
+
+bool search_probe(search *s, frame *f, size_t t)
+{
+    if (tset_has(f->probed, t)) return true;
+    size_t d = (size_t)(f - s->frames);
+    probe *p = &s->probes[d * s->n + t];
+    goto_frame(s, d);
+    por_label l;
+    memset(&l, 0, sizeof l);
+    s->lts->ops->peek(s->lts->model, t, &l);
+    l.thread = (uint32_t)t;
+    if (l.access == POR_INVISIBLE) l.object = l.field = 0;
+    p->label = labels_intern(&s->lb, &l);
+    if (p->label == NONE) return search_nomem(s);
+    por_step_result r;
+    if (!run_step(s, t, &r)) return false;
+    p->result = (uint8_t)r;
+    p->fp = s->lts->ops->fingerprint(s->lts->model);
+    s->at_thread = (int)t;
+    f->probed |= tset_of(t);
+    return true;
+}
+
+bool search_known(const search *s, por_fp fp)
+{
+    return store_find(&s->st, fp) != NONE;
+}
+
+/* ---- Observer -------------------------------------------------------------------------------- */
+
+/* Returns the schedule of the first [length] stack transitions. */
+static por_trace trace_of(const search *s, size_t length)
+{
+    por_trace tr = {s->path, length};
+    return tr;
+}
+
+void search_report_frame(const search *s, const frame *f, bool complete)
+{
+    if (!s->obs || !s->obs->frame) return;
+    size_t d = (size_t)(f - s->frames);
+    por_frame_event ev = {
+        s->st.fps[f->state], d,       s->n,    f->enabled, f->safe, f->backtrack, f->done,
+        frame_current(s, d), f->full, complete};
+    s->obs->frame(s->obs->ctx, &ev);
+}
+
+/* Tells the observer about the transition of [f] cached in [p]. */
+static void report_transition(const search *s, const frame *f, const probe *p, bool to_new)
+{
+    if (!s->obs || !s->obs->transition) return;
+    por_transition_event ev = {s->st.fps[f->state], p->fp, *label_at(s, p->label), to_new};
+    s->obs->transition(s->obs->ctx, &ev);
+}
+
+/* A violation was found: stops a --first-error search. */
+static void violation(search *s)
+{
+    if (!s->opt->first_error) return;
+    s->stopped = true;
+    s->result->stop = POR_STOP_ERROR;
+}
+
+/* Reports that [t] from frames[d] fails an assertion, with the lts at the failing successor. */
+static bool report_assert(search *s, size_t d, size_t t)
+{
+    s->result->stats.assert_failures++;
+    if (s->obs && s->obs->assert_failed) {
+        if (!goto_successor(s, d, t)) return false;
+        s->path[d] = (uint8_t)t;
+        por_trace tr = trace_of(s, d + 1);
+        s->obs->assert_failed(s->obs->ctx, t, &tr);
+    }
+    violation(s);
+    return true;
+}
+
+/* A new state without enabled threads: counts it, detects a deadlock, asks the observer. */
+static void final_state(search *s)
+{
+    por_stats *st = &s->result->stats;
+    st->end_states++;
+    por_tset waiting = s->lts->ops->waiting(s->lts->model);
+    bool bad = waiting != 0;
+    if (bad) st->deadlocks++;
+    if (s->obs && s->obs->final_state) {
+        por_trace tr = trace_of(s, s->depth - 1);
+        if (s->obs->final_state(s->obs->ctx, &tr, waiting) == POR_VIOLATION) {
+            st->violations++;
+            bad = true;
+        }
+    }
+    if (bad) violation(s);
+}
+
+/* ---- The stack ------------------------------------------------------------------------------- */
+
+/* Doubles the stack and its per-frame arrays. */
+static bool grow_stack(search *s)
+{
+    size_t cap = s->cap ? s->cap * 2 : 32;
+    if (!por_array_resize(&s->frames, sizeof *s->frames, s->cap, cap) ||
+        !por_array_resize(&s->cur, s->n * sizeof *s->cur, s->cap, cap) ||
+        !por_array_resize(&s->probes, s->n * sizeof *s->probes, s->cap, cap) ||
+        !por_array_resize(&s->path, sizeof *s->path, s->cap, cap))
+        return false;
+    s->cap = cap;
+    return true;
+}
+
+/* Returns safeSet(s) (Algorithm 1): one enabled thread whose next transition is invisible,
+ * chosen by the order, or every enabled thread when there is none. */
+static por_tset safe_set(search *s, por_tset enabled)
+{
+    if (s->algo->safe_enabled) return enabled;
+    por_tset invisible = 0;
+    for (por_tset m = enabled; m; m &= m - 1) {
+        por_label l;
+        memset(&l, 0, sizeof l);
+        s->lts->ops->peek(s->lts->model, tset_first(m), &l);
+        if (l.access == POR_INVISIBLE) invisible |= m & -m;
+    }
+    if (!invisible) return enabled;
+    return tset_of(search_pick(s, invisible));
+}
+
+/* The next actions of the waiting (blocked) threads of the top frame. The paper assumes no
+ * deadlocks, so that every pending action eventually occurs; a thread that stops while holding
+ * a lock (or a deadlock) breaks that, and the blocked threads' actions never appear on an
+ * explored transition. As in Flanagan-Godefroid DPOR, which races next(s, p) for disabled p
+ * too, they are recorded as happening after the state: Lr edges without a successor, labels of
+ * the stateless summary, and (DE) UpdateCurr. */
+static bool note_pending(search *s, frame *f, por_tset waiting)
+{
+    for (por_tset m = waiting; m; m &= m - 1) {
+        por_label l;
+        memset(&l, 0, sizeof l);
+        s->lts->ops->peek(s->lts->model, tset_first(m), &l);
+        l.thread = (uint32_t)tset_first(m);
+        if (l.access == POR_INVISIBLE) continue;
+        uint32_t id = labels_intern(&s->lb, &l);
+        if (id == NONE) return search_nomem(s);
+        bool ok = s->opt->stateless ? labelset_add(&f->summary, id)
+                                    : store_add_edge(&s->st, f->state, id, NONE);
+        if (!ok) return search_nomem(s);
+        if (!s->algo->on_pending(s, id)) return false;
+    }
+    return true;
+}
+
+/* Pushes state [id], the lts's current state: Stack.push (Algorithm 2 line 10, Algorithm 3
+ * line 12). */
+static bool push_frame(search *s, uint32_t id)
+{
+    if (s->depth == s->cap && !grow_stack(s)) return search_nomem(s);
+    size_t d = s->depth;
+    frame *f = &s->frames[d];
+    labelset summary = f->summary;
+    memset(f, 0, sizeof *f);
+    summary.count = 0;
+    f->summary = summary;
+    f->state = id;
+    f->chosen = NONE;
+    f->snap = s->lts->ops->save(s->lts->model);
+    if (!f->snap) return search_nomem(s);
+    f->enabled = s->lts->ops->enabled(s->lts->model);
+    f->safe = safe_set(s, f->enabled);
+    por_tset waiting = s->algo->uses_lr ? s->lts->ops->waiting(s->lts->model) : 0;
+    memset(frame_current(s, d), 0, s->n * sizeof(por_tset));
+    s->st.stack_pos[id] = (uint32_t)d + 1;
+    s->depth++;
+    s->at_depth = (int)d;
+    s->at_thread = -1;
+    por_stats *st = &s->result->stats;
+    st->states_new++;
+    if (s->depth - 1 > st->max_depth) st->max_depth = s->depth - 1;
+    size_t mem = base_bytes_in_use();
+    if (mem > st->peak_memory) st->peak_memory = mem;
+    if (waiting && !note_pending(s, f, waiting)) return false;
+    if (!f->enabled) final_state(s);
+    return true;
+}
+
+/* Pops the top frame (Stack.pop) and hands its summary to the parent (stateless DE/DL). */
+static bool pop_frame(search *s)
+{
+    frame *f = &s->frames[s->depth - 1];
+    search_report_frame(s, f, true);
+    s->lts->ops->release(s->lts->model, f->snap);
+    f->snap = NULL;
+    s->st.stack_pos[f->state] = 0;
+    if (s->opt->stateless) store_drop_last(&s->st);
+    s->depth--;
+    s->at_depth = -1;
+    if (s->depth == 0 || !s->opt->stateless || !s->algo->uses_lr) return true;
+    frame *parent = &s->frames[s->depth - 1];
+    if (!labelset_add(&parent->summary, parent->chosen_label) ||
+        !labelset_merge(&parent->summary, &f->summary))
+        return search_nomem(s);
+    return true;
+}
+
+/* ---- Taking transitions ---------------------------------------------------------------------- */
+
+bool search_add_edge(search *s, const frame *f, uint32_t label, uint32_t succ)
+{
+    if (!s->algo->uses_lr || s->opt->stateless) return true;
+    if (!store_add_edge(&s->st, f->state, label, succ)) return search_nomem(s);
+    return true;
+}
+
+/* The backtrack to [f] after its chosen transition (Algorithm 2 line 15, Algorithm 3 line 15). */
+static bool finish_child(search *s, frame *f)
+{
+    if (!s->algo->after_child(s, f)) return false;
+    search_report_frame(s, f, false);
+    f->chosen = NONE;
+    return true;
+}
+
+/* The cycle proviso: [f] has an explored successor on the stack, so it is expanded fully. */
+static void fire_proviso(search *s, frame *f)
+{
+    if (!s->algo->proviso || f->full) return;
+    f->full = true;
+    s->result->stats.proviso_fired++;
+}
+
+/* Counts and reports the transition of [t] from frames[d]; reports a failed assertion. */
+static bool note_transition(search *s, size_t d, size_t t, bool to_new)
+{
+    const frame *f = &s->frames[d];
+    const probe *p = &s->probes[d * s->n + t];
+    s->result->stats.transitions++;
+    report_transition(s, f, p, to_new);
+    if (p->result == POR_STEP_ASSERT) return report_assert(s, d, t);
+    return true;
+}
+
+/* Links [f] to known state [succ] by [label]: the Lr edge, or the stateless back-edge summary. */
+static bool link_known(search *s, frame *f, uint32_t label, uint32_t succ)
+{
+    s->result->stats.states_visited++;
+    if (!search_add_edge(s, f, label, succ)) return false;
+    if (s->opt->stateless && s->algo->uses_lr && s->st.stack_pos[succ] &&
+        !search_summarize_back_edge(s, label, succ))
+        return search_nomem(s);
+    return true;
+}
+
+bool search_record_known(search *s, frame *f, size_t t, uint32_t succ)
+{
+    size_t d = (size_t)(f - s->frames);
+    if (!note_transition(s, d, t, false)) return false;
+    return link_known(s, f, s->probes[d * s->n + t].label, succ);
+}
+
+/* The chosen transition of [f] reached known state [succ] (Algorithm 2 line 20). */
+static bool enter_known(search *s, frame *f, uint32_t succ)
+{
+    f->chosen_succ = succ;
+    if (!link_known(s, f, f->chosen_label, succ)) return false;
+    if (s->st.stack_pos[succ]) fire_proviso(s, f);
+    if (!s->algo->on_known(s, f, succ)) return false;
+    return finish_child(s, f);
+}
+
+/* The chosen transition of frames[d] by [t] reached a new state: store and push it. */
+static bool enter_new(search *s, size_t d, size_t t, por_fp fp)
+{
+    if (!goto_successor(s, d, t)) return false;
+    uint32_t id = store_add(&s->st, fp);
+    if (id == NONE) return search_nomem(s);
+    s->frames[d].chosen_succ = id;
+    if (!search_add_edge(s, &s->frames[d], s->frames[d].chosen_label, id)) return false;
+    return push_frame(s, id);
+}
+
+/* Explores the transition of [t] from the top frame (Algorithm 2 lines 9-14). */
+static bool take(search *s, size_t t)
+{
+    size_t d = s->depth - 1;
+    frame *f = &s->frames[d];
+    if (!search_probe(s, f, t)) return false;
+    const probe *p = &s->probes[d * s->n + t];
+    f->chosen = (uint32_t)t;
+    f->chosen_label = p->label;
+    s->path[d] = (uint8_t)t;
+    if (!s->algo->on_take(s, f)) return false;
+    uint32_t succ = store_find(&s->st, p->fp);
+    if (!note_transition(s, d, t, succ == NONE)) return false;
+    if (s->stopped) return true;
+    if (succ == NONE) return enter_new(s, d, t, p->fp);
+    return enter_known(s, f, succ);
+}
+
+/* ---- Limits and the main loop ---------------------------------------------------------------- */
+
+/* Returns the seconds since the search started. */
+static double elapsed(const search *s)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - s->start.tv_sec) + (double)(now.tv_nsec - s->start.tv_nsec) / 1e9;
+}
+
+/* Stops the search cleanly when a limit of the options is reached. */
+static void check_limits(search *s, size_t iteration)
+{
+    const por_options *o = s->opt;
+    por_stats *st = &s->result->stats;
+    if (o->max_states && st->states_new >= o->max_states)
+        s->result->stop = POR_STOP_STATES;
+    else if (o->max_memory_bytes && base_bytes_in_use() > o->max_memory_bytes)
+        s->result->stop = POR_STOP_MEMORY;
+    else if (o->timeout_seconds > 0 && iteration % LIMIT_CHECK_EVERY == 0 &&
+             elapsed(s) >= o->timeout_seconds)
+        s->result->stop = POR_STOP_TIME;
+    if (s->result->stop != POR_STOP_COMPLETE) s->stopped = true;
+}
+
+/* One step of the DFS: explore the next candidate of the top frame, or backtrack. */
+static bool advance(search *s)
+{
+    frame *f = &s->frames[s->depth - 1];
+    por_tset cand = f->finished ? 0 : s->algo->candidates(s, f) & f->enabled;
+    if (!cand) {
+        if (!pop_frame(s)) return false;
+        return s->depth == 0 || finish_child(s, &s->frames[s->depth - 1]);
+    }
+    uint32_t t = search_choose(s, f, cand);
+    if (t == NONE) return false;
+    return take(s, t);
+}
+
+/* Pushes the initial state and runs the DFS until it ends or stops. */
+static bool run(search *s)
+{
+    por_fp fp = s->lts->ops->fingerprint(s->lts->model);
+    uint32_t id = store_add(&s->st, fp);
+    if (id == NONE) return search_nomem(s);
+    if (!push_frame(s, id)) return false;
+    for (size_t i = 1; s->depth > 0 && !s->stopped; i++) {
+        check_limits(s, i);
+        if (s->stopped) break;
+        if (!advance(s)) return false;
+    }
+    return true;
+}
+
+/* Releases the snapshots still on the stack and everything the search holds. */
+static void teardown(search *s)
+{
+    while (s->depth > 0) {
+        frame *f = &s->frames[--s->depth];
+        if (f->snap) s->lts->ops->release(s->lts->model, f->snap);
+    }
+    for (size_t i = 0; i < s->cap; i++) labelset_free(&s->frames[i].summary);
+    base_free(s->frames);
+    base_free(s->cur);
+    base_free(s->probes);
+    base_free(s->path);
+    base_free(s->label_mark);
+    base_free(s->work);
+    store_free(&s->st);
+    labels_free(&s->lb);
+}
+
+por_status por_search(const por_lts *lts, const por_options *opt, por_result *result,
+                      por_error *err)
+{
+    memset(result, 0, sizeof *result);
+    err->status = POR_OK;
+    err->message[0] = '\0';
+    search s;
+    memset(&s, 0, sizeof s);
+    s.lts = lts;
+    s.opt = opt;
+    s.obs = opt->observer;
+    s.result = result;
+    s.err = err;
+    s.algo = algo_for(opt->algo);
+    s.n = lts->ops->thread_count(lts->model);
+    s.at_depth = -1;
+    if (!s.algo) return por_fail(err, POR_ERR_ARG, "unknown algorithm %d", (int)opt->algo);
+    if (s.n == 0 || s.n > POR_MAX_THREADS)
+        return por_fail(err, POR_ERR_ARG, "%zu threads (1 to %d supported)", s.n, POR_MAX_THREADS);
+    search_order_init(&s);
+    clock_gettime(CLOCK_MONOTONIC, &s.start);
+    bool ok = run(&s);
+    result->stats.seconds = elapsed(&s);
+    size_t mem = base_bytes_in_use();
+    if (mem > result->stats.peak_memory) result->stats.peak_memory = mem;
+    teardown(&s);
+    return ok ? POR_OK : err->status;
+}

@@ -1,0 +1,63 @@
+/* The statistics block of a search, as text and as JSON (jansson). */
+#include <jansson.h>
+
+#include "internal.h"
+
+/* One statistic: its JSON key, its text caption and where it lives. */
+typedef struct stat_field {
+    const char *key;
+    const char *caption;
+    size_t offset;
+} stat_field;
+
+#define FIELD(name, caption)                                                                       \
+    {                                                                                              \
+#name, caption, offsetof(por_stats, name)                                                  \
+    }
+
+static const stat_field fields[] = {
+    FIELD(states_new, "states (new)"),
+    FIELD(states_visited, "states (visited again)"),
+    FIELD(transitions, "transitions"),
+    FIELD(retraversed, "re-traversed transitions"),
+    FIELD(steps, "lts steps"),
+    FIELD(max_depth, "max depth"),
+    FIELD(end_states, "end states"),
+    FIELD(deadlocks, "deadlocks"),
+    FIELD(assert_failures, "failed assertions"),
+    FIELD(violations, "violating end states"),
+    FIELD(proviso_fired, "cycle proviso fired"),
+    FIELD(peak_memory, "peak memory (bytes)"),
+};
+
+enum { FIELD_COUNT = sizeof fields / sizeof fields[0] };
+
+/* Returns statistic [i] of [st]. */
+static size_t field_value(const por_stats *st, size_t i)
+{
+    return *(const size_t *)((const char *)st + fields[i].offset);
+}
+
+void por_stats_print(FILE *out, const por_result *result)
+{
+    fprintf(out, "statistics (%s):\n", por_stop_name(result->stop));
+    for (size_t i = 0; i < FIELD_COUNT; i++)
+        fprintf(out, "  %-26s %zu\n", fields[i].caption, field_value(&result->stats, i));
+    fprintf(out, "  %-26s %.3f\n", "time (s)", result->stats.seconds);
+}
+
+json_t *por_stats_json(const por_result *result)
+{
+    json_t *obj = json_object();
+    if (!obj) return NULL;
+    int bad = json_object_set_new(obj, "stop", json_string(por_stop_name(result->stop)));
+    for (size_t i = 0; i < FIELD_COUNT; i++)
+        bad |= json_object_set_new(obj, fields[i].key,
+                                   json_integer((json_int_t)field_value(&result->stats, i)));
+    bad |= json_object_set_new(obj, "seconds", json_real(result->stats.seconds));
+    if (bad) {
+        json_decref(obj);
+        return NULL;
+    }
+    return obj;
+}

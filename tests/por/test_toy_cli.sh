@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# porcheck toy end to end: exit statuses (0 ok, 1 violation, 2 bad input), one-line errors
+# naming file:line, outcomes of the example programs under every algorithm, JSON, limits.
+# usage: test_toy_cli.sh PORCHECK EXAMPLES_DIR WORK_DIR
+set -u
+porcheck=$1 examples=$2 work=$3
+rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
+failures=0
+
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# expect STATUS CMD...: runs porcheck CMD..., checks the exit status; output in out.txt/err.txt.
+expect() {
+    local want=$1
+    shift
+    "$porcheck" "$@" >out.txt 2>err.txt
+    local got=$?
+    [ "$got" = "$want" ] || fail "porcheck $* exited $got, expected $want: $(head -c 300 err.txt)"
+}
+
+# one_line_error TEXT: stderr is exactly one line, equal to TEXT.
+one_line_error() {
+    [ "$(wc -l <err.txt)" = 1 ] || fail "stderr is not one line: $(cat err.txt)"
+    [ "$(cat err.txt)" = "$1" ] || fail "stderr '$(cat err.txt)', expected '$1'"
+}
+
+expect 2 toy
+grep -q "^usage: porcheck toy FILE" err.txt || fail "usage not printed"
+
+printf 'shared x\nthread T {\n  r = x + 1\n}\n' >bad.toy
+expect 2 toy bad.toy
+one_line_error "porcheck toy: bad.toy:3: a read is 'r = x' alone; compute with a 'local' statement after it"
+printf 'thread T {\n  local\n  goto nowhere\n}\n' >bad.toy
+expect 2 toy bad.toy --algo dl-s-por
+one_line_error "porcheck toy: bad.toy:3: undefined label 'nowhere'"
+expect 2 toy missing.toy
+one_line_error "porcheck toy: missing.toy: cannot open file"
+expect 2 toy "$examples/spin.toy" --algo fancy
+one_line_error "porcheck toy: unknown algorithm 'fancy' (dfs, jpf, s-por, de-s-por, dl-s-por, de-jpf, dl-jpf)"
+expect 2 toy "$examples/spin.toy" --order seq:0,0
+one_line_error "porcheck toy: order seq: thread 0 listed twice"
+expect 2 toy "$examples/spin.toy" --timeout soon
+one_line_error "porcheck toy: --timeout: expected a non-negative number, got 'soon'"
+
+for algo in dfs jpf s-por de-s-por dl-s-por de-jpf dl-jpf; do
+    for mode in "" --stateless; do
+        for order in seq seq:1,0 random:7; do
+            run="--algo $algo $mode --order $order"
+            expect 0 toy "$examples/lock_trap.toy" $run
+            grep -q "^  T0: r=0; T1: -" out.txt && grep -q "^  T0: r=1; T1: -" out.txt &&
+                grep -q "^outcomes (2):" out.txt || fail "lock_trap.toy $run: $(cat out.txt)"
+            expect 0 toy "$examples/spin.toy" $run
+            grep -q "^outcomes (1):" out.txt || fail "spin.toy $run lost the terminal state"
+            expect 1 toy "$examples/deadlock.toy" $run
+            grep -q "^  deadlock: T0: blocked at line 7; T1: blocked at line 15" out.txt ||
+                fail "deadlock.toy $run: $(cat out.txt)"
+            expect 1 toy "$examples/lost_update.toy" $run
+            grep -q "^  assertion failed: Check failed at line 21" out.txt || fail "lost_update.toy $run"
+            expect 0 toy "$examples/counter.toy" $run
+            grep -q "^outcomes (2):" out.txt || fail "counter.toy $run: $(cat out.txt)"
+        done
+    done
+done
+
+expect 0 toy "$examples/writers3.toy" --algo dfs
+grep -q "^  states (new)  *13$" out.txt || fail "writers3.toy: not 13 states under dfs"
+expect 0 toy "$examples/readers2.toy" --algo dfs --json run.json
+grep -q '"states_new": 25,' run.json || fail "readers2.toy: no 25 states in JSON"
+grep -q '"algorithm": "dfs",' run.json && grep -q '"end_states": 1' run.json || fail "JSON fields: $(cat run.json)"
+expect 0 toy "$examples/readers2.toy" --algo dl-s-por --max-states 5
+grep -q "^stopped early (max-states): the results below are partial" out.txt || fail "max-states not reported"
+grep -q "^  states (new)  *5$" out.txt || fail "max-states: not 5 states"
+expect 1 toy "$examples/lost_update.toy" --algo de-s-por --first-error
+grep -q "^statistics (first-error):" out.txt || fail "first-error not reported"
+grep -q "^    schedule: " out.txt || fail "no schedule for the violation"
+expect 2 toy "$examples/readers2.toy" --json /nonexistent/dir/x.json
+one_line_error "porcheck toy: cannot write /nonexistent/dir/x.json"
+
+[ "$failures" = 0 ] || { echo "$failures failures"; exit 1; }
+echo "all porcheck toy checks passed"
