@@ -20,4 +20,7 @@ int cmd_javap(int argc, char **argv);
 /* porcheck toy: explores a toy-language program with a por search algorithm. */
 int cmd_toy(int argc, char **argv);
 
+/* porcheck exec: runs a Java program on porcheck's VM. */
+int cmd_exec(int argc, char **argv);
+
 #endif

@@ -7,6 +7,8 @@
 static const cli_command commands[] = {
     {"javap", "[--classpath P] CLASS|FILE.class...",
      "print classes with disassembled bytecode, like javap -c -p -l", cmd_javap},
+    {"exec", "[--classpath P] [-ea|-da] MAIN [ARGS...]",
+     "run MAIN's main method on porcheck's JVM (exit 1 on an uncaught exception)", cmd_exec},
     {"toy",
      "FILE [--algo A] [--order seq:PERM|random:SEED] [--stateless] [--first-error] "
      "[--max-states N] [--timeout S] [--max-memory MB] [--json OUT]",

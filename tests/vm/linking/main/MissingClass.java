@@ -1,0 +1,6 @@
+public class MissingClass {
+    public static void main(String[] args) {
+        System.out.println("start " + Lib.keep());
+        System.out.println(Gone.v());
+    }
+}

@@ -1,0 +1,6 @@
+public class MissingField {
+    public static void main(String[] args) {
+        Lib lib = new Lib();
+        System.out.println(lib.field);
+    }
+}

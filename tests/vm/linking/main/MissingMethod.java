@@ -1,0 +1,6 @@
+public class MissingMethod {
+    public static void main(String[] args) {
+        System.out.println("start " + Lib.keep());
+        System.out.println(Lib.m());
+    }
+}

@@ -1,0 +1,67 @@
+/* Runs a child process with its output redirected to temporary files. */
+#define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "runproc.h"
+
+static char *slurp(int fd, size_t *len)
+{
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    lseek(fd, 0, SEEK_SET);
+    for (ssize_t got; buf && (got = read(fd, buf + n, cap - n - 1)) > 0;) {
+        n += (size_t)got;
+        if (cap - n < 2) buf = realloc(buf, cap *= 2);
+    }
+    if (buf) buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+bool run_process(char *const argv[], int timeout, proc_result *r)
+{
+    char out_name[] = "/tmp/porcheck-out-XXXXXX", err_name[] = "/tmp/porcheck-err-XXXXXX";
+    int out = mkstemp(out_name), err = mkstemp(err_name);
+    if (out < 0 || err < 0) return false;
+    unlink(out_name);
+    unlink(err_name);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(out, 1);
+        dup2(err, 2);
+        alarm((unsigned)timeout);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    int wstatus = 0;
+    waitpid(pid, &wstatus, 0);
+    r->status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus);
+    r->out = slurp(out, &r->out_len);
+    r->err = slurp(err, &r->err_len);
+    close(out);
+    close(err);
+    return pid > 0;
+}
+
+void proc_result_free(proc_result *r)
+{
+    free(r->out);
+    free(r->err);
+}
+
+const char *first_line(const char *s)
+{
+    static char line[2048];
+    size_t n = strcspn(s, "\n");
+    if (n >= sizeof line) n = sizeof line - 1;
+    memcpy(line, s, n);
+    line[n] = '\0';
+    return line;
+}

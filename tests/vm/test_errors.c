@@ -1,0 +1,200 @@
+/* Fatal conditions end porcheck exec with one line on stderr and exit status 2: linking errors
+ * (a class, method or field missing at run time, an incompatible change) and unsupported
+ * features (reflection, a missing native, an unsupported bootstrap method, jsr/ret, a library
+ * class the model does not have). The programs in linking/main were compiled against
+ * linking/old and run against linking/new. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "runproc.h"
+
+static const char *classpath(void)
+{
+    static char cp[2048];
+    snprintf(cp, sizeof cp, "%s/link-main.jar:%s/link-new.jar", VM_TEST_BUILD, VM_TEST_BUILD);
+    return cp;
+}
+
+/* Runs porcheck exec on [main] with class path [cp] and checks exit status 2 and [line]. */
+static void expect_failure(const char *cp, const char *main, const char *line)
+{
+    char *argv[] = {PORCHECK, "exec", "--classpath", (char *)cp, (char *)main, NULL};
+    proc_result r = {0};
+    cr_assert(run_process(argv, 60, &r));
+    cr_expect_eq(r.status, 2, "%s: exit status %d, stderr: %s", main, r.status, r.err);
+    cr_expect_str_eq(r.err, line, "%s: stderr", main);
+    proc_result_free(&r);
+}
+
+Test(vm_errors, missing_class)
+{
+    expect_failure(
+        classpath(), "MissingClass",
+        "error: NoClassDefFoundError: Gone (called from MissingClass.main(MissingClass.java:4))\n");
+}
+
+Test(vm_errors, missing_method)
+{
+    expect_failure(classpath(), "MissingMethod",
+                   "error: NoSuchMethodError: Lib.m()I (called from "
+                   "MissingMethod.main(MissingMethod.java:4))\n");
+}
+
+Test(vm_errors, missing_field)
+{
+    expect_failure(classpath(), "MissingField",
+                   "error: NoSuchFieldError: Lib.field:I (called from "
+                   "MissingField.main(MissingField.java:4))\n");
+}
+
+Test(vm_errors, static_became_instance)
+{
+    expect_failure(classpath(), "ChangedStatic",
+                   "error: IncompatibleClassChangeError: Lib.s (expected a static method) (called "
+                   "from ChangedStatic.main(ChangedStatic.java:3))\n");
+}
+
+Test(vm_errors, reflection_is_unsupported)
+{
+    expect_failure(
+        classpath(), "Reflection",
+        "unsupported: java/lang/Class.forName (called from Reflection.main(Reflection.java:3))\n");
+}
+
+Test(vm_errors, missing_native_is_unsupported)
+{
+    expect_failure(classpath(), "NativeMissing",
+                   "unsupported: NativeMissing.magic (called from "
+                   "NativeMissing.main(NativeMissing.java:6))\n");
+}
+
+Test(vm_errors, unknown_bootstrap_is_unsupported)
+{
+    expect_failure(classpath(), "RecordToString",
+                   "unsupported: invokedynamic with bootstrap method "
+                   "java/lang/runtime/ObjectMethods.bootstrap "
+                   "(called from RecordToString$Pair.toString(RecordToString.java:2))\n");
+}
+
+Test(vm_errors, missing_library_class_is_unsupported)
+{
+    expect_failure(classpath(), "MissingLibraryClass",
+                   "unsupported: java/util/TreeMap (called from "
+                   "MissingLibraryClass.main(MissingLibraryClass.java:5))\n");
+}
+
+Test(vm_errors, programs_run_against_the_old_library)
+{
+    char cp[2048];
+    snprintf(cp, sizeof cp, "%s/link-main.jar:%s/link-old.jar", VM_TEST_BUILD, VM_TEST_BUILD);
+    const char *mains[] = {"MissingClass", "MissingMethod", "MissingField", "ChangedStatic"};
+    for (size_t i = 0; i < 4; i++) {
+        char *argv[] = {PORCHECK, "exec", "--classpath", cp, (char *)mains[i], NULL};
+        proc_result r = {0};
+        cr_assert(run_process(argv, 60, &r));
+        cr_expect_eq(r.status, 0, "%s: %s", mains[i], r.err);
+        proc_result_free(&r);
+    }
+}
+
+Test(vm_errors, deadlock_is_reported)
+{
+    expect_failure(classpath(), "Deadlock",
+                   "error: deadlock: every live thread is blocked or waiting\n");
+}
+
+Test(vm_errors, missing_main_class)
+{
+    expect_failure(classpath(), "NoSuchProgram",
+                   "error: NoClassDefFoundError: NoSuchProgram (called from <vm start-up>)\n");
+}
+
+Test(vm_errors, missing_main_method)
+{
+    expect_failure(classpath(), "Lib",
+                   "error: Main method not found in class Lib, please define the main method as: "
+                   "public static void main(String[] args)\n");
+}
+
+Test(vm_errors, bad_class_path)
+{
+    expect_failure("/nonexistent/dir", "Main",
+                   "error: class path entry /nonexistent/dir: No such file or directory\n");
+}
+
+/* Appends big-endian u2 [v]. */
+static void u2(unsigned char *b, size_t *n, unsigned v)
+{
+    b[(*n)++] = (unsigned char)(v >> 8);
+    b[(*n)++] = (unsigned char)v;
+}
+
+static void utf8(unsigned char *b, size_t *n, const char *s)
+{
+    b[(*n)++] = 1;
+    u2(b, n, (unsigned)strlen(s));
+    memcpy(b + *n, s, strlen(s));
+    *n += strlen(s);
+}
+
+/* Writes class Jsr (version 49) whose main calls a subroutine with jsr/ret. */
+static void write_jsr_class(const char *path)
+{
+    unsigned char b[512];
+    size_t n = 0;
+    const unsigned char head[] = {0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 49};
+    memcpy(b, head, sizeof head);
+    n = sizeof head;
+    u2(b, &n, 8);
+    utf8(b, &n, "Jsr");
+    b[n++] = 7;
+    u2(b, &n, 1);
+    utf8(b, &n, "java/lang/Object");
+    b[n++] = 7;
+    u2(b, &n, 3);
+    utf8(b, &n, "main");
+    utf8(b, &n, "([Ljava/lang/String;)V");
+    utf8(b, &n, "Code");
+    u2(b, &n, 0x21);
+    u2(b, &n, 2);
+    u2(b, &n, 4);
+    u2(b, &n, 0);
+    u2(b, &n, 0);
+    u2(b, &n, 1);
+    u2(b, &n, 0x9);
+    u2(b, &n, 5);
+    u2(b, &n, 6);
+    u2(b, &n, 1);
+    u2(b, &n, 7);
+    const unsigned char code[] = {0xa8, 0, 4, 0xb1, 0x4c, 0xa9, 1};
+    u2(b, &n, 0);
+    u2(b, &n, 12 + sizeof code);
+    u2(b, &n, 1);
+    u2(b, &n, 2);
+    u2(b, &n, 0);
+    u2(b, &n, sizeof code);
+    memcpy(b + n, code, sizeof code);
+    n += sizeof code;
+    u2(b, &n, 0);
+    u2(b, &n, 0);
+    u2(b, &n, 0);
+    FILE *f = fopen(path, "wb");
+    cr_assert(f);
+    fwrite(b, 1, n, f);
+    fclose(f);
+}
+
+Test(vm_errors, jsr_is_unsupported)
+{
+    char dir[1024], path[1100];
+    snprintf(dir, sizeof dir, "%s/jsr", VM_TEST_BUILD);
+    mkdir(dir, 0755);
+    snprintf(path, sizeof path, "%s/Jsr.class", dir);
+    write_jsr_class(path);
+    expect_failure(dir, "Jsr",
+                   "unsupported: the jsr/ret instructions (subroutines from class files before "
+                   "Java 6) (called from Jsr.main(Unknown Source))\n");
+}

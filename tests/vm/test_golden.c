@@ -1,0 +1,122 @@
+/* The differential test: every golden program, compiled with javac --release 8 and with the
+ * default release (17), runs on HotSpot and on porcheck exec (switch and computed-goto dispatch);
+ * standard output must be byte-identical, the exit status the same, and so the first line of
+ * standard error (the uncaught exception, if any). A line "// golden-flags: -ea" in a source
+ * passes that flag to both JVMs. */
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runproc.h"
+
+/* One test case: a program, a compilation, a dispatch mode. */
+typedef struct golden_case {
+    char name[64];
+    int release;
+    char dispatch[8]; /* inline: parameters cross into another process */
+} golden_case;
+
+static const char *const golden_names[] = {
+#include "golden_list.h"
+};
+
+enum { GOLDEN_COUNT = sizeof golden_names / sizeof golden_names[0] };
+
+ParameterizedTestParameters(vm_golden, matches_hotspot)
+{
+    golden_case *cases = cr_malloc(sizeof *cases * GOLDEN_COUNT * 4);
+    static const char *modes[2] = {"goto", "switch"};
+    size_t n = 0;
+    for (size_t i = 0; i < GOLDEN_COUNT; i++)
+        for (int r = 0; r < 2; r++)
+            for (int m = 0; m < 2; m++) {
+                golden_case *c = &cases[n++];
+                snprintf(c->name, sizeof c->name, "%s", golden_names[i]);
+                c->release = r ? 17 : 8;
+                snprintf(c->dispatch, sizeof c->dispatch, "%s", modes[m]);
+            }
+    return cr_make_param_array(golden_case, cases, n);
+}
+
+/* Reads the golden-flags line of program [name] into [flag] ("" when none). */
+static void golden_flags(const char *name, char *flag, size_t cap)
+{
+    char path[1024], line[512];
+    snprintf(path, sizeof path, "%s/%s.java", GOLDEN_SRC, name);
+    flag[0] = '\0';
+    (void)cap;
+    FILE *f = fopen(path, "r");
+    while (f && fgets(line, sizeof line, f)) {
+        const char *at = strstr(line, "// golden-flags:");
+        if (at && sscanf(at + 16, "%63s", flag) == 1) break;
+    }
+    if (f) fclose(f);
+}
+
+static void run_java(const golden_case *c, const char *jar, const char *flag, proc_result *r)
+{
+    char *argv[8];
+    int n = 0;
+    argv[n++] = JAVA;
+    argv[n++] = "-Dfile.encoding=UTF-8";
+    argv[n++] = "-Xshare:auto";
+    if (flag[0]) argv[n++] = (char *)flag;
+    argv[n++] = "-cp";
+    argv[n++] = (char *)jar;
+    argv[n++] = (char *)c->name;
+    argv[n] = NULL;
+    cr_assert(run_process(argv, 120, r), "cannot run java");
+}
+
+static void run_porcheck(const golden_case *c, const char *jar, const char *flag, proc_result *r)
+{
+    char *argv[10];
+    int n = 0;
+    argv[n++] = PORCHECK;
+    argv[n++] = "exec";
+    argv[n++] = "--dispatch";
+    argv[n++] = (char *)c->dispatch;
+    if (flag[0]) argv[n++] = (char *)flag;
+    argv[n++] = "--classpath";
+    argv[n++] = (char *)jar;
+    argv[n++] = (char *)c->name;
+    argv[n] = NULL;
+    cr_assert(run_process(argv, 120, r), "cannot run porcheck");
+}
+
+/* Returns the index of the first byte where [a] and [b] differ. */
+static size_t first_difference(const char *a, const char *b)
+{
+    size_t i = 0;
+    while (a[i] && a[i] == b[i]) i++;
+    return i;
+}
+
+ParameterizedTest(golden_case *c, vm_golden, matches_hotspot, .timeout = 240)
+{
+    char jar[1024], flag[64];
+    snprintf(jar, sizeof jar, "%s/golden%d.jar", GOLDEN_BUILD, c->release);
+    golden_flags(c->name, flag, sizeof flag);
+    proc_result want = {0}, got = {0};
+    run_java(c, jar, flag, &want);
+    run_porcheck(c, jar, flag, &got);
+    size_t at = first_difference(want.out, got.out);
+    cr_expect(want.out_len == got.out_len && !memcmp(want.out, got.out, want.out_len),
+              "%s (release %d, %s): stdout differs at byte %zu:\n--- java:\n%.300s\n--- "
+              "porcheck:\n%.300s\n"
+              "--- porcheck stderr:\n%.500s",
+              c->name, c->release, c->dispatch, at, want.out + (at > 100 ? at - 100 : 0),
+              got.out + (at > 100 ? at - 100 : 0), got.err);
+    cr_expect_eq(want.status, got.status,
+                 "%s (release %d, %s): exit status java %d, porcheck %d; stderr: %.500s", c->name,
+                 c->release, c->dispatch, want.status, got.status, got.err);
+    char want_line[2048];
+    snprintf(want_line, sizeof want_line, "%s", first_line(want.err));
+    cr_expect_str_eq(want_line, first_line(got.err),
+                     "%s (release %d, %s): first line of stderr differs", c->name, c->release,
+                     c->dispatch);
+    proc_result_free(&want);
+    proc_result_free(&got);
+}

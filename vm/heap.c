@@ -1,0 +1,223 @@
+/* The heap: objects behind 32-bit handles, deterministic object ids, and a mark-sweep collector
+ * that runs only at safe points (before an allocating instruction), tracing objects precisely
+ * through their classes' reference maps and thread stacks conservatively. */
+#include <stdio.h>
+
+#include "internal.h"
+
+enum { HEAP_LIMIT_BYTES = 1u << 30, MIN_THRESHOLD = 64u << 20 };
+
+static uint32_t mix_hash(uint64_t id)
+{
+    id ^= id >> 33;
+    id *= UINT64_C(0xff51afd7ed558ccd);
+    id ^= id >> 33;
+    return (uint32_t)id & 0x7fffffff;
+}
+
+static bool grow_handles(vm *machine)
+{
+    vm_heap *heap = &machine->heap;
+    uint32_t cap = heap->capacity ? heap->capacity * 2 : 4096;
+    vm_object **grown = base_realloc(heap->objects, cap * sizeof *grown);
+    if (!grown) return false;
+    memset(grown + heap->capacity, 0, (cap - heap->capacity) * sizeof *grown);
+    heap->objects = grown;
+    heap->capacity = cap;
+    if (heap->count == 0) heap->count = 1; /* handle 0 is null */
+    return true;
+}
+
+/* Stores [o] under a fresh handle; 0 when out of memory. */
+static uint32_t add_handle(vm *machine, vm_object *o)
+{
+    vm_heap *heap = &machine->heap;
+    if (heap->free_count) {
+        uint32_t h = heap->free_handles[--heap->free_count];
+        heap->objects[h] = o;
+        return h;
+    }
+    if (heap->count >= heap->capacity && !grow_handles(machine)) return 0;
+    if (heap->count == 0) heap->count = 1;
+    heap->objects[heap->count] = o;
+    return heap->count++;
+}
+
+/* Allocates a zeroed object of [payload] bytes for [t]; 0 after a fatal error. */
+static uint32_t allocate(vm *machine, vm_thread *t, vm_class *cls, size_t payload)
+{
+    if (machine->heap.bytes + payload > HEAP_LIMIT_BYTES) {
+        vm_fail(machine, VM_ERR_LIMIT, "error: the program needs more than %u MiB of heap",
+                HEAP_LIMIT_BYTES >> 20);
+        return 0;
+    }
+    vm_object *o = base_calloc(1, sizeof *o + payload);
+    uint32_t h = o ? add_handle(machine, o) : 0;
+    if (!h) {
+        base_free(o);
+        vm_fail(machine, VM_ERR_NOMEM, "error: out of memory allocating %s", cls->name);
+        return 0;
+    }
+    o->cls = cls;
+    o->id = t ? ((uint64_t)(t->id + 1) << 40) | t->allocations++
+              : (UINT64_C(1) << 62) | machine->heap.count;
+    o->hash = mix_hash(o->id);
+    machine->heap.bytes += sizeof *o + payload;
+    return h;
+}
+
+uint32_t vm_new_object(vm *machine, vm_thread *t, vm_class *cls)
+{
+    uint32_t h = allocate(machine, t, cls, (size_t)cls->instance_slots * sizeof(vm_slot));
+    if (h) vm_obj(machine, h)->length = cls->instance_slots;
+    return h;
+}
+
+uint32_t vm_new_array(vm *machine, vm_thread *t, vm_class *cls, int32_t length)
+{
+    size_t bytes = (size_t)(uint32_t)length * cls->elem_size;
+    uint32_t h = allocate(machine, t, cls, bytes);
+    if (h) vm_obj(machine, h)->length = (uint32_t)length;
+    return h;
+}
+
+static size_t payload_of(const vm_object *o)
+{
+    if (o->cls->kind == VM_KIND_ARRAY) return (size_t)o->length * o->cls->elem_size;
+    return (size_t)o->length * sizeof(vm_slot);
+}
+
+uint32_t vm_clone_object(vm *machine, vm_thread *t, uint32_t h)
+{
+    vm_object *src = vm_obj(machine, h);
+    size_t payload = payload_of(src);
+    uint32_t c = allocate(machine, t, src->cls, payload);
+    if (!c) return 0;
+    vm_object *dst = vm_obj(machine, c);
+    src = vm_obj(machine, h);
+    dst->length = src->length;
+    memcpy(dst + 1, src + 1, payload);
+    return c;
+}
+
+bool vm_pin(vm *machine, uint32_t h)
+{
+    vm_heap *heap = &machine->heap;
+    if (heap->pin_count == heap->pin_capacity) {
+        uint32_t cap = heap->pin_capacity ? heap->pin_capacity * 2 : 1024;
+        uint32_t *grown = base_realloc(heap->pins, cap * sizeof *grown);
+        if (!grown) return false;
+        heap->pins = grown;
+        heap->pin_capacity = cap;
+    }
+    heap->pins[heap->pin_count++] = h;
+    return true;
+}
+
+/* ---- Collection -------------------------------------------------------------------------------
+ */
+
+/* The marking state: a mark byte per handle and a stack of handles still to scan. */
+typedef struct marker {
+    vm_heap *heap;
+    uint8_t *marks;
+    uint32_t *stack;
+    size_t top, cap;
+    bool nomem;
+} marker;
+
+static void mark(marker *mk, uint32_t h)
+{
+    if (!h || h >= mk->heap->count || !mk->heap->objects[h] || mk->marks[h]) return;
+    mk->marks[h] = 1;
+    if (mk->top == mk->cap) {
+        size_t cap = mk->cap ? mk->cap * 2 : 4096;
+        uint32_t *grown = base_realloc(mk->stack, cap * sizeof *grown);
+        if (!grown) {
+            mk->nomem = true;
+            return;
+        }
+        mk->stack = grown;
+        mk->cap = cap;
+    }
+    mk->stack[mk->top++] = h;
+}
+
+static void scan_object(marker *mk, const vm_object *o)
+{
+    const vm_class *cls = o->cls;
+    if (cls->kind == VM_KIND_ARRAY) {
+        if (cls->elem_kind != 'L') return;
+        const uint32_t *elems = VM_ELEMS(o);
+        for (uint32_t i = 0; i < o->length; i++) mark(mk, elems[i]);
+        return;
+    }
+    if (!cls->ref_map) return;
+    const vm_slot *fields = VM_FIELDS(o);
+    for (uint32_t i = 0; i < cls->instance_slots; i++)
+        if (cls->ref_map[i / 8] & (1u << (i % 8))) mark(mk, fields[i].ref);
+}
+
+static void mark_roots(vm *machine, marker *mk)
+{
+    for (uint32_t i = 0; i < machine->heap.pin_count; i++) mark(mk, machine->heap.pins[i]);
+    for (uint32_t c = 0; c < machine->class_count; c++) {
+        const vm_class *cls = machine->classes[c];
+        for (uint32_t i = 0; cls->static_ref_map && i < cls->static_slots; i++)
+            if (cls->static_ref_map[i / 8] & (1u << (i % 8))) mark(mk, cls->statics[i].ref);
+    }
+    for (uint32_t i = 0; i < machine->thread_count; i++) {
+        const vm_thread *t = machine->threads[i];
+        mark(mk, t->object);
+        mark(mk, t->exception);
+        mark(mk, t->wait_object);
+        mark(mk, t->wait_lock);
+        uint32_t top = t->depth ? t->frames[t->depth - 1].sp : 0;
+        for (uint32_t s = 0; s < top; s++) mark(mk, t->slots[s].ref); /* conservative */
+        for (uint32_t f = 0; f < t->depth; f++) mark(mk, t->frames[f].monitor);
+    }
+}
+
+static void sweep(vm *machine, const uint8_t *marks)
+{
+    vm_heap *heap = &machine->heap;
+    for (uint32_t h = 1; h < heap->count; h++) {
+        vm_object *o = heap->objects[h];
+        if (!o || marks[h]) continue;
+        heap->bytes -= sizeof *o + payload_of(o);
+        base_free(o);
+        heap->objects[h] = NULL;
+        if (heap->free_count == heap->free_capacity) {
+            uint32_t cap = heap->free_capacity ? heap->free_capacity * 2 : 4096;
+            uint32_t *grown = base_realloc(heap->free_handles, cap * sizeof *grown);
+            if (!grown) continue; /* the handle is simply not reused */
+            heap->free_handles = grown;
+            heap->free_capacity = cap;
+        }
+        heap->free_handles[heap->free_count++] = h;
+    }
+}
+
+void vm_maybe_collect(vm *machine)
+{
+    vm_heap *heap = &machine->heap;
+    if (heap->bytes <= heap->threshold) return;
+    marker mk = {.heap = heap, .marks = base_calloc(heap->count + 1, 1)};
+    if (!mk.marks) return;
+    mark_roots(machine, &mk);
+    while (mk.top && !mk.nomem) scan_object(&mk, heap->objects[mk.stack[--mk.top]]);
+    if (!mk.nomem) sweep(machine, mk.marks);
+    base_free(mk.marks);
+    base_free(mk.stack);
+    heap->threshold = heap->bytes * 2 > MIN_THRESHOLD ? heap->bytes * 2 : MIN_THRESHOLD;
+}
+
+void vm_heap_free(vm *machine)
+{
+    vm_heap *heap = &machine->heap;
+    for (uint32_t h = 1; h < heap->count; h++) base_free(heap->objects[h]);
+    base_free(heap->objects);
+    base_free(heap->free_handles);
+    base_free(heap->pins);
+    memset(heap, 0, sizeof *heap);
+}

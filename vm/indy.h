@@ -1,0 +1,47 @@
+/* Private to vm/: linked invokedynamic call sites, shared by indy.c (linking and execution) and
+ * classgen.c (the class files of lambda classes). */
+#ifndef PORCHECK_VM_INDY_H
+#define PORCHECK_VM_INDY_H
+
+#include "internal.h"
+
+/* What a call site does. */
+typedef enum vm_site_kind { VM_SITE_CONCAT, VM_SITE_LAMBDA } vm_site_kind;
+
+/* One bridge (or the main method) of a lambda class: a name and an erased descriptor. */
+typedef struct vm_lambda_method {
+    const char *name, *descriptor;
+} vm_lambda_method;
+
+/* The facts a lambda class is generated from. */
+typedef struct vm_lambda_spec {
+    const char *class_name;    /* the generated class */
+    const char *interfaces[8]; /* the functional interface first, then markers */
+    size_t interface_count;
+    vm_lambda_method methods[8]; /* the interface method, then bridges */
+    size_t method_count;
+    const char *captured;     /* the call site's parameter descriptor "(...)" */
+    const char *instantiated; /* instantiatedMethodType */
+    uint8_t impl_kind;        /* a cf_ref_kind */
+    bool impl_interface;      /* the implementation's reference is an InterfaceMethodref */
+    const char *impl_owner, *impl_name, *impl_descriptor;
+} vm_lambda_spec;
+
+struct vm_callsite {
+    vm_site_kind kind;
+    /* concat */
+    uint16_t *recipe; /* UTF-16 recipe: 1 marks an argument, 2 a constant */
+    size_t recipe_len;
+    uint32_t *constants; /* interned Strings for the 2 marks */
+    size_t constant_count;
+    char kinds[256]; /* the kind of each argument: I J F D Z C B S L */
+    uint16_t argc, arg_slots;
+    /* lambda */
+    vm_class *lambda;   /* the generated class */
+    uint32_t singleton; /* the one instance of a non-capturing lambda, pinned */
+};
+
+/* Writes the class file of [spec] into a new base_malloc'd [*out] of [*len] bytes. */
+bool vm_write_lambda_class(const vm_lambda_spec *spec, uint8_t **out, size_t *len);
+
+#endif

@@ -1,0 +1,140 @@
+/* Class initialisation (JVMS 5.5) without C recursion: the initialiser of a class and of each of
+ * its uninitialised superclasses is pushed as a frame, most derived first, so that they run
+ * superclass first; the instruction that triggered initialisation runs again once they return.
+ * A class without <clinit> gets an empty one so that its state changes at the right moment. */
+#include <stdio.h>
+
+#include "internal.h"
+
+static const uint8_t return_only[] = {CF_OP_RETURN};
+static const cf_code empty_clinit_code = {
+    .max_stack = 0, .max_locals = 0, .length = 1, .code = return_only};
+
+/* Returns the initialiser of [cls], creating the empty one when it has none. */
+static vm_method *clinit_of(vm *machine, vm_class *cls)
+{
+    if (cls->clinit) return cls->clinit;
+    vm_method *m = base_calloc(1, sizeof *m);
+    if (!m) return NULL;
+    m->owner = cls;
+    m->name = vm_intern_symbol(machine, "<clinit>", 8);
+    m->descriptor = vm_intern_symbol(machine, "()V", 3);
+    m->access = CF_ACC_STATIC | CF_ACC_SYNTHETIC;
+    m->ret = 'V';
+    m->vtable_index = -1;
+    m->code = &empty_clinit_code;
+    if (!m->name || !m->descriptor || !vm_register_method(machine, m)) {
+        base_free(m);
+        return NULL;
+    }
+    cls->clinit = m;
+    cls->owned_clinit = m;
+    return m;
+}
+
+/* Returns true when initialising [itf] is part of initialising a class that implements it:
+ * it declares a non-abstract, non-static method (JVMS 5.5 step 7). */
+static bool has_defaults(const vm_class *itf)
+{
+    for (uint16_t i = 0; i < itf->method_count; i++) {
+        uint16_t a = itf->methods[i].access;
+        if (!(a & (CF_ACC_ABSTRACT | CF_ACC_STATIC))) return true;
+    }
+    return false;
+}
+
+/* Collects the classes that initialising [cls] must initialise, most derived first. */
+static size_t collect_chain(vm_class *cls, vm_class **chain, size_t cap)
+{
+    size_t n = 0;
+    for (vm_class *c = cls; c && c->init_state == VM_INIT_NONE && n < cap; c = c->super) {
+        chain[n++] = c;
+        if (c->kind == VM_KIND_INTERFACE) break;
+        for (uint16_t i = 0; i < c->interface_count && n < cap; i++) {
+            vm_class *itf = c->interfaces[i];
+            if (itf->init_state == VM_INIT_NONE && has_defaults(itf)) {
+                bool seen = false;
+                for (size_t k = 0; k < n; k++) seen |= chain[k] == itf;
+                if (!seen) chain[n++] = itf;
+            }
+        }
+    }
+    return n;
+}
+
+/* Returns the first class in [cls]'s superclass chain that is being initialised by another
+ * thread or has failed, or NULL. */
+static vm_class *obstacle(const vm_thread *t, vm_class *cls)
+{
+    for (vm_class *c = cls; c; c = c->super) {
+        if (c->init_state == VM_INIT_FAILED) return c;
+        if (c->init_state == VM_INIT_RUNNING && c->init_thread != t->id) return c;
+        if (c->init_state != VM_INIT_NONE) return NULL;
+    }
+    return NULL;
+}
+
+static vm_init_result fail_uninitialisable(vm *machine, vm_thread *t, vm_class *cls,
+                                           vm_class *failed)
+{
+    char name[512];
+    vm_dotted_name(failed, name, sizeof name);
+    for (vm_class *c = cls; c && c->init_state == VM_INIT_NONE; c = c->super)
+        c->init_state = VM_INIT_FAILED;
+    vm_throw(machine, t, "java/lang/NoClassDefFoundError", "Could not initialize class %s", name);
+    return machine->failed ? VM_INIT_FATAL : VM_INIT_THROWN;
+}
+
+vm_init_result vm_initialize(vm *machine, vm_thread *t, vm_class *cls)
+{
+    if (cls->init_state == VM_INIT_DONE) return VM_INIT_READY;
+    if (cls->init_state == VM_INIT_RUNNING)
+        return cls->init_thread == t->id ? VM_INIT_READY : VM_INIT_BLOCKED;
+    if (cls->init_state == VM_INIT_FAILED) return fail_uninitialisable(machine, t, cls, cls);
+    vm_class *stop = obstacle(t, cls);
+    if (stop && stop->init_state == VM_INIT_RUNNING) return VM_INIT_BLOCKED;
+    if (stop) return fail_uninitialisable(machine, t, cls, stop);
+    vm_class *chain[64];
+    size_t n = collect_chain(cls, chain, sizeof chain / sizeof *chain);
+    uint32_t base = t->depth ? t->frames[t->depth - 1].sp : 0;
+    for (size_t i = 0; i < n; i++) {
+        vm_method *m = clinit_of(machine, chain[i]);
+        if (!m) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory"), VM_INIT_FATAL;
+        vm_call_result r = vm_push_frame(machine, t, m, base, 0);
+        if (r != VM_CALL_PUSHED) return machine->failed ? VM_INIT_FATAL : VM_INIT_THROWN;
+        vm_frame *f = &t->frames[t->depth - 1];
+        f->flags |= VM_FRAME_CLINIT | (i + 1 < n ? VM_FRAME_PENDING : 0);
+        chain[i]->init_state = VM_INIT_RUNNING;
+        chain[i]->init_thread = t->id;
+    }
+    return VM_INIT_PUSHED;
+}
+
+/* Replaces the pending exception of [t] with an ExceptionInInitializerError wrapping it. */
+static void wrap_in_eiie(vm *machine, vm_thread *t)
+{
+    uint32_t cause = t->exception;
+    t->exception = 0;
+    vm_class *eiie = vm_load_class(machine, t, "java/lang/ExceptionInInitializerError");
+    if (!eiie) return;
+    uint32_t h = vm_new_object(machine, t, eiie);
+    if (!h) return;
+    VM_FIELDS(vm_obj(machine, h))[machine->off.throwable_cause].ref = cause;
+    vm_fill_backtrace(machine, t, h);
+    t->exception = h;
+}
+
+void vm_finish_clinit(vm *machine, vm_thread *t, const vm_frame *f, bool failed)
+{
+    vm_class *cls = f->method->owner;
+    if (!failed) {
+        cls->init_state = VM_INIT_DONE;
+        return;
+    }
+    cls->init_state = VM_INIT_FAILED;
+    uint32_t e = t->exception;
+    vm_class *error = vm_find_loaded(machine, "java/lang/Error");
+    if (e && !(error && vm_is_assignable(vm_obj(machine, e)->cls, error)) &&
+        !(f->flags & VM_FRAME_PENDING))
+        wrap_in_eiie(machine, t);
+}

@@ -1,0 +1,594 @@
+/* Private to vm/: the data model (classes, methods, objects, threads, frames) and the functions
+ * the phases share. One file per phase: load.c (loading, layout, vtables), resolve.c (constant
+ * pool resolution and method selection), init.c (class initialisation), heap.c (objects,
+ * arrays, collection), frames.c (calls, returns, monitors), exception.c (throwing, unwinding,
+ * stack traces), interp_loop.h (the interpreter), indy.c and classgen.c (invokedynamic),
+ * strings.c (Java strings and output), natives*.c (the native tables), thread.c and exec.c. */
+#ifndef PORCHECK_VM_INTERNAL_H
+#define PORCHECK_VM_INTERNAL_H
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "vm.h"
+
+#define VM_LIKELY(x) __builtin_expect(!!(x), 1)
+#define VM_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+typedef struct vm_class vm_class;
+typedef struct vm_method vm_method;
+typedef struct vm_field vm_field;
+typedef struct vm_thread vm_thread;
+typedef struct vm_frame vm_frame;
+typedef struct vm_callsite vm_callsite;
+
+/* One 32-bit slot of a local-variable array, operand stack or object; longs and doubles take two
+ * consecutive slots (read and written with memcpy). References are heap handles, 0 is null. */
+typedef union vm_slot {
+    int32_t i;
+    float f;
+    uint32_t ref;
+} vm_slot;
+
+/* Reads the long stored in the two slots at [s]. */
+static inline int64_t vm_get_long(const vm_slot *s)
+{
+    int64_t v;
+    memcpy(&v, s, sizeof v);
+    return v;
+}
+
+/* Stores [v] into the two slots at [s]. */
+static inline void vm_set_long(vm_slot *s, int64_t v)
+{
+    memcpy(s, &v, sizeof v);
+}
+
+/* Reads the double stored in the two slots at [s]. */
+static inline double vm_get_double(const vm_slot *s)
+{
+    double v;
+    memcpy(&v, s, sizeof v);
+    return v;
+}
+
+/* Stores [v] into the two slots at [s]. */
+static inline void vm_set_double(vm_slot *s, double v)
+{
+    memcpy(s, &v, sizeof v);
+}
+
+/* ---- Heap ------------------------------------------------------------------------------------ */
+
+/* The header of every heap object; instance fields (slots) or array elements follow it. */
+typedef struct vm_object {
+    vm_class *cls;       /* the object's class (an array class for arrays) */
+    uint32_t length;     /* arrays: element count; instances: field slots */
+    uint32_t lock_owner; /* thread id + 1 holding the monitor, 0 when free */
+    uint32_t lock_count; /* monitor recursion count */
+    uint32_t hash;       /* identity hash, derived from [id] */
+    uint64_t id;         /* deterministic id: allocating thread and its allocation count */
+} vm_object;
+
+/* Returns the instance-field slots of [o]. */
+#define VM_FIELDS(o) ((vm_slot *)((vm_object *)(o) + 1))
+/* Returns the array elements of [o]. */
+#define VM_ELEMS(o) ((void *)((vm_object *)(o) + 1))
+
+/* The object table: handles index [objects]; handle 0 is null. */
+typedef struct vm_heap {
+    vm_object **objects; /* handle -> object, NULL for a free handle */
+    uint32_t count;      /* handles 1..count-1 have been handed out */
+    uint32_t capacity;
+    uint32_t *free_handles; /* handles to reuse, a stack */
+    uint32_t free_count, free_capacity;
+    size_t bytes;     /* payload bytes of live objects */
+    size_t threshold; /* collect at the next safe point when bytes exceed it */
+    uint32_t *pins;   /* handles the VM holds from C (interned strings, call sites) */
+    uint32_t pin_count, pin_capacity;
+} vm_heap;
+
+/* ---- Classes -----------------------------------------------------------------------------------
+ */
+
+/* What a vm_class describes. */
+typedef enum vm_class_kind {
+    VM_KIND_CLASS,
+    VM_KIND_INTERFACE,
+    VM_KIND_ARRAY,
+    VM_KIND_PRIMITIVE
+} vm_class_kind;
+
+/* Initialisation state (JVMS 5.5); part of the program state. */
+typedef enum vm_init_state {
+    VM_INIT_NONE,
+    VM_INIT_RUNNING,
+    VM_INIT_DONE,
+    VM_INIT_FAILED
+} vm_init_state;
+
+/* A field of a loaded class. */
+struct vm_field {
+    vm_class *owner;
+    const char *name, *descriptor; /* interned */
+    uint16_t access;
+    char kind;       /* Z B C S I F J D, 'L' for any reference */
+    uint32_t offset; /* slot index in the instance, or in the class's statics */
+};
+
+/* Called for a native method with its argument slots; stores the result in [ret]. */
+typedef int (*vm_native_fn)(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret);
+
+/* What a native returns. */
+enum {
+    VM_NATIVE_OK = 0, /* done: [ret] holds the result */
+    VM_NATIVE_THROW,  /* the thread has a pending exception */
+    VM_NATIVE_BLOCK,  /* the thread cannot go on now; the call is retried when it runs again */
+    VM_NATIVE_FAIL,   /* a fatal error is recorded on the vm */
+    VM_NATIVE_PUSHED, /* the native pushed a Java frame that produces the result */
+    VM_NATIVE_YIELD,  /* done, and the thread offers the processor to others */
+};
+
+/* A method of a loaded class. */
+struct vm_method {
+    vm_class *owner;
+    const char *name, *descriptor; /* interned */
+    uint16_t access;
+    uint16_t arg_slots; /* parameter slots, including [this] for instance methods */
+    uint16_t max_locals, max_stack;
+    char ret;             /* V I J F D or 'L' (Z B C S return as I) */
+    int32_t vtable_index; /* index in the owner's vtable, -1 when not virtual */
+    const cf_code *code;  /* NULL for native and abstract methods */
+    vm_native_fn native;  /* natives: the implementation, NULL when the VM has none */
+    uint32_t id;          /* index in the vm's method registry */
+};
+
+/* A constant-pool entry as the interpreter caches it once resolved. */
+typedef struct vm_cp_entry {
+    bool resolved;
+    char kind;            /* fields: the field's kind */
+    uint32_t offset;      /* fields: the slot index */
+    vm_class *cls;        /* Class: the class; fields and methods: the owner to initialise */
+    vm_method *method;    /* methods: the resolved (invokespecial: the selected) method */
+    vm_field *field;      /* fields: the field */
+    vm_slot *address;     /* static fields: the value's slots */
+    uint32_t string;      /* String constants: the interned string's handle */
+    vm_class *ic_class;   /* invokeinterface/virtual: the last receiver class seen */
+    vm_method *ic_target; /* ... and the method selected for it */
+    vm_callsite *site;    /* InvokeDynamic: the linked call site */
+} vm_cp_entry;
+
+/* A loaded class, interface, array class or primitive type. */
+struct vm_class {
+    const char *name; /* binary name (java/lang/String), array descriptor ([I) or primitive (int) */
+    uint32_t index;   /* position in the vm's class table */
+    vm_class_kind kind;
+    uint16_t access;
+    cf_class *cf;            /* the parsed class file; NULL for arrays and primitives */
+    const char *source_file; /* SourceFile attribute, or NULL */
+    vm_class *super;
+    vm_class **interfaces; /* direct superinterfaces */
+    uint16_t interface_count;
+    vm_class **all_interfaces; /* every superinterface, transitively, without duplicates */
+    uint32_t all_interface_count;
+    uint16_t depth;    /* superclass chain length: Object is 0 */
+    vm_class **supers; /* supers[d] is the ancestor at depth d, supers[depth] == this */
+    vm_field *fields;
+    uint16_t field_count;
+    vm_method *methods;
+    uint16_t method_count;
+    vm_method **vtable;
+    uint32_t vtable_count;
+    uint32_t instance_slots; /* slots of an instance, superclasses' included */
+    uint8_t *ref_map;        /* bit per instance slot: holds a reference */
+    vm_slot *statics;        /* static field slots */
+    uint32_t static_slots;
+    uint8_t *static_ref_map; /* bit per static slot: holds a reference */
+    uint8_t init_state;      /* a vm_init_state */
+    uint32_t init_thread;    /* the thread running <clinit> while VM_INIT_RUNNING */
+    uint32_t mirror;         /* handle of the java.lang.Class object (pinned) */
+    vm_cp_entry *cp;         /* resolution cache, one entry per constant */
+    vm_method *clinit;       /* <clinit>, or NULL */
+    vm_method *owned_clinit; /* the empty <clinit> made for a class without one, freed with it */
+    /* arrays */
+    vm_class *component; /* element class (a primitive class for primitive arrays) */
+    char elem_kind;      /* Z B C S I F J D or 'L' */
+    uint8_t elem_size;   /* bytes per element */
+    vm_class *array_of;  /* the class of arrays of this class, once created */
+    bool is_throwable;   /* a subclass of java/lang/Throwable */
+    bool hidden;         /* generated by the VM (lambda classes): left out of stack traces */
+};
+
+/* ---- Threads and frames ------------------------------------------------------------------------
+ */
+
+/* Frame flags. */
+enum {
+    VM_FRAME_CLINIT =
+        1, /* runs <clinit> of its method's class: on exit the class is done or failed */
+    VM_FRAME_PENDING = 2,  /* not started yet: an exception unwinding into it passes through */
+    VM_FRAME_UNCAUGHT = 4, /* runs Thread.dispatchUncaughtException: the thread ends after it */
+};
+
+/* One activation; its locals and operands live in the thread's slot array. */
+struct vm_frame {
+    vm_method *method;
+    uint32_t pc;      /* offset of the current instruction (saved while not running) */
+    uint32_t locals;  /* index of local 0 in the thread's slots */
+    uint32_t sp;      /* index one past the top operand (saved while not running) */
+    uint32_t monitor; /* object locked by a synchronized method, or 0 */
+    uint8_t advance;  /* bytes the caller's pc moves when this frame returns */
+    uint8_t flags;    /* VM_FRAME_* */
+};
+
+/* A Java thread as data. */
+struct vm_thread {
+    uint32_t id;
+    uint8_t state;      /* a vm_thread_state */
+    uint32_t object;    /* the java.lang.Thread object */
+    uint32_t exception; /* the pending exception, or 0 */
+    vm_slot *slots;     /* locals and operand stacks of every frame */
+    uint32_t slot_capacity;
+    vm_frame *frames;
+    uint32_t depth; /* frames in use */
+    uint32_t frame_capacity;
+    uint64_t allocations; /* objects this thread allocated: the low part of their ids */
+    uint32_t wait_object; /* WAITING in wait/await: the object waited on; BLOCKED: the monitor */
+    uint32_t wait_lock;   /* the monitor to re-enter after a wait */
+    uint32_t saved_count; /* the monitor count to restore after a wait */
+    uint32_t join_thread; /* WAITING in join: the thread id + 1 waited for */
+    vm_class *wait_class; /* BLOCKED on a class another thread is initialising */
+    bool notified;        /* a waiting thread was notified and now competes for the monitor */
+    bool permit;          /* LockSupport.unpark's permit */
+    bool parked;          /* WAITING in LockSupport.park */
+    bool uncaught;        /* died of an uncaught exception */
+};
+
+/* ---- The vm ------------------------------------------------------------------------------------
+ */
+
+/* Well-known classes, loaded at start-up. */
+typedef struct vm_known {
+    vm_class *object, *string, *class_, *throwable, *thread, *ste, *cloneable, *serializable;
+    vm_class *primitives[9]; /* Z B C S I F J D V */
+    vm_class *char_array, *object_array, *int_array;
+} vm_known;
+
+/* Slots of well-known fields, resolved at start-up. */
+typedef struct vm_offsets {
+    uint32_t string_value, string_hash;
+    uint32_t class_name, class_index;
+    uint32_t throwable_message, throwable_cause, throwable_backtrace, throwable_trace;
+    uint32_t ste_class, ste_method, ste_file, ste_line;
+    uint32_t thread_name, thread_id, thread_alive, thread_daemon, thread_target;
+} vm_offsets;
+
+/* A symbol table entry list (open addressing over interned strings). */
+typedef struct vm_symbols {
+    const char **slots;
+    uint32_t count, capacity;
+    base_arena arena;
+} vm_symbols;
+
+struct vm {
+    vm_options opts;
+    cf_classpath *classpath;
+    vm_symbols symbols;
+    vm_class **classes;
+    uint32_t class_count, class_capacity;
+    uint32_t *class_table; /* open addressing: class index + 1, 0 empty */
+    uint32_t class_table_capacity;
+    vm_method **methods; /* every loaded method by id */
+    uint32_t method_count, method_capacity;
+    vm_heap heap;
+    vm_thread **threads; /* each thread allocated on its own, so pointers stay valid */
+    uint32_t thread_count, thread_capacity;
+    uint32_t *strings; /* interned strings: open addressing over handles */
+    uint32_t string_count, string_capacity;
+    vm_known known;
+    vm_offsets off;
+    vm_method *uncaught_handler; /* Thread.dispatchUncaughtException */
+    vm_method *concat_helper;    /* the Java fallback of string concatenation */
+    vm_error error;              /* the fatal error, once one happened */
+    bool failed;
+    bool exiting; /* System.exit was called */
+    int exit_status;
+    uint64_t clock; /* deterministic nanoTime */
+    uint32_t lambda_count;
+    uint32_t loading_depth;
+    const char *loading[64]; /* classes being loaded, for circularity errors */
+    char out_buf[8192];      /* buffered standard output */
+    size_t out_len;
+};
+
+/* ---- vm.c: errors, symbols, locations ----------------------------------------------------------
+ */
+
+/* Records fatal [status] with a printf-style message on [machine]; returns false. */
+bool vm_fail(vm *machine, vm_status status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Formats where thread [t] is, "pkg.Cls.method(File.java:12)", into [buf] of [cap] bytes. */
+void vm_where(const vm *machine, const vm_thread *t, char *buf, size_t cap);
+
+/* Records "unsupported: [what] (called from ...)" for thread [t]; returns false. */
+bool vm_unsupported(vm *machine, const vm_thread *t, const char *what);
+
+/* Records a linking error of [status] "[what] (called from ...)" for thread [t]; returns false. */
+bool vm_link_error(vm *machine, const vm_thread *t, const char *what);
+
+/* Returns the FNV-1a hash of the [len] bytes at [s]. */
+uint32_t vm_hash_bytes(const char *s, size_t len);
+
+/* Returns true for the names of JDK classes (java/, javax/, jdk/, sun/), which the model library
+ * provides: a missing one is an unsupported feature rather than a linking error. */
+bool vm_is_system_name(const char *name);
+
+/* Returns the interned copy of [s] (of [len] bytes), or NULL when out of memory. */
+const char *vm_intern_symbol(vm *machine, const char *s, size_t len);
+
+/* Appends [method] to the method registry, setting its id; false when out of memory. */
+bool vm_register_method(vm *machine, vm_method *method);
+
+/* Writes [len] bytes of program output to [fd] through the configured sink. */
+void vm_output(vm *machine, int fd, const char *bytes, size_t len);
+
+/* Flushes buffered standard output. */
+void vm_flush_output(vm *machine);
+
+/* ---- load.c: loading and linking ------------------------------------------------------------ */
+
+/* Returns class [name] (binary name or array descriptor), loading and linking it on first use;
+ * NULL after recording a fatal error that names [t]'s location when [t] is not NULL. */
+vm_class *vm_load_class(vm *machine, vm_thread *t, const char *name);
+
+/* Returns the already loaded class [name], or NULL. */
+vm_class *vm_find_loaded(const vm *machine, const char *name);
+
+/* Returns the array class whose elements are [component]; NULL after a fatal error. */
+vm_class *vm_array_class(vm *machine, vm_class *component);
+
+/* Returns the primitive class for descriptor character [kind] (Z B C S I F J D V). */
+vm_class *vm_primitive_class(const vm *machine, char kind);
+
+/* Creates the primitive classes and loads the classes the VM itself needs. */
+bool vm_load_bootstrap(vm *machine);
+
+/* Returns the declared method [name][descriptor] (interned or not) of [cls], or NULL. */
+vm_method *vm_declared_method(const vm_class *cls, const char *name, const char *descriptor);
+
+/* Returns the declared field [name] of [cls] (any descriptor), or NULL. */
+vm_field *vm_declared_field(const vm_class *cls, const char *name);
+
+/* Returns the method invokevirtual selects for [name][descriptor] (interned) on [cls], or NULL. */
+vm_method *vm_vtable_lookup(const vm_class *cls, const char *name, const char *descriptor);
+
+/* Returns the Java-style dotted name of [cls] ("java.lang.String", "[I") in [buf]. */
+const char *vm_dotted_name(const vm_class *cls, char *buf, size_t cap);
+
+/* Returns how many bytes an array element of kind [kind] takes. */
+uint8_t vm_kind_size(char kind);
+
+/* Turns descriptor character [c] into a slot kind: 'L' for L and [, else [c]. */
+static inline char vm_kind_of(char c)
+{
+    return c == '[' ? 'L' : c;
+}
+
+/* Defines a class from class-file bytes [data] of [len] (for generated lambda classes). */
+vm_class *vm_define_class(vm *machine, vm_thread *t, const uint8_t *data, size_t len);
+
+/* ---- resolve.c --------------------------------------------------------------------------------
+ */
+
+/* Resolves Class constant [index] of [cls] into its cache entry; false after a fatal error. */
+bool vm_resolve_class(vm *machine, vm_thread *t, vm_class *cls, uint16_t index);
+
+/* Resolves Fieldref [index] of [cls]; [is_static] says which instruction uses it. */
+bool vm_resolve_field(vm *machine, vm_thread *t, vm_class *cls, uint16_t index, bool is_static);
+
+/* Resolves Methodref/InterfaceMethodref [index] of [cls] for invoke opcode [op]. */
+bool vm_resolve_method(vm *machine, vm_thread *t, vm_class *cls, uint16_t index, uint8_t op);
+
+/* Resolves String constant [index] of [cls] to an interned string. */
+bool vm_resolve_string(vm *machine, vm_thread *t, vm_class *cls, uint16_t index);
+
+/* Returns true when an instance of [s] can be assigned to type [target]. */
+bool vm_is_assignable(const vm_class *s, const vm_class *target);
+
+/* Returns the method that an interface or virtual call of [m] selects for receiver class [rc];
+ * NULL when none. */
+vm_method *vm_select_method(const vm_class *rc, const vm_method *m);
+
+/* Returns the method resolution (JVMS 5.4.3.3/5.4.3.4) finds for [name][descriptor] in [cls]. */
+vm_method *vm_lookup_method(vm *machine, vm_class *cls, const char *name, const char *descriptor);
+
+/* ---- init.c ------------------------------------------------------------------------------------
+ */
+
+/* Outcome of vm_initialize. */
+typedef enum vm_init_result {
+    VM_INIT_READY,   /* the class can be used now */
+    VM_INIT_PUSHED,  /* initialiser frames were pushed: run them, then retry the instruction */
+    VM_INIT_THROWN,  /* an exception is pending (the class is erroneous) */
+    VM_INIT_BLOCKED, /* another thread is initialising the class */
+    VM_INIT_FATAL,   /* a fatal error is recorded */
+} vm_init_result;
+
+/* Starts initialising [cls] for thread [t] (JVMS 5.5), pushing <clinit> frames as needed. */
+vm_init_result vm_initialize(vm *machine, vm_thread *t, vm_class *cls);
+
+/* Finishes the initialiser frame [f] of thread [t]: the class is done, or failed with the
+ * pending exception (wrapped in ExceptionInInitializerError when it is not an Error). */
+void vm_finish_clinit(vm *machine, vm_thread *t, const vm_frame *f, bool failed);
+
+/* ---- heap.c ------------------------------------------------------------------------------------
+ */
+
+/* Allocates an instance of [cls] for thread [t] (whose allocation count gives its id); 0 when the
+ * heap limit is reached (a fatal error is recorded). */
+uint32_t vm_new_object(vm *machine, vm_thread *t, vm_class *cls);
+
+/* Allocates an array of [length] elements of array class [cls]; 0 on failure (fatal). */
+uint32_t vm_new_array(vm *machine, vm_thread *t, vm_class *cls, int32_t length);
+
+/* Returns the object of non-null handle [h]. */
+static inline vm_object *vm_obj(const vm *machine, uint32_t h)
+{
+    return machine->heap.objects[h];
+}
+
+/* Copies object [h] (a shallow clone); 0 on failure. */
+uint32_t vm_clone_object(vm *machine, vm_thread *t, uint32_t h);
+
+/* Keeps [h] alive for the lifetime of the vm; false when out of memory. */
+bool vm_pin(vm *machine, uint32_t h);
+
+/* Collects garbage if the allocation threshold was crossed; every live reference must be in a
+ * thread's saved frames, a static, a pinned handle or another live object. */
+void vm_maybe_collect(vm *machine);
+
+/* Frees every object. */
+void vm_heap_free(vm *machine);
+
+/* ---- strings.c ---------------------------------------------------------------------------------
+ */
+
+/* Creates a String from [len] UTF-16 [units]; 0 on failure. */
+uint32_t vm_new_string16(vm *machine, vm_thread *t, const uint16_t *units, size_t len);
+
+/* Creates a String from NUL-terminated modified UTF-8 (or plain ASCII/UTF-8) [s]; 0 on failure. */
+uint32_t vm_new_string(vm *machine, vm_thread *t, const char *s);
+
+/* Returns the interned String equal to modified-UTF-8 [s] of [len] bytes; 0 on failure. */
+uint32_t vm_intern_utf8(vm *machine, const char *s, size_t len);
+
+/* Returns the interned String equal to String [h]; 0 on failure. */
+uint32_t vm_intern_string(vm *machine, uint32_t h);
+
+/* Points [*units] at the characters of String [h] and returns their count. */
+size_t vm_string_chars(const vm *machine, uint32_t h, const uint16_t **units);
+
+/* Converts [len] UTF-16 [units] to UTF-8 in [buf] of [cap] bytes (NUL-terminated); returns the
+ * bytes written. */
+size_t vm_utf16_to_utf8(const uint16_t *units, size_t len, char *buf, size_t cap);
+
+/* Writes String [h] as UTF-8 into [buf] of [cap] bytes (truncating); returns [buf]. */
+char *vm_string_utf8(const vm *machine, uint32_t h, char *buf, size_t cap);
+
+/* Writes Java's Float.toString/Double.toString of [v] into [buf]. */
+void vm_format_double(char *buf, size_t cap, double v, bool is_float);
+
+/* ---- frames.c
+ * ------------------------------------------------------------------------------------ */
+
+/* Outcome of invoking a method. */
+typedef enum vm_call_result {
+    VM_CALL_PUSHED,  /* a Java frame was pushed */
+    VM_CALL_DONE,    /* a native completed, its result pushed and the caller's pc advanced */
+    VM_CALL_THROWN,  /* an exception is pending */
+    VM_CALL_BLOCKED, /* the thread must wait; the instruction is retried */
+    VM_CALL_FATAL,   /* a fatal error is recorded */
+    VM_CALL_YIELD,   /* a native completed and the thread yields */
+} vm_call_result;
+
+/* Invokes [m] for thread [t] whose top frame has its pc and sp saved and the arguments on its
+ * operand stack; [advance] is the length of the calling instruction. */
+vm_call_result vm_invoke(vm *machine, vm_thread *t, vm_method *m, uint8_t advance);
+
+/* Pushes a frame for Java method [m] whose locals start at slot [base] of [t], where its
+ * arguments already are; throws StackOverflowError, or blocks on a synchronized method's monitor.
+ */
+vm_call_result vm_push_frame(vm *machine, vm_thread *t, vm_method *m, uint32_t base,
+                             uint8_t advance);
+
+/* Pops the top frame of [t], passing [ret_slots] result slots at [result] to the caller; returns
+ * false when the thread has no frame left. */
+bool vm_pop_frame(vm *machine, vm_thread *t, const vm_slot *result, uint32_t ret_slots);
+
+/* Tries to enter the monitor of object [h] for [t]; false when another thread holds it. */
+bool vm_monitor_enter(vm *machine, vm_thread *t, uint32_t h);
+
+/* Leaves the monitor of [h]; false after throwing IllegalMonitorStateException. */
+bool vm_monitor_exit(vm *machine, vm_thread *t, uint32_t h);
+
+/* ---- exception.c
+ * --------------------------------------------------------------------------------- */
+
+/* Throws a new exception of class [name] with a printf-style message (NULL: no message) on [t];
+ * returns false (a fatal error is recorded when the class cannot be loaded). */
+bool vm_throw(vm *machine, vm_thread *t, const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Throws NullPointerException on [t]. */
+bool vm_throw_npe(vm *machine, vm_thread *t);
+
+/* Fills the backtrace of throwable [h] from [t]'s frames. */
+bool vm_fill_backtrace(vm *machine, vm_thread *t, uint32_t h);
+
+/* Builds the StackTraceElement[] of throwable [h]; 0 on failure. */
+uint32_t vm_stack_trace(vm *machine, vm_thread *t, uint32_t h);
+
+/* Outcome of unwinding. */
+typedef enum vm_unwind_result {
+    VM_UNWIND_CAUGHT,
+    VM_UNWIND_ENDED,
+    VM_UNWIND_FATAL
+} vm_unwind_result;
+
+/* Unwinds [t]'s frames to a handler of its pending exception; when none is left, pushes the
+ * uncaught-exception handler, or ends the thread. */
+vm_unwind_result vm_unwind(vm *machine, vm_thread *t);
+
+/* ---- thread.c -------------------------------------------------------------------------------- */
+
+/* Creates a thread for Thread object [object] (0: none yet) in [*out]; false when out of memory. */
+bool vm_thread_create(vm *machine, uint32_t object, vm_thread **out);
+
+/* Marks [t] terminated and wakes its joiners. */
+void vm_thread_end(vm *machine, vm_thread *t);
+
+/* Returns true when [t] can run: runnable, or what it waits for has happened. */
+bool vm_thread_enabled(const vm *machine, const vm_thread *t);
+
+/* Returns the thread whose java.lang.Thread object is [object], or NULL. */
+vm_thread *vm_thread_of_object(vm *machine, uint32_t object);
+
+/* Runs [t] with the dispatch mode configured on [machine]. */
+vm_run_result vm_interpret(vm *machine, vm_thread *t, const vm_stop *stop);
+
+/* The two interpreters, built from interp_loop.h. */
+vm_run_result vm_interpret_switch(vm *machine, vm_thread *t, const vm_stop *stop);
+vm_run_result vm_interpret_goto(vm *machine, vm_thread *t, const vm_stop *stop);
+
+/* ---- indy.c ------------------------------------------------------------------------------------
+ */
+
+/* Executes invokedynamic [index] of the top frame's class for [t] (pc and sp saved). */
+vm_call_result vm_invokedynamic(vm *machine, vm_thread *t, uint16_t index);
+
+/* Frees a linked call site. */
+void vm_callsite_free(vm_callsite *site);
+
+/* ---- natives.c ---------------------------------------------------------------------------------
+ */
+
+/* Returns the native implementation of [cls].[name][descriptor], or NULL. */
+vm_native_fn vm_find_native(const char *cls, const char *name, const char *descriptor);
+
+/* One row of a native table. */
+typedef struct vm_native {
+    const char *name, *descriptor;
+    vm_native_fn fn;
+} vm_native;
+
+/* The native tables of each area, terminated by a NULL name. */
+extern const vm_native vm_natives_object[], vm_natives_class[], vm_natives_system[],
+    vm_natives_string[], vm_natives_throwable[], vm_natives_math[], vm_natives_float[],
+    vm_natives_double[], vm_natives_thread[], vm_natives_sync[], vm_natives_printstream[],
+    vm_natives_runtime[], vm_natives_sysvm[];
+
+/* Returns the value of field [name] in object [h] as a slot pointer, or NULL. */
+vm_slot *vm_field_slot(vm *machine, uint32_t h, const char *name);
+
+#endif

@@ -1,0 +1,165 @@
+/* The slow paths of the interpreter: resolution and initialisation before the first execution of
+ * an instruction, multi-dimensional arrays, ClassCastException messages, the stop predicate. */
+#include <stdio.h>
+
+#include "interp_slow.h"
+
+bool stop_before(vm *machine, vm_thread *t, const vm_stop *stop, bool *skip, const vm_frame *frame,
+                 const uint8_t *pc, const uint8_t *code)
+{
+    if (*skip) {
+        *skip = false;
+        return false;
+    }
+    if (!stop->before) return true;
+    vm_location at = {frame->method->owner->name, frame->method->name, frame->method->descriptor,
+                      (uint32_t)(pc - code), *pc};
+    return stop->before(stop->ctx, machine, t->id, &at);
+}
+
+/* Maps the outcome of vm_initialize to what the interpreter does next. */
+static int after_init(vm_thread *t, vm_class *cls, vm_init_result r)
+{
+    switch (r) {
+    case VM_INIT_READY:
+        return SLOW_GO;
+    case VM_INIT_PUSHED:
+        return SLOW_REDO;
+    case VM_INIT_THROWN:
+        return SLOW_THROWN;
+    case VM_INIT_BLOCKED:
+        t->state = VM_THREAD_BLOCKED;
+        t->wait_class = cls;
+        return SLOW_BLOCKED;
+    default:
+        return SLOW_FATAL;
+    }
+}
+
+int slow_ldc(vm *machine, vm_thread *t, vm_class *cls, uint16_t index, vm_slot *sp)
+{
+    const cf_constant *c = &cls->cf->constants[index];
+    vm_cp_entry *e = &cls->cp[index];
+    switch (c->tag) {
+    case CF_TAG_INTEGER:
+        e->string = (uint32_t)c->u.integer;
+        break;
+    case CF_TAG_FLOAT:
+        memcpy(&e->string, &c->u.float_value, sizeof e->string);
+        break;
+    case CF_TAG_STRING:
+        if (!vm_resolve_string(machine, t, cls, index)) return SLOW_FATAL;
+        break;
+    case CF_TAG_CLASS:
+        if (!vm_resolve_class(machine, t, cls, index)) return SLOW_FATAL;
+        break;
+    default:
+        vm_unsupported(machine, t, "ldc of a MethodHandle, MethodType or dynamic constant");
+        return SLOW_FATAL;
+    }
+    e->resolved = true;
+    sp->ref = e->string;
+    return SLOW_GO;
+}
+
+int slow_static(vm *machine, vm_thread *t, vm_class *cls, uint16_t index)
+{
+    vm_cp_entry *e = &cls->cp[index];
+    if (!e->resolved && !vm_resolve_field(machine, t, cls, index, true)) return SLOW_FATAL;
+    return after_init(t, e->cls, vm_initialize(machine, t, e->cls));
+}
+
+int slow_invokestatic(vm *machine, vm_thread *t, vm_class *cls, uint16_t index)
+{
+    vm_cp_entry *e = &cls->cp[index];
+    if (!e->resolved && !vm_resolve_method(machine, t, cls, index, CF_OP_INVOKESTATIC))
+        return SLOW_FATAL;
+    return after_init(t, e->cls, vm_initialize(machine, t, e->cls));
+}
+
+int slow_new(vm *machine, vm_thread *t, vm_class *cls, uint16_t index)
+{
+    vm_cp_entry *e = &cls->cp[index];
+    if (!e->resolved && !vm_resolve_class(machine, t, cls, index)) return SLOW_FATAL;
+    vm_class *c = e->cls;
+    if (c->kind != VM_KIND_CLASS || (c->access & CF_ACC_ABSTRACT)) {
+        char name[512];
+        vm_throw(machine, t, "java/lang/InstantiationError", "%s",
+                 vm_dotted_name(c, name, sizeof name));
+        return machine->failed ? SLOW_FATAL : SLOW_THROWN;
+    }
+    return after_init(t, c, vm_initialize(machine, t, c));
+}
+
+vm_class *primitive_array(vm *machine, uint8_t atype)
+{
+    static const char kinds[] = "ZCFDBSIJ";
+    if (atype < 4 || atype > 11) return NULL;
+    return vm_array_class(machine, vm_primitive_class(machine, kinds[atype - 4]));
+}
+
+vm_class *object_array(vm *machine, vm_thread *t, vm_class *cls, uint16_t index)
+{
+    if (!cls->cp[index].resolved && !vm_resolve_class(machine, t, cls, index)) return NULL;
+    return vm_array_class(machine, cls->cp[index].cls);
+}
+
+/* Allocates a [dims]-dimensional array of class [ac] with [counts]; 0 after a fatal error. */
+static uint32_t build_array(vm *machine, vm_thread *t, vm_class *ac, const int32_t *counts,
+                            int dims)
+{
+    uint32_t h = vm_new_array(machine, t, ac, counts[0]);
+    if (!h || dims == 1) return h;
+    for (int32_t i = 0; i < counts[0]; i++) {
+        uint32_t child = build_array(machine, t, ac->component, counts + 1, dims - 1);
+        if (!child) return 0;
+        ((uint32_t *)VM_ELEMS(vm_obj(machine, h)))[i] = child;
+    }
+    return h;
+}
+
+int slow_multianewarray(vm *machine, vm_thread *t, vm_class *cls, const uint8_t *pc)
+{
+    uint16_t index = (uint16_t)((pc[1] << 8) | pc[2]);
+    int dims = pc[3];
+    if (!cls->cp[index].resolved && !vm_resolve_class(machine, t, cls, index)) return SLOW_FATAL;
+    vm_frame *f = &t->frames[t->depth - 1];
+    int32_t counts[256];
+    for (int i = 0; i < dims; i++) {
+        counts[i] = t->slots[f->sp - (uint32_t)dims + (uint32_t)i].i;
+        if (counts[i] < 0) {
+            vm_throw(machine, t, "java/lang/NegativeArraySizeException", "%d", counts[i]);
+            return machine->failed ? SLOW_FATAL : SLOW_THROWN;
+        }
+    }
+    vm_maybe_collect(machine);
+    uint32_t h = build_array(machine, t, cls->cp[index].cls, counts, dims);
+    if (!h) return SLOW_FATAL;
+    t->slots[f->sp - (uint32_t)dims].ref = h;
+    return SLOW_GO;
+}
+
+/* Describes where [c] lives as HotSpot's messages do. */
+static const char *module_of(const vm_class *c)
+{
+    while (c->kind == VM_KIND_ARRAY) c = c->component;
+    if (c->kind == VM_KIND_PRIMITIVE || !strncmp(c->name, "java/", 5) ||
+        !strncmp(c->name, "jdk/", 4))
+        return "module java.base of loader 'bootstrap'";
+    return "unnamed module of loader 'app'";
+}
+
+void throw_class_cast(vm *machine, vm_thread *t, const vm_class *from, const vm_class *to)
+{
+    char a[512], b[512];
+    vm_dotted_name(from, a, sizeof a);
+    vm_dotted_name(to, b, sizeof b);
+    const char *ma = module_of(from), *mb = module_of(to);
+    if (ma == mb)
+        vm_throw(machine, t, "java/lang/ClassCastException",
+                 "class %s cannot be cast to class %s (%s and %s are in %s)", a, b, a, b, ma);
+    else
+        vm_throw(machine, t, "java/lang/ClassCastException",
+                 "class %s cannot be cast to class %s (%s is in %s; %s is in %s)", a, b, a, ma, b,
+                 mb);
+}

@@ -1,0 +1,7 @@
+package java.lang;
+
+public class BootstrapMethodError extends LinkageError {
+    public BootstrapMethodError() { super(); }
+
+    public BootstrapMethodError(String message) { super(message); }
+}

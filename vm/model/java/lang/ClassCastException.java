@@ -1,0 +1,7 @@
+package java.lang;
+
+public class ClassCastException extends RuntimeException {
+    public ClassCastException() { super(); }
+
+    public ClassCastException(String message) { super(message); }
+}

@@ -1,0 +1,7 @@
+package java.lang;
+
+public class ClassNotFoundException extends ReflectiveOperationException {
+    public ClassNotFoundException() { super(); }
+
+    public ClassNotFoundException(String message) { super(message); }
+}

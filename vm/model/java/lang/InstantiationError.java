@@ -1,0 +1,7 @@
+package java.lang;
+
+public class InstantiationError extends IncompatibleClassChangeError {
+    public InstantiationError() { super(); }
+
+    public InstantiationError(String message) { super(message); }
+}

@@ -1,0 +1,7 @@
+package java.lang;
+
+public class InstantiationException extends ReflectiveOperationException {
+    public InstantiationException() { super(); }
+
+    public InstantiationException(String message) { super(message); }
+}

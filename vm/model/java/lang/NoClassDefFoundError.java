@@ -1,0 +1,7 @@
+package java.lang;
+
+public class NoClassDefFoundError extends LinkageError {
+    public NoClassDefFoundError() { super(); }
+
+    public NoClassDefFoundError(String message) { super(message); }
+}

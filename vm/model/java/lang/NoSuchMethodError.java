@@ -1,0 +1,7 @@
+package java.lang;
+
+public class NoSuchMethodError extends IncompatibleClassChangeError {
+    public NoSuchMethodError() { super(); }
+
+    public NoSuchMethodError(String message) { super(message); }
+}

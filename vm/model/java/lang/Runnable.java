@@ -1,0 +1,3 @@
+package java.lang;
+
+@FunctionalInterface public interface Runnable { void run(); }

@@ -1,0 +1,147 @@
+package java.lang;
+
+/** A thread as VM data: start0 creates the VM thread, the VM sets [alive]. */
+public class Thread implements Runnable {
+    private volatile String name;
+    private long tid;
+    private boolean alive;
+    private boolean daemon;
+    private Runnable target;
+    private int priority = NORM_PRIORITY;
+    private boolean started;
+    private volatile boolean interrupted;
+    private UncaughtExceptionHandler uncaughtExceptionHandler;
+    Object[] threadLocals;
+
+    private static int threadInitNumber;
+    private static long threadSeqNumber = 1;
+    private static volatile UncaughtExceptionHandler defaultUncaughtExceptionHandler;
+
+    public static final int MIN_PRIORITY = 1;
+    public static final int NORM_PRIORITY = 5;
+    public static final int MAX_PRIORITY = 10;
+
+    @FunctionalInterface
+    public interface UncaughtExceptionHandler {
+        void uncaughtException(Thread t, Throwable e);
+    }
+
+    private static synchronized int nextThreadNum() { return threadInitNumber++; }
+
+    private static synchronized long nextThreadID() { return ++threadSeqNumber; }
+
+    public Thread() { this(null, "Thread-" + nextThreadNum()); }
+
+    public Thread(Runnable target) { this(target, "Thread-" + nextThreadNum()); }
+
+    public Thread(String name) { this(null, name); }
+
+    public Thread(Runnable target, String name) {
+        if (name == null) throw new NullPointerException("name cannot be null");
+        this.name = name;
+        this.target = target;
+        this.tid = nextThreadID();
+        Thread parent = currentThread();
+        if (parent != null) {
+            this.daemon = parent.isDaemon();
+            this.priority = parent.getPriority();
+        }
+    }
+
+    public static native Thread currentThread();
+
+    public static native void yield();
+
+    private static native void sleep0(long millis);
+
+    public static void sleep(long millis) throws InterruptedException {
+        if (millis < 0) throw new IllegalArgumentException("timeout value is negative");
+        sleep0(millis);
+    }
+
+    public static void sleep(long millis, int nanos) throws InterruptedException { sleep(millis); }
+
+    public static void onSpinWait() { Thread.yield(); }
+
+    private native void start0();
+
+    private static native void join0(Thread t);
+
+    public static native boolean holdsLock(Object obj);
+
+    public void start() {
+        synchronized (this) {
+            if (started) throw new IllegalThreadStateException();
+            started = true;
+        }
+        start0();
+    }
+
+    public void run() {
+        if (target != null) target.run();
+    }
+
+    public final void join() throws InterruptedException { join0(this); }
+
+    public final void join(long millis) throws InterruptedException {
+        if (millis < 0) throw new IllegalArgumentException("timeout value is negative");
+        join0(this);
+    }
+
+    public final boolean isAlive() { return alive; }
+
+    public final void setDaemon(boolean on) {
+        if (alive) throw new IllegalThreadStateException();
+        daemon = on;
+    }
+
+    public final boolean isDaemon() { return daemon; }
+
+    public final String getName() { return name; }
+
+    public final synchronized void setName(String name) {
+        if (name == null) throw new NullPointerException("name cannot be null");
+        this.name = name;
+    }
+
+    public long getId() { return tid; }
+
+    public final int getPriority() { return priority; }
+
+    public final void setPriority(int newPriority) {
+        if (newPriority > MAX_PRIORITY || newPriority < MIN_PRIORITY) throw new IllegalArgumentException();
+        priority = newPriority;
+    }
+
+    public void interrupt() { interrupted = true; }
+
+    public boolean isInterrupted() { return interrupted; }
+
+    public static boolean interrupted() {
+        Thread t = currentThread();
+        boolean was = t.interrupted;
+        t.interrupted = false;
+        return was;
+    }
+
+    public String toString() { return "Thread[" + getName() + "," + getPriority() + ",main]"; }
+
+    public void setUncaughtExceptionHandler(UncaughtExceptionHandler eh) { uncaughtExceptionHandler = eh; }
+
+    public UncaughtExceptionHandler getUncaughtExceptionHandler() { return uncaughtExceptionHandler; }
+
+    public static void setDefaultUncaughtExceptionHandler(UncaughtExceptionHandler eh) { defaultUncaughtExceptionHandler = eh; }
+
+    public static UncaughtExceptionHandler getDefaultUncaughtExceptionHandler() { return defaultUncaughtExceptionHandler; }
+
+    /** Called by the VM when [e] ends this thread. */
+    private void dispatchUncaughtException(Throwable e) {
+        UncaughtExceptionHandler h = uncaughtExceptionHandler != null ? uncaughtExceptionHandler : defaultUncaughtExceptionHandler;
+        if (h != null) {
+            h.uncaughtException(this, e);
+            return;
+        }
+        System.err.print("Exception in thread \"" + getName() + "\" ");
+        e.printStackTrace(System.err);
+    }
+}

@@ -1,0 +1,277 @@
+package java.util;
+
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
+
+public class ArrayList<E> extends AbstractList<E> implements List<E>, RandomAccess, Cloneable, java.io.Serializable {
+    private static final Object[] EMPTY = {};
+    transient Object[] elementData;
+    private int size;
+
+    public ArrayList(int initialCapacity) {
+        if (initialCapacity < 0) throw new IllegalArgumentException("Illegal Capacity: " + initialCapacity);
+        elementData = initialCapacity == 0 ? EMPTY : new Object[initialCapacity];
+    }
+
+    public ArrayList() { elementData = EMPTY; }
+
+    public ArrayList(Collection<? extends E> c) {
+        Object[] a = c.toArray();
+        size = a.length;
+        elementData = size == 0 ? EMPTY : Arrays.copyOf(a, size, Object[].class);
+    }
+
+    public void trimToSize() {
+        modCount++;
+        if (size < elementData.length) elementData = size == 0 ? EMPTY : Arrays.copyOf(elementData, size);
+    }
+
+    public void ensureCapacity(int minCapacity) {
+        if (minCapacity > elementData.length) {
+            modCount++;
+            grow(minCapacity);
+        }
+    }
+
+    private Object[] grow(int minCapacity) {
+        int old = elementData.length;
+        int n = Math.max(minCapacity, old == 0 ? 10 : old + (old >> 1));
+        return elementData = Arrays.copyOf(elementData, n);
+    }
+
+    public int size() { return size; }
+
+    public boolean isEmpty() { return size == 0; }
+
+    public boolean contains(Object o) { return indexOf(o) >= 0; }
+
+    public int indexOf(Object o) {
+        Object[] es = elementData;
+        if (o == null) {
+            for (int i = 0; i < size; i++)
+                if (es[i] == null) return i;
+        } else {
+            for (int i = 0; i < size; i++)
+                if (o.equals(es[i])) return i;
+        }
+        return -1;
+    }
+
+    public int lastIndexOf(Object o) {
+        Object[] es = elementData;
+        for (int i = size - 1; i >= 0; i--)
+            if (Objects.equals(o, es[i])) return i;
+        return -1;
+    }
+
+    public Object clone() {
+        try {
+            @SuppressWarnings("unchecked")
+            ArrayList<E> v = (ArrayList<E>) super.clone();
+            v.elementData = Arrays.copyOf(elementData, size);
+            v.modCount = 0;
+            return v;
+        } catch (CloneNotSupportedException e) {
+            throw new InternalError(e);
+        }
+    }
+
+    public Object[] toArray() { return Arrays.copyOf(elementData, size); }
+
+    @SuppressWarnings("unchecked")
+    public <T> T[] toArray(T[] a) {
+        if (a.length < size) return (T[]) Arrays.copyOf(elementData, size, a.getClass());
+        System.arraycopy(elementData, 0, a, 0, size);
+        if (a.length > size) a[size] = null;
+        return a;
+    }
+
+    @SuppressWarnings("unchecked")
+    E elementData(int index) { return (E) elementData[index]; }
+
+    public E get(int index) {
+        Objects.checkIndex(index, size);
+        return elementData(index);
+    }
+
+    public E set(int index, E element) {
+        Objects.checkIndex(index, size);
+        E oldValue = elementData(index);
+        elementData[index] = element;
+        return oldValue;
+    }
+
+    public boolean add(E e) {
+        modCount++;
+        if (size == elementData.length) grow(size + 1);
+        elementData[size++] = e;
+        return true;
+    }
+
+    public void add(int index, E element) {
+        rangeCheckForAdd(index);
+        modCount++;
+        if (size == elementData.length) grow(size + 1);
+        System.arraycopy(elementData, index, elementData, index + 1, size - index);
+        elementData[index] = element;
+        size++;
+    }
+
+    public E remove(int index) {
+        Objects.checkIndex(index, size);
+        E oldValue = elementData(index);
+        fastRemove(index);
+        return oldValue;
+    }
+
+    public boolean equals(Object o) { return super.equals(o); }
+
+    public int hashCode() { return super.hashCode(); }
+
+    public boolean remove(Object o) {
+        int i = indexOf(o);
+        if (i < 0) return false;
+        fastRemove(i);
+        return true;
+    }
+
+    private void fastRemove(int i) {
+        modCount++;
+        int newSize = size - 1;
+        if (newSize > i) System.arraycopy(elementData, i + 1, elementData, i, newSize - i);
+        elementData[size = newSize] = null;
+    }
+
+    public void clear() {
+        modCount++;
+        for (int i = 0; i < size; i++) elementData[i] = null;
+        size = 0;
+    }
+
+    public boolean addAll(Collection<? extends E> c) {
+        Object[] a = c.toArray();
+        modCount++;
+        int numNew = a.length;
+        if (numNew == 0) return false;
+        if (numNew > elementData.length - size) grow(size + numNew);
+        System.arraycopy(a, 0, elementData, size, numNew);
+        size += numNew;
+        return true;
+    }
+
+    public boolean addAll(int index, Collection<? extends E> c) {
+        rangeCheckForAdd(index);
+        Object[] a = c.toArray();
+        modCount++;
+        int numNew = a.length;
+        if (numNew == 0) return false;
+        if (numNew > elementData.length - size) grow(size + numNew);
+        System.arraycopy(elementData, index, elementData, index + numNew, size - index);
+        System.arraycopy(a, 0, elementData, index, numNew);
+        size += numNew;
+        return true;
+    }
+
+    protected void removeRange(int fromIndex, int toIndex) {
+        if (fromIndex > toIndex) throw new IndexOutOfBoundsException("From Index: " + fromIndex + " > To Index: " + toIndex);
+        modCount++;
+        System.arraycopy(elementData, toIndex, elementData, fromIndex, size - toIndex);
+        for (int i = size - (toIndex - fromIndex); i < size; i++) elementData[i] = null;
+        size -= toIndex - fromIndex;
+    }
+
+    private void rangeCheckForAdd(int index) {
+        if (index > size || index < 0) throw new IndexOutOfBoundsException("Index: " + index + ", Size: " + size);
+    }
+
+    public boolean removeAll(Collection<?> c) { return batchRemove(c, false); }
+
+    public boolean retainAll(Collection<?> c) { return batchRemove(c, true); }
+
+    private boolean batchRemove(Collection<?> c, boolean complement) {
+        Objects.requireNonNull(c);
+        int w = 0;
+        for (int r = 0; r < size; r++)
+            if (c.contains(elementData[r]) == complement) elementData[w++] = elementData[r];
+        if (w == size) return false;
+        modCount += size - w;
+        for (int i = w; i < size; i++) elementData[i] = null;
+        size = w;
+        return true;
+    }
+
+    public boolean removeIf(Predicate<? super E> filter) {
+        Objects.requireNonNull(filter);
+        int expected = modCount, w = 0;
+        for (int r = 0; r < size; r++) {
+            @SuppressWarnings("unchecked")
+            E e = (E) elementData[r];
+            if (!filter.test(e)) elementData[w++] = e;
+            if (modCount != expected) throw new ConcurrentModificationException();
+        }
+        if (w == size) return false;
+        for (int i = w; i < size; i++) elementData[i] = null;
+        size = w;
+        modCount++;
+        return true;
+    }
+
+    public void forEach(Consumer<? super E> action) {
+        Objects.requireNonNull(action);
+        final int expectedModCount = modCount;
+        final Object[] es = elementData;
+        final int size = this.size;
+        for (int i = 0; modCount == expectedModCount && i < size; i++) action.accept(elementAt(es, i));
+        if (modCount != expectedModCount) throw new ConcurrentModificationException();
+    }
+
+    @SuppressWarnings("unchecked")
+    static <E> E elementAt(Object[] es, int index) { return (E) es[index]; }
+
+    public void replaceAll(UnaryOperator<E> operator) {
+        Objects.requireNonNull(operator);
+        final int expectedModCount = modCount;
+        for (int i = 0; modCount == expectedModCount && i < size; i++) elementData[i] = operator.apply(elementAt(elementData, i));
+        if (modCount != expectedModCount) throw new ConcurrentModificationException();
+        modCount++;
+    }
+
+    @SuppressWarnings("unchecked")
+    public void sort(Comparator<? super E> c) {
+        final int expectedModCount = modCount;
+        Arrays.sort((E[]) elementData, 0, size, c);
+        if (modCount != expectedModCount) throw new ConcurrentModificationException();
+        modCount++;
+    }
+
+    public Iterator<E> iterator() { return new Itr(); }
+
+    private class Itr implements Iterator<E> {
+        int cursor;
+        int lastRet = -1;
+        int expectedModCount = modCount;
+
+        public boolean hasNext() { return cursor != size; }
+
+        @SuppressWarnings("unchecked")
+        public E next() {
+            if (modCount != expectedModCount) throw new ConcurrentModificationException();
+            int i = cursor;
+            if (i >= size) throw new NoSuchElementException();
+            Object[] elementData = ArrayList.this.elementData;
+            if (i >= elementData.length) throw new ConcurrentModificationException();
+            cursor = i + 1;
+            return (E) elementData[lastRet = i];
+        }
+
+        public void remove() {
+            if (lastRet < 0) throw new IllegalStateException();
+            if (modCount != expectedModCount) throw new ConcurrentModificationException();
+            ArrayList.this.remove(lastRet);
+            cursor = lastRet;
+            lastRet = -1;
+            expectedModCount = modCount;
+        }
+    }
+}

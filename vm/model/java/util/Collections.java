@@ -1,0 +1,439 @@
+package java.util;
+
+import java.util.function.Consumer;
+
+public class Collections {
+    private Collections() {}
+
+    static final class NaturalOrder implements Comparator<Comparable<Object>> {
+        static final NaturalOrder INSTANCE = new NaturalOrder();
+
+        public int compare(Comparable<Object> c1, Comparable<Object> c2) { return c1.compareTo(c2); }
+
+        public Comparator<Comparable<Object>> reversed() { return Collections.reverseOrder(); }
+    }
+
+    private static final class ReverseComparator implements Comparator<Comparable<Object>>, java.io.Serializable {
+        static final ReverseComparator REVERSE_ORDER = new ReverseComparator();
+
+        public int compare(Comparable<Object> c1, Comparable<Object> c2) { return c2.compareTo(c1); }
+
+        @SuppressWarnings("unchecked")
+        public Comparator<Comparable<Object>> reversed() { return (Comparator) NaturalOrder.INSTANCE; }
+    }
+
+    private static final class ReverseComparator2<T> implements Comparator<T>, java.io.Serializable {
+        final Comparator<T> cmp;
+
+        ReverseComparator2(Comparator<T> cmp) { this.cmp = cmp; }
+
+        public int compare(T t1, T t2) { return cmp.compare(t2, t1); }
+
+        public Comparator<T> reversed() { return cmp; }
+    }
+
+    @SuppressWarnings("unchecked")
+    public static <T> Comparator<T> reverseOrder() { return (Comparator<T>) ReverseComparator.REVERSE_ORDER; }
+
+    @SuppressWarnings("unchecked")
+    public static <T> Comparator<T> reverseOrder(Comparator<T> cmp) {
+        if (cmp == null) return (Comparator<T>) ReverseComparator.REVERSE_ORDER;
+        if (cmp == ReverseComparator.REVERSE_ORDER) return (Comparator<T>) NaturalOrder.INSTANCE;
+        if (cmp == NaturalOrder.INSTANCE) return (Comparator<T>) ReverseComparator.REVERSE_ORDER;
+        if (cmp instanceof ReverseComparator2) return ((ReverseComparator2<T>) cmp).cmp;
+        return new ReverseComparator2<>(cmp);
+    }
+
+    public static <T extends Comparable<? super T>> void sort(List<T> list) { list.sort(null); }
+
+    public static <T> void sort(List<T> list, Comparator<? super T> c) { list.sort(c); }
+
+    public static void reverse(List<?> list) {
+        int size = list.size();
+        @SuppressWarnings("unchecked")
+        List<Object> l = (List<Object>) list;
+        for (int i = 0, mid = size >> 1, j = size - 1; i < mid; i++, j--) l.set(i, l.set(j, l.get(i)));
+    }
+
+    private static Random r;
+
+    public static void shuffle(List<?> list) {
+        Random rnd = r;
+        if (rnd == null) r = rnd = new Random();
+        shuffle(list, rnd);
+    }
+
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public static void shuffle(List<?> list, Random rnd) {
+        int size = list.size();
+        Object[] arr = list.toArray();
+        for (int i = size; i > 1; i--) {
+            int j = rnd.nextInt(i);
+            Object tmp = arr[i - 1];
+            arr[i - 1] = arr[j];
+            arr[j] = tmp;
+        }
+        ListIterator it = list.listIterator();
+        for (Object e : arr) {
+            it.next();
+            it.set(e);
+        }
+    }
+
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public static void swap(List<?> list, int i, int j) {
+        final List l = list;
+        l.set(i, l.set(j, l.get(i)));
+    }
+
+    public static <T> void fill(List<? super T> list, T obj) {
+        for (int i = 0; i < list.size(); i++) list.set(i, obj);
+    }
+
+    public static <T extends Object & Comparable<? super T>> T min(Collection<? extends T> coll) {
+        Iterator<? extends T> i = coll.iterator();
+        T candidate = i.next();
+        while (i.hasNext()) {
+            T next = i.next();
+            if (next.compareTo(candidate) < 0) candidate = next;
+        }
+        return candidate;
+    }
+
+    public static <T> T min(Collection<? extends T> coll, Comparator<? super T> comp) {
+        if (comp == null) return (T) min((Collection) coll);
+        Iterator<? extends T> i = coll.iterator();
+        T candidate = i.next();
+        while (i.hasNext()) {
+            T next = i.next();
+            if (comp.compare(next, candidate) < 0) candidate = next;
+        }
+        return candidate;
+    }
+
+    public static <T extends Object & Comparable<? super T>> T max(Collection<? extends T> coll) {
+        Iterator<? extends T> i = coll.iterator();
+        T candidate = i.next();
+        while (i.hasNext()) {
+            T next = i.next();
+            if (next.compareTo(candidate) > 0) candidate = next;
+        }
+        return candidate;
+    }
+
+    public static <T> T max(Collection<? extends T> coll, Comparator<? super T> comp) {
+        if (comp == null) return (T) max((Collection) coll);
+        Iterator<? extends T> i = coll.iterator();
+        T candidate = i.next();
+        while (i.hasNext()) {
+            T next = i.next();
+            if (comp.compare(next, candidate) > 0) candidate = next;
+        }
+        return candidate;
+    }
+
+    public static int frequency(Collection<?> c, Object o) {
+        int result = 0;
+        for (Object e : c)
+            if (Objects.equals(o, e)) result++;
+        return result;
+    }
+
+    public static boolean disjoint(Collection<?> c1, Collection<?> c2) {
+        for (Object e : c1)
+            if (c2.contains(e)) return false;
+        return true;
+    }
+
+    @SafeVarargs
+    public static <T> boolean addAll(Collection<? super T> c, T... elements) {
+        boolean result = false;
+        for (T element : elements) result |= c.add(element);
+        return result;
+    }
+
+    public static <T> int binarySearch(List<? extends Comparable<? super T>> list, T key) {
+        int low = 0, high = list.size() - 1;
+        while (low <= high) {
+            int mid = (low + high) >>> 1;
+            int cmp = list.get(mid).compareTo(key);
+            if (cmp < 0) low = mid + 1;
+            else if (cmp > 0) high = mid - 1;
+            else return mid;
+        }
+        return -(low + 1);
+    }
+
+    public static <T> List<T> nCopies(int n, T o) {
+        if (n < 0) throw new IllegalArgumentException("List length = " + n);
+        List<T> l = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) l.add(o);
+        return unmodifiableList(l);
+    }
+
+    @SuppressWarnings("unchecked")
+    public static <T> List<T> emptyList() { return (List<T>) EMPTY_LIST; }
+
+    @SuppressWarnings("unchecked")
+    public static <T> Set<T> emptySet() { return (Set<T>) EMPTY_SET; }
+
+    @SuppressWarnings("unchecked")
+    public static <K, V> Map<K, V> emptyMap() { return (Map<K, V>) EMPTY_MAP; }
+
+    @SuppressWarnings("rawtypes")
+    public static final List EMPTY_LIST = new UnmodifiableList<>(new ArrayList<>());
+    @SuppressWarnings("rawtypes")
+    public static final Set EMPTY_SET = new UnmodifiableSet<>(new HashSet<>());
+    @SuppressWarnings("rawtypes")
+    public static final Map EMPTY_MAP = new UnmodifiableMap<>(new HashMap<>());
+
+    public static <T> List<T> singletonList(T o) {
+        List<T> l = new ArrayList<>(1);
+        l.add(o);
+        return new UnmodifiableList<>(l);
+    }
+
+    public static <T> Set<T> singleton(T o) {
+        Set<T> s = new HashSet<>(1);
+        s.add(o);
+        return new UnmodifiableSet<>(s);
+    }
+
+    public static <K, V> Map<K, V> singletonMap(K key, V value) {
+        Map<K, V> m = new HashMap<>(1);
+        m.put(key, value);
+        return new UnmodifiableMap<>(m);
+    }
+
+    public static <T> Collection<T> unmodifiableCollection(Collection<? extends T> c) { return new UnmodifiableCollection<>(c); }
+
+    public static <T> List<T> unmodifiableList(List<? extends T> list) {
+        if (list instanceof UnmodifiableList) return (List<T>) list;
+        return new UnmodifiableList<>(list);
+    }
+
+    public static <T> Set<T> unmodifiableSet(Set<? extends T> s) {
+        if (s instanceof UnmodifiableSet) return (Set<T>) s;
+        return new UnmodifiableSet<>(s);
+    }
+
+    public static <K, V> Map<K, V> unmodifiableMap(Map<? extends K, ? extends V> m) {
+        if (m instanceof UnmodifiableMap) return (Map<K, V>) m;
+        return new UnmodifiableMap<>(m);
+    }
+
+    static class UnmodifiableCollection<E> implements Collection<E>, java.io.Serializable {
+        final Collection<? extends E> c;
+
+        UnmodifiableCollection(Collection<? extends E> c) { this.c = Objects.requireNonNull(c); }
+
+        public int size() { return c.size(); }
+
+        public boolean isEmpty() { return c.isEmpty(); }
+
+        public boolean contains(Object o) { return c.contains(o); }
+
+        public Object[] toArray() { return c.toArray(); }
+
+        public <T> T[] toArray(T[] a) { return c.toArray(a); }
+
+        public String toString() { return c.toString(); }
+
+        public Iterator<E> iterator() {
+            return new Iterator<E>() {
+                private final Iterator<? extends E> i = c.iterator();
+
+                public boolean hasNext() { return i.hasNext(); }
+
+                public E next() { return i.next(); }
+
+                public void remove() { throw new UnsupportedOperationException(); }
+            };
+        }
+
+        public boolean add(E e) { throw new UnsupportedOperationException(); }
+
+        public boolean remove(Object o) { throw new UnsupportedOperationException(); }
+
+        public boolean containsAll(Collection<?> coll) { return c.containsAll(coll); }
+
+        public boolean addAll(Collection<? extends E> coll) { throw new UnsupportedOperationException(); }
+
+        public boolean removeAll(Collection<?> coll) { throw new UnsupportedOperationException(); }
+
+        public boolean retainAll(Collection<?> coll) { throw new UnsupportedOperationException(); }
+
+        public void clear() { throw new UnsupportedOperationException(); }
+
+        public void forEach(Consumer<? super E> action) { c.forEach(action); }
+
+        public boolean removeIf(java.util.function.Predicate<? super E> filter) { throw new UnsupportedOperationException(); }
+    }
+
+    static class UnmodifiableSet<E> extends UnmodifiableCollection<E> implements Set<E> {
+        UnmodifiableSet(Set<? extends E> s) { super(s); }
+
+        public boolean equals(Object o) { return o == this || c.equals(o); }
+
+        public int hashCode() { return c.hashCode(); }
+    }
+
+    static class UnmodifiableList<E> extends UnmodifiableCollection<E> implements List<E> {
+        final List<? extends E> list;
+
+        UnmodifiableList(List<? extends E> list) {
+            super(list);
+            this.list = list;
+        }
+
+        public boolean equals(Object o) { return o == this || list.equals(o); }
+
+        public int hashCode() { return list.hashCode(); }
+
+        public E get(int index) { return list.get(index); }
+
+        public E set(int index, E element) { throw new UnsupportedOperationException(); }
+
+        public void add(int index, E element) { throw new UnsupportedOperationException(); }
+
+        public E remove(int index) { throw new UnsupportedOperationException(); }
+
+        public int indexOf(Object o) { return list.indexOf(o); }
+
+        public int lastIndexOf(Object o) { return list.lastIndexOf(o); }
+
+        public boolean addAll(int index, Collection<? extends E> c) { throw new UnsupportedOperationException(); }
+
+        public void replaceAll(java.util.function.UnaryOperator<E> operator) { throw new UnsupportedOperationException(); }
+
+        public void sort(Comparator<? super E> c) { throw new UnsupportedOperationException(); }
+
+        public ListIterator<E> listIterator() { return listIterator(0); }
+
+        public ListIterator<E> listIterator(final int index) {
+            return new ListIterator<E>() {
+                private final ListIterator<? extends E> i = list.listIterator(index);
+
+                public boolean hasNext() { return i.hasNext(); }
+
+                public E next() { return i.next(); }
+
+                public boolean hasPrevious() { return i.hasPrevious(); }
+
+                public E previous() { return i.previous(); }
+
+                public int nextIndex() { return i.nextIndex(); }
+
+                public int previousIndex() { return i.previousIndex(); }
+
+                public void remove() { throw new UnsupportedOperationException(); }
+
+                public void set(E e) { throw new UnsupportedOperationException(); }
+
+                public void add(E e) { throw new UnsupportedOperationException(); }
+            };
+        }
+
+        public List<E> subList(int fromIndex, int toIndex) { return new UnmodifiableList<>(list.subList(fromIndex, toIndex)); }
+    }
+
+    static class UnmodifiableMap<K, V> implements Map<K, V>, java.io.Serializable {
+        private final Map<? extends K, ? extends V> m;
+
+        UnmodifiableMap(Map<? extends K, ? extends V> m) { this.m = Objects.requireNonNull(m); }
+
+        public int size() { return m.size(); }
+
+        public boolean isEmpty() { return m.isEmpty(); }
+
+        public boolean containsKey(Object key) { return m.containsKey(key); }
+
+        public boolean containsValue(Object val) { return m.containsValue(val); }
+
+        public V get(Object key) { return m.get(key); }
+
+        public V put(K key, V value) { throw new UnsupportedOperationException(); }
+
+        public V remove(Object key) { throw new UnsupportedOperationException(); }
+
+        public void putAll(Map<? extends K, ? extends V> m) { throw new UnsupportedOperationException(); }
+
+        public void clear() { throw new UnsupportedOperationException(); }
+
+        @SuppressWarnings("unchecked")
+        public Set<K> keySet() { return unmodifiableSet((Set<K>) m.keySet()); }
+
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        public Set<Map.Entry<K, V>> entrySet() { return unmodifiableSet((Set) m.entrySet()); }
+
+        @SuppressWarnings("unchecked")
+        public Collection<V> values() { return unmodifiableCollection((Collection<V>) m.values()); }
+
+        public boolean equals(Object o) { return o == this || m.equals(o); }
+
+        public int hashCode() { return m.hashCode(); }
+
+        public String toString() { return m.toString(); }
+
+        @SuppressWarnings("unchecked")
+        public V getOrDefault(Object k, V defaultValue) { return ((Map<K, V>) m).getOrDefault(k, defaultValue); }
+
+        public V putIfAbsent(K key, V value) { throw new UnsupportedOperationException(); }
+
+        public V computeIfAbsent(K key, java.util.function.Function<? super K, ? extends V> f) { throw new UnsupportedOperationException(); }
+
+        public V merge(K key, V value, java.util.function.BiFunction<? super V, ? super V, ? extends V> f) { throw new UnsupportedOperationException(); }
+    }
+
+    public static <T> List<T> synchronizedList(List<T> list) { return new SynchronizedList<>(list); }
+
+    public static <K, V> Map<K, V> synchronizedMap(Map<K, V> m) { return new SynchronizedMap<>(m); }
+
+    static class SynchronizedList<E> extends AbstractList<E> {
+        final List<E> list;
+        final Object mutex = this;
+
+        SynchronizedList(List<E> list) { this.list = Objects.requireNonNull(list); }
+
+        public int size() { synchronized (mutex) { return list.size(); } }
+
+        public E get(int index) { synchronized (mutex) { return list.get(index); } }
+
+        public E set(int index, E element) { synchronized (mutex) { return list.set(index, element); } }
+
+        public void add(int index, E element) { synchronized (mutex) { list.add(index, element); } }
+
+        public E remove(int index) { synchronized (mutex) { return list.remove(index); } }
+
+        public boolean add(E e) { synchronized (mutex) { return list.add(e); } }
+
+        public boolean remove(Object o) { synchronized (mutex) { return list.remove(o); } }
+
+        public boolean contains(Object o) { synchronized (mutex) { return list.contains(o); } }
+
+        public String toString() { synchronized (mutex) { return list.toString(); } }
+
+        public Iterator<E> iterator() { return list.iterator(); }
+    }
+
+    static class SynchronizedMap<K, V> extends AbstractMap<K, V> {
+        final Map<K, V> m;
+        final Object mutex = this;
+
+        SynchronizedMap(Map<K, V> m) { this.m = Objects.requireNonNull(m); }
+
+        public int size() { synchronized (mutex) { return m.size(); } }
+
+        public V get(Object key) { synchronized (mutex) { return m.get(key); } }
+
+        public V put(K key, V value) { synchronized (mutex) { return m.put(key, value); } }
+
+        public V remove(Object key) { synchronized (mutex) { return m.remove(key); } }
+
+        public boolean containsKey(Object key) { synchronized (mutex) { return m.containsKey(key); } }
+
+        public Set<Map.Entry<K, V>> entrySet() { return m.entrySet(); }
+
+        public String toString() { synchronized (mutex) { return m.toString(); } }
+    }
+}

@@ -1,0 +1,9 @@
+package java.util;
+
+public class NoSuchElementException extends RuntimeException {
+    public NoSuchElementException() {}
+
+    public NoSuchElementException(String s) { super(s); }
+
+    public NoSuchElementException(String s, Throwable cause) { super(s, cause); }
+}

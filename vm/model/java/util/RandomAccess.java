@@ -1,0 +1,3 @@
+package java.util;
+
+public interface RandomAccess {}

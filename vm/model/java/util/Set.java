@@ -1,0 +1,49 @@
+package java.util;
+
+public interface Set<E> extends Collection<E> {
+    int size();
+
+    boolean isEmpty();
+
+    boolean contains(Object o);
+
+    Iterator<E> iterator();
+
+    Object[] toArray();
+
+    <T> T[] toArray(T[] a);
+
+    boolean add(E e);
+
+    boolean remove(Object o);
+
+    boolean containsAll(Collection<?> c);
+
+    boolean addAll(Collection<? extends E> c);
+
+    boolean retainAll(Collection<?> c);
+
+    boolean removeAll(Collection<?> c);
+
+    void clear();
+
+    boolean equals(Object o);
+
+    int hashCode();
+
+    @SafeVarargs
+    @SuppressWarnings("varargs")
+    static <E> Set<E> of(E... elements) {
+        Set<E> s = new LinkedHashSet<>();
+        for (E e : elements)
+            if (!s.add(Objects.requireNonNull(e))) throw new IllegalArgumentException("duplicate element: " + e);
+        return Collections.unmodifiableSet(s);
+    }
+
+    static <E> Set<E> of() { return Collections.emptySet(); }
+
+    static <E> Set<E> copyOf(Collection<? extends E> coll) {
+        for (E e : coll) Objects.requireNonNull(e);
+        return Collections.unmodifiableSet(new LinkedHashSet<>(coll));
+    }
+}

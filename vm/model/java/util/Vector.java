@@ -1,0 +1,88 @@
+package java.util;
+
+/** A synchronized list; a thin layer over ArrayList's behaviour. */
+public class Vector<E> extends AbstractList<E> implements List<E>, RandomAccess, Cloneable, java.io.Serializable {
+    protected Object[] elementData;
+    protected int elementCount;
+
+    public Vector() { this(10); }
+
+    public Vector(int initialCapacity) {
+        if (initialCapacity < 0) throw new IllegalArgumentException("Illegal Capacity: " + initialCapacity);
+        elementData = new Object[initialCapacity];
+    }
+
+    public Vector(Collection<? extends E> c) {
+        elementData = c.toArray();
+        elementCount = elementData.length;
+    }
+
+    private void grow(int min) {
+        if (min > elementData.length) elementData = Arrays.copyOf(elementData, Math.max(min, elementData.length * 2 + 1));
+    }
+
+    public synchronized int size() { return elementCount; }
+
+    public synchronized boolean isEmpty() { return elementCount == 0; }
+
+    @SuppressWarnings("unchecked")
+    public synchronized E get(int index) {
+        if (index >= elementCount) throw new ArrayIndexOutOfBoundsException(index);
+        return (E) elementData[index];
+    }
+
+    @SuppressWarnings("unchecked")
+    public synchronized E set(int index, E element) {
+        if (index >= elementCount) throw new ArrayIndexOutOfBoundsException(index);
+        E old = (E) elementData[index];
+        elementData[index] = element;
+        return old;
+    }
+
+    public synchronized boolean add(E e) {
+        modCount++;
+        grow(elementCount + 1);
+        elementData[elementCount++] = e;
+        return true;
+    }
+
+    public synchronized void add(int index, E element) {
+        if (index > elementCount) throw new ArrayIndexOutOfBoundsException(index + " > " + elementCount);
+        modCount++;
+        grow(elementCount + 1);
+        System.arraycopy(elementData, index, elementData, index + 1, elementCount - index);
+        elementData[index] = element;
+        elementCount++;
+    }
+
+    @SuppressWarnings("unchecked")
+    public synchronized E remove(int index) {
+        if (index >= elementCount) throw new ArrayIndexOutOfBoundsException(index);
+        modCount++;
+        E old = (E) elementData[index];
+        System.arraycopy(elementData, index + 1, elementData, index, elementCount - index - 1);
+        elementData[--elementCount] = null;
+        return old;
+    }
+
+    public synchronized void addElement(E obj) { add(obj); }
+
+    @SuppressWarnings("unchecked")
+    public synchronized E elementAt(int index) { return get(index); }
+
+    @SuppressWarnings("unchecked")
+    public synchronized E firstElement() {
+        if (elementCount == 0) throw new NoSuchElementException();
+        return (E) elementData[0];
+    }
+
+    @SuppressWarnings("unchecked")
+    public synchronized E lastElement() {
+        if (elementCount == 0) throw new NoSuchElementException();
+        return (E) elementData[elementCount - 1];
+    }
+
+    public synchronized void removeElementAt(int index) { remove(index); }
+
+    public synchronized String toString() { return super.toString(); }
+}

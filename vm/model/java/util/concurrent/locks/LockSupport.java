@@ -1,0 +1,20 @@
+package java.util.concurrent.locks;
+
+import jdk.internal.porcheck.Sync;
+
+/** park and unpark as Sync natives; timed parks return at once (a permitted spurious wake-up). */
+public class LockSupport {
+    private LockSupport() {}
+
+    public static void unpark(Thread thread) {
+        if (thread != null) Sync.unpark(thread);
+    }
+
+    public static void park() { Sync.park(); }
+
+    public static void park(Object blocker) { Sync.park(); }
+
+    public static void parkNanos(long nanos) { Thread.yield(); }
+
+    public static void parkNanos(Object blocker, long nanos) { Thread.yield(); }
+}

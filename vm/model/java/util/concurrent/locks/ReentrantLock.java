@@ -1,0 +1,87 @@
+package java.util.concurrent.locks;
+
+import java.util.concurrent.TimeUnit;
+import jdk.internal.porcheck.Sync;
+
+/** A reentrant mutual-exclusion lock: the monitor of a private object, taken and released
+ * through the Sync natives. Subclassable like the JDK's. */
+public class ReentrantLock implements Lock, java.io.Serializable {
+    private final Object sync = new Object();
+    private final boolean fair;
+
+    public ReentrantLock() { this(false); }
+
+    public ReentrantLock(boolean fair) { this.fair = fair; }
+
+    public void lock() { Sync.monitorEnter(sync); }
+
+    public void lockInterruptibly() throws InterruptedException { lock(); }
+
+    public boolean tryLock() { return Sync.tryMonitorEnter(sync); }
+
+    public boolean tryLock(long timeout, TimeUnit unit) throws InterruptedException { return tryLock(); }
+
+    public void unlock() {
+        if (Sync.monitorDepth(sync) == 0) throw new IllegalMonitorStateException();
+        Sync.monitorExit(sync);
+    }
+
+    public Condition newCondition() { return new MonitorCondition(sync); }
+
+    public int getHoldCount() { return Sync.monitorDepth(sync); }
+
+    public boolean isHeldByCurrentThread() { return Sync.monitorDepth(sync) > 0; }
+
+    public boolean isLocked() { return Sync.isLocked(sync); }
+
+    public final boolean isFair() { return fair; }
+
+    public String toString() {
+        return super.toString() + (isLocked() ? (isHeldByCurrentThread() ? "[Locked by thread " + Thread.currentThread().getName() + "]" : "[Locked]") : "[Unlocked]");
+    }
+
+    /** A condition of a monitor used as a lock. */
+    static final class MonitorCondition implements Condition, java.io.Serializable {
+        private final Object lock;
+
+        MonitorCondition(Object lock) { this.lock = lock; }
+
+        private void check() {
+            if (Sync.monitorDepth(lock) == 0) throw new IllegalMonitorStateException();
+        }
+
+        public void await() throws InterruptedException {
+            check();
+            Sync.await(lock, this);
+        }
+
+        public void awaitUninterruptibly() {
+            check();
+            Sync.await(lock, this);
+        }
+
+        public long awaitNanos(long nanosTimeout) throws InterruptedException {
+            check();
+            int depth = Sync.monitorDepth(lock);
+            for (int i = 0; i < depth; i++) Sync.monitorExit(lock);
+            Thread.yield();
+            for (int i = 0; i < depth; i++) Sync.monitorEnter(lock);
+            return 0;
+        }
+
+        public boolean await(long time, TimeUnit unit) throws InterruptedException {
+            awaitNanos(unit.toNanos(time));
+            return false;
+        }
+
+        public void signal() {
+            check();
+            Sync.signal(this);
+        }
+
+        public void signalAll() {
+            check();
+            Sync.signalAll(this);
+        }
+    }
+}

@@ -1,0 +1,8 @@
+package java.util.function;
+
+import java.util.Objects;
+
+@FunctionalInterface
+public interface DoubleBinaryOperator {
+    double applyAsDouble(double left, double right);
+}

@@ -1,0 +1,8 @@
+package java.util.function;
+
+import java.util.Objects;
+
+@FunctionalInterface
+public interface IntSupplier {
+    int getAsInt();
+}

@@ -1,0 +1,64 @@
+package jdk.internal.porcheck;
+
+/** The synchronisation natives every lock and atomic of the model library goes through; each
+ * call is one atomic step of the calling thread (the concurrency issue marks them visible).
+ * Offsets are field slots from objectFieldOffset. */
+public final class Sync {
+    private Sync() {}
+
+    public static native boolean compareAndSetInt(Object o, long offset, int expected, int x);
+
+    public static native boolean compareAndSetLong(Object o, long offset, long expected, long x);
+
+    public static native boolean compareAndSetReference(Object o, long offset, Object expected, Object x);
+
+    public static native int getAndAddInt(Object o, long offset, int delta);
+
+    public static native long getAndAddLong(Object o, long offset, long delta);
+
+    public static native int getAndSetInt(Object o, long offset, int x);
+
+    public static native long getAndSetLong(Object o, long offset, long x);
+
+    public static native Object getAndSetReference(Object o, long offset, Object x);
+
+    public static native int getInt(Object o, long offset);
+
+    public static native void putInt(Object o, long offset, int x);
+
+    public static native long getLong(Object o, long offset);
+
+    public static native void putLong(Object o, long offset, long x);
+
+    public static native Object getReference(Object o, long offset);
+
+    public static native void putReference(Object o, long offset, Object x);
+
+    public static native long objectFieldOffset(Class<?> c, String name);
+
+    public static native Class<?> fieldType(Class<?> c, String name);
+
+    /** Enters [lock]'s monitor, blocking while another thread holds it. */
+    public static native void monitorEnter(Object lock);
+
+    public static native boolean tryMonitorEnter(Object lock);
+
+    /** Leaves [lock]'s monitor; IllegalMonitorStateException when not the owner. */
+    public static native void monitorExit(Object lock);
+
+    /** The current thread's hold count of [lock]'s monitor (0 when it does not own it). */
+    public static native int monitorDepth(Object lock);
+
+    public static native boolean isLocked(Object lock);
+
+    /** Releases [lock] entirely, waits on [condition] until signalled, re-acquires [lock]. */
+    public static native void await(Object lock, Object condition);
+
+    public static native void signal(Object condition);
+
+    public static native void signalAll(Object condition);
+
+    public static native void park();
+
+    public static native void unpark(Thread thread);
+}

@@ -1,0 +1,50 @@
+/* The native registry: one name-keyed table per class, looked up when a class is linked. */
+#include "natives.h"
+
+/* One class and its natives. */
+typedef struct native_class {
+    const char *name;
+    const vm_native *table;
+} native_class;
+
+static const native_class registry[] = {
+    {"java/lang/Object", vm_natives_object},
+    {"java/lang/Class", vm_natives_class},
+    {"java/lang/System", vm_natives_system},
+    {"java/lang/String", vm_natives_string},
+    {"java/lang/Throwable", vm_natives_throwable},
+    {"java/lang/Math", vm_natives_math},
+    {"java/lang/StrictMath", vm_natives_math},
+    {"java/lang/Float", vm_natives_float},
+    {"java/lang/Double", vm_natives_double},
+    {"java/lang/Thread", vm_natives_thread},
+    {"java/lang/Runtime", vm_natives_runtime},
+    {"java/io/PrintStream", vm_natives_printstream},
+    {"jdk/internal/porcheck/Sync", vm_natives_sync},
+    {"jdk/internal/porcheck/VM", vm_natives_sysvm},
+};
+
+vm_native_fn vm_find_native(const char *cls, const char *name, const char *descriptor)
+{
+    for (size_t i = 0; i < sizeof registry / sizeof *registry; i++) {
+        if (strcmp(registry[i].name, cls)) continue;
+        for (const vm_native *n = registry[i].table; n->name; n++)
+            if (!strcmp(n->name, name) && !strcmp(n->descriptor, descriptor)) return n->fn;
+    }
+    return NULL;
+}
+
+vm_class *vm_class_of_mirror(const vm *machine, uint32_t mirror)
+{
+    int32_t index = VM_FIELDS(vm_obj(machine, mirror))[machine->off.class_index].i;
+    return machine->classes[index];
+}
+
+vm_slot *vm_field_slot(vm *machine, uint32_t h, const char *name)
+{
+    for (vm_class *c = vm_obj(machine, h)->cls; c; c = c->super) {
+        vm_field *f = vm_declared_field(c, name);
+        if (f && !(f->access & CF_ACC_STATIC)) return &VM_FIELDS(vm_obj(machine, h))[f->offset];
+    }
+    return NULL;
+}

@@ -1,0 +1,642 @@
+/* Natives of java.lang and java.io: Object, Class, System, String, Throwable, Math, Float,
+ * Double, Runtime, PrintStream, and jdk.internal.porcheck.VM (the model library's helpers). */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "natives.h"
+
+#define FN(name) static int name(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret)
+#define UNUSED (void)machine, (void)t, (void)args, (void)ret
+
+/* ---- Object ---------------------------------------------------------------------------------- */
+
+FN(object_get_class)
+{
+    UNUSED;
+    ret->ref = vm_obj(machine, args[0].ref)->cls->mirror;
+    return VM_NATIVE_OK;
+}
+
+FN(object_hash_code)
+{
+    UNUSED;
+    ret->i = (int32_t)vm_obj(machine, args[0].ref)->hash;
+    return VM_NATIVE_OK;
+}
+
+FN(object_clone)
+{
+    vm_object *o = vm_obj(machine, args[0].ref);
+    if (o->cls->kind != VM_KIND_ARRAY && !vm_is_assignable(o->cls, machine->known.cloneable)) {
+        char name[512];
+        vm_throw(machine, t, "java/lang/CloneNotSupportedException", "%s",
+                 vm_dotted_name(o->cls, name, sizeof name));
+        return native_thrown(machine);
+    }
+    ret->ref = vm_clone_object(machine, t, args[0].ref);
+    return ret->ref ? VM_NATIVE_OK : VM_NATIVE_FAIL;
+}
+
+const vm_native vm_natives_object[] = {
+    {"getClass", "()Ljava/lang/Class;", object_get_class},
+    {"hashCode", "()I", object_hash_code},
+    {"clone", "()Ljava/lang/Object;", object_clone},
+    {"wait", "(J)V", native_object_wait},
+    {"notify", "()V", native_object_notify},
+    {"notifyAll", "()V", native_object_notify_all},
+    {NULL, NULL, NULL},
+};
+
+/* ---- Class ------------------------------------------------------------------------------------
+ */
+
+#define THIS_CLASS vm_class_of_mirror(machine, args[0].ref)
+
+FN(class_name)
+{
+    UNUSED;
+    char name[1024];
+    ret->ref = vm_new_string(machine, t, vm_dotted_name(THIS_CLASS, name, sizeof name));
+    return ret->ref ? VM_NATIVE_OK : VM_NATIVE_FAIL;
+}
+
+FN(class_is_instance)
+{
+    UNUSED;
+    ret->i = args[1].ref && vm_is_assignable(vm_obj(machine, args[1].ref)->cls, THIS_CLASS);
+    return VM_NATIVE_OK;
+}
+
+FN(class_is_assignable_from)
+{
+    if (!args[1].ref) return native_npe(machine, t);
+    ret->i = vm_is_assignable(vm_class_of_mirror(machine, args[1].ref), THIS_CLASS);
+    return VM_NATIVE_OK;
+}
+
+FN(class_is_interface)
+{
+    UNUSED;
+    ret->i = THIS_CLASS->kind == VM_KIND_INTERFACE;
+    return VM_NATIVE_OK;
+}
+
+FN(class_is_array)
+{
+    UNUSED;
+    ret->i = THIS_CLASS->kind == VM_KIND_ARRAY;
+    return VM_NATIVE_OK;
+}
+
+FN(class_is_primitive)
+{
+    UNUSED;
+    ret->i = THIS_CLASS->kind == VM_KIND_PRIMITIVE;
+    return VM_NATIVE_OK;
+}
+
+FN(class_component)
+{
+    UNUSED;
+    vm_class *c = THIS_CLASS;
+    ret->ref = c->kind == VM_KIND_ARRAY ? c->component->mirror : 0;
+    return VM_NATIVE_OK;
+}
+
+FN(class_super)
+{
+    UNUSED;
+    vm_class *c = THIS_CLASS;
+    ret->ref = c->kind == VM_KIND_INTERFACE || !c->super ? 0 : c->super->mirror;
+    return VM_NATIVE_OK;
+}
+
+FN(class_modifiers)
+{
+    UNUSED;
+    ret->i = THIS_CLASS->access;
+    return VM_NATIVE_OK;
+}
+
+FN(class_assertions)
+{
+    UNUSED;
+    const char *n = THIS_CLASS->name;
+    ret->i = machine->opts.assertions && strncmp(n, "java/", 5) && strncmp(n, "jdk/", 4);
+    return VM_NATIVE_OK;
+}
+
+FN(class_primitive)
+{
+    UNUSED;
+    char name[32];
+    vm_string_utf8(machine, args[0].ref, name, sizeof name);
+    ret->ref = 0;
+    for (int i = 0; i < 9; i++)
+        if (!strcmp(machine->known.primitives[i]->name, name))
+            ret->ref = machine->known.primitives[i]->mirror;
+    return VM_NATIVE_OK;
+}
+
+FN(class_enum_constants)
+{
+    UNUSED;
+    vm_class *c = THIS_CLASS;
+    vm_field *f = c->cf ? vm_declared_field(c, "$VALUES") : NULL;
+    uint32_t values = f && (f->access & CF_ACC_STATIC) ? c->statics[f->offset].ref : 0;
+    ret->ref = values ? vm_clone_object(machine, t, values) : 0;
+    return values && !ret->ref ? VM_NATIVE_FAIL : VM_NATIVE_OK;
+}
+
+const vm_native vm_natives_class[] = {
+    {"getName0", "()Ljava/lang/String;", class_name},
+    {"isInstance", "(Ljava/lang/Object;)Z", class_is_instance},
+    {"isAssignableFrom", "(Ljava/lang/Class;)Z", class_is_assignable_from},
+    {"isInterface", "()Z", class_is_interface},
+    {"isArray", "()Z", class_is_array},
+    {"isPrimitive", "()Z", class_is_primitive},
+    {"getComponentType", "()Ljava/lang/Class;", class_component},
+    {"getSuperclass", "()Ljava/lang/Class;", class_super},
+    {"getModifiers", "()I", class_modifiers},
+    {"desiredAssertionStatus", "()Z", class_assertions},
+    {"getPrimitiveClass", "(Ljava/lang/String;)Ljava/lang/Class;", class_primitive},
+    {"enumConstants", "()[Ljava/lang/Object;", class_enum_constants},
+    {NULL, NULL, NULL},
+};
+
+/* ---- System -----------------------------------------------------------------------------------
+ */
+
+/* Describes array class [c] as "int[]" for arraycopy's messages. */
+static const char *array_text(const vm_class *c, char *buf, size_t cap)
+{
+    char inner[512];
+    if (c->component->kind == VM_KIND_PRIMITIVE)
+        snprintf(buf, cap, "%s[]", c->component->name);
+    else if (c->component->kind == VM_KIND_ARRAY)
+        snprintf(buf, cap, "%s[]", array_text(c->component, inner, sizeof inner));
+    else
+        snprintf(buf, cap, "%s[]", vm_dotted_name(c->component, inner, sizeof inner));
+    return buf;
+}
+
+/* Checks the types of arraycopy's arrays; false after throwing. */
+static bool arraycopy_types(vm *machine, vm_thread *t, const vm_object *s, const vm_object *d)
+{
+    char a[600], b[600];
+    const vm_object *bad = s->cls->kind != VM_KIND_ARRAY   ? s
+                           : d->cls->kind != VM_KIND_ARRAY ? d
+                                                           : NULL;
+    if (bad)
+        return vm_throw(machine, t, "java/lang/ArrayStoreException",
+                        "arraycopy: %s type %s is not an array",
+                        bad == s ? "source" : "destination", vm_dotted_name(bad->cls, a, sizeof a));
+    if ((s->cls->elem_kind != 'L' || d->cls->elem_kind != 'L') && s->cls != d->cls)
+        return vm_throw(machine, t, "java/lang/ArrayStoreException",
+                        "arraycopy: type mismatch: can not copy %s into %s",
+                        array_text(s->cls, a, sizeof a), array_text(d->cls, b, sizeof b));
+    return true;
+}
+
+/* Checks arraycopy's bounds; false after throwing. */
+static bool arraycopy_bounds(vm *machine, vm_thread *t, const vm_object *s, const vm_object *d,
+                             const int32_t *p)
+{
+    char a[600];
+    int32_t sp = p[0], dp = p[1], n = p[2];
+    const char *oob = "java/lang/ArrayIndexOutOfBoundsException";
+    if (n < 0) return vm_throw(machine, t, oob, "arraycopy: length %d is negative", n);
+    if (sp < 0)
+        return vm_throw(machine, t, oob, "arraycopy: source index %d out of bounds for %s", sp,
+                        array_text(s->cls, a, sizeof a));
+    if (dp < 0)
+        return vm_throw(machine, t, oob, "arraycopy: destination index %d out of bounds for %s", dp,
+                        array_text(d->cls, a, sizeof a));
+    if ((int64_t)sp + n > s->length)
+        return vm_throw(machine, t, oob, "arraycopy: last source index %lld out of bounds for %s",
+                        (long long)sp + n, array_text(s->cls, a, sizeof a));
+    if ((int64_t)dp + n > d->length)
+        return vm_throw(machine, t, oob,
+                        "arraycopy: last destination index %lld out of bounds for %s",
+                        (long long)dp + n, array_text(d->cls, a, sizeof a));
+    return true;
+}
+
+/* Copies references one by one, checking each against the destination's element type. */
+static int copy_checked(vm *machine, vm_thread *t, vm_object *s, vm_object *d, const int32_t *p)
+{
+    uint32_t *src = VM_ELEMS(s), *dst = VM_ELEMS(d);
+    for (int32_t i = 0; i < p[2]; i++) {
+        uint32_t v = src[p[0] + i];
+        if (v && !vm_is_assignable(vm_obj(machine, v)->cls, d->cls->component)) {
+            char a[600], b[600];
+            vm_throw(machine, t, "java/lang/ArrayStoreException",
+                     "arraycopy: element type mismatch: can not cast one of the elements of %s to "
+                     "the type of "
+                     "the destination array, %s",
+                     array_text(s->cls, a, sizeof a),
+                     vm_dotted_name(d->cls->component, b, sizeof b));
+            return native_thrown(machine);
+        }
+        dst[p[1] + i] = v;
+    }
+    return VM_NATIVE_OK;
+}
+
+FN(system_arraycopy)
+{
+    UNUSED;
+    if (!args[0].ref || !args[2].ref) return native_npe(machine, t);
+    vm_object *s = vm_obj(machine, args[0].ref), *d = vm_obj(machine, args[2].ref);
+    int32_t p[3] = {args[1].i, args[3].i, args[4].i};
+    if (!arraycopy_types(machine, t, s, d) || !arraycopy_bounds(machine, t, s, d, p))
+        return native_thrown(machine);
+    if (s->cls != d->cls && !vm_is_assignable(s->cls, d->cls))
+        return copy_checked(machine, t, s, d, p);
+    size_t size = s->cls->elem_size;
+    memmove((char *)VM_ELEMS(d) + (size_t)p[1] * size, (char *)VM_ELEMS(s) + (size_t)p[0] * size,
+            (size_t)p[2] * size);
+    return VM_NATIVE_OK;
+}
+
+FN(system_identity_hash)
+{
+    UNUSED;
+    ret->i = args[0].ref ? (int32_t)vm_obj(machine, args[0].ref)->hash : 0;
+    return VM_NATIVE_OK;
+}
+
+FN(system_nano_time)
+{
+    UNUSED;
+    machine->clock += 1000;
+    vm_set_long(ret, (int64_t)machine->clock);
+    return VM_NATIVE_OK;
+}
+
+FN(system_current_millis)
+{
+    UNUSED;
+    machine->clock += 1000000;
+    vm_set_long(ret, (int64_t)(UINT64_C(1700000000000) + machine->clock / 1000000));
+    return VM_NATIVE_OK;
+}
+
+const vm_native vm_natives_system[] = {
+    {"arraycopy", "(Ljava/lang/Object;ILjava/lang/Object;II)V", system_arraycopy},
+    {"identityHashCode", "(Ljava/lang/Object;)I", system_identity_hash},
+    {"nanoTime", "()J", system_nano_time},
+    {"currentTimeMillis", "()J", system_current_millis},
+    {NULL, NULL, NULL},
+};
+
+/* ---- Runtime ----------------------------------------------------------------------------------
+ */
+
+FN(runtime_halt)
+{
+    UNUSED;
+    machine->exiting = true;
+    machine->exit_status = args[0].i;
+    return VM_NATIVE_THROW;
+}
+
+FN(runtime_processors)
+{
+    UNUSED;
+    ret->i = 1;
+    return VM_NATIVE_OK;
+}
+
+FN(runtime_memory)
+{
+    UNUSED;
+    vm_set_long(ret, INT64_C(1) << 30);
+    return VM_NATIVE_OK;
+}
+
+FN(runtime_gc)
+{
+    UNUSED;
+    return VM_NATIVE_OK;
+}
+
+const vm_native vm_natives_runtime[] = {
+    {"halt0", "(I)V", runtime_halt},
+    {"availableProcessors", "()I", runtime_processors},
+    {"freeMemory", "()J", runtime_memory},
+    {"totalMemory", "()J", runtime_memory},
+    {"maxMemory", "()J", runtime_memory},
+    {"gc", "()V", runtime_gc},
+    {NULL, NULL, NULL},
+};
+
+/* ---- String, Throwable --------------------------------------------------------------------------
+ */
+
+FN(string_intern)
+{
+    UNUSED;
+    ret->ref = vm_intern_string(machine, args[0].ref);
+    return ret->ref ? VM_NATIVE_OK : VM_NATIVE_FAIL;
+}
+
+const vm_native vm_natives_string[] = {
+    {"intern", "()Ljava/lang/String;", string_intern},
+    {NULL, NULL, NULL},
+};
+
+FN(throwable_fill)
+{
+    UNUSED;
+    return vm_fill_backtrace(machine, t, args[0].ref) ? VM_NATIVE_OK : VM_NATIVE_FAIL;
+}
+
+FN(throwable_trace)
+{
+    UNUSED;
+    ret->ref = vm_stack_trace(machine, t, args[0].ref);
+    return ret->ref ? VM_NATIVE_OK : VM_NATIVE_FAIL;
+}
+
+const vm_native vm_natives_throwable[] = {
+    {"fillInStackTrace0", "()V", throwable_fill},
+    {"getStackTrace0", "()[Ljava/lang/StackTraceElement;", throwable_trace},
+    {NULL, NULL, NULL},
+};
+
+/* ---- Math ---------------------------------------------------------------------------------------
+ */
+
+/* A correctly rounded cube root (libm's may be an ulp off where fdlibm is exact). */
+static double java_cbrt(double x)
+{
+    double y = cbrt(x);
+    if (!isfinite(y) || y == 0) return y;
+    double best = y;
+    long double err = fabsl((long double)y * y * y - x);
+    for (int k = 0; k < 2; k++) {
+        double c = nextafter(y, k ? INFINITY : -INFINITY);
+        long double e = fabsl((long double)c * c * c - x);
+        if (e < err) err = e, best = c;
+    }
+    return best;
+}
+
+#define MATH1(name, expr)                                                                          \
+    FN(math_##name)                                                                                \
+    {                                                                                              \
+        UNUSED;                                                                                    \
+        double x = vm_get_double(args);                                                            \
+        vm_set_double(ret, (expr));                                                                \
+        return VM_NATIVE_OK;                                                                       \
+    }
+#define MATH2(name, expr)                                                                          \
+    FN(math_##name)                                                                                \
+    {                                                                                              \
+        UNUSED;                                                                                    \
+        double x = vm_get_double(args), y = vm_get_double(args + 2);                               \
+        vm_set_double(ret, (expr));                                                                \
+        return VM_NATIVE_OK;                                                                       \
+    }
+
+MATH1(sin, sin(x))
+MATH1(cos, cos(x))
+MATH1(tan, tan(x))
+MATH1(asin, asin(x))
+MATH1(acos, acos(x))
+MATH1(atan, atan(x))
+MATH1(exp, exp(x))
+MATH1(log, log(x))
+MATH1(log10, log10(x))
+MATH1(sqrt, sqrt(x))
+MATH1(cbrt, java_cbrt(x))
+MATH1(sinh, sinh(x))
+MATH1(cosh, cosh(x))
+MATH1(tanh, tanh(x))
+MATH1(expm1, expm1(x))
+MATH1(log1p, log1p(x))
+MATH1(floor, floor(x))
+MATH1(ceil, ceil(x))
+MATH1(rint, rint(x))
+MATH2(atan2, atan2(x, y))
+MATH2(pow, pow(x, y))
+MATH2(hypot, hypot(x, y))
+MATH2(remainder, remainder(x, y))
+
+const vm_native vm_natives_math[] = {
+    {"sin", "(D)D", math_sin},
+    {"cos", "(D)D", math_cos},
+    {"tan", "(D)D", math_tan},
+    {"asin", "(D)D", math_asin},
+    {"acos", "(D)D", math_acos},
+    {"atan", "(D)D", math_atan},
+    {"exp", "(D)D", math_exp},
+    {"log", "(D)D", math_log},
+    {"log10", "(D)D", math_log10},
+    {"sqrt", "(D)D", math_sqrt},
+    {"cbrt", "(D)D", math_cbrt},
+    {"sinh", "(D)D", math_sinh},
+    {"cosh", "(D)D", math_cosh},
+    {"tanh", "(D)D", math_tanh},
+    {"expm1", "(D)D", math_expm1},
+    {"log1p", "(D)D", math_log1p},
+    {"floor", "(D)D", math_floor},
+    {"ceil", "(D)D", math_ceil},
+    {"rint", "(D)D", math_rint},
+    {"atan2", "(DD)D", math_atan2},
+    {"pow", "(DD)D", math_pow},
+    {"hypot", "(DD)D", math_hypot},
+    {"IEEEremainder", "(DD)D", math_remainder},
+    {NULL, NULL, NULL},
+};
+
+/* ---- Float and Double ---------------------------------------------------------------------------
+ */
+
+FN(float_to_bits)
+{
+    UNUSED;
+    ret->i = args[0].i;
+    return VM_NATIVE_OK;
+}
+
+FN(double_to_bits)
+{
+    UNUSED;
+    ret[0] = args[0];
+    ret[1] = args[1];
+    return VM_NATIVE_OK;
+}
+
+FN(float_to_string)
+{
+    UNUSED;
+    char buf[64];
+    vm_format_double(buf, sizeof buf, args[0].f, true);
+    ret->ref = vm_new_string(machine, t, buf);
+    return ret->ref ? VM_NATIVE_OK : VM_NATIVE_FAIL;
+}
+
+FN(double_to_string)
+{
+    UNUSED;
+    char buf[64];
+    vm_format_double(buf, sizeof buf, vm_get_double(args), false);
+    ret->ref = vm_new_string(machine, t, buf);
+    return ret->ref ? VM_NATIVE_OK : VM_NATIVE_FAIL;
+}
+
+/* Accepts Java's FloatingDecimal grammar (without the NaN/Infinity words) of [s]. */
+static bool java_number_syntax(const char *s)
+{
+    const char *c = s + (*s == '+' || *s == '-');
+    bool hex = c[0] == '0' && (c[1] == 'x' || c[1] == 'X');
+    if (hex) c += 2;
+    int digits = 0;
+    for (; hex ? isxdigit((unsigned char)*c) : isdigit((unsigned char)*c); c++) digits++;
+    if (*c == '.')
+        for (c++; hex ? isxdigit((unsigned char)*c) : isdigit((unsigned char)*c); c++) digits++;
+    if (!digits) return false;
+    if (hex ? (*c == 'p' || *c == 'P') : (*c == 'e' || *c == 'E')) {
+        c++;
+        c += *c == '+' || *c == '-';
+        if (!isdigit((unsigned char)*c)) return false;
+        while (isdigit((unsigned char)*c)) c++;
+    } else if (hex) {
+        return false;
+    }
+    if (*c && strchr("fFdD", *c)) c++;
+    return *c == '\0';
+}
+
+/* Parses String [h] as Java's Double.parseDouble; false after throwing NumberFormatException. */
+static bool parse_java_double(vm *machine, vm_thread *t, uint32_t h, bool is_float, double *out)
+{
+    char raw[512], buf[512];
+    vm_string_utf8(machine, h, raw, sizeof raw);
+    const char *b = raw;
+    while (*b && (unsigned char)*b <= ' ') b++;
+    size_t n = strlen(b);
+    while (n && (unsigned char)b[n - 1] <= ' ') n--;
+    snprintf(buf, sizeof buf, "%.*s", (int)n, b);
+    if (!n)
+        return vm_throw(machine, t, "java/lang/NumberFormatException",
+                        raw[0] ? "For input string: \"%s\"" : "empty String", raw);
+    const char *word = buf + (buf[0] == '+' || buf[0] == '-');
+    if (!strcmp(word, "NaN") || !strcmp(word, "Infinity")) {
+        *out = word[0] == 'N' ? NAN : buf[0] == '-' ? -INFINITY : INFINITY;
+        return true;
+    }
+    if (!java_number_syntax(buf))
+        return vm_throw(machine, t, "java/lang/NumberFormatException", "For input string: \"%s\"",
+                        raw);
+    if (n && strchr("fFdD", buf[n - 1])) buf[n - 1] = '\0';
+    *out = is_float ? (double)strtof(buf, NULL) : strtod(buf, NULL);
+    return true;
+}
+
+FN(float_parse)
+{
+    UNUSED;
+    double v;
+    if (!args[0].ref) return native_npe(machine, t);
+    if (!parse_java_double(machine, t, args[0].ref, true, &v)) return native_thrown(machine);
+    ret->f = (float)v;
+    return VM_NATIVE_OK;
+}
+
+FN(double_parse)
+{
+    UNUSED;
+    double v;
+    if (!args[0].ref) return native_npe(machine, t);
+    if (!parse_java_double(machine, t, args[0].ref, false, &v)) return native_thrown(machine);
+    vm_set_double(ret, v);
+    return VM_NATIVE_OK;
+}
+
+const vm_native vm_natives_float[] = {
+    {"floatToRawIntBits", "(F)I", float_to_bits},
+    {"intBitsToFloat", "(I)F", float_to_bits},
+    {"toString", "(F)Ljava/lang/String;", float_to_string},
+    {"parseFloat", "(Ljava/lang/String;)F", float_parse},
+    {NULL, NULL, NULL},
+};
+
+const vm_native vm_natives_double[] = {
+    {"doubleToRawLongBits", "(D)J", double_to_bits},
+    {"longBitsToDouble", "(J)D", double_to_bits},
+    {"toString", "(D)Ljava/lang/String;", double_to_string},
+    {"parseDouble", "(Ljava/lang/String;)D", double_parse},
+    {NULL, NULL, NULL},
+};
+
+/* ---- PrintStream
+ * ---------------------------------------------------------------------------------- */
+
+FN(print_string)
+{
+    UNUSED;
+    const uint16_t *units;
+    size_t len = args[1].ref ? vm_string_chars(machine, args[1].ref, &units) : 0;
+    char small[1024] = {0};
+    size_t cap = len * 3 + 2;
+    char *buf = cap <= sizeof small ? small : base_malloc(cap);
+    if (!buf) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory"), VM_NATIVE_FAIL;
+    size_t n = len ? vm_utf16_to_utf8(units, len, buf, cap) : 0;
+    if (args[2].i) buf[n++] = '\n';
+    vm_output(machine, args[0].i, buf, n);
+    if (buf != small) base_free(buf);
+    return VM_NATIVE_OK;
+}
+
+FN(print_bytes)
+{
+    UNUSED;
+    if (!args[1].ref) return native_npe(machine, t);
+    const vm_object *a = vm_obj(machine, args[1].ref);
+    int32_t off = args[2].i, len = args[3].i;
+    if (off < 0 || len < 0 || (int64_t)off + len > a->length) {
+        vm_throw(machine, t, "java/lang/IndexOutOfBoundsException",
+                 "Range [%d, %d + %d) out of bounds for length %u", off, off, len, a->length);
+        return native_thrown(machine);
+    }
+    vm_output(machine, args[0].i, (const char *)VM_ELEMS(a) + off, (size_t)len);
+    return VM_NATIVE_OK;
+}
+
+const vm_native vm_natives_printstream[] = {
+    {"writeString0", "(ILjava/lang/String;Z)V", print_string},
+    {"writeBytes0", "(I[BII)V", print_bytes},
+    {NULL, NULL, NULL},
+};
+
+/* ---- jdk.internal.porcheck.VM
+ * ---------------------------------------------------------------------- */
+
+FN(vm_new_array_of)
+{
+    UNUSED;
+    if (!args[0].ref) return native_npe(machine, t);
+    if (args[1].i < 0) {
+        vm_throw(machine, t, "java/lang/NegativeArraySizeException", "%d", args[1].i);
+        return native_thrown(machine);
+    }
+    vm_class *c = vm_class_of_mirror(machine, args[0].ref);
+    vm_class *ac =
+        c->kind == VM_KIND_PRIMITIVE && c->elem_kind == 'V' ? NULL : vm_array_class(machine, c);
+    if (!ac) {
+        vm_throw(machine, t, "java/lang/IllegalArgumentException", NULL);
+        return native_thrown(machine);
+    }
+    ret->ref = vm_new_array(machine, t, ac, args[1].i);
+    return ret->ref ? VM_NATIVE_OK : VM_NATIVE_FAIL;
+}
+
+const vm_native vm_natives_sysvm[] = {
+    {"newArray", "(Ljava/lang/Class;I)Ljava/lang/Object;", vm_new_array_of},
+    {NULL, NULL, NULL},
+};

@@ -1,0 +1,431 @@
+/* The synchronisation natives: Object.wait/notify, Thread, and jdk.internal.porcheck.Sync (CAS
+ * and other atomic read-modify-writes on fields by slot offset, monitors used as locks,
+ * condition waits, park/unpark, join). These are the operations the concurrency issue will mark
+ * as visible scheduling points; each is one atomic step. A native that must block records what
+ * it waits for on the thread and returns VM_NATIVE_BLOCK; the call is retried once the thread is
+ * enabled again, and the thread's wait fields tell the retry from the first call. */
+#include <stdio.h>
+
+#include "natives.h"
+
+#define FN(name) static int name(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret)
+#define UNUSED (void)machine, (void)t, (void)args, (void)ret
+
+static int illegal_monitor(vm *machine, vm_thread *t)
+{
+    vm_throw(machine, t, "java/lang/IllegalMonitorStateException", "current thread is not owner");
+    return native_thrown(machine);
+}
+
+/* Waits on [cond] releasing monitor [lock] (Object.wait when they are the same object). */
+static int wait_on(vm *machine, vm_thread *t, uint32_t lock, uint32_t cond, bool timed)
+{
+    vm_object *o = vm_obj(machine, lock);
+    if (!t->wait_object) {
+        if (o->lock_owner != t->id + 1) return illegal_monitor(machine, t);
+        t->saved_count = o->lock_count;
+        o->lock_owner = 0;
+        o->lock_count = 0;
+        t->wait_object = cond;
+        t->wait_lock = lock;
+        t->notified = timed; /* a timed wait may time out at once */
+        t->state = VM_THREAD_WAITING;
+        return VM_NATIVE_BLOCK;
+    }
+    if (!t->notified || (o->lock_owner && o->lock_owner != t->id + 1)) {
+        t->state = VM_THREAD_WAITING;
+        return VM_NATIVE_BLOCK;
+    }
+    o->lock_owner = t->id + 1;
+    o->lock_count = t->saved_count;
+    t->wait_object = t->wait_lock = 0;
+    t->notified = false;
+    return VM_NATIVE_OK;
+}
+
+/* Wakes one (or, with [all], every) thread waiting on [cond], lowest id first. */
+static void wake(vm *machine, uint32_t cond, bool all)
+{
+    for (uint32_t i = 0; i < machine->thread_count; i++) {
+        vm_thread *w = machine->threads[i];
+        if (w->state != VM_THREAD_WAITING || w->wait_object != cond || w->notified) continue;
+        w->notified = true;
+        if (!all) return;
+    }
+}
+
+int native_object_wait(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret)
+{
+    (void)ret;
+    if (vm_get_long(args + 1) < 0) {
+        vm_throw(machine, t, "java/lang/IllegalArgumentException", "timeout value is negative");
+        return native_thrown(machine);
+    }
+    return wait_on(machine, t, args[0].ref, args[0].ref, vm_get_long(args + 1) > 0);
+}
+
+int native_object_notify(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret)
+{
+    (void)ret;
+    if (vm_obj(machine, args[0].ref)->lock_owner != t->id + 1) return illegal_monitor(machine, t);
+    wake(machine, args[0].ref, false);
+    return VM_NATIVE_OK;
+}
+
+int native_object_notify_all(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret)
+{
+    (void)ret;
+    if (vm_obj(machine, args[0].ref)->lock_owner != t->id + 1) return illegal_monitor(machine, t);
+    wake(machine, args[0].ref, true);
+    return VM_NATIVE_OK;
+}
+
+/* ---- Thread -----------------------------------------------------------------------------------
+ */
+
+FN(thread_current)
+{
+    UNUSED;
+    ret->ref = t->object;
+    return VM_NATIVE_OK;
+}
+
+FN(thread_start)
+{
+    UNUSED;
+    uint32_t obj = args[0].ref;
+    vm_method *run =
+        vm_vtable_lookup(vm_obj(machine, obj)->cls, vm_intern_symbol(machine, "run", 3),
+                         vm_intern_symbol(machine, "()V", 3));
+    vm_thread *nt;
+    if (!run || !vm_thread_create(machine, obj, &nt)) return VM_NATIVE_FAIL;
+    nt->slots[0].ref = obj;
+    VM_FIELDS(vm_obj(machine, obj))[machine->off.thread_alive].i = 1;
+    vm_call_result r = vm_push_frame(machine, nt, run, 0, 0);
+    return r == VM_CALL_PUSHED ? VM_NATIVE_OK : VM_NATIVE_FAIL;
+}
+
+FN(thread_yield)
+{
+    UNUSED;
+    return VM_NATIVE_YIELD;
+}
+
+FN(thread_join)
+{
+    UNUSED;
+    if (t->join_thread) {
+        t->join_thread = 0;
+        return VM_NATIVE_OK;
+    }
+    vm_thread *target = args[0].ref ? vm_thread_of_object(machine, args[0].ref) : NULL;
+    if (!target || target->state == VM_THREAD_TERMINATED || target == t) return VM_NATIVE_OK;
+    t->join_thread = target->id + 1;
+    t->state = VM_THREAD_WAITING;
+    return VM_NATIVE_BLOCK;
+}
+
+FN(thread_holds_lock)
+{
+    UNUSED;
+    if (!args[0].ref) return native_npe(machine, t);
+    ret->i = vm_obj(machine, args[0].ref)->lock_owner == t->id + 1;
+    return VM_NATIVE_OK;
+}
+
+const vm_native vm_natives_thread[] = {
+    {"currentThread", "()Ljava/lang/Thread;", thread_current},
+    {"start0", "()V", thread_start},
+    {"yield", "()V", thread_yield},
+    {"sleep0", "(J)V", thread_yield},
+    {"join0", "(Ljava/lang/Thread;)V", thread_join},
+    {"holdsLock", "(Ljava/lang/Object;)Z", thread_holds_lock},
+    {NULL, NULL, NULL},
+};
+
+/* ---- Sync: atomics ----------------------------------------------------------------------------
+ */
+
+/* Returns the field slot at [offset] of object [h], or NULL (after throwing) when it is out of
+ * range. */
+static vm_slot *field_at(vm *machine, vm_thread *t, uint32_t h, int64_t offset, int slots)
+{
+    if (!h) {
+        vm_throw_npe(machine, t);
+        return NULL;
+    }
+    vm_object *o = vm_obj(machine, h);
+    if (offset < 0 || offset + slots > o->cls->instance_slots || o->cls->kind == VM_KIND_ARRAY) {
+        vm_throw(machine, t, "java/lang/IllegalArgumentException", "bad field offset %lld",
+                 (long long)offset);
+        return NULL;
+    }
+    return &VM_FIELDS(o)[offset];
+}
+
+FN(sync_cas_int)
+{
+    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 1);
+    if (!f) return native_thrown(machine);
+    ret->i = f->i == args[3].i;
+    if (ret->i) f->i = args[4].i;
+    return VM_NATIVE_OK;
+}
+
+FN(sync_cas_long)
+{
+    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 2);
+    if (!f) return native_thrown(machine);
+    ret->i = vm_get_long(f) == vm_get_long(args + 3);
+    if (ret->i) vm_set_long(f, vm_get_long(args + 5));
+    return VM_NATIVE_OK;
+}
+
+FN(sync_cas_ref)
+{
+    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 1);
+    if (!f) return native_thrown(machine);
+    ret->i = f->ref == args[3].ref;
+    if (ret->i) f->ref = args[4].ref;
+    return VM_NATIVE_OK;
+}
+
+FN(sync_add_int)
+{
+    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 1);
+    if (!f) return native_thrown(machine);
+    ret->i = f->i;
+    f->i = (int32_t)((uint32_t)f->i + (uint32_t)args[3].i);
+    return VM_NATIVE_OK;
+}
+
+FN(sync_add_long)
+{
+    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 2);
+    if (!f) return native_thrown(machine);
+    int64_t old = vm_get_long(f);
+    vm_set_long(ret, old);
+    vm_set_long(f, (int64_t)((uint64_t)old + (uint64_t)vm_get_long(args + 3)));
+    return VM_NATIVE_OK;
+}
+
+FN(sync_swap_int)
+{
+    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 1);
+    if (!f) return native_thrown(machine);
+    ret->i = f->i;
+    f->i = args[3].i;
+    return VM_NATIVE_OK;
+}
+
+FN(sync_swap_long)
+{
+    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 2);
+    if (!f) return native_thrown(machine);
+    vm_set_long(ret, vm_get_long(f));
+    vm_set_long(f, vm_get_long(args + 3));
+    return VM_NATIVE_OK;
+}
+
+FN(sync_swap_ref)
+{
+    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 1);
+    if (!f) return native_thrown(machine);
+    ret->ref = f->ref;
+    f->ref = args[3].ref;
+    return VM_NATIVE_OK;
+}
+
+FN(sync_get_int)
+{
+    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 1);
+    if (!f) return native_thrown(machine);
+    ret->i = f->i;
+    return VM_NATIVE_OK;
+}
+
+FN(sync_put_int)
+{
+    (void)ret;
+    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 1);
+    if (!f) return native_thrown(machine);
+    f->i = args[3].i;
+    return VM_NATIVE_OK;
+}
+
+FN(sync_get_long)
+{
+    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 2);
+    if (!f) return native_thrown(machine);
+    vm_set_long(ret, vm_get_long(f));
+    return VM_NATIVE_OK;
+}
+
+FN(sync_put_long)
+{
+    (void)ret;
+    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 2);
+    if (!f) return native_thrown(machine);
+    vm_set_long(f, vm_get_long(args + 3));
+    return VM_NATIVE_OK;
+}
+
+FN(sync_field_offset)
+{
+    UNUSED;
+    if (!args[0].ref || !args[1].ref) return native_npe(machine, t);
+    char name[256];
+    vm_string_utf8(machine, args[1].ref, name, sizeof name);
+    for (vm_class *c = vm_class_of_mirror(machine, args[0].ref); c; c = c->super) {
+        vm_field *f = c->cf ? vm_declared_field(c, name) : NULL;
+        if (f && !(f->access & CF_ACC_STATIC)) {
+            vm_set_long(ret, f->offset);
+            return VM_NATIVE_OK;
+        }
+    }
+    vm_throw(machine, t, "java/lang/RuntimeException", "java.lang.NoSuchFieldException: %s", name);
+    return native_thrown(machine);
+}
+
+FN(sync_field_type)
+{
+    UNUSED;
+    if (!args[0].ref || !args[1].ref) return native_npe(machine, t);
+    char name[256], type[512];
+    vm_string_utf8(machine, args[1].ref, name, sizeof name);
+    ret->ref = 0;
+    for (vm_class *c = vm_class_of_mirror(machine, args[0].ref); c; c = c->super) {
+        vm_field *f = c->cf ? vm_declared_field(c, name) : NULL;
+        if (!f) continue;
+        const char *d = f->descriptor;
+        if (d[0] == 'L') snprintf(type, sizeof type, "%.*s", (int)strlen(d) - 2, d + 1);
+        vm_class *k = d[0] == 'L'   ? vm_load_class(machine, t, type)
+                      : d[0] == '[' ? vm_load_class(machine, t, d)
+                                    : vm_primitive_class(machine, d[0]);
+        if (!k) return VM_NATIVE_FAIL;
+        ret->ref = k->mirror;
+        return VM_NATIVE_OK;
+    }
+    return VM_NATIVE_OK;
+}
+
+/* ---- Sync: locks
+ * ---------------------------------------------------------------------------------- */
+
+FN(sync_enter)
+{
+    UNUSED;
+    if (!args[0].ref) return native_npe(machine, t);
+    return vm_monitor_enter(machine, t, args[0].ref) ? VM_NATIVE_OK : VM_NATIVE_BLOCK;
+}
+
+FN(sync_try_enter)
+{
+    UNUSED;
+    if (!args[0].ref) return native_npe(machine, t);
+    vm_object *o = vm_obj(machine, args[0].ref);
+    ret->i = o->lock_owner == 0 || o->lock_owner == t->id + 1;
+    if (ret->i) {
+        o->lock_owner = t->id + 1;
+        o->lock_count++;
+    }
+    return VM_NATIVE_OK;
+}
+
+FN(sync_exit)
+{
+    UNUSED;
+    if (!args[0].ref) return native_npe(machine, t);
+    return vm_monitor_exit(machine, t, args[0].ref) ? VM_NATIVE_OK : native_thrown(machine);
+}
+
+FN(sync_depth)
+{
+    UNUSED;
+    if (!args[0].ref) return native_npe(machine, t);
+    vm_object *o = vm_obj(machine, args[0].ref);
+    ret->i = o->lock_owner == t->id + 1 ? (int32_t)o->lock_count : 0;
+    return VM_NATIVE_OK;
+}
+
+FN(sync_locked)
+{
+    UNUSED;
+    if (!args[0].ref) return native_npe(machine, t);
+    ret->i = vm_obj(machine, args[0].ref)->lock_owner != 0;
+    return VM_NATIVE_OK;
+}
+
+FN(sync_await)
+{
+    UNUSED;
+    if (!args[0].ref || !args[1].ref) return native_npe(machine, t);
+    return wait_on(machine, t, args[0].ref, args[1].ref, false);
+}
+
+FN(sync_signal)
+{
+    UNUSED;
+    wake(machine, args[0].ref, false);
+    return VM_NATIVE_OK;
+}
+
+FN(sync_signal_all)
+{
+    UNUSED;
+    wake(machine, args[0].ref, true);
+    return VM_NATIVE_OK;
+}
+
+FN(sync_park)
+{
+    UNUSED;
+    if (t->permit) {
+        t->permit = false;
+        t->parked = false;
+        return VM_NATIVE_OK;
+    }
+    t->parked = true;
+    t->state = VM_THREAD_WAITING;
+    return VM_NATIVE_BLOCK;
+}
+
+FN(sync_unpark)
+{
+    UNUSED;
+    vm_thread *target = args[0].ref ? vm_thread_of_object(machine, args[0].ref) : NULL;
+    if (target) target->permit = true;
+    return VM_NATIVE_OK;
+}
+
+const vm_native vm_natives_sync[] = {
+    {"compareAndSetInt", "(Ljava/lang/Object;JII)Z", sync_cas_int},
+    {"compareAndSetLong", "(Ljava/lang/Object;JJJ)Z", sync_cas_long},
+    {"compareAndSetReference", "(Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Z",
+     sync_cas_ref},
+    {"getAndAddInt", "(Ljava/lang/Object;JI)I", sync_add_int},
+    {"getAndAddLong", "(Ljava/lang/Object;JJ)J", sync_add_long},
+    {"getAndSetInt", "(Ljava/lang/Object;JI)I", sync_swap_int},
+    {"getAndSetLong", "(Ljava/lang/Object;JJ)J", sync_swap_long},
+    {"getAndSetReference", "(Ljava/lang/Object;JLjava/lang/Object;)Ljava/lang/Object;",
+     sync_swap_ref},
+    {"getInt", "(Ljava/lang/Object;J)I", sync_get_int},
+    {"putInt", "(Ljava/lang/Object;JI)V", sync_put_int},
+    {"getLong", "(Ljava/lang/Object;J)J", sync_get_long},
+    {"putLong", "(Ljava/lang/Object;JJ)V", sync_put_long},
+    {"getReference", "(Ljava/lang/Object;J)Ljava/lang/Object;", sync_get_int},
+    {"putReference", "(Ljava/lang/Object;JLjava/lang/Object;)V", sync_put_int},
+    {"objectFieldOffset", "(Ljava/lang/Class;Ljava/lang/String;)J", sync_field_offset},
+    {"fieldType", "(Ljava/lang/Class;Ljava/lang/String;)Ljava/lang/Class;", sync_field_type},
+    {"monitorEnter", "(Ljava/lang/Object;)V", sync_enter},
+    {"tryMonitorEnter", "(Ljava/lang/Object;)Z", sync_try_enter},
+    {"monitorExit", "(Ljava/lang/Object;)V", sync_exit},
+    {"monitorDepth", "(Ljava/lang/Object;)I", sync_depth},
+    {"isLocked", "(Ljava/lang/Object;)Z", sync_locked},
+    {"await", "(Ljava/lang/Object;Ljava/lang/Object;)V", sync_await},
+    {"signal", "(Ljava/lang/Object;)V", sync_signal},
+    {"signalAll", "(Ljava/lang/Object;)V", sync_signal_all},
+    {"park", "()V", sync_park},
+    {"unpark", "(Ljava/lang/Thread;)V", sync_unpark},
+    {NULL, NULL, NULL},
+};

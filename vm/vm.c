@@ -1,0 +1,309 @@
+/* The vm instance: creation, errors and their locations, the symbol table, program output. */
+#define _DEFAULT_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+#ifndef PORCHECK_MODEL_JAR
+#define PORCHECK_MODEL_JAR "model.jar"
+#endif
+
+bool vm_fail(vm *machine, vm_status status, const char *fmt, ...)
+{
+    if (machine->failed) return false;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(machine->error.message, sizeof machine->error.message, fmt, ap);
+    va_end(ap);
+    machine->error.status = status;
+    machine->failed = true;
+    return false;
+}
+
+void vm_where(const vm *machine, const vm_thread *t, char *buf, size_t cap)
+{
+    (void)machine;
+    if (!t || t->depth == 0) {
+        snprintf(buf, cap, "<vm start-up>");
+        return;
+    }
+    const vm_frame *f = &t->frames[t->depth - 1];
+    const vm_method *m = f->method;
+    char cls[512];
+    vm_dotted_name(m->owner, cls, sizeof cls);
+    int line = m->code ? cf_line_of(m->code, f->pc) : -1;
+    const char *file = m->owner->source_file;
+    if (file && line >= 0)
+        snprintf(buf, cap, "%s.%s(%s:%d)", cls, m->name, file, line);
+    else if (file)
+        snprintf(buf, cap, "%s.%s(%s)", cls, m->name, file);
+    else
+        snprintf(buf, cap, "%s.%s(Unknown Source)", cls, m->name);
+}
+
+bool vm_unsupported(vm *machine, const vm_thread *t, const char *what)
+{
+    char where[700];
+    vm_where(machine, t, where, sizeof where);
+    return vm_fail(machine, VM_ERR_UNSUPPORTED, "unsupported: %s (called from %s)", what, where);
+}
+
+bool vm_link_error(vm *machine, const vm_thread *t, const char *what)
+{
+    char where[700];
+    vm_where(machine, t, where, sizeof where);
+    return vm_fail(machine, VM_ERR_LINK, "error: %s (called from %s)", what, where);
+}
+
+/* ---- Symbols ------------------------------------------------------------------------------------
+ */
+
+uint32_t vm_hash_bytes(const char *s, size_t len)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < len; i++) h = (h ^ (uint8_t)s[i]) * 16777619u;
+    return h;
+}
+
+static bool grow_symbols(vm_symbols *sym)
+{
+    uint32_t cap = sym->capacity ? sym->capacity * 2 : 1024;
+    const char **slots = base_calloc(cap, sizeof *slots);
+    if (!slots) return false;
+    for (uint32_t i = 0; i < sym->capacity; i++) {
+        const char *s = sym->slots[i];
+        if (!s) continue;
+        uint32_t j = vm_hash_bytes(s, strlen(s)) & (cap - 1);
+        while (slots[j]) j = (j + 1) & (cap - 1);
+        slots[j] = s;
+    }
+    base_free(sym->slots);
+    sym->slots = slots;
+    sym->capacity = cap;
+    return true;
+}
+
+const char *vm_intern_symbol(vm *machine, const char *s, size_t len)
+{
+    vm_symbols *sym = &machine->symbols;
+    if ((sym->count + 1) * 2 > sym->capacity && !grow_symbols(sym)) return NULL;
+    uint32_t j = vm_hash_bytes(s, len) & (sym->capacity - 1);
+    for (; sym->slots[j]; j = (j + 1) & (sym->capacity - 1))
+        if (!strncmp(sym->slots[j], s, len) && sym->slots[j][len] == '\0') return sym->slots[j];
+    const char *copy = base_arena_strndup(&sym->arena, s, len);
+    if (!copy) return NULL;
+    sym->slots[j] = copy;
+    sym->count++;
+    return copy;
+}
+
+bool vm_is_system_name(const char *name)
+{
+    return !strncmp(name, "java/", 5) || !strncmp(name, "javax/", 6) || !strncmp(name, "jdk/", 4) ||
+           !strncmp(name, "sun/", 4);
+}
+
+bool vm_register_method(vm *machine, vm_method *method)
+{
+    if (machine->method_count == machine->method_capacity) {
+        uint32_t cap = machine->method_capacity ? machine->method_capacity * 2 : 1024;
+        vm_method **grown = base_realloc(machine->methods, cap * sizeof *grown);
+        if (!grown) return false;
+        machine->methods = grown;
+        machine->method_capacity = cap;
+    }
+    method->id = machine->method_count;
+    machine->methods[machine->method_count++] = method;
+    return true;
+}
+
+/* ---- Output ------------------------------------------------------------------------------------
+ */
+
+static void write_direct(vm *machine, int fd, const char *bytes, size_t len)
+{
+    if (machine->opts.write) {
+        machine->opts.write(machine->opts.write_ctx, fd, bytes, len);
+        return;
+    }
+    FILE *f = fd == 2 ? stderr : stdout;
+    fwrite(bytes, 1, len, f);
+    fflush(f);
+}
+
+void vm_flush_output(vm *machine)
+{
+    if (machine->out_len) write_direct(machine, 1, machine->out_buf, machine->out_len);
+    machine->out_len = 0;
+}
+
+void vm_output(vm *machine, int fd, const char *bytes, size_t len)
+{
+    if (fd != 1) {
+        vm_flush_output(machine);
+        write_direct(machine, fd, bytes, len);
+        return;
+    }
+    if (machine->out_len + len > sizeof machine->out_buf) vm_flush_output(machine);
+    if (len > sizeof machine->out_buf) {
+        write_direct(machine, 1, bytes, len);
+        return;
+    }
+    memcpy(machine->out_buf + machine->out_len, bytes, len);
+    machine->out_len += len;
+}
+
+/* ---- Creation
+ * ------------------------------------------------------------------------------------ */
+
+const char *vm_default_model_path(void)
+{
+    static char beside[4096];
+    const char *env = getenv("PORCHECK_MODEL_JAR");
+    if (env && *env) return env;
+    ssize_t n = readlink("/proc/self/exe", beside, sizeof beside - 16);
+    if (n > 0) {
+        beside[n] = '\0';
+        char *slash = strrchr(beside, '/');
+        if (slash) {
+            strcpy(slash + 1, "model.jar");
+            if (access(beside, R_OK) == 0) return beside;
+        }
+    }
+    return PORCHECK_MODEL_JAR;
+}
+
+static vm_status setup_classpath(vm *machine, vm_error *err)
+{
+    cf_error cerr = {0};
+    const char *model =
+        machine->opts.model_path ? machine->opts.model_path : vm_default_model_path();
+    const char *app = machine->opts.classpath ? machine->opts.classpath : ".";
+    if (cf_classpath_new(&machine->classpath, &cerr) != CF_OK ||
+        cf_classpath_add_list(machine->classpath, model, &cerr) != CF_OK ||
+        cf_classpath_add_list(machine->classpath, app, &cerr) != CF_OK) {
+        err->status = cerr.status == CF_ERR_NOMEM ? VM_ERR_NOMEM : VM_ERR_BAD_INPUT;
+        snprintf(err->message, sizeof err->message, "error: %s", cerr.message);
+        return err->status;
+    }
+    return VM_OK;
+}
+
+vm_status vm_new(const vm_options *opts, vm **out, vm_error *err)
+{
+    *out = NULL;
+    vm *machine = base_calloc(1, sizeof *machine);
+    if (!machine) {
+        err->status = VM_ERR_NOMEM;
+        snprintf(err->message, sizeof err->message, "error: out of memory creating the vm");
+        return err->status;
+    }
+    machine->opts = *opts;
+    if (!machine->opts.stack_slots) machine->opts.stack_slots = 1u << 20;
+    if (!machine->opts.max_frames) machine->opts.max_frames = 16384;
+    base_arena_init(&machine->symbols.arena);
+    machine->heap.threshold = 64u << 20;
+    machine->clock = 1000000000ull;
+    vm_status s = setup_classpath(machine, err);
+    if (s == VM_OK && !vm_load_bootstrap(machine)) {
+        *err = machine->error;
+        s = err->status;
+    }
+    if (s != VM_OK) {
+        vm_free(machine);
+        return s;
+    }
+    *out = machine;
+    return VM_OK;
+}
+
+static void free_class(vm_class *cls)
+{
+    if (cls->cp && cls->cf)
+        for (uint32_t i = 0; i < cls->cf->constant_count; i++) vm_callsite_free(cls->cp[i].site);
+    base_free(cls->cp);
+    base_free(cls->interfaces);
+    base_free(cls->all_interfaces);
+    base_free(cls->supers);
+    base_free(cls->fields);
+    base_free(cls->methods);
+    base_free(cls->vtable);
+    base_free(cls->ref_map);
+    base_free(cls->statics);
+    base_free(cls->static_ref_map);
+    base_free(cls->owned_clinit);
+    cf_class_free(cls->cf);
+    base_free(cls);
+}
+
+void vm_free(vm *machine)
+{
+    if (!machine) return;
+    vm_flush_output(machine);
+    vm_heap_free(machine);
+    for (uint32_t i = 0; i < machine->class_count; i++) free_class(machine->classes[i]);
+    base_free(machine->classes);
+    base_free(machine->class_table);
+    base_free(machine->methods);
+    for (uint32_t i = 0; i < machine->thread_count; i++) {
+        base_free(machine->threads[i]->slots);
+        base_free(machine->threads[i]->frames);
+        base_free(machine->threads[i]);
+    }
+    base_free(machine->threads);
+    base_free(machine->strings);
+    base_free(machine->symbols.slots);
+    base_arena_release(&machine->symbols.arena);
+    cf_classpath_free(machine->classpath);
+    base_free(machine);
+}
+
+const vm_error *vm_last_error(const vm *machine)
+{
+    return &machine->error;
+}
+
+void vm_flush(vm *machine)
+{
+    vm_flush_output(machine);
+}
+
+uint32_t vm_thread_count(const vm *machine)
+{
+    return machine->thread_count;
+}
+
+vm_thread_state vm_thread_state_of(const vm *machine, uint32_t thread)
+{
+    return (vm_thread_state)machine->threads[thread]->state;
+}
+
+bool vm_thread_location(const vm *machine, uint32_t thread, vm_location *at)
+{
+    const vm_thread *t = machine->threads[thread];
+    if (t->depth == 0) return false;
+    const vm_frame *f = &t->frames[t->depth - 1];
+    at->class_name = f->method->owner->name;
+    at->method_name = f->method->name;
+    at->descriptor = f->method->descriptor;
+    at->pc = f->pc;
+    at->opcode = f->method->code ? f->method->code->code[f->pc] : 0;
+    return true;
+}
+
+vm_run_result vm_interpret(vm *machine, vm_thread *t, const vm_stop *stop)
+{
+#if defined(__GNUC__)
+    if (machine->opts.dispatch != VM_DISPATCH_SWITCH) return vm_interpret_goto(machine, t, stop);
+#endif
+    return vm_interpret_switch(machine, t, stop);
+}
+
+vm_run_result vm_thread_run(vm *machine, uint32_t thread, const vm_stop *stop)
+{
+    static const vm_stop none = {0};
+    if (thread >= machine->thread_count) return VM_RUN_FAILED;
+    return vm_interpret(machine, machine->threads[thread], stop ? stop : &none);
+}
