@@ -342,8 +342,8 @@ int cf_type_slots(char kind);
 /* Decodes modified UTF-8 [chars] into UTF-16 units in [out] (capacity [cap]); returns the count. */
 size_t cf_utf8_to_utf16(const char *chars, size_t len, uint16_t *out, size_t cap);
 
-/* Writes [v] as Java's Double.toString (or Float.toString when [is_float]) lays it out, with the
- * shortest digits that read back as [v]. */
+/* Writes [v] exactly as JDK 17's Double.toString (or Float.toString when [is_float]) prints it;
+ * that algorithm is not always shortest (1.17549435E-38 for Float.MIN_NORMAL). */
 void cf_format_java_double(char *out, size_t cap, double v, bool is_float);
 
 /* Prints class or member [name] as javap does: plain when it is a valid binary name, else quoted. */

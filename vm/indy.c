@@ -56,10 +56,10 @@ static uint32_t constant_string(vm *machine, const cf_class *cf, uint16_t index)
         snprintf(buf, sizeof buf, "%lld", (long long)c->u.long_value);
         break;
     case CF_TAG_FLOAT:
-        vm_format_double(buf, sizeof buf, c->u.float_value, true);
+        cf_format_java_double(buf, sizeof buf, c->u.float_value, true);
         break;
     case CF_TAG_DOUBLE:
-        vm_format_double(buf, sizeof buf, c->u.double_value, false);
+        cf_format_java_double(buf, sizeof buf, c->u.double_value, false);
         break;
     default:
         snprintf(buf, sizeof buf, "?");
@@ -242,10 +242,10 @@ static void append_primitive(text *x, char k, const vm_slot *slot)
         snprintf(buf, sizeof buf, "%lld", (long long)vm_get_long(slot));
         break;
     case 'F':
-        vm_format_double(buf, sizeof buf, slot->f, true);
+        cf_format_java_double(buf, sizeof buf, slot->f, true);
         break;
     case 'D':
-        vm_format_double(buf, sizeof buf, vm_get_double(slot), false);
+        cf_format_java_double(buf, sizeof buf, vm_get_double(slot), false);
         break;
     default:
         snprintf(buf, sizeof buf, "%d", slot->i);

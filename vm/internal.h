@@ -476,9 +476,6 @@ size_t vm_utf16_to_utf8(const uint16_t *units, size_t len, char *buf, size_t cap
 /* Writes String [h] as UTF-8 into [buf] of [cap] bytes (truncating); returns [buf]. */
 char *vm_string_utf8(const vm *machine, uint32_t h, char *buf, size_t cap);
 
-/* Writes Java's Float.toString/Double.toString of [v] into [buf]. */
-void vm_format_double(char *buf, size_t cap, double v, bool is_float);
-
 /* ---- frames.c
  * ------------------------------------------------------------------------------------ */
 

@@ -475,7 +475,7 @@ FN(float_to_string)
 {
     UNUSED;
     char buf[64];
-    vm_format_double(buf, sizeof buf, args[0].f, true);
+    cf_format_java_double(buf, sizeof buf, args[0].f, true);
     ret->ref = vm_new_string(machine, t, buf);
     return ret->ref ? VM_NATIVE_OK : VM_NATIVE_FAIL;
 }
@@ -484,7 +484,7 @@ FN(double_to_string)
 {
     UNUSED;
     char buf[64];
-    vm_format_double(buf, sizeof buf, vm_get_double(args), false);
+    cf_format_java_double(buf, sizeof buf, vm_get_double(args), false);
     ret->ref = vm_new_string(machine, t, buf);
     return ret->ref ? VM_NATIVE_OK : VM_NATIVE_FAIL;
 }

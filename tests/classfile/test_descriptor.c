@@ -97,7 +97,7 @@ Test(cf_utf8, decodes_modified_utf8_to_utf16)
     for (size_t i = 0; i < n; i++) cr_assert_eq(out[i], expected[i], "unit %zu", i);
 }
 
-Test(cf_format, lays_out_numbers_as_java_does)
+Test(cf_format, prints_numbers_as_jdk17_does)
 {
     struct {
         double v;
@@ -111,6 +111,8 @@ Test(cf_format, lays_out_numbers_as_java_does)
         {0.1f, true, "0.1"},        {1e10f, true, "1.0E10"},    {1.4e-45f, true, "1.4E-45"},
         {3.4028235e38f, true, "3.4028235E38"}, {1.0 / 0.0, false, "Infinity"},
         {-1.0 / 0.0, true, "-Infinity"}, {0.0 / 0.0, false, "NaN"}, {123456.789e10, false, "1.23456789E15"},
+        {1.17549435e-38f, true, "1.17549435E-38"}, /* JDK 17 is not shortest here: 1.1754944E-38 */
+        {2.82879384806159e17, false, "2.82879384806159008E17"},
     };
     char buf[64];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -15,7 +15,7 @@ public class Basics {
     static double[] special = {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
         Double.MIN_VALUE, Double.MAX_VALUE, -0.0, 1e-3, 9.999e-4, 1e7, 9999999.0, 123456.789e10, 1.0E-300};
     static float[] specialF = {Float.NaN, Float.POSITIVE_INFINITY, Float.MIN_VALUE, Float.MAX_VALUE,
-        -0.0f, 0.001f, 1e7f, 0.3f, 16777216f, 1.0E-10f};
+        -0.0f, 0.001f, 1e7f, 1.17549435E-38f, 0.3f, 16777216f, 1.0E-10f};
 
     int ints(int a, int b) {
         int c = a + b - a * b / (b | 1) % 7;

@@ -7,6 +7,7 @@
  * HotSpot. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -409,7 +410,7 @@ static void decompose_double(double v, int *bin_exp, uint64_t *fract, int *nsig)
     *fract = fr;
 }
 
-void vm_format_double(char *buf, size_t cap, double v, bool is_float)
+void cf_format_java_double(char *buf, size_t cap, double v, bool is_float)
 {
     if (isnan(v) || isinf(v) || v == 0) {
         snprintf(buf, cap, "%s",
