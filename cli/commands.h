@@ -23,4 +23,10 @@ int cmd_toy(int argc, char **argv);
 /* porcheck exec: runs a Java program on porcheck's VM. */
 int cmd_exec(int argc, char **argv);
 
+/* porcheck generate: writes random clients of a spec, one per line. */
+int cmd_generate(int argc, char **argv);
+
+/* porcheck outcomes: prints the linearizable outcomes of clients (ADT oracle). */
+int cmd_outcomes(int argc, char **argv);
+
 #endif

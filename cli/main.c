@@ -14,6 +14,12 @@ static const cli_command commands[] = {
      "[--max-states N] [--timeout S] [--max-memory MB] [--json OUT]",
      "explore a toy-language program with a search algorithm; print outcomes and statistics",
      cmd_toy},
+    {"generate",
+     "--spec S [--threads N|A..B] [--calls N|A..B] [--values N] [--count K] [--seed X] "
+     "[--mutators-only]",
+     "write random clients of a spec, one per line (deterministic for a seed)", cmd_generate},
+    {"outcomes", "--spec S (--client C | --clients FILE) --oracle adt [--stateless] [--json OUT]",
+     "print the linearizable outcomes of clients from the spec's ADT model", cmd_outcomes},
 };
 
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };

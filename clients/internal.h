@@ -1,0 +1,49 @@
+/* clients: helpers shared by the files of the module; not part of the public API. */
+#ifndef PORCHECK_CLIENTS_INTERNAL_H
+#define PORCHECK_CLIENTS_INTERNAL_H
+
+#include <stdarg.h>
+
+#include "clients.h"
+
+/* A bounded text writer in the manner of snprintf: [len] counts every byte asked for, [buf]
+ * holds as many as fit (always NUL-terminated when [size] > 0). */
+typedef struct text_out {
+    char *buf;
+    size_t size, len;
+} text_out;
+
+/* Returns a writer over [buf] of [size] bytes. */
+text_out text_out_make(char *buf, size_t size);
+
+/* Appends printf-style text to [out]. */
+void text_printf(text_out *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Appends value [v] to [out]. */
+void text_value(text_out *out, const client_value *v);
+
+/* Reads file [path] into a new NUL-terminated buffer (base allocator) in [*text]. */
+client_status read_text_file(const char *path, char **text, client_error *err);
+
+/* Returns a copy of [v] whose items and text live in [arena]; false when out of memory. */
+bool value_copy(base_arena *arena, const client_value *v, client_value *out);
+
+/* Returns the index of the method named [name] (of [len] bytes) with [arity] parameters, or -1;
+ * [*named] tells whether some method has that name. */
+long spec_lookup(const client_spec *spec, const char *name, size_t len, size_t arity, bool *named);
+
+/* The sequences of a client in run order: the prefix (empty when none), the threads, the suffix
+ * (empty when none). */
+typedef struct seq_view {
+    const client_sequence *seqs[CLIENT_MAX_THREADS + 2];
+    size_t count;
+} seq_view;
+
+/* Fills [v] with the sequences of [c]. */
+void seq_view_init(const client *c, seq_view *v);
+
+/* Returns the sequences that may run next at [progress] (one count per sequence) as a bit set:
+ * the prefix until it is done, then every unfinished thread, then the suffix; 0 at the end. */
+uint32_t seq_view_enabled(const seq_view *v, const uint8_t *progress);
+
+#endif

@@ -1,0 +1,247 @@
+/* clients: outcomes (the tuple of every invocation's result, in the client's canonical order)
+ * and sorted outcome sets with counts, as text and JSON. */
+#include <string.h>
+
+#include "internal.h"
+
+struct client_outcome_set {
+    size_t width;
+    client_value *values; /* [count * width], sorted by tuple */
+    size_t *counts;       /* [count] */
+    size_t count, cap;
+    base_arena arena; /* items and strings of the values */
+};
+
+client_outcome_set *client_outcome_set_new(size_t width)
+{
+    client_outcome_set *set = base_calloc(1, sizeof *set);
+    if (!set) return NULL;
+    set->width = width;
+    base_arena_init(&set->arena);
+    return set;
+}
+
+void client_outcome_set_free(client_outcome_set *set)
+{
+    if (!set) return;
+    base_free(set->values);
+    base_free(set->counts);
+    base_arena_release(&set->arena);
+    base_free(set);
+}
+
+/* Compares two tuples of [width] values. */
+static int compare_tuples(const client_value *a, const client_value *b, size_t width)
+{
+    for (size_t i = 0; i < width; i++) {
+        int c = client_value_compare(&a[i], &b[i]);
+        if (c) return c;
+    }
+    return 0;
+}
+
+/* Binary search: the index of [values] or where it belongs; [*found] tells which. */
+static size_t locate(const client_outcome_set *set, const client_value *values, bool *found)
+{
+    size_t lo = 0, hi = set->count;
+    *found = false;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = compare_tuples(&set->values[mid * set->width], values, set->width);
+        if (c == 0) {
+            *found = true;
+            return mid;
+        }
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Makes room for one more outcome. */
+static bool reserve(client_outcome_set *set)
+{
+    if (set->count < set->cap) return true;
+    size_t cap = set->cap ? set->cap * 2 : 8;
+    client_value *values =
+        base_realloc(set->values, cap * (set->width ? set->width : 1) * sizeof *values);
+    if (!values) return false;
+    set->values = values;
+    size_t *counts = base_realloc(set->counts, cap * sizeof *counts);
+    if (!counts) return false;
+    set->counts = counts;
+    set->cap = cap;
+    return true;
+}
+
+client_status client_outcome_set_add(client_outcome_set *set, const client_value *values,
+                                     size_t count, client_error *err)
+{
+    bool found;
+    size_t at = locate(set, values, &found);
+    if (found) {
+        set->counts[at] += count;
+        return CLIENT_OK;
+    }
+    client_value copy[CLIENT_MAX_INVOCATIONS];
+    if (set->width > CLIENT_MAX_INVOCATIONS)
+        return client_fail(err, CLIENT_ERR_LIMIT, "an outcome of more than %d values",
+                           CLIENT_MAX_INVOCATIONS);
+    for (size_t i = 0; i < set->width; i++)
+        if (!value_copy(&set->arena, &values[i], &copy[i]))
+            return client_fail(err, CLIENT_ERR_NOMEM, "out of memory collecting outcomes");
+    if (!reserve(set))
+        return client_fail(err, CLIENT_ERR_NOMEM, "out of memory collecting outcomes");
+    size_t w = set->width;
+    memmove(&set->values[(at + 1) * w], &set->values[at * w], (set->count - at) * w * sizeof *copy);
+    memmove(&set->counts[at + 1], &set->counts[at], (set->count - at) * sizeof *set->counts);
+    if (w) memcpy(&set->values[at * w], copy, w * sizeof *copy);
+    set->counts[at] = count;
+    set->count++;
+    return CLIENT_OK;
+}
+
+size_t client_outcome_set_width(const client_outcome_set *set)
+{
+    return set->width;
+}
+
+size_t client_outcome_set_size(const client_outcome_set *set)
+{
+    return set->count;
+}
+
+const client_value *client_outcome_set_at(const client_outcome_set *set, size_t i)
+{
+    return &set->values[i * set->width];
+}
+
+size_t client_outcome_set_count(const client_outcome_set *set, size_t i)
+{
+    return set->counts[i];
+}
+
+long client_outcome_set_find(const client_outcome_set *set, const client_value *values)
+{
+    bool found;
+    size_t at = locate(set, values, &found);
+    return found ? (long)at : -1;
+}
+
+bool client_outcome_set_equal(const client_outcome_set *a, const client_outcome_set *b)
+{
+    if (a->width != b->width || a->count != b->count) return false;
+    return compare_tuples(a->values, b->values, a->count * a->width) == 0;
+}
+
+/* Appends "(v1, v2, ...)". */
+static void text_outcome(text_out *out, const client_value *values, size_t width)
+{
+    text_printf(out, "(");
+    for (size_t i = 0; i < width; i++) {
+        if (i) text_printf(out, ", ");
+        text_value(out, &values[i]);
+    }
+    text_printf(out, ")");
+}
+
+size_t client_outcome_format(const client_value *values, size_t width, char *buf, size_t size)
+{
+    text_out out = text_out_make(buf, size);
+    text_outcome(&out, values, width);
+    return out.len;
+}
+
+size_t client_outcome_set_format(const client_outcome_set *set, char *buf, size_t size)
+{
+    text_out out = text_out_make(buf, size);
+    text_printf(&out, "{");
+    for (size_t i = 0; i < set->count; i++) {
+        if (i) text_printf(&out, ", ");
+        text_outcome(&out, client_outcome_set_at(set, i), set->width);
+    }
+    text_printf(&out, "}");
+    return out.len;
+}
+
+void client_outcome_set_print(const client_outcome_set *set, FILE *out, int indent, bool counts)
+{
+    for (size_t i = 0; i < set->count; i++) {
+        char buf[4096];
+        client_outcome_format(client_outcome_set_at(set, i), set->width, buf, sizeof buf);
+        if (counts)
+            fprintf(out, "%*s%s  %zu\n", indent, "", buf, set->counts[i]);
+        else
+            fprintf(out, "%*s%s\n", indent, "", buf);
+    }
+}
+
+/* Returns [v] as a typed JSON value. */
+static json_t *value_json(const client_value *v)
+{
+    char buf[512];
+    switch (v->kind) {
+    case CLIENT_VAL_VOID:
+        return json_string("void");
+    case CLIENT_VAL_NULL:
+        return json_null();
+    case CLIENT_VAL_BOOL:
+        return json_boolean(v->i);
+    case CLIENT_VAL_INT:
+        return json_integer((json_int_t)v->i);
+    case CLIENT_VAL_EXCEPTION:
+        return json_pack("{ss}", "exception", v->text);
+    case CLIENT_VAL_TEXT:
+        return json_string(v->text);
+    default:
+        client_value_format(v, buf, sizeof buf);
+        return json_string(buf);
+    }
+}
+
+/* Returns outcome [i] of [set] as {"values": [...], "count": n}. */
+static json_t *outcome_json(const client_outcome_set *set, size_t i)
+{
+    json_t *values = json_array();
+    for (size_t k = 0; values && k < set->width; k++)
+        if (json_array_append_new(values, value_json(&client_outcome_set_at(set, i)[k]))) {
+            json_decref(values);
+            return NULL;
+        }
+    if (!values) return NULL;
+    return json_pack("{so sI}", "values", values, "count", (json_int_t)set->counts[i]);
+}
+
+/* Returns the column labels of [c] as a JSON array. */
+static json_t *columns_json(const client *c)
+{
+    json_t *columns = json_array();
+    for (size_t i = 0; columns && i < c->invocation_count; i++) {
+        char label[512];
+        client_column_label(c, i, label, sizeof label);
+        if (json_array_append_new(columns, json_string(label))) {
+            json_decref(columns);
+            return NULL;
+        }
+    }
+    return columns;
+}
+
+json_t *client_outcome_set_json(const client_outcome_set *set, const client *c)
+{
+    json_t *outcomes = json_array();
+    for (size_t i = 0; outcomes && i < set->count; i++)
+        if (json_array_append_new(outcomes, outcome_json(set, i))) {
+            json_decref(outcomes);
+            return NULL;
+        }
+    json_t *columns = columns_json(c);
+    if (!outcomes || !columns) {
+        json_decref(outcomes);
+        json_decref(columns);
+        return NULL;
+    }
+    return json_pack("{soso}", "columns", columns, "outcomes", outcomes);
+}

@@ -1,0 +1,90 @@
+package porcheck.structures;
+
+import java.util.concurrent.atomic.AtomicMarkableReference;
+
+/**
+ * HarrisMichaelListSet whose add links the new node with a check followed by a plain set instead
+ * of a CAS when the key equals the constructor's bugKey: between the check and the set another
+ * thread can insert or mark, and its update is lost (a missing re-validation).
+ */
+public class HarrisMichaelListSetBuggy {
+    private static final class Node {
+        final int key;
+        final AtomicMarkableReference<Node> next;
+
+        Node(int key, Node next) {
+            this.key = key;
+            this.next = new AtomicMarkableReference<>(next, false);
+        }
+    }
+
+    private static final class Window {
+        final Node pred, curr;
+
+        Window(Node pred, Node curr) {
+            this.pred = pred;
+            this.curr = curr;
+        }
+    }
+
+    private final Node head = new Node(Integer.MIN_VALUE, new Node(Integer.MAX_VALUE, null));
+    private final int bugKey;
+
+    public HarrisMichaelListSetBuggy(int bugKey) {
+        this.bugKey = bugKey;
+    }
+
+    private Window find(int key) {
+        retry:
+        while (true) {
+            Node pred = head;
+            Node curr = pred.next.getReference();
+            while (true) {
+                boolean[] marked = {false};
+                Node succ = curr.next.get(marked);
+                while (marked[0]) {
+                    if (!pred.next.compareAndSet(curr, succ, false, false)) continue retry;
+                    curr = succ;
+                    succ = curr.next.get(marked);
+                }
+                if (curr.key >= key) return new Window(pred, curr);
+                pred = curr;
+                curr = succ;
+            }
+        }
+    }
+
+    private boolean link(Window w, Node node, int key) {
+        if (key != bugKey) return w.pred.next.compareAndSet(w.curr, node, false, false);
+        // BUG: check, then set; the window can change in between
+        if (w.pred.next.getReference() != w.curr || w.pred.next.isMarked()) return false;
+        w.pred.next.set(node, false);
+        return true;
+    }
+
+    public boolean add(int key) {
+        while (true) {
+            Window w = find(key);
+            if (w.curr.key == key) return false;
+            Node node = new Node(key, w.curr);
+            if (link(w, node, key)) return true;
+        }
+    }
+
+    public boolean remove(int key) {
+        while (true) {
+            Window w = find(key);
+            if (w.curr.key != key) return false;
+            Node succ = w.curr.next.getReference();
+            if (!w.curr.next.attemptMark(succ, true)) continue;
+            w.pred.next.compareAndSet(w.curr, succ, false, false);
+            return true;
+        }
+    }
+
+    public boolean contains(int key) {
+        Node curr = head;
+        while (curr.key < key) curr = curr.next.getReference();
+        return curr.key == key && !curr.next.isMarked();
+    }
+}
