@@ -23,6 +23,9 @@ int cmd_toy(int argc, char **argv);
 /* porcheck exec: runs a Java program on porcheck's VM. */
 int cmd_exec(int argc, char **argv);
 
+/* porcheck run: model-checks a Java program's main over all thread interleavings. */
+int cmd_run(int argc, char **argv);
+
 /* porcheck generate: writes random clients of a spec, one per line. */
 int cmd_generate(int argc, char **argv);
 

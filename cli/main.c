@@ -14,6 +14,11 @@ static const cli_command commands[] = {
      "[--max-states N] [--timeout S] [--max-memory MB] [--json OUT]",
      "explore a toy-language program with a search algorithm; print outcomes and statistics",
      cmd_toy},
+    {"run",
+     "--classpath P [--algo A] [--classifier jpf|safe] [--visible PREFIX]... [--all] "
+     "[--replay SCHEDULE] MAIN [ARGS...]",
+     "model-check MAIN over all thread interleavings: assertions, uncaught exceptions, deadlocks",
+     cmd_run},
     {"generate",
      "--spec S [--threads N|A..B] [--calls N|A..B] [--values N] [--count K] [--seed X] "
      "[--mutators-only]",

@@ -64,7 +64,7 @@ bool vm_fill_backtrace(vm *machine, vm_thread *t, uint32_t h)
         pairs[k++] = (int32_t)f->method->id;
         pairs[k++] = (int32_t)f->pc;
     }
-    vm_slot *fields = VM_FIELDS(vm_obj(machine, h));
+    vm_slot *fields = VM_FIELDS(vm_obj_w(machine, h));
     fields[machine->off.throwable_backtrace].ref = bt;
     fields[machine->off.throwable_trace].ref = 0;
     return true;
@@ -130,11 +130,12 @@ static int find_handler(vm *machine, vm_thread *t, vm_frame *f)
     return 0;
 }
 
-/* Starts Thread.dispatchUncaughtException on [t], whose frames are all gone. */
+/* Starts Thread.dispatchUncaughtException on [t], whose frames are all gone. The checker
+ * reports the exception itself and keeps it on the thread. */
 static vm_unwind_result dispatch_uncaught(vm *machine, vm_thread *t)
 {
     t->uncaught = true;
-    if (!t->object) return VM_UNWIND_ENDED;
+    if (!t->object || machine->check) return VM_UNWIND_ENDED;
     t->slots[0].ref = t->object;
     t->slots[1].ref = t->exception;
     t->exception = 0;
@@ -145,7 +146,7 @@ static vm_unwind_result dispatch_uncaught(vm *machine, vm_thread *t)
     return VM_UNWIND_CAUGHT;
 }
 
-vm_unwind_result vm_unwind(vm *machine, vm_thread *t)
+vm_unwind_result vm_unwind(vm *machine, vm_thread *t, bool *skip)
 {
     while (t->depth) {
         vm_frame *f = &t->frames[t->depth - 1];
@@ -154,10 +155,17 @@ vm_unwind_result vm_unwind(vm *machine, vm_thread *t)
             if (found < 0) return VM_UNWIND_FATAL;
             if (found) return VM_UNWIND_CAUGHT;
         }
+        if (skip && (f->monitor || (f->flags & VM_FRAME_CLINIT))) {
+            if (!*skip) {
+                t->park = VM_PARK_UNWIND;
+                return VM_UNWIND_STOPPED;
+            }
+            *skip = false;
+        }
         vm_frame popped = *f;
         t->depth--;
         if (popped.monitor) {
-            vm_object *o = vm_obj(machine, popped.monitor);
+            vm_object *o = vm_obj_w(machine, popped.monitor);
             if (o->lock_owner == t->id + 1 && --o->lock_count == 0) o->lock_owner = 0;
         }
         if (popped.flags & VM_FRAME_CLINIT) vm_finish_clinit(machine, t, &popped, true);

@@ -84,7 +84,7 @@ static bool user_threads_alive(const vm *machine)
 {
     for (uint32_t i = 0; i < machine->thread_count; i++) {
         const vm_thread *t = machine->threads[i];
-        if (t->state == VM_THREAD_TERMINATED) continue;
+        if (t->state == VM_THREAD_TERMINATED || t->state == VM_THREAD_NEW) continue;
         if (!t->object || !VM_FIELDS(vm_obj(machine, t->object))[machine->off.thread_daemon].i)
             return true;
     }

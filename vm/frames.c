@@ -20,6 +20,7 @@ static bool grow_frames(vm *machine, vm_thread *t)
 bool vm_monitor_enter(vm *machine, vm_thread *t, uint32_t h)
 {
     vm_object *o = vm_obj(machine, h);
+    if (o->lock_owner == 0 || o->lock_owner == t->id + 1) o = vm_obj_w(machine, h);
     if (o->lock_owner == 0) {
         o->lock_owner = t->id + 1;
         o->lock_count = 1;
@@ -42,6 +43,7 @@ bool vm_monitor_exit(vm *machine, vm_thread *t, uint32_t h)
                  "current thread is not owner");
         return false;
     }
+    o = vm_obj_w(machine, h);
     if (--o->lock_count == 0) o->lock_owner = 0;
     return true;
 }
@@ -77,7 +79,7 @@ bool vm_pop_frame(vm *machine, vm_thread *t, const vm_slot *result, uint32_t ret
 {
     vm_frame f = t->frames[--t->depth];
     if (f.monitor) {
-        vm_object *o = vm_obj(machine, f.monitor);
+        vm_object *o = vm_obj_w(machine, f.monitor);
         if (o->lock_owner == t->id + 1 && --o->lock_count == 0) o->lock_owner = 0;
     }
     if (f.flags & VM_FRAME_CLINIT) vm_finish_clinit(machine, t, &f, false);

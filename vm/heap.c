@@ -1,6 +1,8 @@
 /* The heap: objects behind 32-bit handles, deterministic object ids, and a mark-sweep collector
  * that runs only at safe points (before an allocating instruction), tracing objects precisely
- * through their classes' reference maps and thread stacks conservatively. */
+ * through their classes' reference maps and thread stacks conservatively. Under the checker the
+ * collector is off: undoing an allocation frees the object, and the state serialisation
+ * (state.c) decides reachability precisely. */
 #include <stdio.h>
 
 #include "internal.h"
@@ -60,9 +62,11 @@ static uint32_t allocate(vm *machine, vm_thread *t, vm_class *cls, size_t payloa
     }
     o->cls = cls;
     o->id = t ? ((uint64_t)(t->id + 1) << 40) | t->allocations++
-              : (UINT64_C(1) << 62) | machine->heap.count;
+              : (UINT64_C(1) << 62) | machine->vm_allocations++;
     o->hash = mix_hash(o->id);
+    o->epoch = machine->epoch;
     machine->heap.bytes += sizeof *o + payload;
+    if (machine->check) vm_trail_alloc(machine, h);
     return h;
 }
 
@@ -81,11 +85,13 @@ uint32_t vm_new_array(vm *machine, vm_thread *t, vm_class *cls, int32_t length)
     return h;
 }
 
-static size_t payload_of(const vm_object *o)
+size_t vm_payload_bytes(const vm_object *o)
 {
     if (o->cls->kind == VM_KIND_ARRAY) return (size_t)o->length * o->cls->elem_size;
     return (size_t)o->length * sizeof(vm_slot);
 }
+
+#define payload_of vm_payload_bytes
 
 uint32_t vm_clone_object(vm *machine, vm_thread *t, uint32_t h)
 {
@@ -100,6 +106,24 @@ uint32_t vm_clone_object(vm *machine, vm_thread *t, uint32_t h)
     return c;
 }
 
+/* Marks [h] and what it references (a String's characters) as outliving every undo. */
+static void pin_reachable(vm *machine, uint32_t h)
+{
+    vm_object *o = machine->heap.objects[h];
+    if (!o || (o->flags & VM_OBJ_PINNED)) return;
+    o->flags |= VM_OBJ_PINNED | VM_OBJ_SHARED;
+    o->epoch = 0; /* log its first change in any epoch */
+    const vm_class *cls = o->cls;
+    if (cls->kind == VM_KIND_ARRAY) {
+        for (uint32_t i = 0; cls->elem_kind == 'L' && i < o->length; i++)
+            if (((uint32_t *)VM_ELEMS(o))[i]) pin_reachable(machine, ((uint32_t *)VM_ELEMS(o))[i]);
+        return;
+    }
+    for (uint32_t i = 0; cls->ref_map && i < o->length; i++)
+        if ((cls->ref_map[i / 8] >> (i % 8) & 1) && VM_FIELDS(o)[i].ref)
+            pin_reachable(machine, VM_FIELDS(o)[i].ref);
+}
+
 bool vm_pin(vm *machine, uint32_t h)
 {
     vm_heap *heap = &machine->heap;
@@ -111,6 +135,7 @@ bool vm_pin(vm *machine, uint32_t h)
         heap->pin_capacity = cap;
     }
     heap->pins[heap->pin_count++] = h;
+    pin_reachable(machine, h);
     return true;
 }
 
@@ -178,30 +203,35 @@ static void mark_roots(vm *machine, marker *mk)
     }
 }
 
+void vm_heap_release(vm *machine, uint32_t h)
+{
+    vm_heap *heap = &machine->heap;
+    vm_object *o = heap->objects[h];
+    heap->bytes -= sizeof *o + payload_of(o);
+    base_free(o);
+    heap->objects[h] = NULL;
+    if (heap->free_count == heap->free_capacity) {
+        uint32_t cap = heap->free_capacity ? heap->free_capacity * 2 : 4096;
+        uint32_t *grown = base_realloc(heap->free_handles, cap * sizeof *grown);
+        if (!grown) return; /* the handle is simply not reused */
+        heap->free_handles = grown;
+        heap->free_capacity = cap;
+    }
+    heap->free_handles[heap->free_count++] = h;
+}
+
 static void sweep(vm *machine, const uint8_t *marks)
 {
     vm_heap *heap = &machine->heap;
-    for (uint32_t h = 1; h < heap->count; h++) {
-        vm_object *o = heap->objects[h];
-        if (!o || marks[h]) continue;
-        heap->bytes -= sizeof *o + payload_of(o);
-        base_free(o);
-        heap->objects[h] = NULL;
-        if (heap->free_count == heap->free_capacity) {
-            uint32_t cap = heap->free_capacity ? heap->free_capacity * 2 : 4096;
-            uint32_t *grown = base_realloc(heap->free_handles, cap * sizeof *grown);
-            if (!grown) continue; /* the handle is simply not reused */
-            heap->free_handles = grown;
-            heap->free_capacity = cap;
-        }
-        heap->free_handles[heap->free_count++] = h;
-    }
+    for (uint32_t h = 1; h < heap->count; h++)
+        if (heap->objects[h] && !marks[h]) vm_heap_release(machine, h);
 }
 
 void vm_maybe_collect(vm *machine)
 {
     vm_heap *heap = &machine->heap;
-    if (heap->bytes <= heap->threshold) return;
+    /* Checking: garbage goes when backtracking undoes its allocation; snapshots may need it. */
+    if (heap->bytes <= heap->threshold || machine->check) return;
     marker mk = {.heap = heap, .marks = base_calloc(heap->count + 1, 1)};
     if (!mk.marks) return;
     mark_roots(machine, &mk);

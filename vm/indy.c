@@ -362,7 +362,9 @@ static vm_call_result run_lambda(vm *machine, vm_thread *t, vm_callsite *site)
     uint32_t base = f->sp - site->arg_slots;
     uint32_t h = site->singleton;
     if (!h) {
-        h = vm_new_object(machine, t, site->lambda);
+        /* A non-capturing lambda's one instance is the VM's (pinned, cached across paths): it
+         * must not use up an allocation of the thread, or ids would depend on history. */
+        h = vm_new_object(machine, site->arg_slots ? t : NULL, site->lambda);
         if (!h) return VM_CALL_FATAL;
         if (site->arg_slots)
             memcpy(VM_FIELDS(vm_obj(machine, h)), &t->slots[base],

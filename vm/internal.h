@@ -3,7 +3,9 @@
  * pool resolution and method selection), init.c (class initialisation), heap.c (objects,
  * arrays, collection), frames.c (calls, returns, monitors), exception.c (throwing, unwinding,
  * stack traces), interp_loop.h (the interpreter), indy.c and classgen.c (invokedynamic),
- * strings.c (Java strings and output), natives*.c (the native tables), thread.c and exec.c. */
+ * strings.c (Java strings and output), natives*.c (the native tables), thread.c and exec.c.
+ * The model checker's side (trail, classifiers, slot types, state serialisation, the lts) is
+ * declared in check.h; the barriers its undo log needs (vm_obj_w and friends) are here. */
 #ifndef PORCHECK_VM_INTERNAL_H
 #define PORCHECK_VM_INTERNAL_H
 
@@ -68,7 +70,18 @@ typedef struct vm_object {
     uint32_t lock_count; /* monitor recursion count */
     uint32_t hash;       /* identity hash, derived from [id] */
     uint64_t id;         /* deterministic id: allocating thread and its allocation count */
+    uint32_t epoch;      /* checking: the trail epoch in which the object was last logged */
+    uint8_t flags;       /* VM_OBJ_* */
+    uint32_t fh_stamp;   /* checking: [epoch] + 1 when [fh] is the hash of the contents */
+    uint32_t mark;       /* checking: the last state walk that reached the object */
+    uint64_t fh[2];      /* checking: cached 128-bit hash of the object (state.c) */
 } vm_object;
+
+/* Object flags. */
+enum {
+    VM_OBJ_PINNED = 1, /* held by the VM for good (mirrors, interned strings): never undone */
+    VM_OBJ_SHARED = 2, /* jpf classifier: reachable by more than one thread (monotone) */
+};
 
 /* Returns the instance-field slots of [o]. */
 #define VM_FIELDS(o) ((vm_slot *)((vm_object *)(o) + 1))
@@ -129,6 +142,34 @@ enum {
     VM_NATIVE_YIELD,  /* done, and the thread offers the processor to others */
 };
 
+/* What a native does to shared state, as the checker's labels describe it. */
+typedef enum vm_sync_kind {
+    VM_SYNC_NONE = 0,  /* nothing shared: not a scheduling point */
+    VM_SYNC_READ,      /* Sync.get*: reads the field at offset arg1 of arg0 */
+    VM_SYNC_WRITE,     /* Sync.put*, CAS, getAndAdd, getAndSet: writes it (a failed CAS too) */
+    VM_SYNC_ENTER,     /* Sync.monitorEnter: takes arg0's monitor, blocking while another holds it */
+    VM_SYNC_LOCK,      /* tryMonitorEnter, monitorExit, await, signal: a write of arg0's monitor */
+    VM_SYNC_LOCK_READ, /* monitorDepth, isLocked, Thread.holdsLock: a read of arg0's monitor */
+    VM_SYNC_PARK,      /* Sync.park: the current thread's permit; blocks without one */
+    VM_SYNC_UNPARK,    /* Sync.unpark: thread arg0's permit */
+    VM_SYNC_START,     /* Thread.start0: starts receiver thread arg0 */
+    VM_SYNC_JOIN,      /* Thread.join0: waits until thread arg0 has ended */
+} vm_sync_kind;
+
+/* Why a thread stands where it does while the checker drives it (vm_thread.park). */
+typedef enum vm_park {
+    VM_PARK_NONE = 0,   /* not at a visible point: begin of a thread, a cut, an invisible point */
+    VM_PARK_ACCESS,     /* before a visible field, static or array-element access */
+    VM_PARK_MONITOR,    /* before monitorenter or monitorexit */
+    VM_PARK_INVOKE,     /* before calling a synchronized method or a synchronisation native */
+    VM_PARK_RETURN,     /* before returning from a synchronized method (releasing its monitor) */
+    VM_PARK_CLINIT_END, /* before the return that finishes a class initialiser */
+    VM_PARK_INIT,       /* before an instruction that initialises its class */
+    VM_PARK_UNWIND,     /* an exception is about to leave a synchronized or <clinit> frame */
+    VM_PARK_END,        /* every frame is gone: the next step ends the thread */
+    VM_PARK_BLOCKED,    /* blocked inside an operation (wait, await): the wait fields tell */
+} vm_park;
+
 /* A method of a loaded class. */
 struct vm_method {
     vm_class *owner;
@@ -141,6 +182,8 @@ struct vm_method {
     const cf_code *code;  /* NULL for native and abstract methods */
     vm_native_fn native;  /* natives: the implementation, NULL when the VM has none */
     uint32_t id;          /* index in the vm's method registry */
+    uint8_t sync;         /* natives: a vm_sync_kind (what the checker's label says it does) */
+    struct vm_typemap *typemap; /* checking: slot types per instruction, computed on first use */
 };
 
 /* A constant-pool entry as the interpreter caches it once resolved. */
@@ -190,6 +233,12 @@ struct vm_class {
     vm_cp_entry *cp;         /* resolution cache, one entry per constant */
     vm_method *clinit;       /* <clinit>, or NULL */
     vm_method *owned_clinit; /* the empty <clinit> made for a class without one, freed with it */
+    uint32_t statics_epoch;  /* checking: the trail epoch in which [statics] were last logged */
+    uint32_t fh_stamp;       /* checking: [statics_epoch] + 1 when [fh] hashes the class state */
+    uint32_t fh_init_thread; /* ... for this [init_state] and [init_thread] */
+    uint8_t fh_init;
+    uint64_t fh[2]; /* checking: cached hash of the initialisation state and statics */
+    uint8_t visible;         /* checking, safe classifier: 0 not yet known, 1 no, 2 yes */
     /* arrays */
     vm_class *component; /* element class (a primitive class for primitive arrays) */
     char elem_kind;      /* Z B C S I F J D or 'L' */
@@ -242,6 +291,8 @@ struct vm_thread {
     bool permit;          /* LockSupport.unpark's permit */
     bool parked;          /* WAITING in LockSupport.park */
     bool uncaught;        /* died of an uncaught exception */
+    uint8_t park;         /* checking: a vm_park, why the thread stands where it does */
+    uint32_t epoch;       /* checking: the trail epoch in which the thread was last logged */
 };
 
 /* ---- The vm ------------------------------------------------------------------------------------
@@ -262,6 +313,15 @@ typedef struct vm_offsets {
     uint32_t ste_class, ste_method, ste_file, ste_line;
     uint32_t thread_name, thread_id, thread_alive, thread_daemon, thread_target;
 } vm_offsets;
+
+/* A lazy notify (checking): [count] notify calls on [cond], each of which wakes a distinct thread
+ * of [mask], which were the threads waiting on [cond] when it was called. Which ones is decided
+ * when a thread of the group re-acquires the lock, so every choice is explored. */
+typedef struct vm_notify {
+    uint32_t cond;  /* handle of the object (or Condition) waited on */
+    uint32_t count; /* notifications not consumed yet */
+    uint64_t mask;  /* candidate thread ids */
+} vm_notify;
 
 /* A symbol table entry list (open addressing over interned strings). */
 typedef struct vm_symbols {
@@ -295,6 +355,14 @@ struct vm {
     int exit_status;
     uint64_t clock; /* deterministic nanoTime */
     uint32_t lambda_count;
+    uint64_t vm_allocations; /* objects the VM itself allocated (pinned ones): their ids */
+    uint64_t *thread_keys;   /* ids of the Thread objects behind thread ids (first seen) */
+    struct vm_check *check;  /* model checking (check.h), or NULL under exec */
+    vm_notify *notify;       /* checking: pending lazy notifications */
+    uint32_t notify_count, notify_capacity;
+    uint32_t globals_epoch;  /* checking: the trail epoch in which the globals were last logged */
+    uint32_t classes_epoch;  /* checking: the trail epoch of the last change to any class state */
+    uint32_t epoch;          /* checking: the trail epoch; 0 (nothing is logged) under exec */
     uint32_t loading_depth;
     const char *loading[64]; /* classes being loaded, for circularity errors */
     char out_buf[8192];      /* buffered standard output */
@@ -448,8 +516,64 @@ bool vm_pin(vm *machine, uint32_t h);
  * thread's saved frames, a static, a pinned handle or another live object. */
 void vm_maybe_collect(vm *machine);
 
+/* Frees object [h] and makes its handle reusable. */
+void vm_heap_release(vm *machine, uint32_t h);
+
+/* Returns the bytes of [o]'s elements or fields. */
+size_t vm_payload_bytes(const vm_object *o);
+
 /* Frees every object. */
 void vm_heap_free(vm *machine);
+
+/* ---- trail.c: the checker's undo log; every barrier is a no-op under exec -------------------- */
+
+/* Logs object [h] before its first write in the current epoch. */
+void vm_trail_object(vm *machine, uint32_t h);
+
+/* Returns object [h] for writing (logged first when the checker needs it). */
+static inline vm_object *vm_obj_w(vm *machine, uint32_t h)
+{
+    vm_object *o = machine->heap.objects[h];
+    if (VM_UNLIKELY(o->epoch != machine->epoch)) vm_trail_object(machine, h);
+    return o;
+}
+
+/* Logs the statics of [cls] before their first write in the current epoch. */
+void vm_trail_statics(vm *machine, vm_class *cls);
+
+/* Returns the statics of [cls] for writing. */
+static inline vm_slot *vm_statics_w(vm *machine, vm_class *cls)
+{
+    if (VM_UNLIKELY(cls->statics_epoch != machine->epoch)) vm_trail_statics(machine, cls);
+    return cls->statics;
+}
+
+/* Logs the initialisation state of [cls] before it changes. */
+void vm_trail_class(vm *machine, vm_class *cls);
+
+/* Logs thread [t] (fields, frames, slots) before its first change in the current epoch. */
+void vm_trail_thread(vm *machine, vm_thread *t);
+
+/* Makes thread [t] writable. */
+static inline void vm_thread_w(vm *machine, vm_thread *t)
+{
+    if (VM_UNLIKELY(t->epoch != machine->epoch)) vm_trail_thread(machine, t);
+}
+
+/* Logs the globals (exit, clock, output lengths, notifications) before their first change. */
+void vm_trail_globals(vm *machine);
+
+/* Makes the globals writable. */
+static inline void vm_globals_w(vm *machine)
+{
+    if (VM_UNLIKELY(machine->globals_epoch != machine->epoch)) vm_trail_globals(machine);
+}
+
+/* Logs the allocation of [h] so that undoing it frees the object. */
+void vm_trail_alloc(vm *machine, uint32_t h);
+
+/* Logs the creation of thread [t] so that undoing it makes the id unused again. */
+void vm_trail_thread_new(vm *machine, vm_thread *t);
 
 /* ---- strings.c ---------------------------------------------------------------------------------
  */
@@ -530,12 +654,15 @@ uint32_t vm_stack_trace(vm *machine, vm_thread *t, uint32_t h);
 typedef enum vm_unwind_result {
     VM_UNWIND_CAUGHT,
     VM_UNWIND_ENDED,
-    VM_UNWIND_FATAL
+    VM_UNWIND_FATAL,
+    VM_UNWIND_STOPPED, /* checking: stopped before leaving a synchronized or <clinit> frame */
 } vm_unwind_result;
 
 /* Unwinds [t]'s frames to a handler of its pending exception; when none is left, pushes the
- * uncaught-exception handler, or ends the thread. */
-vm_unwind_result vm_unwind(vm *machine, vm_thread *t);
+ * uncaught-exception handler, or ends the thread (checking: only marks it uncaught). With
+ * [skip] (checking), stops before a frame whose leaving releases a monitor or ends a class
+ * initialiser, unless *[skip] spares that one (and is cleared). */
+vm_unwind_result vm_unwind(vm *machine, vm_thread *t, bool *skip);
 
 /* ---- thread.c -------------------------------------------------------------------------------- */
 
@@ -547,6 +674,9 @@ void vm_thread_end(vm *machine, vm_thread *t);
 
 /* Returns true when [t] can run: runnable, or what it waits for has happened. */
 bool vm_thread_enabled(const vm *machine, const vm_thread *t);
+
+/* True when [t], waiting on a condition, was notified or may take a pending notification. */
+bool vm_notified(const vm *machine, const vm_thread *t);
 
 /* Returns the thread whose java.lang.Thread object is [object], or NULL. */
 vm_thread *vm_thread_of_object(vm *machine, uint32_t object);
@@ -570,8 +700,10 @@ void vm_callsite_free(vm_callsite *site);
 /* ---- natives.c ---------------------------------------------------------------------------------
  */
 
-/* Returns the native implementation of [cls].[name][descriptor], or NULL. */
-vm_native_fn vm_find_native(const char *cls, const char *name, const char *descriptor);
+/* Returns the native implementation of [cls].[name][descriptor], or NULL; stores its
+ * vm_sync_kind in [*sync]. */
+vm_native_fn vm_find_native(const char *cls, const char *name, const char *descriptor,
+                            uint8_t *sync);
 
 /* One row of a native table. */
 typedef struct vm_native {

@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "internal.h"
+#include "check.h"
 #include "interp_slow.h"
 
 #define U2(p) ((uint16_t)(((p)[0] << 8) | (p)[1]))
@@ -30,7 +30,13 @@
         frame->sp = (uint32_t)(sp - t->slots);                                                    \
     } while (0)
 
-#define WATCHED() (VM_UNLIKELY(watch != NULL) && watch[*pc] && stop_before(machine, t, stop, &skip, frame, pc, code))
+/* Checking (and the stop-before API): the first instruction of a run is spared, then every
+ * watched opcode asks the classifier, and the instruction count may cut the run. */
+#define WATCHED()                                                                                 \
+    (VM_UNLIKELY(watch != NULL) &&                                                                \
+     (VM_UNLIKELY(skip) ? (skip = false)                                                          \
+                        : ((VM_UNLIKELY(--icount == 0) | watch[*pc]) &&                           \
+                           stop_before(machine, t, stop, icount, frame, pc, sp))))
 
 #if VM_USE_GOTO
 #define VM_DISPATCH()                                                                             \
@@ -174,6 +180,7 @@
         uint32_t h = sp[-3].ref;                                                                  \
         vm_object *a;                                                                             \
         ARRAY_AT(a, h, i);                                                                        \
+        a = vm_obj_w(machine, h);                                                                 \
         ((type *)VM_ELEMS(a))[i] = (type)(value);                                                 \
         sp -= 3;                                                                                  \
         VM_NEXT(1);                                                                               \
@@ -193,6 +200,7 @@
         uint32_t h = sp[-4].ref;                                                                  \
         vm_object *a;                                                                             \
         ARRAY_AT(a, h, i);                                                                        \
+        a = vm_obj_w(machine, h);                                                                 \
         ((type *)VM_ELEMS(a))[i] = getter(sp - 2);                                                \
         sp -= 4;                                                                                  \
         VM_NEXT(1);                                                                               \
@@ -218,8 +226,13 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
     uint64_t budget = stop->budget ? stop->budget : UINT64_MAX;
     const bool *watch = stop->watch;
     bool skip = stop->skip_first;
+    bool checking = machine->check && watch == machine->check->watch;
+    uint64_t icount = checking ? machine->check->opts.max_instructions : UINT64_MAX;
 
-    if (t->state == VM_THREAD_TERMINATED || t->depth == 0) return VM_RUN_ENDED;
+    if (t->state == VM_THREAD_TERMINATED || t->depth == 0) {
+        if (checking && t->state != VM_THREAD_TERMINATED) vm_thread_end(machine, t);
+        return VM_RUN_ENDED;
+    }
     if (t->state == VM_THREAD_BLOCKED) {
         t->wait_class = NULL;
         t->wait_object = 0;
@@ -314,7 +327,7 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
             char name[512];
             THROW("java/lang/ArrayStoreException", "%s", vm_dotted_name(OBJ(v)->cls, name, sizeof name));
         }
-        ((uint32_t *)VM_ELEMS(a))[i] = v;
+        ((uint32_t *)VM_ELEMS(vm_obj_w(machine, h)))[i] = v;
         sp -= 3;
         VM_NEXT(1);
     }
@@ -471,6 +484,7 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
         vm_cp_entry *e = &cp[U2(pc + 1)];
         if (VM_UNLIKELY(!e->resolved || e->cls->init_state != VM_INIT_DONE))
             SLOW(slow_static(machine, t, frame->method->owner, U2(pc + 1)));
+        vm_statics_w(machine, e->cls);
         if (e->kind == 'J' || e->kind == 'D') {
             sp -= 2;
             e->address[0] = sp[0];
@@ -496,14 +510,14 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
         if (e->kind == 'J' || e->kind == 'D') {
             uint32_t h = sp[-3].ref;
             NULL_CHECK(h);
-            vm_slot *f = VM_FIELDS(OBJ(h)) + e->offset;
+            vm_slot *f = VM_FIELDS(vm_obj_w(machine, h)) + e->offset;
             f[0] = sp[-2];
             f[1] = sp[-1];
             sp -= 3;
         } else {
             uint32_t h = sp[-2].ref;
             NULL_CHECK(h);
-            VM_FIELDS(OBJ(h))[e->offset] = sp[-1];
+            VM_FIELDS(vm_obj_w(machine, h))[e->offset] = sp[-1];
             sp -= 2;
         }
         VM_NEXT(3);
@@ -731,6 +745,10 @@ do_return:
     }
     SAVE();
     if (!vm_pop_frame(machine, t, sp, advance)) {
+        if (checking) { /* ending the thread is a transition of its own */
+            t->park = VM_PARK_END;
+            return machine->failed ? VM_RUN_FAILED : VM_RUN_STOPPED;
+        }
         vm_thread_end(machine, t);
         return machine->exiting ? VM_RUN_EXITED : VM_RUN_ENDED;
     }
@@ -743,9 +761,16 @@ do_return:
 exception:
     if (machine->failed) return VM_RUN_FAILED;
     if (machine->exiting) return VM_RUN_EXITED;
-    switch (vm_unwind(machine, t)) {
+    switch (vm_unwind(machine, t, checking ? &skip : NULL)) {
     case VM_UNWIND_CAUGHT: LOAD(); VM_DISPATCH();
-    case VM_UNWIND_ENDED: vm_thread_end(machine, t); return VM_RUN_ENDED;
+    case VM_UNWIND_STOPPED: return VM_RUN_STOPPED;
+    case VM_UNWIND_ENDED:
+        if (checking) {
+            t->park = VM_PARK_END;
+            return VM_RUN_STOPPED;
+        }
+        vm_thread_end(machine, t);
+        return VM_RUN_ENDED;
     default: return VM_RUN_FAILED;
     }
 

@@ -2,16 +2,24 @@
  * an instruction, multi-dimensional arrays, ClassCastException messages, the stop predicate. */
 #include <stdio.h>
 
+#include "check.h"
 #include "interp_slow.h"
 
-bool stop_before(vm *machine, vm_thread *t, const vm_stop *stop, bool *skip, const vm_frame *frame,
-                 const uint8_t *pc, const uint8_t *code)
+bool stop_before(vm *machine, vm_thread *t, const vm_stop *stop, uint64_t icount,
+                 const vm_frame *frame, const uint8_t *pc, const vm_slot *sp)
 {
-    if (*skip) {
-        *skip = false;
-        return false;
+    if (machine->check && stop->watch == machine->check->watch) {
+        vm_park park = vm_sched_classify(machine, t, frame, pc, sp);
+        if (park != VM_PARK_NONE && vm_sched_alone(machine, t)) {
+            vm_sched_expose_pending(machine, park, frame, pc, sp);
+            park = VM_PARK_NONE;
+        }
+        if (park == VM_PARK_NONE && icount != 0) return false;
+        t->park = (uint8_t)park; /* a cut is an invisible scheduling point */
+        return true;
     }
     if (!stop->before) return true;
+    const uint8_t *code = frame->method->code->code;
     vm_location at = {frame->method->owner->name, frame->method->name, frame->method->descriptor,
                       (uint32_t)(pc - code), *pc};
     return stop->before(stop->ctx, machine, t->id, &at);

@@ -32,10 +32,11 @@ static inline int64_t java_d2l(double v)
     return (int64_t)v;
 }
 
-/* Asks [stop]'s predicate whether to stop before the instruction at [pc]; [skip] spares the
- * first instruction of a run. */
-bool stop_before(vm *machine, vm_thread *t, const vm_stop *stop, bool *skip, const vm_frame *frame,
-                 const uint8_t *pc, const uint8_t *code);
+/* Decides whether to stop before the instruction at [pc] of [frame] (operand stack top [sp]):
+ * under the checker the classifier decides (and [icount] 0 cuts the transition), otherwise
+ * [stop]'s predicate. */
+bool stop_before(vm *machine, vm_thread *t, const vm_stop *stop, uint64_t icount,
+                 const vm_frame *frame, const uint8_t *pc, const vm_slot *sp);
 
 /* Resolves loadable constant [index] of [cls] and stores its slot value at [sp]. */
 int slow_ldc(vm *machine, vm_thread *t, vm_class *cls, uint16_t index, vm_slot *sp);

@@ -106,7 +106,7 @@ static bool make_mirror(vm *machine, vm_class *cls)
     uint32_t h = vm_new_object(machine, NULL, machine->known.class_);
     if (!h || !vm_pin(machine, h)) return false;
     vm_object *o = vm_obj(machine, h);
-    o->id = (UINT64_C(1) << 63) | name_hash(cls->name);
+    o->id = (UINT64_C(1) << 63) | cls->index; /* unique; stable for the run */
     o->hash = name_hash(cls->name) & 0x7fffffff;
     VM_FIELDS(o)[machine->off.class_index].i = (int32_t)cls->index;
     cls->mirror = h;
@@ -270,7 +270,7 @@ static bool link_methods(vm *machine, vm_class *cls)
             m->max_stack = m->code->max_stack;
         }
         if (m->access & CF_ACC_NATIVE)
-            m->native = vm_find_native(cls->name, m->name, m->descriptor);
+            m->native = vm_find_native(cls->name, m->name, m->descriptor, &m->sync);
         if (!strcmp(m->name, "<clinit>") && (m->access & CF_ACC_STATIC)) cls->clinit = m;
     }
     cls->method_count = cf->method_count;

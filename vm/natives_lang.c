@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "check.h"
 #include "natives.h"
 
 #define FN(name) static int name(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret)
@@ -253,6 +254,10 @@ FN(system_arraycopy)
     int32_t p[3] = {args[1].i, args[3].i, args[4].i};
     if (!arraycopy_types(machine, t, s, d) || !arraycopy_bounds(machine, t, s, d, p))
         return native_thrown(machine);
+    d = vm_obj_w(machine, args[2].ref);
+    if (machine->check && (d->flags & VM_OBJ_SHARED) && s->cls->elem_kind == 'L')
+        for (int32_t i = 0; i < p[2]; i++) /* what a shared array receives is shared */
+            vm_sched_expose(machine, ((const uint32_t *)VM_ELEMS(s))[p[0] + i]);
     if (s->cls != d->cls && !vm_is_assignable(s->cls, d->cls))
         return copy_checked(machine, t, s, d, p);
     size_t size = s->cls->elem_size;
@@ -271,6 +276,7 @@ FN(system_identity_hash)
 FN(system_nano_time)
 {
     UNUSED;
+    vm_globals_w(machine);
     machine->clock += 1000;
     vm_set_long(ret, (int64_t)machine->clock);
     return VM_NATIVE_OK;
@@ -279,6 +285,7 @@ FN(system_nano_time)
 FN(system_current_millis)
 {
     UNUSED;
+    vm_globals_w(machine);
     machine->clock += 1000000;
     vm_set_long(ret, (int64_t)(UINT64_C(1700000000000) + machine->clock / 1000000));
     return VM_NATIVE_OK;
@@ -298,6 +305,7 @@ const vm_native vm_natives_system[] = {
 FN(runtime_halt)
 {
     UNUSED;
+    vm_globals_w(machine);
     machine->exiting = true;
     machine->exit_status = args[0].i;
     return VM_NATIVE_THROW;

@@ -1,7 +1,7 @@
 /* The synchronisation natives: Object.wait/notify, Thread, and jdk.internal.porcheck.Sync (CAS
  * and other atomic read-modify-writes on fields by slot offset, monitors used as locks,
- * condition waits, park/unpark, join). These are the operations the concurrency issue will mark
- * as visible scheduling points; each is one atomic step. A native that must block records what
+ * condition waits, park/unpark, join). The checker makes calls of them scheduling points (their
+ * labels come from natives.c's table of synchronisation kinds); each is one atomic step. A native that must block records what
  * it waits for on the thread and returns VM_NATIVE_BLOCK; the call is retried once the thread is
  * enabled again, and the thread's wait fields tell the retry from the first call. */
 #include <stdio.h>
@@ -17,12 +17,125 @@ static int illegal_monitor(vm *machine, vm_thread *t)
     return native_thrown(machine);
 }
 
+/* ---- Lazy notification (checking) -------------------------------------------------------------
+ * notify() wakes one waiting thread, and which one is the scheduler's choice. The checker
+ * explores every choice lazily: a notify records a group (the threads waiting at that moment and
+ * a count), and whichever candidate re-acquires the lock first takes the notification. A thread
+ * takes it from the oldest group it belongs to; the groups of one condition nest (a later group
+ * holds every candidate of an earlier one that still waits), so this wakes exactly the sets of
+ * threads some sequence of eager choices would. A group whose count covers all its candidates
+ * notifies them at once. Under exec, notify wakes the waiting thread with the lowest id. */
+
+/* Returns the threads waiting on [cond] and not notified yet. */
+static uint64_t waiters(const vm *machine, uint32_t cond)
+{
+    uint64_t mask = 0;
+    for (uint32_t i = 0; i < machine->thread_count && i < 64; i++) {
+        const vm_thread *w = machine->threads[i];
+        if (w->state == VM_THREAD_WAITING && w->wait_object == cond && !w->notified)
+            mask |= UINT64_C(1) << i;
+    }
+    return mask;
+}
+
+/* Marks every thread of [mask] notified and takes it out of [cond]'s groups. */
+static void notify_threads(vm *machine, uint32_t cond, uint64_t mask)
+{
+    for (uint32_t i = 0; i < machine->thread_count && i < 64; i++) {
+        if (!(mask >> i & 1)) continue;
+        vm_thread_w(machine, machine->threads[i]);
+        machine->threads[i]->notified = true;
+    }
+    for (uint32_t g = 0; g < machine->notify_count; g++)
+        if (machine->notify[g].cond == cond) machine->notify[g].mask &= ~mask;
+}
+
+/* Removes the groups without candidates or notifications left. */
+static void drop_spent_groups(vm *machine)
+{
+    uint32_t k = 0;
+    for (uint32_t g = 0; g < machine->notify_count; g++)
+        if (machine->notify[g].mask && machine->notify[g].count) machine->notify[k++] = machine->notify[g];
+    machine->notify_count = k;
+}
+
+/* Notifies at once the candidates of every group of [cond] that has as many notifications (its
+ * own and those of older groups, whose candidates it contains) as candidates. */
+static void settle_groups(vm *machine, uint32_t cond)
+{
+    uint32_t sum = 0;
+    for (uint32_t g = 0; g < machine->notify_count; g++) {
+        vm_notify *n = &machine->notify[g];
+        if (n->cond != cond) continue;
+        sum += n->count;
+        if (sum < (uint32_t)__builtin_popcountll(n->mask)) continue;
+        for (uint32_t k = 0; k <= g; k++)
+            if (machine->notify[k].cond == cond) machine->notify[k].count = 0;
+        notify_threads(machine, cond, n->mask);
+        sum = 0;
+    }
+    drop_spent_groups(machine);
+}
+
+/* Records one notification for the threads of [mask] waiting on [cond]. */
+static bool add_group(vm *machine, uint32_t cond, uint64_t mask)
+{
+    for (uint32_t g = machine->notify_count; g-- > 0;) {
+        vm_notify *n = &machine->notify[g];
+        if (n->cond != cond) continue;
+        if (n->mask != mask) break;
+        n->count++;
+        return true;
+    }
+    if (machine->notify_count == machine->notify_capacity) {
+        uint32_t cap = machine->notify_capacity ? machine->notify_capacity * 2 : 8;
+        vm_notify *grown = base_realloc(machine->notify, cap * sizeof *grown);
+        if (!grown) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory");
+        machine->notify = grown;
+        machine->notify_capacity = cap;
+    }
+    machine->notify[machine->notify_count++] = (vm_notify){cond, 1, mask};
+    return true;
+}
+
+bool vm_notified(const vm *machine, const vm_thread *t)
+{
+    if (t->notified) return true;
+    for (uint32_t g = 0; g < machine->notify_count; g++) {
+        const vm_notify *n = &machine->notify[g];
+        if (n->cond == t->wait_object && (n->mask >> t->id & 1)) return true;
+    }
+    return false;
+}
+
+/* [t], waking from a wait on [cond], takes its notification (from its oldest group). */
+static void take_notification(vm *machine, vm_thread *t, uint32_t cond)
+{
+    if (t->notified) {
+        t->notified = false;
+        return;
+    }
+    vm_globals_w(machine);
+    uint64_t bit = UINT64_C(1) << t->id;
+    bool taken = false;
+    for (uint32_t g = 0; g < machine->notify_count; g++) {
+        vm_notify *n = &machine->notify[g];
+        if (n->cond != cond || !(n->mask & bit)) continue;
+        if (!taken) n->count--;
+        taken = true;
+        n->mask &= ~bit;
+    }
+    drop_spent_groups(machine);
+    settle_groups(machine, cond);
+}
+
 /* Waits on [cond] releasing monitor [lock] (Object.wait when they are the same object). */
 static int wait_on(vm *machine, vm_thread *t, uint32_t lock, uint32_t cond, bool timed)
 {
     vm_object *o = vm_obj(machine, lock);
     if (!t->wait_object) {
         if (o->lock_owner != t->id + 1) return illegal_monitor(machine, t);
+        o = vm_obj_w(machine, lock);
         t->saved_count = o->lock_count;
         o->lock_owner = 0;
         o->lock_count = 0;
@@ -32,26 +145,39 @@ static int wait_on(vm *machine, vm_thread *t, uint32_t lock, uint32_t cond, bool
         t->state = VM_THREAD_WAITING;
         return VM_NATIVE_BLOCK;
     }
-    if (!t->notified || (o->lock_owner && o->lock_owner != t->id + 1)) {
+    if (!vm_notified(machine, t) || (o->lock_owner && o->lock_owner != t->id + 1)) {
         t->state = VM_THREAD_WAITING;
         return VM_NATIVE_BLOCK;
     }
+    take_notification(machine, t, cond);
+    o = vm_obj_w(machine, lock);
     o->lock_owner = t->id + 1;
     o->lock_count = t->saved_count;
     t->wait_object = t->wait_lock = 0;
-    t->notified = false;
     return VM_NATIVE_OK;
 }
 
-/* Wakes one (or, with [all], every) thread waiting on [cond], lowest id first. */
+/* Wakes one (or, with [all], every) thread waiting on [cond]. */
 static void wake(vm *machine, uint32_t cond, bool all)
 {
-    for (uint32_t i = 0; i < machine->thread_count; i++) {
-        vm_thread *w = machine->threads[i];
-        if (w->state != VM_THREAD_WAITING || w->wait_object != cond || w->notified) continue;
-        w->notified = true;
-        if (!all) return;
+    if (!machine->check) {
+        for (uint32_t i = 0; i < machine->thread_count; i++) {
+            vm_thread *w = machine->threads[i];
+            if (w->state != VM_THREAD_WAITING || w->wait_object != cond || w->notified) continue;
+            w->notified = true;
+            if (!all) return;
+        }
+        return;
     }
+    uint64_t mask = waiters(machine, cond);
+    if (!mask) return;
+    vm_globals_w(machine);
+    if (all || __builtin_popcountll(mask) == 1) {
+        notify_threads(machine, cond, mask);
+        drop_spent_groups(machine);
+        return;
+    }
+    if (add_group(machine, cond, mask)) settle_groups(machine, cond);
 }
 
 int native_object_wait(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret)
@@ -100,7 +226,7 @@ FN(thread_start)
     vm_thread *nt;
     if (!run || !vm_thread_create(machine, obj, &nt)) return VM_NATIVE_FAIL;
     nt->slots[0].ref = obj;
-    VM_FIELDS(vm_obj(machine, obj))[machine->off.thread_alive].i = 1;
+    VM_FIELDS(vm_obj_w(machine, obj))[machine->off.thread_alive].i = 1;
     vm_call_result r = vm_push_frame(machine, nt, run, 0, 0);
     return r == VM_CALL_PUSHED ? VM_NATIVE_OK : VM_NATIVE_FAIL;
 }
@@ -108,7 +234,8 @@ FN(thread_start)
 FN(thread_yield)
 {
     UNUSED;
-    return VM_NATIVE_YIELD;
+    /* The checker schedules at the next scheduling point anyway (a yield is not one). */
+    return machine->check ? VM_NATIVE_OK : VM_NATIVE_YIELD;
 }
 
 FN(thread_join)
@@ -163,9 +290,17 @@ static vm_slot *field_at(vm *machine, vm_thread *t, uint32_t h, int64_t offset, 
     return &VM_FIELDS(o)[offset];
 }
 
+/* field_at for a native that writes the field. */
+static vm_slot *field_w(vm *machine, vm_thread *t, uint32_t h, int64_t offset, int slots)
+{
+    vm_slot *f = field_at(machine, t, h, offset, slots);
+    if (f) vm_obj_w(machine, h);
+    return f;
+}
+
 FN(sync_cas_int)
 {
-    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 1);
+    vm_slot *f = field_w(machine, t, args[0].ref, vm_get_long(args + 1), 1);
     if (!f) return native_thrown(machine);
     ret->i = f->i == args[3].i;
     if (ret->i) f->i = args[4].i;
@@ -174,7 +309,7 @@ FN(sync_cas_int)
 
 FN(sync_cas_long)
 {
-    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 2);
+    vm_slot *f = field_w(machine, t, args[0].ref, vm_get_long(args + 1), 2);
     if (!f) return native_thrown(machine);
     ret->i = vm_get_long(f) == vm_get_long(args + 3);
     if (ret->i) vm_set_long(f, vm_get_long(args + 5));
@@ -183,7 +318,7 @@ FN(sync_cas_long)
 
 FN(sync_cas_ref)
 {
-    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 1);
+    vm_slot *f = field_w(machine, t, args[0].ref, vm_get_long(args + 1), 1);
     if (!f) return native_thrown(machine);
     ret->i = f->ref == args[3].ref;
     if (ret->i) f->ref = args[4].ref;
@@ -192,7 +327,7 @@ FN(sync_cas_ref)
 
 FN(sync_add_int)
 {
-    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 1);
+    vm_slot *f = field_w(machine, t, args[0].ref, vm_get_long(args + 1), 1);
     if (!f) return native_thrown(machine);
     ret->i = f->i;
     f->i = (int32_t)((uint32_t)f->i + (uint32_t)args[3].i);
@@ -201,7 +336,7 @@ FN(sync_add_int)
 
 FN(sync_add_long)
 {
-    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 2);
+    vm_slot *f = field_w(machine, t, args[0].ref, vm_get_long(args + 1), 2);
     if (!f) return native_thrown(machine);
     int64_t old = vm_get_long(f);
     vm_set_long(ret, old);
@@ -211,7 +346,7 @@ FN(sync_add_long)
 
 FN(sync_swap_int)
 {
-    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 1);
+    vm_slot *f = field_w(machine, t, args[0].ref, vm_get_long(args + 1), 1);
     if (!f) return native_thrown(machine);
     ret->i = f->i;
     f->i = args[3].i;
@@ -220,7 +355,7 @@ FN(sync_swap_int)
 
 FN(sync_swap_long)
 {
-    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 2);
+    vm_slot *f = field_w(machine, t, args[0].ref, vm_get_long(args + 1), 2);
     if (!f) return native_thrown(machine);
     vm_set_long(ret, vm_get_long(f));
     vm_set_long(f, vm_get_long(args + 3));
@@ -229,7 +364,7 @@ FN(sync_swap_long)
 
 FN(sync_swap_ref)
 {
-    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 1);
+    vm_slot *f = field_w(machine, t, args[0].ref, vm_get_long(args + 1), 1);
     if (!f) return native_thrown(machine);
     ret->ref = f->ref;
     f->ref = args[3].ref;
@@ -247,7 +382,7 @@ FN(sync_get_int)
 FN(sync_put_int)
 {
     (void)ret;
-    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 1);
+    vm_slot *f = field_w(machine, t, args[0].ref, vm_get_long(args + 1), 1);
     if (!f) return native_thrown(machine);
     f->i = args[3].i;
     return VM_NATIVE_OK;
@@ -264,7 +399,7 @@ FN(sync_get_long)
 FN(sync_put_long)
 {
     (void)ret;
-    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 2);
+    vm_slot *f = field_w(machine, t, args[0].ref, vm_get_long(args + 1), 2);
     if (!f) return native_thrown(machine);
     vm_set_long(f, vm_get_long(args + 3));
     return VM_NATIVE_OK;
@@ -326,6 +461,7 @@ FN(sync_try_enter)
     vm_object *o = vm_obj(machine, args[0].ref);
     ret->i = o->lock_owner == 0 || o->lock_owner == t->id + 1;
     if (ret->i) {
+        o = vm_obj_w(machine, args[0].ref);
         o->lock_owner = t->id + 1;
         o->lock_count++;
     }
@@ -366,14 +502,16 @@ FN(sync_await)
 FN(sync_signal)
 {
     UNUSED;
-    wake(machine, args[0].ref, false);
+    if (!args[0].ref || !args[1].ref) return native_npe(machine, t);
+    wake(machine, args[1].ref, false);
     return VM_NATIVE_OK;
 }
 
 FN(sync_signal_all)
 {
     UNUSED;
-    wake(machine, args[0].ref, true);
+    if (!args[0].ref || !args[1].ref) return native_npe(machine, t);
+    wake(machine, args[1].ref, true);
     return VM_NATIVE_OK;
 }
 
@@ -394,7 +532,10 @@ FN(sync_unpark)
 {
     UNUSED;
     vm_thread *target = args[0].ref ? vm_thread_of_object(machine, args[0].ref) : NULL;
-    if (target) target->permit = true;
+    if (target) {
+        vm_thread_w(machine, target);
+        target->permit = true;
+    }
     return VM_NATIVE_OK;
 }
 
@@ -423,8 +564,8 @@ const vm_native vm_natives_sync[] = {
     {"monitorDepth", "(Ljava/lang/Object;)I", sync_depth},
     {"isLocked", "(Ljava/lang/Object;)Z", sync_locked},
     {"await", "(Ljava/lang/Object;Ljava/lang/Object;)V", sync_await},
-    {"signal", "(Ljava/lang/Object;)V", sync_signal},
-    {"signalAll", "(Ljava/lang/Object;)V", sync_signal_all},
+    {"signal", "(Ljava/lang/Object;Ljava/lang/Object;)V", sync_signal},
+    {"signalAll", "(Ljava/lang/Object;Ljava/lang/Object;)V", sync_signal_all},
     {"park", "()V", sync_park},
     {"unpark", "(Ljava/lang/Thread;)V", sync_unpark},
     {NULL, NULL, NULL},

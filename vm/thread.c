@@ -1,17 +1,22 @@
 /* Threads as data: creation, termination, and whether a blocked or waiting thread may run
- * again. Nothing here uses an OS thread; a scheduler (exec.c now, the model checker later)
- * decides which thread runs. */
+ * again. Nothing here uses an OS thread; a scheduler (exec.c, or the model checker through
+ * lts.c) decides which thread runs. Under the checker a thread id is a function of the Thread
+ * object's deterministic id, so a thread has the same id on every path, and an id whose thread
+ * is not started on the current path is VM_THREAD_NEW. */
 #include <stdio.h>
 
-#include "internal.h"
+#include "check.h"
 
-bool vm_thread_create(vm *machine, uint32_t object, vm_thread **out)
+/* Appends a new thread struct with its buffers at id thread_count; false when out of memory. */
+static bool append_thread(vm *machine, uint64_t key)
 {
     if (machine->thread_count == machine->thread_capacity) {
         uint32_t cap = machine->thread_capacity ? machine->thread_capacity * 2 : 8;
         vm_thread **grown = base_realloc(machine->threads, cap * sizeof *grown);
-        if (!grown) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory creating a thread");
-        machine->threads = grown;
+        uint64_t *keys = grown ? base_realloc(machine->thread_keys, cap * sizeof *keys) : NULL;
+        if (grown) machine->threads = grown;
+        if (!keys) return false;
+        machine->thread_keys = keys;
         machine->thread_capacity = cap;
     }
     vm_thread *t = base_calloc(1, sizeof *t);
@@ -20,14 +25,48 @@ bool vm_thread_create(vm *machine, uint32_t object, vm_thread **out)
     if (!t || !t->slots || !t->frames) {
         if (t) base_free(t->slots), base_free(t->frames);
         base_free(t);
-        return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory creating a thread");
+        return false;
     }
     t->id = machine->thread_count;
     t->slot_capacity = machine->opts.stack_slots;
     t->frame_capacity = 64;
+    t->state = VM_THREAD_NEW;
+    machine->thread_keys[machine->thread_count] = key;
+    machine->threads[machine->thread_count++] = t;
+    return true;
+}
+
+/* Returns the id of the thread whose Thread object has id [key] (0: the main thread): the one it
+ * had on every path so far, else a new one. Under exec ids simply count up. */
+static bool thread_id_for(vm *machine, uint64_t key, uint32_t *id)
+{
+    if (machine->check)
+        for (uint32_t i = 0; i < machine->thread_count; i++)
+            if (machine->thread_keys[i] == key && machine->threads[i]->state == VM_THREAD_NEW) {
+                *id = i;
+                return true;
+            }
+    if (machine->check && machine->thread_count >= machine->check->opts.max_threads)
+        return vm_fail(machine, VM_ERR_UNSUPPORTED,
+                       "unsupported: more than %u threads (raise --max-threads, at most %d)",
+                       machine->check->opts.max_threads, VM_CHECK_MAX_THREADS);
+    if (!append_thread(machine, key))
+        return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory creating a thread");
+    *id = machine->thread_count - 1;
+    return true;
+}
+
+bool vm_thread_create(vm *machine, uint32_t object, vm_thread **out)
+{
+    uint64_t key = object ? vm_obj(machine, object)->id : 0;
+    uint32_t id = 0;
+    if (!thread_id_for(machine, key, &id)) return false;
+    vm_thread *t = machine->threads[id];
     t->object = object;
     t->state = VM_THREAD_RUNNABLE;
-    machine->threads[machine->thread_count++] = t;
+    t->depth = 0;
+    t->park = VM_PARK_NONE;
+    if (machine->check) vm_trail_thread_new(machine, t);
     *out = t;
     return true;
 }
@@ -36,7 +75,8 @@ void vm_thread_end(vm *machine, vm_thread *t)
 {
     t->state = VM_THREAD_TERMINATED;
     t->depth = 0;
-    if (t->object) VM_FIELDS(vm_obj(machine, t->object))[machine->off.thread_alive].i = 0;
+    t->park = VM_PARK_NONE;
+    if (t->object) VM_FIELDS(vm_obj_w(machine, t->object))[machine->off.thread_alive].i = 0;
 }
 
 vm_thread *vm_thread_of_object(vm *machine, uint32_t object)
@@ -59,6 +99,7 @@ bool vm_thread_enabled(const vm *machine, const vm_thread *t)
     case VM_THREAD_RUNNABLE:
         return true;
     case VM_THREAD_TERMINATED:
+    case VM_THREAD_NEW:
         return false;
     case VM_THREAD_BLOCKED:
         if (t->wait_class) return t->wait_class->init_state != VM_INIT_RUNNING;
@@ -66,7 +107,8 @@ bool vm_thread_enabled(const vm *machine, const vm_thread *t)
     default: /* WAITING */
         if (t->join_thread)
             return machine->threads[t->join_thread - 1]->state == VM_THREAD_TERMINATED;
-        if (t->wait_object) return t->notified && monitor_available(machine, t, t->wait_lock);
+        if (t->wait_object)
+            return vm_notified(machine, t) && monitor_available(machine, t, t->wait_lock);
         return t->permit;
     }
 }

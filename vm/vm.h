@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "classfile.h"
+#include "por.h"
 
 /* Result of every fallible vm operation. */
 typedef enum vm_status {
@@ -122,6 +123,7 @@ typedef enum vm_thread_state {
     VM_THREAD_BLOCKED,    /* waits to enter a monitor or acquire a lock */
     VM_THREAD_WAITING,    /* in wait/await, park, join or sleep */
     VM_THREAD_TERMINATED, /* ended */
+    VM_THREAD_NEW,        /* checking: a thread id not started on the current path */
 } vm_thread_state;
 
 /* Runs thread [thread] of [machine] until [stop] says so, it blocks, ends or the program exits. */
@@ -138,5 +140,64 @@ bool vm_thread_location(const vm *machine, uint32_t thread, vm_location *at);
 
 /* Returns the fatal error that ended the last run of [machine] (status VM_OK when none). */
 const vm_error *vm_last_error(const vm *machine);
+
+/* ---- Model checking: the VM as a por transition system --------------------------------------- */
+
+/* Which instructions are scheduling points and which accesses are visible. */
+typedef enum vm_classifier {
+    VM_CLASSIFY_JPF,  /* Java PathFinder's defaults: accesses to non-final fields and array elements
+                       * of objects reachable by more than one thread, statics, every
+                       * synchronisation operation, thread start, join and end; all visible */
+    VM_CLASSIFY_SAFE, /* S-POR: accesses to non-final fields of the visible classes, to elements
+                       * of shared arrays by their code and every synchronisation operation are
+                       * visible; thread start, join and end are invisible scheduling points */
+} vm_classifier;
+
+/* How vm_check_begin sets the checker up; zero-initialise and set what you need. */
+typedef struct vm_check_options {
+    vm_classifier classifier;
+    const char *const *visible; /* safe: class-name or package prefixes, dotted or binary; NULL:
+                                 * every class of the application class path and
+                                 * java.util.concurrent */
+    size_t visible_count;
+    uint32_t max_threads;      /* thread ids the program may use (0: 16; at most 60) */
+    uint64_t max_instructions; /* a transition longer than this is cut (0: 50,000) */
+    bool exact;                /* compare whole serialisations on fingerprint hits */
+} vm_check_options;
+
+/* Turns [machine], started with vm_start and not run yet, into a transition system whose state
+ * is the whole VM; its current state is the initial one. Fills [err] on bad options. */
+vm_status vm_check_begin(vm *machine, const vm_check_options *opts, vm_error *err);
+
+/* Returns the transition system over [machine] (after vm_check_begin). */
+por_lts vm_lts(vm *machine);
+
+/* Returns the standard output the program printed on the path to the current state; its length
+ * goes to [*len]. */
+const char *vm_check_output(const vm *machine, size_t *len);
+
+/* Returns the standard error output of the path to the current state; its length to [*len]. */
+const char *vm_check_errors(const vm *machine, size_t *len);
+
+/* Writes the name of thread [thread] ("main", "Thread-1") into [buf] of [cap] bytes. */
+void vm_thread_name(const vm *machine, uint32_t thread, char *buf, size_t cap);
+
+/* Writes what [thread]'s next transition does, e.g. "Counter.run(Counter.java:12): write
+ * Counter.count of Counter#0.3", into [buf] of [cap] bytes. */
+void vm_describe_next(const vm *machine, uint32_t thread, char *buf, size_t cap);
+
+/* Writes [thread]'s state for a deadlock report (where it stands, the lock it waits for and its
+ * owner) into [buf] of [cap] bytes. */
+void vm_describe_waiting(const vm *machine, uint32_t thread, char *buf, size_t cap);
+
+/* Returns the thread that holds the lock [thread] waits for (or the thread it joins), or -1. */
+int vm_waits_for(const vm *machine, uint32_t thread);
+
+/* True when [thread] died of an uncaught exception; writes its Java-style stack trace
+ * ("java.lang.AssertionError: msg\n\tat C.m(C.java:3)\n...") into [buf] of [cap] bytes. */
+bool vm_describe_uncaught(const vm *machine, uint32_t thread, char *buf, size_t cap);
+
+/* Returns the number of thread ids of [machine]'s transition system. */
+uint32_t vm_check_threads(const vm *machine);
 
 #endif

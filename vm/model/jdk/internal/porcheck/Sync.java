@@ -54,9 +54,11 @@ public final class Sync {
     /** Releases [lock] entirely, waits on [condition] until signalled, re-acquires [lock]. */
     public static native void await(Object lock, Object condition);
 
-    public static native void signal(Object condition);
+    /** Wakes one thread waiting on [condition], a condition of [lock] (the checker treats it as
+     * an access to [lock]'s monitor). */
+    public static native void signal(Object lock, Object condition);
 
-    public static native void signalAll(Object condition);
+    public static native void signalAll(Object lock, Object condition);
 
     public static native void park();
 

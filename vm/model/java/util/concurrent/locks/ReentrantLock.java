@@ -76,12 +76,12 @@ public class ReentrantLock implements Lock, java.io.Serializable {
 
         public void signal() {
             check();
-            Sync.signal(this);
+            Sync.signal(lock, this);
         }
 
         public void signalAll() {
             check();
-            Sync.signalAll(this);
+            Sync.signalAll(lock, this);
         }
     }
 }

@@ -88,7 +88,7 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
             int[] holds = readHolds.get();
             if (holds[0] == 0) throw new IllegalMonitorStateException("attempt to unlock read lock, not locked by current thread");
             holds[0]--;
-            if (--readers == 0) Sync.signalAll(sync);
+            if (--readers == 0) Sync.signalAll(sync, sync);
         } finally {
             Sync.monitorExit(sync);
         }
@@ -120,7 +120,7 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
             if (writer != Thread.currentThread()) throw new IllegalMonitorStateException();
             if (--writeHolds == 0) {
                 writer = null;
-                Sync.signalAll(sync);
+                Sync.signalAll(sync, sync);
             }
         } finally {
             Sync.monitorExit(sync);
@@ -136,7 +136,7 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
             int saved = writeHolds;
             writer = null;
             writeHolds = 0;
-            Sync.signalAll(sync);
+            Sync.signalAll(sync, sync);
             Sync.await(sync, cond);
             while (writer != null || readers > 0) Sync.await(sync, sync);
             writer = me;
@@ -210,12 +210,12 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
 
                 public void signal() {
                     rw.checkWriter();
-                    Sync.signal(this);
+                    Sync.signal(rw.sync, this);
                 }
 
                 public void signalAll() {
                     rw.checkWriter();
-                    Sync.signalAll(this);
+                    Sync.signalAll(rw.sync, this);
                 }
             };
         }

@@ -1,0 +1,194 @@
+/* The VM as a transition system, in-process: fingerprints of states reached by commuting
+ * schedules are equal, garbage (and the handles it used) does not change a fingerprint, a
+ * one-field difference does; snapshots restore states exactly (same fingerprint after a
+ * restore), a stale snapshot is refused, labels name the accessed field, and a thread that cannot
+ * take a lock is not enabled. Programs: tests/vm/lts/FpProbe.java, tests/vm/concurrent. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "vm.h"
+
+/* Program output is discarded (the checker keeps it in the state). */
+static void sink(void *ctx, int fd, const char *bytes, size_t len)
+{
+    (void)ctx, (void)fd, (void)bytes, (void)len;
+}
+
+/* Starts [main] with one argument [mode] on [jar] as a transition system. */
+static vm *start(const char *jar, const char *main, char *mode, vm_classifier classifier,
+                 bool exact)
+{
+    vm_options opts = {.classpath = jar, .write = sink, .assertions = true};
+    vm *machine;
+    vm_error err = {0};
+    cr_assert_eq(vm_new(&opts, &machine, &err), VM_OK, "%s", err.message);
+    char *argv[1] = {mode};
+    cr_assert_eq(vm_start(machine, main, mode ? 1 : 0, argv, &err), VM_OK, "%s", err.message);
+    vm_check_options check = {.classifier = classifier, .exact = exact};
+    cr_assert_eq(vm_check_begin(machine, &check, &err), VM_OK, "%s", err.message);
+    return machine;
+}
+
+static bool enabled(vm *machine, uint32_t t)
+{
+    return vm_lts(machine).ops->enabled(machine) >> t & 1;
+}
+
+static void step(vm *machine, uint32_t t)
+{
+    por_error err = {0};
+    cr_assert(enabled(machine, t), "thread %u is not enabled", t);
+    por_step_result r = vm_lts(machine).ops->step(machine, t, &err);
+    cr_assert_neq(r, POR_STEP_ERROR, "%s", err.message);
+}
+
+/* Steps [t] until the description of its next transition contains [what]. */
+static void advance_to(vm *machine, uint32_t t, const char *what)
+{
+    char next[2048];
+    for (int i = 0; i < 200; i++) {
+        vm_describe_next(machine, t, next, sizeof next);
+        if (strstr(next, what)) return;
+        step(machine, t);
+    }
+    cr_assert_fail("thread %u never reached '%s' (last: %s)", t, what, next);
+}
+
+/* Runs main until both workers (threads 1 and 2) are started and main waits in join. */
+static void start_workers(vm *machine)
+{
+    for (int i = 0; i < 100 && !(enabled(machine, 1) && enabled(machine, 2)); i++) step(machine, 0);
+    cr_assert(enabled(machine, 1) && enabled(machine, 2));
+}
+
+static por_fp fingerprint(vm *machine)
+{
+    return vm_lts(machine).ops->fingerprint(machine);
+}
+
+static bool same(por_fp a, por_fp b)
+{
+    return a.lo == b.lo && a.hi == b.hi;
+}
+
+#define JAR GOLDEN_BUILD "/lts.jar"
+
+Test(vm_lts, commuting_schedules_reach_the_same_fingerprint)
+{
+    for (int exact = 0; exact < 2; exact++) {
+        vm *machine = start(JAR, "FpProbe", "commute", VM_CLASSIFY_JPF, exact);
+        start_workers(machine);
+        por_lts lts = vm_lts(machine);
+        por_snapshot *s0 = lts.ops->save(machine);
+        advance_to(machine, 1, "end");
+        advance_to(machine, 2, "end");
+        por_fp a = fingerprint(machine);
+        lts.ops->restore(machine, s0);
+        advance_to(machine, 2, "end");
+        advance_to(machine, 1, "end");
+        por_fp b = fingerprint(machine);
+        cr_assert(same(a, b), "T1;T2 and T2;T1 differ");
+        lts.ops->restore(machine, s0);
+        advance_to(machine, 1, "end");
+        cr_assert(!same(a, fingerprint(machine)), "a state before T2 ran equals the end state");
+        lts.ops->release(machine, s0);
+        vm_free(machine);
+    }
+}
+
+Test(vm_lts, garbage_does_not_change_the_fingerprint)
+{
+    vm *machine = start(JAR, "FpProbe", "garbage", VM_CLASSIFY_JPF, true);
+    start_workers(machine);
+    por_lts lts = vm_lts(machine);
+    por_snapshot *s0 = lts.ops->save(machine);
+    /* without garbage: T1 reads flag == false, then T2 sets and clears it */
+    advance_to(machine, 1, "write FpProbe$Shared.a");
+    advance_to(machine, 2, "end");
+    por_fp clean = fingerprint(machine);
+    /* with garbage: T2 sets the flag, T1 allocates and drops an array, T2 clears the flag */
+    lts.ops->restore(machine, s0);
+    advance_to(machine, 2, "write FpProbe$Shared.flag");
+    step(machine, 2);
+    advance_to(machine, 1, "write FpProbe$Shared.a");
+    advance_to(machine, 2, "end");
+    cr_assert(same(clean, fingerprint(machine)), "garbage changed the fingerprint");
+    lts.ops->release(machine, s0);
+    vm_free(machine);
+}
+
+Test(vm_lts, one_field_difference_changes_the_fingerprint)
+{
+    for (int exact = 0; exact < 2; exact++) {
+        vm *machine = start(JAR, "FpProbe", "onefield", VM_CLASSIFY_SAFE, exact);
+        start_workers(machine);
+        por_lts lts = vm_lts(machine);
+        por_snapshot *s0 = lts.ops->save(machine);
+        advance_to(machine, 1, "end"); /* a = 1 */
+        advance_to(machine, 2, "end");
+        por_fp one = fingerprint(machine);
+        lts.ops->restore(machine, s0);
+        advance_to(machine, 2, "write FpProbe$Shared.b");
+        advance_to(machine, 1, "end"); /* a = 2 */
+        advance_to(machine, 2, "end");
+        cr_assert(!same(one, fingerprint(machine)), "a = 1 and a = 2 have one fingerprint");
+        lts.ops->release(machine, s0);
+        vm_free(machine);
+    }
+}
+
+Test(vm_lts, restore_gives_back_the_saved_state)
+{
+    vm *machine = start(JAR, "FpProbe", "commute", VM_CLASSIFY_JPF, false);
+    por_lts lts = vm_lts(machine);
+    por_fp initial = fingerprint(machine);
+    por_snapshot *s0 = lts.ops->save(machine);
+    start_workers(machine);
+    por_fp started = fingerprint(machine);
+    por_snapshot *s1 = lts.ops->save(machine);
+    advance_to(machine, 1, "end");
+    lts.ops->restore(machine, s1);
+    cr_assert(same(started, fingerprint(machine)));
+    lts.ops->restore(machine, s0);
+    cr_assert(same(initial, fingerprint(machine)));
+    /* s1 was popped and the trail overwritten: restoring it is refused, the next step fails */
+    step(machine, 0);
+    lts.ops->restore(machine, s1);
+    por_error err = {0};
+    cr_assert_eq(lts.ops->step(machine, 0, &err), POR_STEP_ERROR);
+    cr_assert(strstr(err.message, "out of order"), "%s", err.message);
+    lts.ops->release(machine, s0);
+    lts.ops->release(machine, s1);
+    vm_free(machine);
+}
+
+Test(vm_lts, labels_and_blocking)
+{
+    vm *machine =
+        start(GOLDEN_BUILD "/concurrent.jar", "DiningPhilosophers", NULL, VM_CLASSIFY_JPF, false);
+    for (int i = 0; i < 100 && !enabled(machine, 3); i++) step(machine, 0);
+    advance_to(machine, 1, "lock Object#0.");
+    step(machine, 1); /* philosopher-0 holds fork 0 */
+    advance_to(machine, 3, "lock Object#0.");
+    step(machine, 3); /* philosopher-2 holds fork 2 and wants fork 0 */
+    advance_to(machine, 3, "lock Object#0.");
+    cr_assert(!enabled(machine, 3), "a thread that cannot take the lock is enabled");
+    cr_assert(vm_lts(machine).ops->waiting(machine) >> 3 & 1);
+    cr_assert_eq(vm_waits_for(machine, 3), 1);
+    por_label l;
+    vm_lts(machine).ops->peek(machine, 3, &l);
+    cr_assert_eq(l.access, POR_WRITE);
+    cr_assert_eq(l.thread, 3);
+    /* philosopher-0 takes fork 1, eats, releases fork 1: its next action, releasing fork 0, is
+     * dependent with philosopher-2's pending lock of fork 0 */
+    advance_to(machine, 1, "unlock");
+    step(machine, 1);
+    advance_to(machine, 1, "unlock");
+    por_label m;
+    vm_lts(machine).ops->peek(machine, 1, &m);
+    cr_assert(por_dependent(&l, &m), "both touch fork 0's lock");
+    step(machine, 1);
+    cr_assert(enabled(machine, 3), "fork 0 is free again");
+    vm_free(machine);
+}

@@ -1,0 +1,310 @@
+/* porcheck run on the golden concurrent programs of tests/vm/concurrent. Each source says what
+ * the checker must report: "// expect: ok", or one or more "// expect: violation TEXT" (TEXT
+ * appears in a reported violation), and optionally "// expect outcomes: "out1" "out2"" (the exact
+ * set of standard outputs of the end states, C escapes). For both classifiers, dfs, jpf, s-por,
+ * de-s-por and dl-s-por (exploring everything, --all) must reach that verdict and the same set of
+ * outcomes; the first violation reported by a default run must be reproduced by --replay of its
+ * schedule; --exact-states and --stateless agree. */
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "runproc.h"
+
+static const char *const program_names[] = {
+#include "concurrent_list.h"
+};
+
+enum { PROGRAM_COUNT = sizeof program_names / sizeof program_names[0], MAX_EXPECT = 8 };
+
+/* One test case: a program under a classifier. */
+typedef struct run_case {
+    char name[64];
+    char classifier[8];
+} run_case;
+
+/* What a program's source says. */
+typedef struct expectation {
+    bool ok;
+    char violations[MAX_EXPECT][256];
+    size_t violation_count;
+    char outcomes[MAX_EXPECT][512];
+    size_t outcome_count;
+    bool has_outcomes;
+} expectation;
+
+ParameterizedTestParameters(vm_run, verdicts)
+{
+    run_case *cases = cr_malloc(sizeof *cases * PROGRAM_COUNT * 2);
+    for (size_t i = 0; i < PROGRAM_COUNT * 2; i++) {
+        snprintf(cases[i].name, sizeof cases[i].name, "%s", program_names[i / 2]);
+        snprintf(cases[i].classifier, sizeof cases[i].classifier, "%s", i % 2 ? "safe" : "jpf");
+    }
+    return cr_make_param_array(run_case, cases, PROGRAM_COUNT * 2);
+}
+
+/* Parses the quoted strings with C escapes of [s] into [e]'s outcomes. */
+static void parse_outcomes(const char *s, expectation *e)
+{
+    e->has_outcomes = true;
+    while ((s = strchr(s, '"')) && e->outcome_count < MAX_EXPECT) {
+        char *out = e->outcomes[e->outcome_count++];
+        size_t n = 0;
+        for (s++; *s && *s != '"' && n < 511; s++) {
+            char c = *s;
+            if (c == '\\' && s[1]) c = *++s == 'n' ? '\n' : *s == 't' ? '\t' : *s;
+            out[n++] = c;
+        }
+        out[n] = '\0';
+        if (*s) s++;
+    }
+}
+
+/* Reads the expectation lines of program [name]. */
+static void read_expectation(const char *name, expectation *e)
+{
+    char path[1024], line[1024];
+    snprintf(path, sizeof path, "%s/%s.java", CONCURRENT_SRC, name);
+    memset(e, 0, sizeof *e);
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f, "cannot read %s", path);
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        if (!strcmp(line, "// expect: ok")) e->ok = true;
+        if (!strncmp(line, "// expect: violation ", 21) && e->violation_count < MAX_EXPECT)
+            snprintf(e->violations[e->violation_count++], 256, "%.250s", line + 21);
+        if (!strncmp(line, "// expect outcomes:", 19)) parse_outcomes(line + 19, e);
+    }
+    fclose(f);
+    cr_assert(e->ok != (e->violation_count > 0), "%s: expect ok or violations", name);
+}
+
+/* Runs porcheck run with [extra] options (NULL-terminated) on [c]; returns the parsed --json. */
+static json_t *run_json(const run_case *c, const char *const *extra, int *status)
+{
+    char json[256];
+    snprintf(json, sizeof json, "/tmp/porcheck-run-%d-%s-%s.json", (int)getpid(), c->name,
+             c->classifier);
+    char *argv[32] = {PORCHECK,       "run",
+                      "--classpath",  GOLDEN_BUILD "/concurrent.jar",
+                      "--classifier", (char *)c->classifier,
+                      "--json",       json};
+    int n = 8;
+    for (; *extra; extra++) argv[n++] = (char *)*extra;
+    argv[n++] = (char *)c->name;
+    argv[n] = NULL;
+    proc_result r;
+    cr_assert(run_process(argv, 300, &r), "cannot run porcheck");
+    *status = r.status;
+    json_error_t jerr;
+    json_t *doc = json_load_file(json, JSON_ALLOW_NUL, &jerr);
+    remove(json);
+    cr_assert_not_null(doc, "%s %s: no JSON report (exit %d): %s", c->name, c->classifier, r.status,
+                       r.err);
+    proc_result_free(&r);
+    return doc;
+}
+
+/* True when the outcome strings of [doc] are exactly [outs] (order ignored). */
+static bool same_outcomes(json_t *doc, char outs[][512], size_t count)
+{
+    json_t *arr = json_object_get(doc, "outcomes");
+    if (json_array_size(arr) != count) return false;
+    for (size_t i = 0; i < count; i++) {
+        bool found = false;
+        for (size_t k = 0; k < count && !found; k++)
+            found = !strcmp(json_string_value(json_object_get(json_array_get(arr, k), "output")),
+                            outs[i]);
+        if (!found) return false;
+    }
+    return true;
+}
+
+/* Copies the outcome strings of [doc] into [outs]; returns their number. */
+static size_t outcomes_of(json_t *doc, char outs[][512])
+{
+    json_t *arr = json_object_get(doc, "outcomes");
+    size_t n = json_array_size(arr);
+    for (size_t i = 0; i < n && i < 64; i++)
+        snprintf(outs[i], 512, "%s",
+                 json_string_value(json_object_get(json_array_get(arr, i), "output")));
+    return n < 64 ? n : 64;
+}
+
+/* Checks the verdict of [doc] (exit [status]) against [e]. */
+static void check_verdict(const run_case *c, const char *algo, json_t *doc, int status,
+                          const expectation *e)
+{
+    json_t *viols = json_object_get(doc, "violations");
+    cr_assert_eq(status, e->ok ? 0 : 1, "%s %s %s: exit %d", c->name, c->classifier, algo, status);
+    cr_assert_eq(json_array_size(viols) == 0, e->ok, "%s %s %s", c->name, c->classifier, algo);
+    for (size_t i = 0; i < e->violation_count; i++) {
+        bool found = false;
+        for (size_t k = 0; k < json_array_size(viols) && !found; k++)
+            found = strstr(json_string_value(json_object_get(json_array_get(viols, k), "message")),
+                           e->violations[i]) != NULL;
+        cr_assert(found, "%s %s %s: no violation mentions '%s'", c->name, c->classifier, algo,
+                  e->violations[i]);
+    }
+}
+
+ParameterizedTest(run_case *c, vm_run, verdicts, .timeout = 900)
+{
+    expectation e;
+    read_expectation(c->name, &e);
+    static const char *const algos[] = {"dfs", "jpf", "s-por", "de-s-por", "dl-s-por"};
+    char first[64][512];
+    size_t first_count = 0;
+    for (size_t a = 0; a < 5; a++) {
+        const char *extra[] = {"--all", "--algo", algos[a], NULL};
+        int status;
+        json_t *doc = run_json(c, extra, &status);
+        check_verdict(c, algos[a], doc, status, &e);
+        if (e.has_outcomes)
+            cr_assert(same_outcomes(doc, e.outcomes, e.outcome_count), "%s %s %s: outcomes differ",
+                      c->name, c->classifier, algos[a]);
+        if (a == 0)
+            first_count = outcomes_of(doc, first);
+        else
+            cr_assert(same_outcomes(doc, first, first_count), "%s %s %s: outcomes differ from dfs",
+                      c->name, c->classifier, algos[a]);
+        json_decref(doc);
+    }
+}
+
+/* The first reported violation of [c] (default run: stop at the first) replays to the same. */
+static void check_replay(const run_case *c, const expectation *e)
+{
+    const char *extra[] = {NULL};
+    int status;
+    json_t *doc = run_json(c, extra, &status);
+    check_verdict(c, "first-error", doc, status, e);
+    json_t *v = json_array_get(json_object_get(doc, "violations"), 0);
+    if (!v) {
+        json_decref(doc);
+        return;
+    }
+    char message[512];
+    snprintf(message, sizeof message, "%s", json_string_value(json_object_get(v, "message")));
+    message[strcspn(message, "\n")] = '\0';
+    const char *schedule = json_string_value(json_object_get(v, "schedule"));
+    char *argv[] = {PORCHECK,        "run",
+                    "--classpath",   GOLDEN_BUILD "/concurrent.jar",
+                    "--classifier",  (char *)c->classifier,
+                    "--replay",      (char *)schedule,
+                    (char *)c->name, NULL};
+    proc_result r;
+    cr_assert(run_process(argv, 120, &r));
+    cr_assert_eq(r.status, 1, "%s: replay exit %d: %s", c->name, r.status, r.err);
+    const char *key = strncmp(message, "deadlock", 8) ? strchr(message, ':') + 2 : "deadlock";
+    cr_assert(strstr(r.out, key), "%s: the replay does not show '%s':\n%s", c->name, key, r.out);
+    proc_result_free(&r);
+    json_decref(doc);
+}
+
+Test(vm_run, replay_reproduces_every_first_violation, .timeout = 900)
+{
+    for (size_t i = 0; i < PROGRAM_COUNT * 2; i++) {
+        run_case c;
+        snprintf(c.name, sizeof c.name, "%s", program_names[i / 2]);
+        snprintf(c.classifier, sizeof c.classifier, "%s", i % 2 ? "safe" : "jpf");
+        expectation e;
+        read_expectation(c.name, &e);
+        check_replay(&c, &e);
+    }
+}
+
+Test(vm_run, exact_and_stateless_agree, .timeout = 600)
+{
+    run_case c = {"LockListSet", "safe"};
+    const char *plain[] = {"--all", NULL}, *exact[] = {"--all", "--exact-states", NULL};
+    const char *stateless[] = {"--all", "--stateless", "--algo", "dl-s-por", NULL};
+    int s1, s2, s3;
+    json_t *a = run_json(&c, plain, &s1), *b = run_json(&c, exact, &s2);
+    json_t *d = run_json(&c, stateless, &s3);
+    cr_assert(s1 == 0 && s2 == 0 && s3 == 0);
+    json_t *sa = json_object_get(a, "statistics"), *sb = json_object_get(b, "statistics");
+    cr_assert(json_equal(json_object_get(sa, "states_new"), json_object_get(sb, "states_new")),
+              "exact states changed the state count (a fingerprint collision?)");
+    char outs[64][512];
+    size_t n = outcomes_of(a, outs);
+    cr_assert(same_outcomes(b, outs, n) && same_outcomes(d, outs, n));
+    json_decref(a), json_decref(b), json_decref(d);
+}
+
+Test(vm_run, bad_input_is_one_line_and_exit_2)
+{
+    char *argv[] = {PORCHECK,     "run", "--classpath", GOLDEN_BUILD "/concurrent.jar",
+                    "NoSuchMain", NULL};
+    proc_result r;
+    cr_assert(run_process(argv, 60, &r));
+    cr_assert_eq(r.status, 2);
+    cr_assert_eq(strchr(r.err, '\n'), r.err + strlen(r.err) - 1, "%s", r.err);
+    proc_result_free(&r);
+    char *bad_replay[] = {PORCHECK,   "run", "--classpath",   GOLDEN_BUILD "/concurrent.jar",
+                          "--replay", "0,9", "LockedCounter", NULL};
+    cr_assert(run_process(bad_replay, 60, &r));
+    cr_assert_eq(r.status, 2);
+    cr_assert(strstr(r.err, "not enabled"), "%s", r.err);
+    proc_result_free(&r);
+    char *bad_algo[] = {PORCHECK, "run", "--algo", "nope", "LockedCounter", NULL};
+    cr_assert(run_process(bad_algo, 60, &r));
+    cr_assert_eq(r.status, 2);
+    proc_result_free(&r);
+}
+
+static const char *const golden_names[] = {
+#include "golden_list.h"
+};
+
+/* Reads the golden-flags line of golden program [name] ("-da" when none). */
+static void golden_flag(const char *name, char *flag, size_t cap)
+{
+    char path[1024], line[512];
+    snprintf(path, sizeof path, "%s/%s.java", GOLDEN_SRC, name);
+    snprintf(flag, cap, "-da");
+    FILE *f = fopen(path, "r");
+    while (f && fgets(line, sizeof line, f)) {
+        const char *at = strstr(line, "// golden-flags:");
+        if (at && sscanf(at + 16, "%7s", flag) == 1) break;
+    }
+    if (f) fclose(f);
+}
+
+/* Every golden program of the VM tests whose state space is small and that ends without an
+ * uncaught exception prints under the checker exactly what porcheck exec prints: the trail, the
+ * slot types and the serialisation leave the program's semantics alone. */
+Test(vm_run, sequential_golden_programs_print_what_exec_prints, .timeout = 900)
+{
+    size_t compared = 0;
+    for (size_t i = 0; i < sizeof golden_names / sizeof *golden_names; i++) {
+        char flag[8], json[256];
+        golden_flag(golden_names[i], flag, sizeof flag);
+        snprintf(json, sizeof json, "/tmp/porcheck-golden-%d.json", (int)getpid());
+        char *run[] = {PORCHECK, "run", "--classpath", GOLDEN_BUILD "/golden17.jar", flag,
+                       "--max-states", "3000", "--json", json, (char *)golden_names[i], NULL};
+        char *exec[] = {PORCHECK, "exec", "--classpath", GOLDEN_BUILD "/golden17.jar", flag,
+                        (char *)golden_names[i], NULL};
+        proc_result r, x;
+        cr_assert(run_process(run, 300, &r) && run_process(exec, 300, &x));
+        json_t *doc = json_load_file(json, JSON_ALLOW_NUL, NULL);
+        remove(json);
+        cr_assert_not_null(doc, "%s: %s", golden_names[i], r.err);
+        json_t *outs = json_object_get(doc, "outcomes");
+        bool complete = !strcmp(json_string_value(json_object_get(doc, "stop")), "complete");
+        if (complete && x.status == 0 && json_array_size(outs) == 1) {
+            json_t *out = json_object_get(json_array_get(outs, 0), "output");
+            cr_assert(json_string_length(out) == x.out_len &&
+                          !memcmp(json_string_value(out), x.out, x.out_len),
+                      "%s: the checker's outcome differs from exec", golden_names[i]);
+            compared++;
+        }
+        json_decref(doc);
+        proc_result_free(&r), proc_result_free(&x);
+    }
+    cr_assert_gt(compared, 50);
+}

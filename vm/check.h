@@ -1,0 +1,197 @@
+/* Private to vm/: the model-checking side of the VM. A vm_check hangs off the vm once
+ * vm_check_begin has run; it holds the classifier that decides the scheduling points, the trail
+ * (undo log) behind snapshots, the program output of the current path, the buffers of the state
+ * serialisation and the table of exact states. Files: trail.c (undo log and snapshots),
+ * sched.c (classifiers, scheduling points, labels, enabledness), typemap.c (slot types per
+ * instruction), state.c (canonical serialisation and fingerprints), lts.c (the por adapter and
+ * the reporting API). */
+#ifndef PORCHECK_VM_CHECK_H
+#define PORCHECK_VM_CHECK_H
+
+#include "internal.h"
+#include "por.h"
+
+/* A growable byte buffer. */
+typedef struct vm_bytes {
+    uint8_t *data;
+    size_t len, cap;
+} vm_bytes;
+
+/* Appends [len] bytes at [src] to [b]; false when out of memory. */
+bool vm_bytes_append(vm_bytes *b, const void *src, size_t len);
+
+/* Makes room for [extra] more bytes in [b]; false when out of memory. */
+bool vm_bytes_reserve(vm_bytes *b, size_t extra);
+
+/* Frees [b]'s storage. */
+void vm_bytes_free(vm_bytes *b);
+
+/* Label pseudo-fields (field ids beyond any slot offset or array index). */
+#define VM_FIELD_LOCK 0xFFFFFFF0u   /* an object's monitor (lock, wait, notify) */
+#define VM_FIELD_THREAD 0xFFFFFFF1u /* a thread's life: start, end, join */
+#define VM_FIELD_PERMIT 0xFFFFFFF2u /* a thread's park permit */
+#define VM_FIELD_INIT 0xFFFFFFF3u   /* a class's initialisation state */
+
+/* Label object-id spaces: thread ids below VM_SPACE_VM allocate ordinary objects. */
+enum {
+    VM_SPACE_VM = 60,      /* objects the VM allocated (pinned) */
+    VM_SPACE_MIRROR = 61,  /* java.lang.Class objects */
+    VM_SPACE_STATICS = 62, /* the statics of a class, as one pseudo-object */
+    VM_ID_BITS = 26,       /* bits of the per-space count in a label object id */
+};
+
+/* The largest thread count the checker accepts (ids stay below VM_SPACE_VM). */
+#define VM_CHECK_MAX_THREADS 60
+
+/* One entry of the exact-states table: a serialisation and the fingerprint given to it. */
+typedef struct vm_exact_entry {
+    por_fp fp;
+    uint32_t offset, length; /* bytes in the table's arena */
+} vm_exact_entry;
+
+/* The exact-states table: fingerprints map to the serialisations first seen with them. */
+typedef struct vm_exact {
+    vm_exact_entry *entries; /* open addressing on fp.lo; length 0 marks an empty slot */
+    size_t mask, count;
+    vm_bytes arena;
+} vm_exact;
+
+/* The cached hash of one thread and the references it holds (valid for one thread epoch). */
+typedef struct vm_thread_hash {
+    uint32_t stamp; /* the thread's epoch + 1 when valid */
+    uint64_t fh[2];
+    uint32_t *refs;
+    size_t refs_len, refs_cap;
+} vm_thread_hash;
+
+/* Everything the checker keeps on the vm. */
+typedef struct vm_check {
+    vm_check_options opts;
+    char **visible; /* safe classifier: binary-name prefixes (owned) */
+    size_t visible_count;
+    bool watch[256]; /* opcodes the interpreter asks the classifier about */
+    /* trail */
+    vm_bytes trail;
+    uint64_t serial;       /* entries ever logged: tells a live snapshot from a stale one */
+    uint32_t epoch_source; /* the last epoch handed out */
+    bool broken;           /* a snapshot was restored out of order */
+    struct por_snapshot *free_snaps; /* released snapshots, reused by the next saves */
+    /* program output of the current path (part of the state) */
+    vm_bytes out, err;
+    /* serialisation */
+    vm_bytes ser;
+    uint32_t mark_epoch; /* the current state walk (objects keep the last walk that reached them) */
+    uint32_t *stack; /* handles still to serialise */
+    size_t stack_len, stack_cap;
+    vm_exact exact;
+    uint8_t put_mode; /* serialisation: references queued, written only, or collected */
+    uint32_t *refs;   /* references collected while serialising a thread */
+    size_t refs_len, refs_cap;
+    vm_thread_hash threads[VM_CHECK_MAX_THREADS]; /* cached per-thread hashes */
+    uint32_t globals_stamp; /* globals_epoch + 1 when [globals_fh] is current */
+    uint64_t globals_fh[2];
+    vm_thread_hash classes; /* the sum of the class hashes and the statics' references */
+} vm_check;
+
+/* Frees the checker of [machine] (vm_free calls it). */
+void vm_check_free(vm *machine);
+
+/* ---- trail.c --------------------------------------------------------------------------------- */
+
+/* The snapshot of a state: a position in the trail and the serial of the entry before it. */
+struct por_snapshot {
+    size_t pos;
+    uint64_t serial;
+    struct por_snapshot *next_free;
+};
+
+/* Starts a new epoch: every object, class, thread and the globals are logged again before their
+ * next change. */
+void vm_trail_new_epoch(vm *machine);
+
+/* Returns a snapshot of the current state (NULL when out of memory). */
+por_snapshot *vm_trail_save(vm *machine);
+
+/* Undoes the trail back to [snap]; marks the checker broken when [snap] is not an ancestor of
+ * the current state. */
+void vm_trail_restore(vm *machine, const por_snapshot *snap);
+
+/* Frees [snap]. */
+void vm_trail_release(vm *machine, por_snapshot *snap);
+
+/* Frees the trail and everything it holds. */
+void vm_trail_free(vm *machine);
+
+/* ---- sched.c --------------------------------------------------------------------------------- */
+
+/* Fills the opcode table the interpreter consults in checking mode. */
+void vm_sched_init_watch(vm_check *check);
+
+/* True when no thread but [t] is alive: nothing can interleave with it, so it does not stop at
+ * scheduling points (starting a thread is one, so the run stops before others exist). */
+bool vm_sched_alone(const vm *machine, const vm_thread *t);
+
+/* Decides whether thread [t], about to run the instruction at [pc] of [frame] with operand
+ * stack top [sp], stands at a scheduling point; returns its vm_park (VM_PARK_NONE: go on). */
+vm_park vm_sched_classify(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
+                          const vm_slot *sp);
+
+/* Computes the label of [t]'s next transition into [out] (thread and pc included). */
+void vm_sched_label(const vm *machine, const vm_thread *t, por_label *out);
+
+/* True when [t] can take its next transition now. */
+bool vm_sched_enabled(const vm *machine, const vm_thread *t);
+
+/* Marks [h] and every object reachable from it shared (jpf classifier). */
+void vm_sched_expose(vm *machine, uint32_t h);
+
+/* Before [t] runs its next transition: exposes what it is about to publish (jpf classifier). */
+void vm_sched_before_step(vm *machine, vm_thread *t);
+
+/* Exposes what the instruction at [pc] of [frame], a scheduling point of kind [park], publishes
+ * (a reference stored into a shared object or static, a thread started); jpf classifier. */
+void vm_sched_expose_pending(vm *machine, vm_park park, const vm_frame *frame, const uint8_t *pc,
+                             const vm_slot *sp);
+
+/* Returns the label object id of object [h] (0 for null). */
+uint32_t vm_label_object(const vm *machine, uint32_t h);
+
+/* Returns the label pc of [m] at bytecode offset [pc]. */
+uint32_t vm_label_pc(const vm_method *m, uint32_t pc);
+
+/* Returns the method a call at [pc] (an invoke instruction) selects for the receiver on the
+ * operand stack ending at [sp]; NULL when unresolved, the receiver is null, or none. */
+vm_method *vm_sched_callee(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
+                           const vm_slot *sp);
+
+/* ---- typemap.c ------------------------------------------------------------------------------- */
+
+/* Slot types at one instruction. */
+enum { VM_TYPE_TOP = 0, VM_TYPE_VALUE = 1, VM_TYPE_REF = 2 };
+
+/* Stores in [*types] the types of [m]'s locals followed by its operand stack before the
+ * instruction at [pc] and in [*height] the stack height; false when the method cannot be
+ * typed (a fatal error is recorded). */
+bool vm_typemap_at(vm *machine, vm_method *m, uint32_t pc, const uint8_t **types, uint32_t *height);
+
+/* Frees [m]'s type map. */
+void vm_typemap_free(vm_method *m);
+
+/* ---- state.c --------------------------------------------------------------------------------- */
+
+/* Serialises the current state canonically into check->ser; false after a fatal error. */
+bool vm_state_serialize(vm *machine);
+
+/* Returns the fingerprint of the current state (exact mode: unique per serialisation). */
+por_fp vm_state_fingerprint(vm *machine);
+
+/* Frees the exact-states table. */
+void vm_exact_free(vm_exact *table);
+
+/* Drops every cached hash of threads and globals (when epochs restart). */
+void vm_state_forget(vm *machine);
+
+/* Frees the fingerprint caches. */
+void vm_state_free(vm *machine);
+
+#endif

@@ -1,0 +1,243 @@
+/* The VM as a por transition system (the lts table) and the checker's reporting API. The model
+ * is the vm itself; its current state is whatever the heap, statics and threads hold. A step
+ * runs one thread from where it is parked to its next scheduling point (sched.c); the trail
+ * (trail.c) saves and restores states; state.c fingerprints them. Thread ids are fixed for the
+ * whole search (ids not started on the current path are neither enabled nor waiting), and a
+ * thread keeps its id on every path: it is chosen by the id of its Thread object the first
+ * time that object is started (thread.c). */
+#include <stdio.h>
+
+#include "check.h"
+
+/* ---- The lts table --------------------------------------------------------------------------- */
+
+static size_t lts_thread_count(const void *model)
+{
+    const vm *machine = model;
+    return machine->check->opts.max_threads;
+}
+
+/* True when a non-daemon thread is alive: once none is, the program has ended (as in Java,
+ * daemon threads stop with it). */
+static bool program_running(const vm *machine)
+{
+    for (uint32_t i = 0; i < machine->thread_count; i++) {
+        const vm_thread *t = machine->threads[i];
+        if (t->state == VM_THREAD_NEW || t->state == VM_THREAD_TERMINATED) continue;
+        if (!t->object || !VM_FIELDS(vm_obj(machine, t->object))[machine->off.thread_daemon].i)
+            return true;
+    }
+    return false;
+}
+
+/* The lts: the threads that can take their next transition. */
+static por_tset lts_enabled(const void *model)
+{
+    const vm *machine = model;
+    por_tset set = 0;
+    if (!program_running(machine)) return 0;
+    for (uint32_t i = 0; i < machine->thread_count; i++)
+        if (vm_sched_enabled(machine, machine->threads[i])) set |= (por_tset)1 << i;
+    return set;
+}
+
+/* The lts: the live threads that cannot (blocked or waiting), while the program runs. */
+static por_tset lts_waiting(const void *model)
+{
+    const vm *machine = model;
+    por_tset set = 0;
+    if (machine->exiting || !program_running(machine)) return 0;
+    for (uint32_t i = 0; i < machine->thread_count; i++) {
+        const vm_thread *t = machine->threads[i];
+        if (t->state == VM_THREAD_NEW || t->state == VM_THREAD_TERMINATED) continue;
+        if (!vm_sched_enabled(machine, t)) set |= (por_tset)1 << i;
+    }
+    return set;
+}
+
+/* The lts: the label of [thread]'s next transition. */
+static void lts_peek(const void *model, size_t thread, por_label *out)
+{
+    const vm *machine = model;
+    memset(out, 0, sizeof *out);
+    out->thread = (uint32_t)thread;
+    if (thread < machine->thread_count) vm_sched_label(machine, machine->threads[thread], out);
+}
+
+/* Decides where a thread created during a step is parked: its first instruction, classified. */
+static void park_new_thread(vm *machine, vm_thread *t)
+{
+    const vm_frame *f = &t->frames[t->depth - 1];
+    t->park =
+        (uint8_t)vm_sched_classify(machine, t, f, f->method->code->code + f->pc, t->slots + f->sp);
+}
+
+/* Copies the vm's fatal error into [err]. */
+static por_step_result step_error(const vm *machine, por_error *err)
+{
+    const char *msg = machine->failed ? machine->error.message
+                                      : "internal error: a snapshot was restored out of order";
+    por_fail(err, POR_ERR_LTS, "%s", msg);
+    return POR_STEP_ERROR;
+}
+
+/* The lts: runs [thread] to its next scheduling point; an uncaught exception is an assertion
+ * failure, a fatal VM error an lts error. */
+static por_step_result lts_step(void *model, size_t thread, por_error *err)
+{
+    vm *machine = model;
+    vm_check *c = machine->check;
+    if (c->broken || machine->failed || thread >= machine->thread_count)
+        return step_error(machine, err);
+    vm_thread *t = machine->threads[thread];
+    bool was_uncaught = t->uncaught;
+    uint64_t fresh = 0; /* threads not started before this step */
+    for (uint32_t i = 0; i < machine->thread_count; i++)
+        if (machine->threads[i]->state == VM_THREAD_NEW) fresh |= UINT64_C(1) << i;
+    vm_thread_w(machine, t);
+    vm_sched_before_step(machine, t);
+    vm_stop stop = {.watch = c->watch, .skip_first = true};
+    vm_run_result r = vm_interpret(machine, t, &stop);
+    if (r == VM_RUN_BLOCKED) t->park = VM_PARK_BLOCKED;
+    for (uint32_t i = 0; i < machine->thread_count; i++) {
+        vm_thread *n = machine->threads[i];
+        if ((fresh >> i & 1) && n->state == VM_THREAD_RUNNABLE && n->depth)
+            park_new_thread(machine, n);
+    }
+    if (r == VM_RUN_FAILED || machine->failed) return step_error(machine, err);
+    return !was_uncaught && t->uncaught ? POR_STEP_ASSERT : POR_STEP_OK;
+}
+
+/* The lts: the fingerprint of the current state. */
+static por_fp lts_fingerprint(const void *model)
+{
+    return vm_state_fingerprint((vm *)model);
+}
+
+/* The lts: a snapshot (a trail position). */
+static por_snapshot *lts_save(void *model)
+{
+    return vm_trail_save(model);
+}
+
+/* The lts: undoes the trail back to [snap]. */
+static void lts_restore(void *model, const por_snapshot *snap)
+{
+    vm_trail_restore(model, snap);
+}
+
+/* The lts: recycles [snap]. */
+static void lts_release(void *model, por_snapshot *snap)
+{
+    vm_trail_release(model, snap);
+}
+
+static const por_lts_ops vm_lts_ops = {
+    lts_thread_count, lts_enabled, lts_waiting, lts_peek,    lts_step,
+    lts_fingerprint,  lts_save,    lts_restore, lts_release,
+};
+
+por_lts vm_lts(vm *machine)
+{
+    por_lts lts = {&vm_lts_ops, machine};
+    return lts;
+}
+
+/* ---- Setting up ------------------------------------------------------------------------------ */
+
+/* Copies the visible prefixes of [opts] into [c] as binary names. */
+static bool copy_visible(vm_check *c, const vm_check_options *opts)
+{
+    if (!opts->visible_count) return true;
+    c->visible = base_calloc(opts->visible_count, sizeof *c->visible);
+    if (!c->visible) return false;
+    for (size_t i = 0; i < opts->visible_count; i++) {
+        size_t n = strlen(opts->visible[i]);
+        c->visible[i] = base_malloc(n + 1);
+        if (!c->visible[i]) return false;
+        for (size_t k = 0; k <= n; k++)
+            c->visible[i][k] = opts->visible[i][k] == '.' ? '/' : opts->visible[i][k];
+        c->visible_count = i + 1;
+    }
+    return true;
+}
+
+/* Marks everything reachable from statics shared (jpf): any thread can reach it. */
+static void expose_statics(vm *machine)
+{
+    for (uint32_t i = 0; i < machine->class_count; i++) {
+        const vm_class *cls = machine->classes[i];
+        for (uint32_t s = 0; cls->static_ref_map && s < cls->static_slots; s++)
+            if (cls->static_ref_map[s / 8] >> (s % 8) & 1)
+                vm_sched_expose(machine, cls->statics[s].ref);
+    }
+}
+
+/* Fills [err] with [status] and [msg]; returns [status]. */
+static vm_status begin_error(vm_error *err, vm_status status, const char *msg)
+{
+    err->status = status;
+    snprintf(err->message, sizeof err->message, "%s", msg);
+    return status;
+}
+
+vm_status vm_check_begin(vm *machine, const vm_check_options *opts, vm_error *err)
+{
+    if (machine->check || machine->thread_count != 1 || machine->threads[0]->depth == 0)
+        return begin_error(err, VM_ERR_BAD_INPUT, "error: vm_check_begin needs a started vm");
+    if (opts->max_threads > VM_CHECK_MAX_THREADS)
+        return begin_error(err, VM_ERR_BAD_INPUT, "error: at most 60 threads can be checked");
+    vm_check *c = base_calloc(1, sizeof *c);
+    if (!c) return begin_error(err, VM_ERR_NOMEM, "error: out of memory");
+    machine->check = c;
+    c->opts = *opts;
+    c->opts.visible = NULL;
+    c->opts.visible_count = 0;
+    if (!c->opts.max_threads) c->opts.max_threads = 16;
+    if (!c->opts.max_instructions) c->opts.max_instructions = 50000;
+    if (!copy_visible(c, opts)) return begin_error(err, VM_ERR_NOMEM, "error: out of memory");
+    vm_sched_init_watch(c);
+    vm_flush_output(machine);
+    vm_trail_new_epoch(machine);
+    expose_statics(machine);
+    park_new_thread(machine, machine->threads[0]);
+    if (machine->failed) {
+        *err = machine->error;
+        return err->status;
+    }
+    return VM_OK;
+}
+
+void vm_check_free(vm *machine)
+{
+    vm_check *c = machine->check;
+    if (!c) return;
+    vm_trail_free(machine);
+    vm_bytes_free(&c->out);
+    vm_bytes_free(&c->err);
+    vm_bytes_free(&c->ser);
+    base_free(c->stack);
+    vm_exact_free(&c->exact);
+    vm_state_free(machine);
+    for (size_t i = 0; i < c->visible_count; i++) base_free(c->visible[i]);
+    base_free(c->visible);
+    base_free(c);
+    machine->check = NULL;
+}
+
+uint32_t vm_check_threads(const vm *machine)
+{
+    return machine->check ? machine->check->opts.max_threads : machine->thread_count;
+}
+
+const char *vm_check_output(const vm *machine, size_t *len)
+{
+    *len = machine->check ? machine->check->out.len : 0;
+    return machine->check && machine->check->out.data ? (const char *)machine->check->out.data : "";
+}
+
+const char *vm_check_errors(const vm *machine, size_t *len)
+{
+    *len = machine->check ? machine->check->err.len : 0;
+    return machine->check && machine->check->err.data ? (const char *)machine->check->err.data : "";
+}

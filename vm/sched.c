@@ -1,0 +1,597 @@
+/* Scheduling points, labels and enabledness: what makes the VM a transition system.
+ *
+ * A thread is parked just before an instruction that the classifier marks as a scheduling
+ * point (vm_sched_classify, consulted by the interpreter for the watched opcodes), at the end of
+ * its frames (its end is a transition of its own), inside a blocking wait, or where a transition
+ * longer than the instruction bound was cut. Why it is parked is kept on the thread (part of the
+ * state), and its next label is computed from that and its operand stack (vm_sched_label)
+ * without running it. Every operation that may block (monitorenter, synchronized calls,
+ * Sync.monitorEnter, park, join, class initialisation) is a scheduling point, so whether a
+ * thread can take its next step is decided before running it (vm_sched_enabled).
+ *
+ * Sharing: an object is shared (reachable by more than one thread) once a reference to it is
+ * stored into a shared object or a static, read from a final static, or its thread is started;
+ * it stays shared (a sound over-approximation, part of the state).
+ *
+ * Classifiers. jpf: accesses to non-final fields and array elements of shared objects,
+ * non-final statics, synchronisation, thread start, join and end, all visible. safe: accesses to
+ * non-final fields declared by the visible classes (shared or not), non-final statics of
+ * visible classes, elements of shared arrays accessed by the code of visible classes (arrays
+ * belong to no class) and synchronisation are visible; thread start, join and end are invisible
+ * scheduling points. Under both, atomics and field updaters are synchronisation natives and a CAS
+ * is a write whether or not it succeeds. */
+#include <stdio.h>
+
+#include "check.h"
+
+#define U2(p) ((uint16_t)(((p)[0] << 8) | (p)[1]))
+
+/* ---- Ids in labels --------------------------------------------------------------------------- */
+
+uint32_t vm_label_object(const vm *machine, uint32_t h)
+{
+    if (!h) return UINT32_MAX;
+    uint64_t id = vm_obj(machine, h)->id, mask = (UINT64_C(1) << VM_ID_BITS) - 1;
+    uint64_t space = id >> 63         ? VM_SPACE_MIRROR
+                     : (id >> 62) & 1 ? VM_SPACE_VM
+                                      : ((id >> 40) - 1) & 63;
+    return (uint32_t)(space << VM_ID_BITS | (id & mask));
+}
+
+/* Returns the label object standing for the statics (and initialisation) of [cls]. */
+static uint32_t statics_object(const vm_class *cls)
+{
+    return (uint32_t)VM_SPACE_STATICS << VM_ID_BITS | (cls->index & ((1u << VM_ID_BITS) - 1));
+}
+
+uint32_t vm_label_pc(const vm_method *m, uint32_t pc)
+{
+    return m->id << 16 ^ pc;
+}
+
+/* ---- Classes the safe classifier sees ------------------------------------------------------- */
+
+/* True when [cls]'s fields are visible to the safe classifier. */
+static bool class_visible(vm *machine, vm_class *cls)
+{
+    if (cls->visible) return cls->visible == 2;
+    const vm_check *c = machine->check;
+    bool yes = false;
+    if (!c->visible_count)
+        yes = !vm_is_system_name(cls->name) || !strncmp(cls->name, "java/util/concurrent/", 21);
+    for (size_t i = 0; i < c->visible_count && !yes; i++)
+        yes = !strncmp(cls->name, c->visible[i], strlen(c->visible[i]));
+    cls->visible = yes ? 2 : 1;
+    return yes;
+}
+
+/* True under the jpf classifier. */
+static bool jpf(const vm *machine)
+{
+    return machine->check->opts.classifier == VM_CLASSIFY_JPF;
+}
+
+/* True when object [h] is shared. */
+static bool shared(const vm *machine, uint32_t h)
+{
+    return vm_obj(machine, h)->flags & VM_OBJ_SHARED;
+}
+
+/* ---- Exposure (jpf) -------------------------------------------------------------------------- */
+
+/* Queues [h] for marking when it is not shared yet. */
+static void expose_push(vm *machine, uint32_t h)
+{
+    vm_check *c = machine->check;
+    if (!h || shared(machine, h)) return;
+    vm_obj_w(machine, h)->flags |= VM_OBJ_SHARED;
+    if (c->stack_len == c->stack_cap) {
+        size_t cap = c->stack_cap ? c->stack_cap * 2 : 1024;
+        uint32_t *grown = base_realloc(c->stack, cap * sizeof *grown);
+        if (!grown) {
+            vm_fail(machine, VM_ERR_NOMEM, "error: out of memory");
+            return;
+        }
+        c->stack = grown;
+        c->stack_cap = cap;
+    }
+    c->stack[c->stack_len++] = h;
+}
+
+void vm_sched_expose(vm *machine, uint32_t h)
+{
+    vm_check *c = machine->check;
+    if (!h || shared(machine, h)) return;
+    c->stack_len = 0;
+    expose_push(machine, h);
+    while (c->stack_len && !machine->failed) {
+        const vm_object *o = vm_obj(machine, c->stack[--c->stack_len]);
+        const vm_class *cls = o->cls;
+        if (cls->kind == VM_KIND_ARRAY) {
+            for (uint32_t i = 0; cls->elem_kind == 'L' && i < o->length; i++)
+                expose_push(machine, ((const uint32_t *)VM_ELEMS(o))[i]);
+            continue;
+        }
+        for (uint32_t i = 0; cls->ref_map && i < o->length; i++)
+            if (cls->ref_map[i / 8] >> (i % 8) & 1) expose_push(machine, VM_FIELDS(o)[i].ref);
+    }
+}
+
+bool vm_sched_alone(const vm *machine, const vm_thread *t)
+{
+    for (uint32_t i = 0; i < machine->thread_count; i++) {
+        const vm_thread *o = machine->threads[i];
+        if (o != t && o->state != VM_THREAD_NEW && o->state != VM_THREAD_TERMINATED) return false;
+    }
+    return true;
+}
+
+/* ---- Classifying instructions ---------------------------------------------------------------- */
+
+/* True when initialising [cls] cannot be observed: no statics and no initialiser of its own
+ * (the state serialisation leaves such classes out, so their initialisation is no scheduling
+ * point either). */
+static bool trivial_init(const vm_class *cls)
+{
+    return !cls->static_slots && cls->owned_clinit;
+}
+
+/* True when the instruction of [t] that uses [cls] initialises a class that matters: [cls], an
+ * uninitialised superclass or superinterface, is being or will be initialised. */
+static bool needs_init(const vm_thread *t, const vm_class *cls)
+{
+    if (cls->init_state == VM_INIT_DONE) return false;
+    if (cls->init_state == VM_INIT_RUNNING && cls->init_thread == t->id) return false;
+    for (const vm_class *c = cls; c && c->init_state != VM_INIT_DONE; c = c->super) {
+        if (!trivial_init(c) || c->init_state == VM_INIT_RUNNING) return true;
+        for (uint16_t i = 0; i < c->interface_count; i++)
+            if (c->interfaces[i]->init_state != VM_INIT_DONE && !trivial_init(c->interfaces[i]))
+                return true;
+    }
+    return false;
+}
+
+/* Classifies getfield/putfield: a visible access, or nothing. */
+static vm_park field_point(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
+                           const vm_slot *sp)
+{
+    uint16_t index = U2(pc + 1);
+    vm_cp_entry *e = &frame->method->owner->cp[index];
+    if (!e->resolved && !vm_resolve_field(machine, t, frame->method->owner, index, false))
+        return VM_PARK_NONE;
+    bool put = *pc == CF_OP_PUTFIELD;
+    uint32_t value_slots = put ? (e->kind == 'J' || e->kind == 'D' ? 2 : 1) : 0;
+    uint32_t h = sp[-1 - (int)value_slots].ref;
+    if (!h) return VM_PARK_NONE;
+    if (e->field->access & CF_ACC_FINAL) {
+        if (put && e->kind == 'L' && shared(machine, h)) vm_sched_expose(machine, sp[-1].ref);
+        return VM_PARK_NONE;
+    }
+    if (jpf(machine)) return shared(machine, h) ? VM_PARK_ACCESS : VM_PARK_NONE;
+    return class_visible(machine, e->field->owner) ? VM_PARK_ACCESS : VM_PARK_NONE;
+}
+
+/* Classifies getstatic/putstatic: class initialisation, a visible access, or nothing. */
+static vm_park static_point(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc)
+{
+    uint16_t index = U2(pc + 1);
+    vm_cp_entry *e = &frame->method->owner->cp[index];
+    if (!e->resolved && !vm_resolve_field(machine, t, frame->method->owner, index, true))
+        return VM_PARK_NONE;
+    if (needs_init(t, e->cls)) return VM_PARK_INIT;
+    if (e->field->access & CF_ACC_FINAL) {
+        if (*pc == CF_OP_GETSTATIC && e->kind == 'L') vm_sched_expose(machine, e->address->ref);
+        return VM_PARK_NONE;
+    }
+    if (jpf(machine) || class_visible(machine, e->field->owner)) return VM_PARK_ACCESS;
+    return VM_PARK_NONE;
+}
+
+/* Returns where the array reference of array instruction [op] is, counted from the top. */
+static int array_depth(uint8_t op)
+{
+    if (op <= CF_OP_SALOAD) return 2;
+    return op == CF_OP_LASTORE || op == CF_OP_DASTORE ? 4 : 3;
+}
+
+/* Classifies an array load or store. */
+static vm_park array_point(vm *machine, const vm_frame *frame, const uint8_t *pc, const vm_slot *sp)
+{
+    uint32_t h = sp[-array_depth(*pc)].ref;
+    if (!h || !shared(machine, h)) return VM_PARK_NONE;
+    if (jpf(machine)) return VM_PARK_ACCESS;
+    return class_visible(machine, frame->method->owner) ? VM_PARK_ACCESS : VM_PARK_NONE;
+}
+
+vm_method *vm_sched_callee(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
+                           const vm_slot *sp)
+{
+    uint16_t index = U2(pc + 1);
+    vm_class *owner = frame->method->owner;
+    vm_cp_entry *e = &owner->cp[index];
+    if (!e->resolved && (!t || !vm_resolve_method(machine, t, owner, index, *pc))) return NULL;
+    vm_method *m = e->method;
+    if (*pc == CF_OP_INVOKESTATIC || *pc == CF_OP_INVOKESPECIAL) return m;
+    uint32_t recv = sp[-(int)m->arg_slots].ref;
+    if (!recv) return NULL;
+    vm_class *rc = vm_obj(machine, recv)->cls;
+    if (*pc == CF_OP_INVOKEVIRTUAL && m->vtable_index >= 0) return rc->vtable[m->vtable_index];
+    if (*pc == CF_OP_INVOKEINTERFACE && !vm_is_assignable(rc, m->owner) &&
+        m->owner != machine->known.object)
+        return NULL;
+    vm_method *selected = vm_select_method(rc, m);
+    return selected ? selected : m;
+}
+
+/* Classifies a call: class initialisation, a synchronized method or a synchronisation
+ * native, or nothing. */
+static vm_park invoke_point(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
+                            const vm_slot *sp)
+{
+    vm_method *m = vm_sched_callee(machine, t, frame, pc, sp);
+    if (!m) return VM_PARK_NONE;
+    if (*pc == CF_OP_INVOKESTATIC) {
+        vm_cp_entry *e = &frame->method->owner->cp[U2(pc + 1)];
+        if (needs_init(t, e->cls)) return VM_PARK_INIT;
+    }
+    if ((m->access & CF_ACC_SYNCHRONIZED) || m->sync != VM_SYNC_NONE) return VM_PARK_INVOKE;
+    return VM_PARK_NONE;
+}
+
+/* Classifies new: class initialisation, or nothing. */
+static vm_park new_point(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc)
+{
+    uint16_t index = U2(pc + 1);
+    vm_class *owner = frame->method->owner;
+    if (!owner->cp[index].resolved && !vm_resolve_class(machine, t, owner, index))
+        return VM_PARK_NONE;
+    vm_class *c = owner->cp[index].cls;
+    if (c->kind != VM_KIND_CLASS || (c->access & CF_ACC_ABSTRACT)) return VM_PARK_NONE;
+    return needs_init(t, c) ? VM_PARK_INIT : VM_PARK_NONE;
+}
+
+vm_park vm_sched_classify(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
+                          const vm_slot *sp)
+{
+    uint8_t op = *pc;
+    switch (op) {
+    case CF_OP_GETFIELD:
+    case CF_OP_PUTFIELD:
+        return field_point(machine, t, frame, pc, sp);
+    case CF_OP_GETSTATIC:
+    case CF_OP_PUTSTATIC:
+        return static_point(machine, t, frame, pc);
+    case CF_OP_MONITORENTER:
+    case CF_OP_MONITOREXIT:
+        return sp[-1].ref ? VM_PARK_MONITOR : VM_PARK_NONE;
+    case CF_OP_INVOKEVIRTUAL:
+    case CF_OP_INVOKESPECIAL:
+    case CF_OP_INVOKESTATIC:
+    case CF_OP_INVOKEINTERFACE:
+        return invoke_point(machine, t, frame, pc, sp);
+    case CF_OP_NEW:
+        return new_point(machine, t, frame, pc);
+    default:
+        if (op >= CF_OP_IRETURN && op <= CF_OP_RETURN)
+            return frame->monitor ? VM_PARK_RETURN
+                   : (frame->flags & VM_FRAME_CLINIT) && !trivial_init(frame->method->owner)
+                       ? VM_PARK_CLINIT_END
+                       : VM_PARK_NONE;
+        if ((op >= CF_OP_IALOAD && op <= CF_OP_SALOAD) ||
+            (op >= CF_OP_IASTORE && op <= CF_OP_SASTORE))
+            return array_point(machine, frame, pc, sp);
+        return VM_PARK_NONE;
+    }
+}
+
+void vm_sched_init_watch(vm_check *check)
+{
+    static const uint8_t ops[] = {CF_OP_GETFIELD,
+                                  CF_OP_PUTFIELD,
+                                  CF_OP_GETSTATIC,
+                                  CF_OP_PUTSTATIC,
+                                  CF_OP_MONITORENTER,
+                                  CF_OP_MONITOREXIT,
+                                  CF_OP_INVOKEVIRTUAL,
+                                  CF_OP_INVOKESPECIAL,
+                                  CF_OP_INVOKESTATIC,
+                                  CF_OP_INVOKEINTERFACE,
+                                  CF_OP_NEW};
+    memset(check->watch, 0, sizeof check->watch);
+    for (size_t i = 0; i < sizeof ops; i++) check->watch[ops[i]] = true;
+    for (int op = CF_OP_IALOAD; op <= CF_OP_SALOAD; op++) check->watch[op] = true;
+    for (int op = CF_OP_IASTORE; op <= CF_OP_SASTORE; op++) check->watch[op] = true;
+    for (int op = CF_OP_IRETURN; op <= CF_OP_RETURN; op++) check->watch[op] = true;
+}
+
+/* ---- Where a parked thread stands ------------------------------------------------------------ */
+
+/* The top frame of a parked thread, its next instruction and its operand stack top. */
+typedef struct parked {
+    const vm_frame *frame;
+    const uint8_t *pc;
+    const vm_slot *sp;
+} parked;
+
+/* Fills [p] with where [t] stands; false when it has no Java frame. */
+static bool parked_at(const vm_thread *t, parked *p)
+{
+    if (!t->depth) return false;
+    p->frame = &t->frames[t->depth - 1];
+    if (!p->frame->method->code) return false;
+    p->pc = p->frame->method->code->code + p->frame->pc;
+    p->sp = t->slots + p->frame->sp;
+    return true;
+}
+
+/* The method [t] is about to call (resolved when the thread parked). */
+static vm_method *parked_callee(const vm *machine, const vm_thread *t, const parked *p)
+{
+    (void)t;
+    return vm_sched_callee((vm *)machine, NULL, p->frame, p->pc, p->sp);
+}
+
+/* Returns the monitor a call of synchronized [m] enters, its arguments starting at [args]. */
+static uint32_t call_monitor(const vm_method *m, const vm_slot *args)
+{
+    return (m->access & CF_ACC_STATIC) ? m->owner->mirror : args[0].ref;
+}
+
+/* Returns the class instruction [pc] (new, get/putstatic, invokestatic) initialises. */
+static vm_class *init_class(const parked *p)
+{
+    return p->frame->method->owner->cp[U2(p->pc + 1)].cls;
+}
+
+/* ---- Labels ---------------------------------------------------------------------------------- */
+
+static void set_label(por_label *l, por_access access, uint32_t object, uint32_t field)
+{
+    l->access = access;
+    l->object = object;
+    l->field = field;
+}
+
+/* The label of the visible access [t] is parked before. */
+static void access_label(const vm *machine, const parked *p, por_label *l)
+{
+    uint8_t op = *p->pc;
+    const vm_cp_entry *e = &p->frame->method->owner->cp[U2(p->pc + 1)];
+    if (op == CF_OP_GETFIELD || op == CF_OP_PUTFIELD) {
+        int value = op == CF_OP_PUTFIELD ? (e->kind == 'J' || e->kind == 'D' ? 2 : 1) : 0;
+        set_label(l, value ? POR_WRITE : POR_READ, vm_label_object(machine, p->sp[-1 - value].ref),
+                  e->offset);
+    } else if (op == CF_OP_GETSTATIC || op == CF_OP_PUTSTATIC) {
+        set_label(l, op == CF_OP_PUTSTATIC ? POR_WRITE : POR_READ, statics_object(e->cls),
+                  e->offset);
+    } else {
+        int d = array_depth(op);
+        set_label(l, op <= CF_OP_SALOAD ? POR_READ : POR_WRITE,
+                  vm_label_object(machine, p->sp[-d].ref), (uint32_t)p->sp[1 - d].i);
+    }
+}
+
+/* The label of a call of synchronized method or synchronisation native [m]. */
+static void call_label(const vm *machine, const vm_thread *t, const vm_method *m,
+                       const vm_slot *args, por_label *l)
+{
+    if (m->access & CF_ACC_SYNCHRONIZED) {
+        set_label(l, POR_WRITE, vm_label_object(machine, call_monitor(m, args)), VM_FIELD_LOCK);
+        return;
+    }
+    uint32_t a0 = vm_label_object(machine, args[0].ref);
+    switch (m->sync) {
+    case VM_SYNC_READ: {
+        set_label(l, POR_READ, a0, (uint32_t)vm_get_long(args + 1));
+        return;
+    }
+    case VM_SYNC_WRITE: {
+        set_label(l, POR_WRITE, a0, (uint32_t)vm_get_long(args + 1));
+        return;
+    }
+    case VM_SYNC_ENTER:
+    case VM_SYNC_LOCK: {
+        set_label(l, POR_WRITE, a0, VM_FIELD_LOCK);
+        return;
+    }
+    case VM_SYNC_LOCK_READ: {
+        set_label(l, POR_READ, a0, VM_FIELD_LOCK);
+        return;
+    }
+    case VM_SYNC_PARK: {
+        set_label(l, POR_WRITE, vm_label_object(machine, t->object), VM_FIELD_PERMIT);
+        return;
+    }
+    case VM_SYNC_UNPARK: {
+        set_label(l, POR_WRITE, a0, VM_FIELD_PERMIT);
+        return;
+    }
+    case VM_SYNC_START:
+        if (jpf(machine)) set_label(l, POR_WRITE, a0, VM_FIELD_THREAD);
+        return;
+    case VM_SYNC_JOIN:
+        if (jpf(machine)) set_label(l, POR_READ, a0, VM_FIELD_THREAD);
+        return;
+    default:
+        return;
+    }
+}
+
+/* The label of a thread blocked inside an operation (or waiting to be notified). */
+static void blocked_label(const vm *machine, const vm_thread *t, por_label *l)
+{
+    if (t->wait_class) {
+        set_label(l, POR_WRITE, statics_object(t->wait_class), VM_FIELD_INIT);
+    } else if (t->state == VM_THREAD_BLOCKED && t->wait_object) {
+        set_label(l, POR_WRITE, vm_label_object(machine, t->wait_object), VM_FIELD_LOCK);
+    } else if (t->wait_lock) {
+        set_label(l, POR_WRITE, vm_label_object(machine, t->wait_lock), VM_FIELD_LOCK);
+    } else if (t->join_thread && jpf(machine)) {
+        const vm_thread *target = machine->threads[t->join_thread - 1];
+        set_label(l, POR_READ, vm_label_object(machine, target->object), VM_FIELD_THREAD);
+    } else if (t->parked) {
+        set_label(l, POR_WRITE, vm_label_object(machine, t->object), VM_FIELD_PERMIT);
+    }
+}
+
+/* The label of [t] parked at [p] for reason [park]. */
+static void parked_label(const vm *machine, const vm_thread *t, const parked *p, por_label *l)
+{
+    switch (t->park) {
+    case VM_PARK_ACCESS: {
+        access_label(machine, p, l);
+        return;
+    }
+    case VM_PARK_MONITOR: {
+        set_label(l, POR_WRITE, vm_label_object(machine, p->sp[-1].ref), VM_FIELD_LOCK);
+        return;
+    }
+    case VM_PARK_INVOKE: {
+        const vm_method *m = parked_callee(machine, t, p);
+        if (m) call_label(machine, t, m, p->sp - m->arg_slots, l);
+        return;
+    }
+    case VM_PARK_RETURN: {
+        set_label(l, POR_WRITE, vm_label_object(machine, p->frame->monitor), VM_FIELD_LOCK);
+        return;
+    }
+    case VM_PARK_CLINIT_END: {
+        set_label(l, POR_WRITE, statics_object(p->frame->method->owner), VM_FIELD_INIT);
+        return;
+    }
+    case VM_PARK_INIT: {
+        set_label(l, POR_WRITE, statics_object(init_class(p)), VM_FIELD_INIT);
+        return;
+    }
+    case VM_PARK_UNWIND:
+        if (p->frame->monitor) {
+            set_label(l, POR_WRITE, vm_label_object(machine, p->frame->monitor), VM_FIELD_LOCK);
+            return;
+        }
+        {
+            set_label(l, POR_WRITE, statics_object(p->frame->method->owner), VM_FIELD_INIT);
+            return;
+        }
+    default:
+        return;
+    }
+}
+
+void vm_sched_label(const vm *machine, const vm_thread *t, por_label *out)
+{
+    memset(out, 0, sizeof *out);
+    out->thread = t->id;
+    parked p = {NULL, NULL, NULL};
+    bool at = parked_at(t, &p);
+    if (at) out->pc = vm_label_pc(p.frame->method, p.frame->pc);
+    if (t->state == VM_THREAD_BLOCKED || t->state == VM_THREAD_WAITING) {
+        blocked_label(machine, t, out);
+        return;
+    }
+    if (t->state != VM_THREAD_RUNNABLE) return;
+    if (t->park == VM_PARK_END) {
+        if (jpf(machine))
+            set_label(out, POR_WRITE, vm_label_object(machine, t->object), VM_FIELD_THREAD);
+        return;
+    }
+    if (at) parked_label(machine, t, &p, out);
+}
+
+/* ---- Enabledness ----------------------------------------------------------------------------- */
+
+/* True when [t] may enter the monitor of [h] now. */
+static bool available(const vm *machine, const vm_thread *t, uint32_t h)
+{
+    if (!h) return true; /* the call throws NullPointerException */
+    const vm_object *o = vm_obj(machine, h);
+    return o->lock_owner == 0 || o->lock_owner == t->id + 1;
+}
+
+/* True when initialising [cls] would make [t] wait for another thread (see vm_initialize). */
+static bool init_blocks(const vm_thread *t, const vm_class *cls)
+{
+    for (const vm_class *c = cls; c; c = c->super) {
+        if (c->init_state == VM_INIT_RUNNING) return c->init_thread != t->id;
+        if (c->init_state != VM_INIT_NONE) return false;
+    }
+    return false;
+}
+
+/* True when the call [t] is parked before can proceed. */
+static bool call_enabled(const vm *machine, const vm_thread *t, const parked *p)
+{
+    const vm_method *m = parked_callee(machine, t, p);
+    if (!m) return true;
+    const vm_slot *args = p->sp - m->arg_slots;
+    if (m->access & CF_ACC_SYNCHRONIZED) return available(machine, t, call_monitor(m, args));
+    if (m->sync == VM_SYNC_ENTER) return available(machine, t, args[0].ref);
+    if (m->sync == VM_SYNC_PARK) return t->permit;
+    if (m->sync != VM_SYNC_JOIN || !args[0].ref) return true;
+    for (uint32_t i = 0; i < machine->thread_count; i++) {
+        const vm_thread *target = machine->threads[i];
+        if (target->object == args[0].ref && target != t && target->state != VM_THREAD_NEW)
+            return target->state == VM_THREAD_TERMINATED;
+    }
+    return true;
+}
+
+bool vm_sched_enabled(const vm *machine, const vm_thread *t)
+{
+    if (machine->exiting || t->state == VM_THREAD_NEW || t->state == VM_THREAD_TERMINATED)
+        return false;
+    if (t->state != VM_THREAD_RUNNABLE) return vm_thread_enabled(machine, t);
+    parked p = {NULL, NULL, NULL};
+    if (!parked_at(t, &p)) return true;
+    switch (t->park) {
+    case VM_PARK_MONITOR:
+        return *p.pc != CF_OP_MONITORENTER || available(machine, t, p.sp[-1].ref);
+    case VM_PARK_INVOKE:
+        return call_enabled(machine, t, &p);
+    case VM_PARK_INIT:
+        return !init_blocks(t, init_class(&p));
+    default:
+        return true;
+    }
+}
+
+/* ---- Before a step --------------------------------------------------------------------------- */
+
+/* Exposes the reference a parked native call stores into shared object args[0]. */
+static void expose_native(vm *machine, const vm_method *m, const vm_slot *args)
+{
+    if (m->sync == VM_SYNC_START) {
+        vm_sched_expose(machine, args[0].ref);
+        return;
+    }
+    if (m->sync != VM_SYNC_WRITE || !args[0].ref || !shared(machine, args[0].ref)) return;
+    const char *d = m->descriptor;
+    if (!strcmp(d, "(Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Z"))
+        vm_sched_expose(machine, args[4].ref);
+    else if (!strcmp(d, "(Ljava/lang/Object;JLjava/lang/Object;)Ljava/lang/Object;") ||
+             !strcmp(d, "(Ljava/lang/Object;JLjava/lang/Object;)V"))
+        vm_sched_expose(machine, args[3].ref);
+}
+
+void vm_sched_expose_pending(vm *machine, vm_park park, const vm_frame *frame, const uint8_t *pc,
+                             const vm_slot *sp)
+{
+    uint8_t op = *pc;
+    if (park == VM_PARK_ACCESS) {
+        const vm_cp_entry *e = &frame->method->owner->cp[U2(pc + 1)];
+        bool into_shared = op == CF_OP_PUTSTATIC ||
+                           (op == CF_OP_AASTORE && shared(machine, sp[-3].ref)) ||
+                           (op == CF_OP_PUTFIELD && e->kind == 'L' && shared(machine, sp[-2].ref));
+        if (into_shared && (op == CF_OP_AASTORE || e->kind == 'L'))
+            vm_sched_expose(machine, sp[-1].ref);
+    } else if (park == VM_PARK_INVOKE) {
+        const vm_method *m = vm_sched_callee(machine, NULL, frame, pc, sp);
+        if (m && !(m->access & CF_ACC_SYNCHRONIZED)) expose_native(machine, m, sp - m->arg_slots);
+    }
+}
+
+void vm_sched_before_step(vm *machine, vm_thread *t)
+{
+    parked p = {NULL, NULL, NULL};
+    if (t->state != VM_THREAD_RUNNABLE || !parked_at(t, &p)) return;
+    vm_sched_expose_pending(machine, (vm_park)t->park, p.frame, p.pc, p.sp);
+}

@@ -1,0 +1,366 @@
+/* The checker's undo log (trail) and snapshots. Before the first change of an object, the
+ * statics of a class, a thread or the globals in an epoch, its old contents are pushed on the
+ * trail; allocations and thread creations are pushed too. A snapshot is a trail position:
+ * restoring it pops entries back to that position, putting every old content back and freeing
+ * what was allocated since. Saving and restoring start a new epoch, so that the next change of
+ * anything is logged again. The search restores only ancestors of the current state (the
+ * states on its stack), which is exactly what a trail can do; a snapshot whose entries were
+ * popped and overwritten is detected by its serial and reported as an error. Pinned objects
+ * (mirrors, interned strings) outlive every undo. */
+#include <stdio.h>
+
+#include "check.h"
+
+/* What a trail entry holds. */
+enum {
+    T_OBJ = 1,    /* [arg] handle; payload: the whole object (header and fields) */
+    T_ALLOC,      /* [arg] handle allocated since */
+    T_STATICS,    /* [arg] class; payload: its statics */
+    T_CLASS,      /* [arg] class; payload: a class_rec */
+    T_THREAD,     /* [arg] thread; payload: the vm_thread, its frames, its used slots */
+    T_THREAD_NEW, /* [arg] thread created since */
+    T_GLOBALS,    /* payload: a globals_rec and the notification groups */
+};
+
+/* The footer written after each entry's payload (so the trail pops from the end). */
+typedef struct footer {
+    uint64_t serial;
+    uint64_t arg;
+    uint32_t kind;
+    uint32_t size; /* payload bytes (the payload occupies them rounded up to 8) */
+} footer;
+
+/* A class's initialisation state. */
+typedef struct class_rec {
+    uint32_t classes_epoch; /* before the change */
+    uint32_t init_thread;
+    uint8_t init_state;
+} class_rec;
+
+/* The scalar globals that belong to the state. */
+typedef struct globals_rec {
+    uint64_t clock;
+    size_t out_len, err_len;
+    uint32_t notify_count;
+    uint32_t epoch; /* globals_epoch before the change */
+    int32_t exit_status;
+    uint8_t exiting;
+} globals_rec;
+
+static size_t round8(size_t n)
+{
+    return (n + 7) & ~(size_t)7;
+}
+
+/* ---- Byte buffers ---------------------------------------------------------------------------- */
+
+bool vm_bytes_reserve(vm_bytes *b, size_t extra)
+{
+    if (b->len + extra <= b->cap) return true;
+    size_t cap = b->cap ? b->cap : 4096;
+    while (cap < b->len + extra) cap *= 2;
+    uint8_t *grown = base_realloc(b->data, cap);
+    if (!grown) return false;
+    b->data = grown;
+    b->cap = cap;
+    return true;
+}
+
+bool vm_bytes_append(vm_bytes *b, const void *src, size_t len)
+{
+    if (!vm_bytes_reserve(b, len)) return false;
+    if (len) memcpy(b->data + b->len, src, len);
+    b->len += len;
+    return true;
+}
+
+void vm_bytes_free(vm_bytes *b)
+{
+    base_free(b->data);
+    memset(b, 0, sizeof *b);
+}
+
+/* ---- Pushing entries ------------------------------------------------------------------------- */
+
+/* Reserves an entry of [size] payload bytes and returns where the payload goes; NULL (and a
+ * fatal error) when out of memory. */
+static uint8_t *entry_begin(vm *machine, size_t size)
+{
+    vm_check *c = machine->check;
+    if (!vm_bytes_reserve(&c->trail, round8(size) + sizeof(footer))) {
+        vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (the checker's undo log)");
+        return NULL;
+    }
+    return c->trail.data + c->trail.len;
+}
+
+/* Finishes the entry begun by entry_begin. */
+static void entry_end(vm *machine, uint32_t kind, uint64_t arg, size_t size)
+{
+    vm_check *c = machine->check;
+    footer f = {++c->serial, arg, kind, (uint32_t)size};
+    c->trail.len += round8(size);
+    memcpy(c->trail.data + c->trail.len, &f, sizeof f);
+    c->trail.len += sizeof f;
+}
+
+/* Pushes an entry whose payload is [size] bytes at [src]. */
+static void push(vm *machine, uint32_t kind, uint64_t arg, const void *src, size_t size)
+{
+    uint8_t *p = entry_begin(machine, size);
+    if (!p) return;
+    if (size) memcpy(p, src, size);
+    entry_end(machine, kind, arg, size);
+}
+
+void vm_trail_object(vm *machine, uint32_t h)
+{
+    vm_object *o = machine->heap.objects[h];
+    if (machine->check) push(machine, T_OBJ, h, o, sizeof *o + vm_payload_bytes(o));
+    o->epoch = machine->epoch;
+}
+
+void vm_trail_alloc(vm *machine, uint32_t h)
+{
+    push(machine, T_ALLOC, h, NULL, 0);
+}
+
+void vm_trail_statics(vm *machine, vm_class *cls)
+{
+    size_t bytes = cls->static_slots * sizeof(vm_slot);
+    uint8_t *p = machine->check ? entry_begin(machine, 8 + bytes) : NULL;
+    if (p) {
+        memcpy(p, &cls->statics_epoch, sizeof cls->statics_epoch);
+        memcpy(p + 4, &machine->classes_epoch, sizeof machine->classes_epoch);
+        memcpy(p + 8, cls->statics, bytes);
+        entry_end(machine, T_STATICS, (uintptr_t)cls, 8 + bytes);
+    }
+    cls->statics_epoch = machine->epoch;
+    machine->classes_epoch = machine->epoch;
+}
+
+void vm_trail_class(vm *machine, vm_class *cls)
+{
+    class_rec r = {machine->classes_epoch, cls->init_thread, cls->init_state};
+    if (machine->check) push(machine, T_CLASS, (uintptr_t)cls, &r, sizeof r);
+    machine->classes_epoch = machine->epoch;
+}
+
+/* Returns the number of slots [t] uses (locals and operands of every frame). */
+static uint32_t used_slots(const vm_thread *t)
+{
+    return t->depth ? t->frames[t->depth - 1].sp : 0;
+}
+
+void vm_trail_thread(vm *machine, vm_thread *t)
+{
+    if (!machine->check) {
+        t->epoch = machine->epoch;
+        return;
+    }
+    size_t fbytes = t->depth * sizeof(vm_frame), sbytes = used_slots(t) * sizeof(vm_slot);
+    size_t size = round8(sizeof *t) + fbytes + sbytes;
+    uint8_t *p = entry_begin(machine, size);
+    if (!p) return;
+    memcpy(p, t, sizeof *t);
+    memcpy(p + round8(sizeof *t), t->frames, fbytes);
+    memcpy(p + round8(sizeof *t) + fbytes, t->slots, sbytes);
+    entry_end(machine, T_THREAD, (uintptr_t)t, size);
+    t->epoch = machine->epoch;
+}
+
+void vm_trail_thread_new(vm *machine, vm_thread *t)
+{
+    t->epoch = machine->epoch;
+    push(machine, T_THREAD_NEW, (uintptr_t)t, NULL, 0);
+}
+
+void vm_trail_globals(vm *machine)
+{
+    vm_check *c = machine->check;
+    uint32_t old = machine->globals_epoch;
+    machine->globals_epoch = machine->epoch;
+    if (!c) return;
+    globals_rec r = {machine->clock,       c->out.len,      c->err.len, machine->notify_count, old,
+                     machine->exit_status, machine->exiting};
+    size_t nbytes = machine->notify_count * sizeof(vm_notify), size = sizeof r + nbytes;
+    uint8_t *p = entry_begin(machine, size);
+    if (!p) return;
+    memcpy(p, &r, sizeof r);
+    if (nbytes) memcpy(p + sizeof r, machine->notify, nbytes);
+    entry_end(machine, T_GLOBALS, 0, size);
+}
+
+/* ---- Undoing entries ------------------------------------------------------------------------- */
+
+/* Puts thread [t] back as saved in [p]; its buffers only ever grow, so the old contents fit. */
+static void undo_thread(vm_thread *t, const uint8_t *p)
+{
+    vm_slot *slots = t->slots;
+    vm_frame *frames = t->frames;
+    uint32_t slot_capacity = t->slot_capacity, frame_capacity = t->frame_capacity;
+    memcpy(t, p, sizeof *t);
+    t->slots = slots;
+    t->frames = frames;
+    t->slot_capacity = slot_capacity;
+    t->frame_capacity = frame_capacity;
+    size_t fbytes = t->depth * sizeof(vm_frame);
+    memcpy(frames, p + round8(sizeof *t), fbytes);
+    memcpy(slots, p + round8(sizeof *t) + fbytes, used_slots(t) * sizeof(vm_slot));
+}
+
+/* Makes thread [t] an unused id again. */
+static void undo_thread_new(vm *machine, vm_thread *t)
+{
+    (void)machine;
+    t->state = VM_THREAD_NEW;
+    t->object = t->exception = 0;
+    t->depth = 0;
+    t->allocations = 0;
+    t->wait_object = t->wait_lock = t->saved_count = t->join_thread = 0;
+    t->wait_class = NULL;
+    t->notified = t->permit = t->parked = t->uncaught = false;
+    t->park = VM_PARK_NONE;
+}
+
+/* Puts the globals saved in [p] back. */
+static void undo_globals(vm *machine, const uint8_t *p)
+{
+    globals_rec r;
+    memcpy(&r, p, sizeof r);
+    machine->clock = r.clock;
+    machine->check->out.len = r.out_len;
+    machine->check->err.len = r.err_len;
+    machine->exit_status = r.exit_status;
+    machine->exiting = r.exiting;
+    machine->globals_epoch = r.epoch;
+    machine->notify_count = r.notify_count;
+    if (r.notify_count) memcpy(machine->notify, p + sizeof r, r.notify_count * sizeof(vm_notify));
+}
+
+/* Undoes one entry of [kind] with [arg] and payload [p] of [size] bytes. */
+static void undo_entry(vm *machine, const footer *f, const uint8_t *p)
+{
+    switch (f->kind) {
+    case T_OBJ:
+        memcpy(machine->heap.objects[f->arg], p, f->size);
+        break;
+    case T_ALLOC:
+        if (!(machine->heap.objects[f->arg]->flags & VM_OBJ_PINNED))
+            vm_heap_release(machine, (uint32_t)f->arg);
+        break;
+    case T_STATICS: {
+        vm_class *cls = (vm_class *)(uintptr_t)f->arg;
+        memcpy(&cls->statics_epoch, p, sizeof cls->statics_epoch);
+        memcpy(&machine->classes_epoch, p + 4, sizeof machine->classes_epoch);
+        memcpy(cls->statics, p + 8, f->size - 8);
+        break;
+    }
+    case T_CLASS: {
+        class_rec r;
+        memcpy(&r, p, sizeof r);
+        vm_class *cls = (vm_class *)(uintptr_t)f->arg;
+        cls->init_state = r.init_state;
+        cls->init_thread = r.init_thread;
+        machine->classes_epoch = r.classes_epoch;
+        break;
+    }
+    case T_THREAD:
+        undo_thread((vm_thread *)(uintptr_t)f->arg, p);
+        break;
+    case T_THREAD_NEW:
+        undo_thread_new(machine, (vm_thread *)(uintptr_t)f->arg);
+        break;
+    default:
+        undo_globals(machine, p);
+    }
+}
+
+/* Pops entries until the trail is [pos] bytes long. */
+static void undo_to(vm *machine, size_t pos)
+{
+    vm_bytes *tr = &machine->check->trail;
+    while (tr->len > pos) {
+        footer f;
+        memcpy(&f, tr->data + tr->len - sizeof f, sizeof f);
+        size_t start = tr->len - sizeof f - round8(f.size);
+        undo_entry(machine, &f, tr->data + start);
+        tr->len = start;
+    }
+}
+
+/* ---- Epochs and snapshots -------------------------------------------------------------------- */
+
+/* Sets every epoch stamp back to 0 (when the 32-bit epoch counter wraps). */
+static void reset_epochs(vm *machine)
+{
+    for (uint32_t h = 1; h < machine->heap.count; h++)
+        if (machine->heap.objects[h])
+            machine->heap.objects[h]->epoch = machine->heap.objects[h]->fh_stamp = 0;
+    for (uint32_t i = 0; i < machine->class_count; i++)
+        machine->classes[i]->statics_epoch = machine->classes[i]->fh_stamp = 0;
+    for (uint32_t i = 0; i < machine->thread_count; i++) machine->threads[i]->epoch = 0;
+    machine->globals_epoch = machine->classes_epoch = 0;
+    vm_state_forget(machine);
+    machine->check->epoch_source = 0;
+}
+
+void vm_trail_new_epoch(vm *machine)
+{
+    vm_check *c = machine->check;
+    if (c->epoch_source == UINT32_MAX) reset_epochs(machine);
+    machine->epoch = ++c->epoch_source;
+}
+
+/* Returns the serial of the entry that ends at trail position [pos] (0 at the start). */
+static uint64_t serial_at(const vm_check *c, size_t pos)
+{
+    if (pos == 0) return 0;
+    footer f;
+    memcpy(&f, c->trail.data + pos - sizeof f, sizeof f);
+    return f.serial;
+}
+
+por_snapshot *vm_trail_save(vm *machine)
+{
+    vm_check *c = machine->check;
+    por_snapshot *s = c->free_snaps;
+    if (s)
+        c->free_snaps = s->next_free;
+    else if (!(s = base_malloc(sizeof *s)))
+        return NULL;
+    s->pos = c->trail.len;
+    s->serial = serial_at(c, s->pos);
+    s->next_free = NULL;
+    vm_trail_new_epoch(machine);
+    return s;
+}
+
+void vm_trail_restore(vm *machine, const por_snapshot *snap)
+{
+    vm_check *c = machine->check;
+    if (snap->pos > c->trail.len || serial_at(c, snap->pos) != snap->serial) {
+        c->broken = true;
+        return;
+    }
+    undo_to(machine, snap->pos);
+    vm_trail_new_epoch(machine);
+}
+
+void vm_trail_release(vm *machine, por_snapshot *snap)
+{
+    if (!snap) return;
+    snap->next_free = machine->check->free_snaps;
+    machine->check->free_snaps = snap;
+}
+
+void vm_trail_free(vm *machine)
+{
+    vm_check *c = machine->check;
+    while (c->free_snaps) {
+        por_snapshot *next = c->free_snaps->next_free;
+        base_free(c->free_snaps);
+        c->free_snaps = next;
+    }
+    vm_bytes_free(&c->trail);
+}
