@@ -96,13 +96,17 @@ public class ConcurrentHashMap<K, V> extends AbstractMap<K, V> implements Concur
     @SuppressWarnings("unchecked")
     private Node<K, V>[] initTable() {
         Node<K, V>[] tab = table;
-        if (tab == null || tab.length == 0) {
-            int n = (sizeCtl > 0) ? sizeCtl : DEFAULT_CAPACITY;
-            tab = (Node<K, V>[]) new Node<?, ?>[n];
-            table = tab;
-            sizeCtl = n - (n >>> 2);
+        if (tab != null && tab.length != 0) return tab;
+        synchronized (this) { // two first inserts must not each install a table of their own
+            tab = table;
+            if (tab == null || tab.length == 0) {
+                int n = (sizeCtl > 0) ? sizeCtl : DEFAULT_CAPACITY;
+                tab = (Node<K, V>[]) new Node<?, ?>[n];
+                table = tab;
+                sizeCtl = n - (n >>> 2);
+            }
+            return tab;
         }
-        return tab;
     }
 
     public int size() { return count > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) count; }
@@ -408,10 +412,14 @@ public class ConcurrentHashMap<K, V> extends AbstractMap<K, V> implements Concur
             int n;
             if (tab == null || (n = tab.length) == 0) {
                 n = (sc > c) ? sc : c;
-                @SuppressWarnings("unchecked")
-                Node<K, V>[] nt = (Node<K, V>[]) new Node<?, ?>[n];
-                table = nt;
-                sizeCtl = n - (n >>> 2);
+                synchronized (this) {
+                    if (table == null || table.length == 0) {
+                        @SuppressWarnings("unchecked")
+                        Node<K, V>[] nt = (Node<K, V>[]) new Node<?, ?>[n];
+                        table = nt;
+                        sizeCtl = n - (n >>> 2);
+                    }
+                }
             } else if (c <= sc || n >= MAXIMUM_CAPACITY) {
                 break;
             } else {
