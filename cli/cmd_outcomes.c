@@ -1,6 +1,7 @@
-/* porcheck outcomes: prints the linearizable outcomes of clients of a spec. The oracle here is
- * the spec's ADT reference model (--oracle adt); the default oracle, the implementation itself
- * run sequentially in porcheck's VM, comes with porcheck check. */
+/* porcheck outcomes: prints the linearizable outcomes of clients of a spec. The default oracle is
+ * the implementation itself (--jar), run sequentially in porcheck's VM (Violat's method); with
+ * --oracle adt the spec's ADT reference model gives them, and with --jar as well the command
+ * also reports where the implementation's sequential behaviour disagrees with the model. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,10 +20,9 @@ typedef enum args_status { ARGS_OK, ARGS_USAGE, ARGS_REPORTED } args_status;
 /* Prints the usage lines; returns the bad-input status. */
 static int usage(void)
 {
-    fprintf(stderr, "usage: porcheck outcomes --spec S (--client C | --clients FILE) --oracle adt "
-                    "[--stateless] [--json OUT]\n"
-                    "       (the default oracle, the implementation run in porcheck's VM "
-                    "with --jar J, comes with porcheck check)\n");
+    fprintf(stderr, "usage: porcheck outcomes (--jar J | --oracle adt [--jar J]) --spec S "
+                    "(--client C | --clients FILE)\n"
+                    "       [--oracle impl|adt] [--stateless] [--json OUT]\n");
     return EXIT_BAD_INPUT;
 }
 
@@ -54,11 +54,19 @@ static args_status parse_args(int argc, char **argv, outcomes_args *a)
         if (s != ARGS_OK) return s;
     }
     if (!a->spec || !a->client == !a->clients) return ARGS_USAGE;
-    if (!a->oracle || strcmp(a->oracle, "adt")) {
-        fprintf(stderr,
-                "porcheck outcomes: oracle '%s' is not available yet: the implementation "
-                "oracle comes with porcheck check; use --oracle adt\n",
-                a->oracle ? a->oracle : "impl");
+    if (!a->oracle) a->oracle = "impl";
+    if (strcmp(a->oracle, "adt") && strcmp(a->oracle, "impl")) {
+        fprintf(stderr, "porcheck outcomes: unknown oracle '%s' (impl or adt)\n", a->oracle);
+        return ARGS_REPORTED;
+    }
+    client_error err = {0};
+    if (a->jar && client_classpath_check(a->jar, &err) != CLIENT_OK) {
+        fprintf(stderr, "porcheck outcomes: %s\n", err.message);
+        return ARGS_REPORTED;
+    }
+    if (!strcmp(a->oracle, "impl") && !a->jar) {
+        fprintf(stderr, "porcheck outcomes: the implementation oracle needs --jar J (or use "
+                        "--oracle adt)\n");
         return ARGS_REPORTED;
     }
     return ARGS_OK;
@@ -72,8 +80,18 @@ static client_status load_clients(const outcomes_args *a, const client_spec *spe
     return client_list_parse(spec, a->client, "--client", list, err);
 }
 
+/* Returns the oracle's name for the report: "implementation" or "adt set". */
+static const char *oracle_label(const outcomes_args *a, const client_spec *spec, char *buf,
+                                size_t size)
+{
+    if (strcmp(a->oracle, "adt")) return "implementation";
+    snprintf(buf, size, "adt %s", client_adt_name(spec->adt));
+    return buf;
+}
+
 /* Prints the report of one client. */
-static void print_client(const client *c, const client_lin_run *run, size_t index)
+static void print_client(const outcomes_args *a, const client *c, const client_lin_run *run,
+                         size_t index)
 {
     char text[16384], label[512];
     client_format(c, text, sizeof text);
@@ -82,7 +100,7 @@ static void print_client(const client *c, const client_lin_run *run, size_t inde
         client_column_label(c, i, label, sizeof label);
         printf("%s %s", i ? "," : "", label);
     }
-    printf("\nlinearizable outcomes (adt %s): %zu\n", client_adt_name(c->spec->adt),
+    printf("\nlinearizable outcomes (%s): %zu\n", oracle_label(a, c->spec, label, sizeof label),
            client_outcome_set_size(run->outcomes));
     client_outcome_set_print(run->outcomes, stdout, 2, false);
     const client_lin_stats *s = &run->stats;
@@ -90,8 +108,21 @@ static void print_client(const client *c, const client_lin_run *run, size_t inde
            s->matched, s->invocations, s->restores);
 }
 
+/* Prints the comparison of the implementation with the ADT model; [text] gets the
+ * disagreement. */
+static void print_diff(const client *c, const client_lin_diff *diff, char *text, size_t size)
+{
+    client_lin_diff_format(c, diff, text, size);
+    if (diff->found)
+        printf("the implementation disagrees with the adt model (implementation vs adt): %s\n",
+               text);
+    else
+        printf("the implementation agrees with the adt model (%zu joint nodes)\n", diff->nodes);
+}
+
 /* Returns the JSON report of one client; NULL when out of memory. */
-static json_t *client_json(const client *c, const client_lin_run *run, size_t line)
+static json_t *client_json(const client *c, const client_lin_run *run, size_t line,
+                           const client_lin_diff *diff)
 {
     char text[16384];
     client_format(c, text, sizeof text);
@@ -106,35 +137,77 @@ static json_t *client_json(const client *c, const client_lin_run *run, size_t li
         json_decref(j);
         return NULL;
     }
+    if (diff) {
+        client_lin_diff_format(c, diff, text, sizeof text);
+        json_object_set_new(j, "adt_disagreement", diff->found ? json_string(text) : json_null());
+    }
     return j;
+}
+
+/* The sequential objects of one run: the ADT model (shared by every client) and the
+ * implementation of the current client. */
+typedef struct oracles {
+    client_object adt, impl;
+    client_impl_options impl_opts;
+} oracles;
+
+/* Reports [err] for client [i] of [list]; returns the bad-input status. */
+static int client_error_exit(const outcomes_args *a, const client_list *list, size_t i,
+                             const client_error *err)
+{
+    if (err->status == CLIENT_ERR_SPEC)
+        fprintf(stderr, "porcheck outcomes: %s: %s\n", a->spec, err->message);
+    else
+        fprintf(stderr, "porcheck outcomes: %s:%zu: %s\n", a->clients ? a->clients : "--client",
+                list->lines[i], err->message);
+    return EXIT_BAD_INPUT;
+}
+
+/* Computes, prints and (into [reports]) records the outcomes of client [i]; returns the exit
+ * status so far (1 when the implementation disagrees with the ADT model). */
+static int run_client(const outcomes_args *a, const client_list *list, size_t i, oracles *o,
+                      json_t *reports)
+{
+    const client *c = list->items[i];
+    client_error err = {0};
+    bool adt = !strcmp(a->oracle, "adt");
+    if (a->jar && client_impl_new(c, &o->impl_opts, &o->impl, &err) != CLIENT_OK)
+        return client_error_exit(a, list, i, &err);
+    client_lin_run run = {.options = {.stateless = a->stateless}};
+    client_lin_diff diff;
+    int status = EXIT_PASS;
+    if (client_linearize(c, adt ? &o->adt : &o->impl, &run, &err) != CLIENT_OK ||
+        (adt && a->jar && client_lin_compare(c, &o->impl, &o->adt, &diff, &err) != CLIENT_OK)) {
+        status = client_error_exit(a, list, i, &err);
+    } else {
+        char text[16384];
+        print_client(a, c, &run, i);
+        if (adt && a->jar) print_diff(c, &diff, text, sizeof text);
+        if (adt && a->jar && diff.found) status = EXIT_VIOLATION;
+        json_t *j = client_json(c, &run, list->lines[i], adt && a->jar ? &diff : NULL);
+        if (reports && json_array_append_new(reports, j)) status = EXIT_BAD_INPUT;
+    }
+    client_outcome_set_free(run.outcomes);
+    client_object_free(&o->impl);
+    return status;
 }
 
 /* Computes and reports the outcomes of every client of [list]; appends JSON to [reports]. */
 static int run_all(const outcomes_args *a, const client_spec *spec, const client_list *list,
                    json_t *reports)
 {
-    client_object obj;
+    oracles o = {.impl_opts = {.classpath = a->jar}};
     client_error err = {0};
-    if (client_adt_new(spec, &obj, &err) != CLIENT_OK) {
+    if (!strcmp(a->oracle, "adt") && client_adt_new(spec, &o.adt, &err) != CLIENT_OK) {
         fprintf(stderr, "porcheck outcomes: %s\n", err.message);
         return EXIT_BAD_INPUT;
     }
     int status = EXIT_PASS;
-    for (size_t i = 0; i < list->count && status == EXIT_PASS; i++) {
-        client_lin_run run = {.options = {.stateless = a->stateless}};
-        if (client_linearize(list->items[i], &obj, &run, &err) != CLIENT_OK) {
-            fprintf(stderr, "porcheck outcomes: %s:%zu: %s\n", a->clients ? a->clients : "--client",
-                    list->lines[i], err.message);
-            status = EXIT_BAD_INPUT;
-            break;
-        }
-        print_client(list->items[i], &run, i);
-        if (reports &&
-            json_array_append_new(reports, client_json(list->items[i], &run, list->lines[i])))
-            status = EXIT_BAD_INPUT;
-        client_outcome_set_free(run.outcomes);
+    for (size_t i = 0; i < list->count && status != EXIT_BAD_INPUT; i++) {
+        int s = run_client(a, list, i, &o, reports);
+        if (s != EXIT_PASS) status = s;
     }
-    client_object_free(&obj);
+    client_object_free(&o.adt);
     return status;
 }
 
@@ -142,7 +215,7 @@ static int run_all(const outcomes_args *a, const client_spec *spec, const client
 static bool write_json(const outcomes_args *a, const client_spec *spec, json_t *reports)
 {
     json_t *doc = json_pack("{sssssssO}", "spec", a->spec, "class", spec->class_name, "oracle",
-                            "adt", "clients", reports);
+                            a->oracle, "clients", reports);
     bool ok = doc && json_dump_file(doc, a->json, JSON_INDENT(2)) == 0;
     json_decref(doc);
     return ok;
@@ -165,7 +238,7 @@ int cmd_outcomes(int argc, char **argv)
     }
     json_t *reports = a.json ? json_array() : NULL;
     int status = run_all(&a, spec, &list, reports);
-    if (status == EXIT_PASS && a.json && !write_json(&a, spec, reports)) {
+    if (status != EXIT_BAD_INPUT && a.json && !write_json(&a, spec, reports)) {
         fprintf(stderr, "porcheck outcomes: cannot write %s\n", a.json);
         status = EXIT_BAD_INPUT;
     }

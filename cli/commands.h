@@ -29,7 +29,10 @@ int cmd_run(int argc, char **argv);
 /* porcheck generate: writes random clients of a spec, one per line. */
 int cmd_generate(int argc, char **argv);
 
-/* porcheck outcomes: prints the linearizable outcomes of clients (ADT oracle). */
+/* porcheck outcomes: prints the linearizable outcomes of clients (implementation or ADT). */
 int cmd_outcomes(int argc, char **argv);
+
+/* porcheck check: model-checks clients of a data structure against their outcomes. */
+int cmd_check(int argc, char **argv);
 
 #endif

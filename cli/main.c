@@ -23,8 +23,15 @@ static const cli_command commands[] = {
      "--spec S [--threads N|A..B] [--calls N|A..B] [--values N] [--count K] [--seed X] "
      "[--mutators-only]",
      "write random clients of a spec, one per line (deterministic for a seed)", cmd_generate},
-    {"outcomes", "--spec S (--client C | --clients FILE) --oracle adt [--stateless] [--json OUT]",
-     "print the linearizable outcomes of clients from the spec's ADT model", cmd_outcomes},
+    {"outcomes",
+     "--spec S (--client C | --clients FILE) (--jar J | --oracle adt) [--stateless] [--json OUT]",
+     "print the linearizable outcomes of clients (the implementation run sequentially, or the ADT)",
+     cmd_outcomes},
+    {"check",
+     "--jar J --spec S (--client C | --clients FILE) [--algo A] [--classifier safe|jpf] "
+     "[--first-error] [--replay SCHEDULE]",
+     "model-check clients of a data structure: verdicts, unexpected outcomes, interleavings",
+     cmd_check},
 };
 
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };

@@ -20,6 +20,7 @@
 #include <stdio.h>
 
 #include "base.h"
+#include "por.h"
 
 /* ---- Status and errors ----------------------------------------------------------------------- */
 
@@ -362,6 +363,26 @@ void client_object_free(client_object *obj);
  * invoked (CLIENT_ERR_UNSUPPORTED), naming the method. */
 client_status client_adt_new(const client_spec *spec, client_object *out, client_error *err);
 
+/* Where and how the implementation runs in porcheck's VM. */
+typedef struct client_impl_options {
+    const char *classpath;  /* the jar(s) holding the class under test */
+    const char *model_path; /* the model library; NULL: the VM's default */
+    uint64_t budget;        /* steps (branches, calls, returns) per invocation; 0: 1,000,000 */
+} client_impl_options;
+
+/* Checks that every entry of the ':'-separated [classpath] can be opened; fills [err]
+ * (CLIENT_ERR_IO, "ENTRY: cannot open the jar") otherwise. */
+client_status client_classpath_check(const char *classpath, client_error *err);
+
+/* Creates the implementation oracle for client [c] in [out]: the class under test built with
+ * the spec's constructor in its own VM, each invocation of [c] run to completion when invoked,
+ * states fingerprinted independently of object ids and saved with the VM's snapshots. Only [c]
+ * may be invoked on it. Fills [err] with one line: CLIENT_ERR_SPEC when the class, the
+ * constructor or a method is missing or the constructor throws, CLIENT_ERR_OBJECT when the VM
+ * fails otherwise. */
+client_status client_impl_new(const client *c, const client_impl_options *opt, client_object *out,
+                              client_error *err);
+
 /* True when the ADT of [spec] models method [m] (by name, arity and result kind). */
 bool client_adt_supports(const client_spec *spec, const client_method *m);
 
@@ -410,6 +431,14 @@ size_t client_outcome_set_format(const client_outcome_set *set, char *buf, size_
 /* Prints [set] one outcome a line, each indented by [indent] spaces and, when [counts], followed
  * by its count. */
 void client_outcome_set_print(const client_outcome_set *set, FILE *out, int indent, bool counts);
+
+/* Returns [v] as a typed JSON value: true, 3, null, "void", {"exception": name}, text as a
+ * string; NULL when out of memory. */
+json_t *client_value_json(const client_value *v);
+
+/* Returns the outcome [values] of [width] as a JSON array of typed values; NULL when out of
+ * memory. */
+json_t *client_outcome_json(const client_value *values, size_t width);
 
 /* Returns [set] as JSON: {"columns": [labels of [c]], "outcomes": [{"values": [...], "count": n},
  * ...]}, values typed (true, 1, null, "void", {"exception": name}, text as a string); NULL when
@@ -465,5 +494,153 @@ client_status client_lin_compare(const client *c, const client_object *a, const 
 /* Writes [diff] as "T0.add(1), T1.remove(1): true vs false" into [buf]; returns the length
  * needed. */
 size_t client_lin_diff_format(const client *c, const client_lin_diff *diff, char *buf, size_t size);
+
+/* ---- Checking a client in the VM (porcheck check) -------------------------------------------- */
+
+/* Which instructions are scheduling points (see vm.h); DEFAULT picks safe for dfs and the
+ * S-POR family, jpf for jpf, de-jpf and dl-jpf. */
+typedef enum client_classifier {
+    CLIENT_CLASSIFY_DEFAULT = 0,
+    CLIENT_CLASSIFY_SAFE,
+    CLIENT_CLASSIFY_JPF,
+} client_classifier;
+
+/* Options of client_check and client_replay. */
+typedef struct client_check_options {
+    client_impl_options impl;     /* where the class under test is */
+    por_options search;           /* algorithm, order, stateless, first error, limits (the
+                                   * observer is client_check's own) */
+    client_classifier classifier;
+    bool oracle_adt;              /* expected outcomes from the spec's ADT model, which is also
+                                   * compared with the implementation */
+    size_t max_traced;            /* violations replayed into tables (0: 10) */
+} client_check_options;
+
+/* Returns the classifier [opt] selects: its own, or the default for its algorithm. */
+client_classifier client_check_classifier(const client_check_options *opt);
+
+/* Returns "safe" or "jpf". */
+const char *client_classifier_name(client_classifier classifier);
+
+/* The linearizable outcomes of a client and how they were found. */
+typedef struct client_expected {
+    client_outcome_set *outcomes; /* owned */
+    client_lin_stats stats;
+    double seconds;
+    bool compared;        /* the implementation was compared with the ADT (oracle adt) */
+    client_lin_diff diff; /* ... and where they first disagree */
+} client_expected;
+
+/* Computes the linearizable outcomes of [c] into [out] with the implementation oracle, or with
+ * the ADT model (and the comparison) when [opt] says oracle_adt. */
+client_status client_expected_outcomes(const client *c, const client_check_options *opt,
+                                       client_expected *out, client_error *err);
+
+/* Frees what [e] owns. */
+void client_expected_free(client_expected *e);
+
+/* One row of an interleaving table: the header of an invocation (where its thread first
+ * reaches it) or one visible action of it. */
+typedef struct client_trace_row {
+    size_t column;    /* into client_trace.columns */
+    long call;        /* a header: the invocation's canonical index; an action: -1 */
+    const char *text; /* an action: what the step does and where, e.g. "write Node.next of
+                       * Node#1.4 (LazyListSet.java:42)" */
+    size_t step;      /* the 1-based step of the schedule */
+} client_trace_row;
+
+/* How a replayed schedule ends. */
+typedef enum client_trace_end {
+    CLIENT_END_FINAL,     /* every thread finished: [results] is an outcome */
+    CLIENT_END_DEADLOCK,  /* no thread can run but some are blocked */
+    CLIENT_END_EXCEPTION, /* the last step threw an uncaught exception */
+    CLIENT_END_RUNNING,   /* threads can still run */
+} client_trace_end;
+
+/* A schedule replayed as a Lincheck-style interleaving table. */
+typedef struct client_trace {
+    size_t column_count;
+    const char *columns[CLIENT_MAX_THREADS + 1]; /* "main" (prefix, suffix) when present, "T0".. */
+    size_t row_count;
+    client_trace_row *rows;
+    client_value *results; /* [invocation_count] results at the end */
+    bool *returned;        /* [invocation_count]: whether each invocation returned */
+    client_trace_end end;
+    const char *message; /* DEADLOCK, EXCEPTION: what happened */
+    size_t thread_count; /* VM threads the replay created; schedules name them by id */
+    const char *thread_names[CLIENT_MAX_THREADS + 1]; /* "main", "T0", ... by thread id */
+    base_arena arena;
+} client_trace;
+
+/* Frees what [tr] holds. */
+void client_trace_free(client_trace *tr);
+
+/* Returns [tr] of client [c] as JSON: {"columns": [...], "rows": [{"column", "step",
+ * "invocation", "result"} for a header or {"column", "step", "action"}], "end"}; NULL when out
+ * of memory. */
+json_t *client_trace_json(const client *c, const client_trace *tr);
+
+/* Prints [tr] of client [c] as a table, one column per thread, each line indented by
+ * [indent] spaces. */
+void client_trace_print(const client *c, const client_trace *tr, FILE *out, int indent);
+
+/* What a violation is. */
+typedef enum client_violation_kind {
+    CLIENT_VIOLATION_OUTCOME,   /* an end state whose outcome is not linearizable */
+    CLIENT_VIOLATION_DEADLOCK,  /* an end state where threads are blocked */
+    CLIENT_VIOLATION_EXCEPTION, /* a harness thread died of an uncaught exception */
+} client_violation_kind;
+
+/* One distinct violation and the first schedule that reached it. */
+typedef struct client_violation {
+    client_violation_kind kind;
+    const client_value *outcome; /* OUTCOME: [invocation_count] values */
+    const char *message;         /* DEADLOCK, EXCEPTION: what happened */
+    size_t count;                /* end states (or failing transitions) of this violation */
+    const uint8_t *schedule;     /* thread ids, one per transition */
+    size_t length;
+    bool traced;       /* [trace] was replayed */
+    bool reproduced;   /* the replay ended as the violation did */
+    client_trace trace;
+} client_violation;
+
+/* The verdict on one client. */
+typedef struct client_check_result {
+    client_classifier classifier;
+    client_expected expected;
+    client_outcome_set *observed; /* outcomes of the end states, each counted per end state */
+    size_t violation_count;
+    client_violation *violations;
+    por_result search;
+    base_arena arena;
+} client_check_result;
+
+/* Model-checks client [c]: its linearizable outcomes, then every interleaving of its threads
+ * running on one object in porcheck's VM (the search of [opt]), each end state's outcome checked
+ * against them; violations are replayed into tables. Fills [err] on bad input (a missing class
+ * or method) or a failure of the VM. */
+client_status client_check(const client *c, const client_check_options *opt,
+                           client_check_result *out, client_error *err);
+
+/* True when [r] found a violation. */
+bool client_check_violated(const client_check_result *r);
+
+/* Frees what [r] holds. */
+void client_check_result_free(client_check_result *r);
+
+/* Runs [length] steps of [schedule] (thread ids) of client [c] from the initial state and
+ * records them in [out]; fills [err] when a thread of the schedule cannot run. */
+client_status client_replay(const client *c, const client_check_options *opt,
+                            const uint8_t *schedule, size_t length, client_trace *out,
+                            client_error *err);
+
+/* Writes [schedule] of [length] thread ids compactly ("0*3,1,2*2": three steps of thread 0, ...)
+ * into [buf] of [size] bytes; returns the length needed. */
+size_t client_schedule_format(const uint8_t *schedule, size_t length, char *buf, size_t size);
+
+/* Parses a schedule written by client_schedule_format into a new array [*out] of [*length]
+ * (free with base_free); fills [err] (CLIENT_ERR_ARG) when malformed. */
+client_status client_schedule_parse(const char *text, uint8_t **out, size_t *length,
+                                    client_error *err);
 
 #endif

@@ -178,8 +178,7 @@ void client_outcome_set_print(const client_outcome_set *set, FILE *out, int inde
     }
 }
 
-/* Returns [v] as a typed JSON value. */
-static json_t *value_json(const client_value *v)
+json_t *client_value_json(const client_value *v)
 {
     char buf[512];
     switch (v->kind) {
@@ -206,7 +205,7 @@ static json_t *outcome_json(const client_outcome_set *set, size_t i)
 {
     json_t *values = json_array();
     for (size_t k = 0; values && k < set->width; k++)
-        if (json_array_append_new(values, value_json(&client_outcome_set_at(set, i)[k]))) {
+        if (json_array_append_new(values, client_value_json(&client_outcome_set_at(set, i)[k]))) {
             json_decref(values);
             return NULL;
         }
@@ -227,6 +226,17 @@ static json_t *columns_json(const client *c)
         }
     }
     return columns;
+}
+
+json_t *client_outcome_json(const client_value *values, size_t width)
+{
+    json_t *array = json_array();
+    for (size_t k = 0; array && k < width; k++)
+        if (json_array_append_new(array, client_value_json(&values[k]))) {
+            json_decref(array);
+            return NULL;
+        }
+    return array;
 }
 
 json_t *client_outcome_set_json(const client_outcome_set *set, const client *c)

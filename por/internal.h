@@ -61,19 +61,45 @@ void fpmap_free(fpmap *m);
 
 /* ---- State store and reachability graph Lr --------------------------------------------------- */
 
-/* States by id in parallel arrays (no per-state allocation) and Lr as one edge pool with a
- * singly linked list per source state. */
+/* One Lr edge: the successor (NONE: the pending action of a waiting thread) and the interned
+ * label, shifted left by one; the low bit marks the last edge of its source state. */
+typedef struct lr_edge {
+    uint32_t dst;
+    uint32_t label_last;
+} lr_edge;
+
+/* The states by id: their fingerprints in one array (16 bytes each), found through an open
+ * addressing index of 32-bit slots, each holding id + 1 in its low [id_bits] bits and a tag of
+ * other fingerprint bits above, so that a probe reads the fingerprint array only on a tag match.
+ * Ids are dense and stable; per-state search data lives in the stack frames, except two bits
+ * per state (on the stack, reached by the current re-traversal).
+ *
+ * Lr (searches that keep it): the edges out of a state are all added while it is the top of the
+ * stack, so they gather at the end of a pending stack and move, contiguous, into the edge pool
+ * when the state is popped; a state's head is its first edge in the pool, NONE without edges,
+ * or LR_ON_STACK | depth while its edges are pending. */
 typedef struct store {
-    fpmap map;
-    por_fp *fps;          /* [cap] fingerprint of each state */
-    uint32_t *first_edge; /* [cap] newest Lr edge out of each state, or NONE; an edge whose
-                           * successor is NONE is the pending action of a waiting thread */
-    uint32_t *stack_pos;  /* [cap] depth + 1 while the state is on the search stack, else 0 */
-    uint32_t *mark;       /* [cap] epoch of the last re-traversal that reached the state */
+    por_fp *fps; /* [cap] fingerprint of each state */
     size_t count, cap;
-    uint32_t *edge_dst, *edge_label, *edge_next; /* [edge_cap] per edge */
-    size_t edges, edge_cap;
+    uint32_t *index; /* [index_mask + 1] slots: 0 empty, else tag << id_bits | (id + 1) */
+    size_t index_mask;
+    unsigned id_bits;
+    uint64_t *on_stack, *marked; /* [bits_cap / 64] one bit per state */
+    size_t bits_cap;
+    bool graph;          /* Lr is kept */
+    uint32_t *head;      /* [cap] graph: first pool edge of each state, NONE, or on the stack */
+    lr_edge *pool;       /* [pool_cap] graph: the edges of the states that left the stack */
+    size_t pool_len, pool_cap;
+    lr_edge *pending;    /* [pending_cap] graph: the edges of the states on the stack */
+    size_t pending_len, pending_cap;
+    uint32_t *base;      /* [base_cap] graph: where each stack depth's pending edges start */
+    size_t base_cap;
+    size_t depth;        /* states entered and not left (the stack depth) */
+    size_t edges;        /* graph: edges added */
 } store;
+
+/* Marks a head as "on the stack at depth (head & ~LR_ON_STACK)". */
+#define LR_ON_STACK 0x80000000u
 
 /* Returns the id of the state with fingerprint [fp], or NONE. */
 uint32_t store_find(const store *st, por_fp fp);
@@ -84,11 +110,38 @@ uint32_t store_add(store *st, por_fp fp);
 /* Forgets the most recently added state (stateless searches keep only the stack). */
 void store_drop_last(store *st);
 
-/* Adds the Lr edge [src] --[label]--> [dst]; false when out of memory. */
-bool store_add_edge(store *st, uint32_t src, uint32_t label, uint32_t dst);
+/* True when bit [id] of [bits] is set. */
+static inline bool bit_get(const uint64_t *bits, uint32_t id)
+{
+    return (bits[id / 64] >> (id % 64)) & 1u;
+}
 
-/* Returns the bytes [st] holds. */
-size_t store_bytes(const store *st);
+/* Sets bit [id] of [bits] to [on]. */
+static inline void bit_set(uint64_t *bits, uint32_t id, bool on)
+{
+    uint64_t m = (uint64_t)1 << (id % 64);
+    bits[id / 64] = on ? bits[id / 64] | m : bits[id / 64] & ~m;
+}
+
+/* State [id] was pushed at stack [depth]: marks it on the stack and starts its pending edges. */
+bool store_enter(store *st, uint32_t id, size_t depth);
+
+/* State [id] at stack [depth] is popped: its pending edges move to the pool; false when out of
+ * memory. */
+bool store_leave(store *st, uint32_t id, size_t depth);
+
+/* Adds the Lr edge --[label]--> [dst] out of the state on top of the stack; false when out of
+ * memory. */
+bool store_add_edge(store *st, uint32_t label, uint32_t dst);
+
+/* Points [*at] at the Lr edges out of state [id] and returns their count. */
+size_t store_edges(const store *st, uint32_t id, const lr_edge **at);
+
+/* Returns the bytes the states hold: fingerprints, index and per-state bits. */
+size_t store_state_bytes(const store *st);
+
+/* Returns the bytes Lr holds: the edge pool, the pending edges and the per-state heads. */
+size_t store_graph_bytes(const store *st);
 
 /* Frees everything [st] holds. */
 void store_free(store *st);
@@ -131,7 +184,7 @@ void labelset_free(labelset *set);
 /* A cached successor: what running one thread from a stack state gives. */
 typedef struct probe {
     por_fp fp;      /* fingerprint of the successor */
-    uint32_t label; /* interned label of the transition */
+    uint32_t label; /* interned label of the transition (NONE when the search needs none) */
     uint8_t result; /* por_step_result */
 } probe;
 
@@ -186,6 +239,8 @@ struct search {
     size_t label_mark_cap;
     uint32_t *work; /* [work_cap] pending states of a re-traversal */
     size_t work_cap;
+    uint32_t *seen; /* [seen_cap] the states a re-traversal reached */
+    size_t seen_cap;
     uint32_t epoch;
     uint8_t seq[POR_MAX_THREADS]; /* thread ids in the order's preference (seq orders) */
     uint64_t rng;                 /* generator state (random orders) */

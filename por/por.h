@@ -248,6 +248,9 @@ typedef struct por_stats {
     size_t violations;      /* final states the observer judged as violations */
     size_t proviso_fired;   /* states the cycle proviso expanded fully */
     size_t peak_memory;     /* largest number of bytes held through the base allocator */
+    size_t state_bytes;     /* bytes the state store holds at the end (fingerprints, index) */
+    size_t lr_edges;        /* reachability-graph (Lr) edges stored (DE/DL) */
+    size_t lr_bytes;        /* bytes Lr holds at the end (edges and per-state heads) */
     double seconds;         /* wall-clock time */
 } por_stats;
 

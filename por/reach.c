@@ -7,7 +7,7 @@
 #include "array.h"
 #include "internal.h"
 
-/* Starts a new re-traversal epoch; false when out of memory. */
+/* Starts a new re-traversal epoch (for the labels); false when out of memory. */
 static bool new_epoch(search *s)
 {
     if (s->label_mark_cap < s->lb.count) {
@@ -17,7 +17,6 @@ static bool new_epoch(search *s)
     }
     if (++s->epoch == 0) { /* wrapped: clear every mark */
         memset(s->label_mark, 0, s->label_mark_cap * sizeof *s->label_mark);
-        memset(s->st.mark, 0, s->st.cap * sizeof *s->st.mark);
         s->epoch = 1;
     }
     return true;
@@ -32,32 +31,48 @@ static bool visit_once(search *s, uint32_t label, bool (*visit)(search *, void *
     return visit(s, ctx, label);
 }
 
-/* Marks [state] and pushes it on the re-traversal worklist at [*top]. */
-static bool push_work(search *s, size_t *top, uint32_t state)
+/* Marks [state] reached, pushes it on the re-traversal stack ([*top] states) and remembers it in
+ * the list of [*seen] reached states (whose marks are cleared afterwards). */
+static bool push_work(search *s, size_t *top, size_t *seen, uint32_t state)
 {
-    if (!por_array_reserve(&s->work, &s->work_cap, *top + 1, sizeof *s->work)) return false;
-    s->st.mark[state] = s->epoch;
+    if (!por_array_reserve(&s->work, &s->work_cap, *top + 1, sizeof *s->work) ||
+        !por_array_reserve(&s->seen, &s->seen_cap, *seen + 1, sizeof *s->seen))
+        return false;
+    bit_set(s->st.marked, state, true);
     s->work[(*top)++] = state;
+    s->seen[(*seen)++] = state;
     return true;
 }
 
-/* Walks Lr from [root], every reachable edge once. */
-static bool lr_labels(search *s, uint32_t root, bool (*visit)(search *, void *, uint32_t),
-                      void *ctx)
+/* Walks Lr from [root] depth first, newest edges first, every reachable edge once, until [visit]
+ * asks to stop; false when out of memory. The reached states are left in seen[0 .. *seen). */
+static bool lr_walk(search *s, uint32_t root, bool (*visit)(search *, void *, uint32_t), void *ctx,
+                    size_t *seen)
 {
-    const store *st = &s->st;
     size_t top = 0;
-    if (!push_work(s, &top, root)) return false;
+    if (!push_work(s, &top, seen, root)) return false;
     while (top > 0) {
-        uint32_t v = s->work[--top];
-        for (uint32_t e = st->first_edge[v]; e != NONE; e = st->edge_next[e]) {
+        const lr_edge *e;
+        size_t n = store_edges(&s->st, s->work[--top], &e);
+        while (n-- > 0) {
             s->result->stats.retraversed++;
-            if (visit_once(s, st->edge_label[e], visit, ctx)) return true;
-            uint32_t dst = st->edge_dst[e]; /* NONE: a waiting thread's pending action */
-            if (dst != NONE && st->mark[dst] != s->epoch && !push_work(s, &top, dst)) return false;
+            if (visit_once(s, e[n].label_last >> 1, visit, ctx)) return true;
+            uint32_t dst = e[n].dst; /* NONE: a waiting thread's pending action */
+            if (dst != NONE && !bit_get(s->st.marked, dst) && !push_work(s, &top, seen, dst))
+                return false;
         }
     }
     return true;
+}
+
+/* Walks Lr from [root], every reachable edge once, and clears the marks it left. */
+static bool lr_labels(search *s, uint32_t root, bool (*visit)(search *, void *, uint32_t),
+                      void *ctx)
+{
+    size_t seen = 0;
+    bool ok = lr_walk(s, root, visit, ctx, &seen);
+    for (size_t i = 0; i < seen; i++) bit_set(s->st.marked, s->seen[i], false);
+    return ok;
 }
 
 /* Stateless: the labels explored from stack frame [root] so far (its summary, and the chosen

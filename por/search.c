@@ -49,19 +49,29 @@ static bool goto_successor(search *s, size_t d, size_t t)
     return true;
 }
 
+/* Returns the interned label of the next transition of [t] from the current state (NONE when
+ * out of memory). */
+static uint32_t peek_label(search *s, size_t t)
+{
+    por_label l;
+    memset(&l, 0, sizeof l);
+    s->lts->ops->peek(s->lts->model, t, &l);
+    l.thread = (uint32_t)t;
+    if (l.access == POR_INVISIBLE) l.object = l.field = 0;
+    return labels_intern(&s->lb, &l);
+}
+
 bool search_probe(search *s, frame *f, size_t t)
 {
     if (tset_has(f->probed, t)) return true;
     size_t d = (size_t)(f - s->frames);
     probe *p = &s->probes[d * s->n + t];
     goto_frame(s, d);
-    por_label l;
-    memset(&l, 0, sizeof l);
-    s->lts->ops->peek(s->lts->model, t, &l);
-    l.thread = (uint32_t)t;
-    if (l.access == POR_INVISIBLE) l.object = l.field = 0;
-    p->label = labels_intern(&s->lb, &l);
-    if (p->label == NONE) return search_nomem(s);
+    p->label = NONE; /* dfs, jpf and S-POR never read it unless an observer wants transitions */
+    if (s->algo->uses_lr || (s->obs && s->obs->transition)) {
+        p->label = peek_label(s, t);
+        if (p->label == NONE) return search_nomem(s);
+    }
     por_step_result r;
     if (!run_step(s, t, &r)) return false;
     p->result = (uint8_t)r;
@@ -191,7 +201,7 @@ static bool note_pending(search *s, frame *f, por_tset waiting)
         uint32_t id = labels_intern(&s->lb, &l);
         if (id == NONE) return search_nomem(s);
         bool ok = s->opt->stateless ? labelset_add(&f->summary, id)
-                                    : store_add_edge(&s->st, f->state, id, NONE);
+                                    : store_add_edge(&s->st, id, NONE);
         if (!ok) return search_nomem(s);
         if (!s->algo->on_pending(s, id)) return false;
     }
@@ -217,7 +227,7 @@ static bool push_frame(search *s, uint32_t id)
     f->safe = safe_set(s, f->enabled);
     por_tset waiting = s->algo->uses_lr ? s->lts->ops->waiting(s->lts->model) : 0;
     memset(frame_current(s, d), 0, s->n * sizeof(por_tset));
-    s->st.stack_pos[id] = (uint32_t)d + 1;
+    if (!store_enter(&s->st, id, d)) return search_nomem(s);
     s->depth++;
     s->at_depth = (int)d;
     s->at_thread = -1;
@@ -238,7 +248,7 @@ static bool pop_frame(search *s)
     search_report_frame(s, f, true);
     s->lts->ops->release(s->lts->model, f->snap);
     f->snap = NULL;
-    s->st.stack_pos[f->state] = 0;
+    if (!store_leave(&s->st, f->state, s->depth - 1)) return search_nomem(s);
     if (s->opt->stateless) store_drop_last(&s->st);
     s->depth--;
     s->at_depth = -1;
@@ -255,7 +265,8 @@ static bool pop_frame(search *s)
 bool search_add_edge(search *s, const frame *f, uint32_t label, uint32_t succ)
 {
     if (!s->algo->uses_lr || s->opt->stateless) return true;
-    if (!store_add_edge(&s->st, f->state, label, succ)) return search_nomem(s);
+    (void)f; /* edges always leave the top of the stack */
+    if (!store_add_edge(&s->st, label, succ)) return search_nomem(s);
     return true;
 }
 
@@ -292,7 +303,7 @@ static bool link_known(search *s, frame *f, uint32_t label, uint32_t succ)
 {
     s->result->stats.states_visited++;
     if (!search_add_edge(s, f, label, succ)) return false;
-    if (s->opt->stateless && s->algo->uses_lr && s->st.stack_pos[succ] &&
+    if (s->opt->stateless && s->algo->uses_lr && bit_get(s->st.on_stack, succ) &&
         !search_summarize_back_edge(s, label, succ))
         return search_nomem(s);
     return true;
@@ -310,7 +321,7 @@ static bool enter_known(search *s, frame *f, uint32_t succ)
 {
     f->chosen_succ = succ;
     if (!link_known(s, f, f->chosen_label, succ)) return false;
-    if (s->st.stack_pos[succ]) fire_proviso(s, f);
+    if (bit_get(s->st.on_stack, succ)) fire_proviso(s, f);
     if (!s->algo->on_known(s, f, succ)) return false;
     return finish_child(s, f);
 }
@@ -412,6 +423,7 @@ static void teardown(search *s)
     base_free(s->path);
     base_free(s->label_mark);
     base_free(s->work);
+    base_free(s->seen);
     store_free(&s->st);
     labels_free(&s->lb);
 }
@@ -432,6 +444,7 @@ por_status por_search(const por_lts *lts, const por_options *opt, por_result *re
     s.algo = algo_for(opt->algo);
     s.n = lts->ops->thread_count(lts->model);
     s.at_depth = -1;
+    s.st.graph = s.algo && s.algo->uses_lr && !opt->stateless;
     if (!s.algo) return por_fail(err, POR_ERR_ARG, "unknown algorithm %d", (int)opt->algo);
     if (s.n == 0 || s.n > POR_MAX_THREADS)
         return por_fail(err, POR_ERR_ARG, "%zu threads (1 to %d supported)", s.n, POR_MAX_THREADS);
@@ -439,6 +452,9 @@ por_status por_search(const por_lts *lts, const por_options *opt, por_result *re
     clock_gettime(CLOCK_MONOTONIC, &s.start);
     bool ok = run(&s);
     result->stats.seconds = elapsed(&s);
+    result->stats.state_bytes = store_state_bytes(&s.st);
+    result->stats.lr_edges = s.st.edges;
+    result->stats.lr_bytes = store_graph_bytes(&s.st);
     size_t mem = base_bytes_in_use();
     if (mem > result->stats.peak_memory) result->stats.peak_memory = mem;
     teardown(&s);

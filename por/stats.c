@@ -28,6 +28,9 @@ static const stat_field fields[] = {
     FIELD(violations, "violating end states"),
     FIELD(proviso_fired, "cycle proviso fired"),
     FIELD(peak_memory, "peak memory (bytes)"),
+    FIELD(state_bytes, "state store (bytes)"),
+    FIELD(lr_edges, "Lr edges"),
+    FIELD(lr_bytes, "Lr (bytes)"),
 };
 
 enum { FIELD_COUNT = sizeof fields / sizeof fields[0] };

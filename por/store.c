@@ -108,80 +108,207 @@ void fpmap_free(fpmap *m)
     memset(m, 0, sizeof *m);
 }
 
-/* ---- States and edges ------------------------------------------------------------------------ */
+/* ---- The state index ----------------------------------------------------------------------- */
+
+enum { INDEX_MIN_SLOTS = 64 };
+
+/* Returns the capacity after [cap] for an array that grows by a quarter (at least 64 items), so
+ * that at most a fifth of it is ever unused once it holds a few hundred. */
+static size_t grown_cap(size_t cap)
+{
+    return cap ? cap + (cap / 4 > 64 ? cap / 4 : 64) : 256;
+}
+
+/* Returns the home slot of [fp] in an index of [mask] + 1 slots. */
+static size_t index_home(por_fp fp, size_t mask)
+{
+    return (size_t)((fp.lo + fp.hi * 0xC2B2AE3D27D4EB4Full) * 0x9E3779B97F4A7C15ull >> 32) & mask;
+}
+
+/* Returns the slot bits above the id of [fp]'s tag in an index whose ids take [id_bits]. */
+static uint32_t index_tag(por_fp fp, unsigned id_bits)
+{
+    return id_bits >= 32 ? 0 : (uint32_t)fp.hi >> id_bits << id_bits;
+}
+
+/* Returns the id mask of an index whose ids take [id_bits]. */
+static uint32_t id_mask(unsigned id_bits)
+{
+    return id_bits >= 32 ? UINT32_MAX : (1u << id_bits) - 1;
+}
 
 uint32_t store_find(const store *st, por_fp fp)
 {
-    return fpmap_find(&st->map, st->fps, fp);
+    if (!st->index) return NONE;
+    uint32_t idm = id_mask(st->id_bits), tag = index_tag(fp, st->id_bits);
+    for (size_t i = index_home(fp, st->index_mask);; i = (i + 1) & st->index_mask) {
+        uint32_t v = st->index[i];
+        if (v == 0) return NONE;
+        if ((v & ~idm) != tag) continue;
+        uint32_t id = (v & idm) - 1;
+        if (fp_equal(st->fps[id], fp)) return id;
+    }
 }
 
-/* Doubles the per-state arrays. */
-static bool grow_states(store *st)
+/* Puts state [id] into the first free slot of its probe run. */
+static void index_place(store *st, uint32_t id)
 {
-    size_t cap = st->cap ? st->cap * 2 : 64;
-    if (cap >= NONE) return false;
-    if (!por_array_resize(&st->fps, sizeof *st->fps, st->cap, cap) ||
-        !por_array_resize(&st->first_edge, sizeof *st->first_edge, st->cap, cap) ||
-        !por_array_resize(&st->stack_pos, sizeof *st->stack_pos, st->cap, cap) ||
-        !por_array_resize(&st->mark, sizeof *st->mark, st->cap, cap))
-        return false;
-    st->cap = cap;
+    por_fp fp = st->fps[id];
+    size_t i = index_home(fp, st->index_mask);
+    while (st->index[i]) i = (i + 1) & st->index_mask;
+    st->index[i] = index_tag(fp, st->id_bits) | (id + 1);
+}
+
+/* Rebuilds the index with [slots] slots (a power of two) from the fingerprint array. */
+static bool index_rebuild(store *st, size_t slots)
+{
+    uint32_t *index = base_calloc(slots, sizeof *index);
+    if (!index) return false;
+    base_free(st->index);
+    st->index = index;
+    st->index_mask = slots - 1;
+    st->id_bits = (unsigned)__builtin_ctzll(slots);
+    for (uint32_t id = 0; id < st->count; id++) index_place(st, id);
     return true;
+}
+
+/* Makes room for one more state: the fingerprint array, the heads, the bits and the index
+ * (kept at most three quarters full). */
+static bool reserve_state(store *st)
+{
+    if (st->count == st->cap) {
+        size_t cap = grown_cap(st->cap);
+        if (cap >= NONE || !por_array_resize(&st->fps, sizeof *st->fps, st->cap, cap) ||
+            (st->graph && !por_array_resize(&st->head, sizeof *st->head, st->cap, cap)))
+            return false;
+        st->cap = cap;
+    }
+    if (st->count + 1 > st->bits_cap) {
+        size_t words = st->bits_cap / 64, more = (grown_cap(st->bits_cap) + 63) / 64;
+        if (!por_array_resize(&st->on_stack, sizeof(uint64_t), words, more) ||
+            !por_array_resize(&st->marked, sizeof(uint64_t), words, more))
+            return false;
+        st->bits_cap = more * 64;
+    }
+    size_t slots = st->index ? st->index_mask + 1 : 0;
+    if ((st->count + 1) * 4 <= slots * 3) return true;
+    return index_rebuild(st, slots ? slots * 2 : INDEX_MIN_SLOTS);
 }
 
 uint32_t store_add(store *st, por_fp fp)
 {
-    if (st->count == st->cap && !grow_states(st)) return NONE;
-    uint32_t id = (uint32_t)st->count;
+    if (!reserve_state(st)) return NONE;
+    uint32_t id = (uint32_t)st->count++;
     st->fps[id] = fp;
-    st->first_edge[id] = NONE;
-    st->stack_pos[id] = 0;
-    st->mark[id] = 0;
-    if (!fpmap_insert(&st->map, st->fps, id)) return NONE;
-    st->count++;
+    if (st->graph) st->head[id] = NONE;
+    bit_set(st->on_stack, id, false);
+    bit_set(st->marked, id, false);
+    index_place(st, id);
     return id;
 }
 
 void store_drop_last(store *st)
 {
-    st->count--;
-    fpmap_remove(&st->map, st->fps, (uint32_t)st->count);
+    uint32_t id = (uint32_t)--st->count, idm = id_mask(st->id_bits);
+    size_t i = index_home(st->fps[id], st->index_mask);
+    while ((st->index[i] & idm) != id + 1) i = (i + 1) & st->index_mask;
+    /* Backward-shift deletion: move later entries of the probe run into the hole. */
+    for (size_t j = (i + 1) & st->index_mask; st->index[j]; j = (j + 1) & st->index_mask) {
+        size_t home = index_home(st->fps[(st->index[j] & idm) - 1], st->index_mask);
+        bool movable = i <= j ? (home <= i || home > j) : (home <= i && home > j);
+        if (movable) {
+            st->index[i] = st->index[j];
+            i = j;
+        }
+    }
+    st->index[i] = 0;
 }
 
-bool store_add_edge(store *st, uint32_t src, uint32_t label, uint32_t dst)
+/* ---- Lr ---------------------------------------------------------------------------------------- */
+
+bool store_enter(store *st, uint32_t id, size_t depth)
 {
-    if (st->edges == st->edge_cap) {
-        size_t cap = st->edge_cap ? st->edge_cap * 2 : 256;
-        if (cap >= NONE || !por_array_resize(&st->edge_dst, sizeof(uint32_t), st->edge_cap, cap) ||
-            !por_array_resize(&st->edge_label, sizeof(uint32_t), st->edge_cap, cap) ||
-            !por_array_resize(&st->edge_next, sizeof(uint32_t), st->edge_cap, cap))
-            return false;
-        st->edge_cap = cap;
-    }
-    uint32_t e = (uint32_t)st->edges++;
-    st->edge_dst[e] = dst;
-    st->edge_label[e] = label;
-    st->edge_next[e] = st->first_edge[src];
-    st->first_edge[src] = e;
+    bit_set(st->on_stack, id, true);
+    st->depth = depth + 1;
+    if (!st->graph) return true;
+    if (!por_array_reserve(&st->base, &st->base_cap, depth + 1, sizeof *st->base)) return false;
+    st->base[depth] = (uint32_t)st->pending_len;
+    st->head[id] = LR_ON_STACK | (uint32_t)depth;
     return true;
 }
 
-size_t store_bytes(const store *st)
+bool store_leave(store *st, uint32_t id, size_t depth)
 {
-    return (st->map.slots ? (st->map.mask + 1) * sizeof(uint32_t) : 0) +
-           st->cap * (sizeof(por_fp) + 3 * sizeof(uint32_t)) + st->edge_cap * 3 * sizeof(uint32_t);
+    bit_set(st->on_stack, id, false);
+    st->depth = depth;
+    if (!st->graph) return true;
+    size_t from = st->base[depth], n = st->pending_len - from;
+    st->head[id] = NONE;
+    st->pending_len = from;
+    if (n == 0) return true;
+    if (st->pool_len + n > st->pool_cap) {
+        size_t cap = grown_cap(st->pool_cap);
+        while (cap < st->pool_len + n) cap = grown_cap(cap);
+        if (cap >= LR_ON_STACK || !por_array_resize(&st->pool, sizeof *st->pool, st->pool_cap, cap))
+            return false;
+        st->pool_cap = cap;
+    }
+    memcpy(st->pool + st->pool_len, st->pending + from, n * sizeof *st->pool);
+    st->pool[st->pool_len + n - 1].label_last |= 1;
+    st->head[id] = (uint32_t)st->pool_len;
+    st->pool_len += n;
+    return true;
+}
+
+bool store_add_edge(store *st, uint32_t label, uint32_t dst)
+{
+    if (!por_array_reserve(&st->pending, &st->pending_cap, st->pending_len + 1,
+                           sizeof *st->pending))
+        return false;
+    st->pending[st->pending_len++] = (lr_edge){dst, label << 1};
+    st->edges++;
+    return true;
+}
+
+size_t store_edges(const store *st, uint32_t id, const lr_edge **at)
+{
+    uint32_t h = st->head[id];
+    if (h == NONE) return 0;
+    if (h & LR_ON_STACK) {
+        size_t d = h & ~LR_ON_STACK, from = st->base[d];
+        size_t to = d + 1 < st->depth ? st->base[d + 1] : st->pending_len;
+        *at = st->pending + from;
+        return to - from;
+    }
+    *at = st->pool + h;
+    size_t n = 1;
+    while (!(st->pool[h + n - 1].label_last & 1)) n++;
+    return n;
+}
+
+size_t store_state_bytes(const store *st)
+{
+    return st->cap * sizeof *st->fps + (st->index ? (st->index_mask + 1) * sizeof *st->index : 0) +
+           2 * st->bits_cap / 8;
+}
+
+size_t store_graph_bytes(const store *st)
+{
+    if (!st->graph) return 0;
+    return st->cap * sizeof *st->head + st->pool_cap * sizeof *st->pool +
+           st->pending_cap * sizeof *st->pending + st->base_cap * sizeof *st->base;
 }
 
 void store_free(store *st)
 {
-    fpmap_free(&st->map);
     base_free(st->fps);
-    base_free(st->first_edge);
-    base_free(st->stack_pos);
-    base_free(st->mark);
-    base_free(st->edge_dst);
-    base_free(st->edge_label);
-    base_free(st->edge_next);
+    base_free(st->index);
+    base_free(st->on_stack);
+    base_free(st->marked);
+    base_free(st->head);
+    base_free(st->pool);
+    base_free(st->pending);
+    base_free(st->base);
     memset(st, 0, sizeof *st);
 }
 

@@ -56,13 +56,26 @@ typedef struct vm_exact {
     vm_bytes arena;
 } vm_exact;
 
-/* The cached hash of one thread and the references it holds (valid for one thread epoch). */
-typedef struct vm_thread_hash {
-    uint32_t stamp; /* the thread's epoch + 1 when valid */
-    uint64_t fh[2];
+/* A list of references (fingerprint.c: what the statics hold). */
+typedef struct vm_refs {
     uint32_t *refs;
     size_t refs_len, refs_cap;
-} vm_thread_hash;
+} vm_refs;
+
+/* What the incremental fingerprint knows about one state: the objects reachable from the global
+ * roots (statics, pending notifications, Thread objects) carry [walk], and [heap] is the sum of
+ * their hashes. Snapshots keep it, so a restored state needs no walk. */
+typedef struct vm_fp_ctx {
+    uint64_t heap[2];
+    uint64_t walk; /* 0: unknown */
+} vm_fp_ctx;
+
+/* An object's walk stamp before a walk of the global roots changed it: restoring a snapshot
+ * puts the stamps back, so that the objects of the restored state's H carry its walk. */
+typedef struct vm_walk_undo {
+    uint64_t walk;
+    uint32_t handle;
+} vm_walk_undo;
 
 /* Everything the checker keeps on the vm. */
 typedef struct vm_check {
@@ -80,17 +93,29 @@ typedef struct vm_check {
     vm_bytes out, err;
     /* serialisation */
     vm_bytes ser;
-    uint32_t mark_epoch; /* the current state walk (objects keep the last walk that reached them) */
-    uint32_t *stack; /* handles still to serialise */
+    uint32_t mark_epoch; /* the current object walk; marks[h] == mark_epoch: reached */
+    uint32_t *marks;     /* [marks_cap] per handle: the last walk that reached the object */
+    size_t marks_cap;
+    uint32_t *stack; /* handles still to serialise or hash */
     size_t stack_len, stack_cap;
     vm_exact exact;
     uint8_t put_mode; /* serialisation: references queued, written only, or collected */
     uint32_t *refs;   /* references collected while serialising a thread */
     size_t refs_len, refs_cap;
-    vm_thread_hash threads[VM_CHECK_MAX_THREADS]; /* cached per-thread hashes */
+    /* incremental fingerprints */
+    vm_fp_ctx fp;       /* the current state's, valid while the trail is [fp_pos] long */
+    size_t fp_pos;      /* the trail length when [fp] was last made current */
+    vm_walk_undo *walk_log; /* [walk_log_cap] the old walk stamps of the objects walks stamped */
+    size_t walk_log_len, walk_log_cap;
+    uint64_t walk_source;  /* the last global-roots walk handed out */
+    uint32_t gain_watch;   /* a reference removed from H, looked for by the walk adding to H */
+    bool gain_seen;        /* ... and that walk reached it */
     uint32_t globals_stamp; /* globals_epoch + 1 when [globals_fh] is current */
     uint64_t globals_fh[2];
-    vm_thread_hash classes; /* the sum of the class hashes and the statics' references */
+    uint32_t classes_stamp; /* classes_epoch + 1 when [classes_fh] and [classes] are current */
+    uint32_t classes_count; /* ... and the vm had this many classes */
+    uint64_t classes_fh[2]; /* the sum of the class hashes */
+    vm_refs classes;        /* the references the statics hold */
 } vm_check;
 
 /* Frees the checker of [machine] (vm_free calls it). */
@@ -98,10 +123,13 @@ void vm_check_free(vm *machine);
 
 /* ---- trail.c --------------------------------------------------------------------------------- */
 
-/* The snapshot of a state: a position in the trail and the serial of the entry before it. */
+/* The snapshot of a state: a position in the trail, the serial of the entry before it and what
+ * the incremental fingerprint knew about the state. */
 struct por_snapshot {
     size_t pos;
     uint64_t serial;
+    vm_fp_ctx fp;
+    size_t walk_pos; /* the length of the walk-stamp log */
     struct por_snapshot *next_free;
 };
 
@@ -118,6 +146,31 @@ void vm_trail_restore(vm *machine, const por_snapshot *snap);
 
 /* Frees [snap]. */
 void vm_trail_release(vm *machine, por_snapshot *snap);
+
+/* What one trail entry says changed. */
+typedef enum vm_change_kind {
+    VM_CHANGE_OBJECT,     /* an object's contents: [handle], [old] its header and payload */
+    VM_CHANGE_ALLOC,      /* object [handle] was allocated */
+    VM_CHANGE_STATICS,    /* the statics of [cls]: [old] their slots */
+    VM_CHANGE_CLASS,      /* the initialisation state of [cls] */
+    VM_CHANGE_THREAD,     /* a thread's fields, frames or slots */
+    VM_CHANGE_THREAD_NEW, /* a thread was created */
+    VM_CHANGE_GLOBALS,    /* exit status, clock, output, notifications */
+} vm_change_kind;
+
+/* One logged change: what changed and its contents before the change. */
+typedef struct vm_change {
+    vm_change_kind kind;
+    uint32_t handle;         /* objects, allocations */
+    const vm_class *cls;     /* statics, classes */
+    const vm_thread *thread; /* threads */
+    const void *old;
+} vm_change;
+
+/* Calls [visit] with [ctx] for every entry logged since trail position [from], newest first;
+ * returns false as soon as [visit] does. */
+bool vm_trail_changes(vm *machine, size_t from,
+                      bool (*visit)(vm *, const vm_change *, void *), void *ctx);
 
 /* Frees the trail and everything it holds. */
 void vm_trail_free(vm *machine);
@@ -177,18 +230,72 @@ bool vm_typemap_at(vm *machine, vm_method *m, uint32_t pc, const uint8_t **types
 /* Frees [m]'s type map. */
 void vm_typemap_free(vm_method *m);
 
-/* ---- state.c --------------------------------------------------------------------------------- */
+/* ---- state.c: the canonical serialisation and the exact-states table --------------------------- */
 
 /* Serialises the current state canonically into check->ser; false after a fatal error. */
 bool vm_state_serialize(vm *machine);
 
-/* Returns the fingerprint of the current state (exact mode: unique per serialisation). */
-por_fp vm_state_fingerprint(vm *machine);
+/* Returns the fingerprint of serialisation check->ser, unique per serialisation (exact mode). */
+por_fp vm_state_exact_fingerprint(vm *machine);
+
+/* True when class [cls] is part of the state (initialised, with statics or an initialiser). */
+bool vm_state_class_counts(const vm_class *cls);
+
+/* Hashes the serialisation of object [h] (references as ids) into [fh]. */
+void vm_state_hash_object(vm *machine, uint32_t h, uint64_t fh[2]);
+
+/* Hashes the header of thread [t] (status, waits, depth) and its top frame into [fh] and leaves
+ * the objects they reference in check->refs; false after a fatal error. A thread's hash is that
+ * plus the hashes of its other frames. */
+bool vm_state_hash_thread_top(vm *machine, const vm_thread *t, uint64_t fh[2]);
+
+/* Hashes frame [d] of [t] (named by thread and depth; not the top one) into [fh] and leaves the
+ * objects it references in check->refs; false after a fatal error. */
+bool vm_state_hash_frame(vm *machine, const vm_thread *t, uint32_t d, uint64_t fh[2]);
+
+/* Stores the objects frame [d] of [t] references in [out] (room for its monitor, locals and
+ * operands: 1 + max_locals + max_stack) and their count in [n]; false after a fatal error. */
+bool vm_state_frame_refs(vm *machine, const vm_thread *t, uint32_t d, uint32_t *out, size_t *n);
+
+/* Hashes the serialisation of the globals into [fh]. */
+void vm_state_hash_globals(vm *machine, uint64_t fh[2]);
+
+/* Hashes the serialisation of class [cls] into [fh]. */
+void vm_state_hash_class(vm *machine, const vm_class *cls, uint64_t fh[2]);
+
+/* Starts an object walk: a fresh mark epoch, an empty stack; false after a fatal error. */
+bool vm_state_begin_walk(vm *machine);
+
+/* Marks object [h] reached by the current walk; false when it was already (or is null). */
+static inline bool vm_state_mark(vm_check *c, uint32_t h)
+{
+    if (c->marks[h] == c->mark_epoch) return false;
+    c->marks[h] = c->mark_epoch;
+    return true;
+}
+
+/* Pushes handle [h] on the walk stack (room for every handle is made by begin_walk). */
+static inline void vm_state_push(vm_check *c, uint32_t h)
+{
+    c->stack[c->stack_len++] = h;
+}
 
 /* Frees the exact-states table. */
 void vm_exact_free(vm_exact *table);
 
-/* Drops every cached hash of threads and globals (when epochs restart). */
+/* ---- fingerprint.c: incremental fingerprints -------------------------------------------------- */
+
+/* Returns the fingerprint of the current state (exact mode: unique per serialisation). */
+por_fp vm_state_fingerprint(vm *machine);
+
+/* Brings what the incremental fingerprint knows up to the current state (before a snapshot of
+ * a state that was reached without being fingerprinted). */
+void vm_state_sync(vm *machine);
+
+/* Puts back the walk stamps changed since the walk-stamp log was [pos] entries long. */
+void vm_state_undo_walks(vm *machine, size_t pos);
+
+/* Forgets every cached hash and what the fingerprint knew (when epochs restart). */
 void vm_state_forget(vm *machine);
 
 /* Frees the fingerprint caches. */

@@ -72,6 +72,8 @@ vm_call_result vm_push_frame(vm *machine, vm_thread *t, vm_method *m, uint32_t b
     f->monitor = monitor;
     f->advance = advance;
     f->flags = 0;
+    f->gen = ++t->pushes;
+    f->fh_child = 0;
     return VM_CALL_PUSHED;
 }
 

@@ -87,6 +87,29 @@ static vm_init_result fail_uninitialisable(vm *machine, vm_thread *t, vm_class *
     return machine->failed ? VM_INIT_FATAL : VM_INIT_THROWN;
 }
 
+/* True when initialising the [n] classes of [chain] runs no code and changes no static: none
+ * has statics or an initialiser of its own. The checker makes no scheduling point for such
+ * classes (sched.c), so they are initialised at once, inside the instruction that needs them:
+ * pushing their empty initialisers would make that instruction stop again before itself. */
+static bool runs_nothing(vm_class *const *chain, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (chain[i]->static_slots || chain[i]->clinit != chain[i]->owned_clinit) return false;
+    return true;
+}
+
+/* Initialises the [n] classes of [chain] at once (runs_nothing holds). */
+static vm_init_result initialise_at_once(vm *machine, vm_class *const *chain, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (!clinit_of(machine, chain[i]))
+            return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory"), VM_INIT_FATAL;
+        vm_trail_class(machine, chain[i]);
+        chain[i]->init_state = VM_INIT_DONE;
+    }
+    return VM_INIT_READY;
+}
+
 vm_init_result vm_initialize(vm *machine, vm_thread *t, vm_class *cls)
 {
     if (cls->init_state == VM_INIT_DONE) return VM_INIT_READY;
@@ -98,6 +121,7 @@ vm_init_result vm_initialize(vm *machine, vm_thread *t, vm_class *cls)
     if (stop) return fail_uninitialisable(machine, t, cls, stop);
     vm_class *chain[64];
     size_t n = collect_chain(cls, chain, sizeof chain / sizeof *chain);
+    if (runs_nothing(chain, n)) return initialise_at_once(machine, chain, n);
     uint32_t base = t->depth ? t->frames[t->depth - 1].sp : 0;
     for (size_t i = 0; i < n; i++) {
         vm_method *m = clinit_of(machine, chain[i]);

@@ -73,7 +73,7 @@ typedef struct vm_object {
     uint32_t epoch;      /* checking: the trail epoch in which the object was last logged */
     uint8_t flags;       /* VM_OBJ_* */
     uint32_t fh_stamp;   /* checking: [epoch] + 1 when [fh] is the hash of the contents */
-    uint32_t mark;       /* checking: the last state walk that reached the object */
+    uint64_t walk;       /* checking: the global-roots walk that reached it (fingerprint.c) */
     uint64_t fh[2];      /* checking: cached 128-bit hash of the object (state.c) */
 } vm_object;
 
@@ -262,13 +262,19 @@ enum {
 /* One activation; its locals and operands live in the thread's slot array. */
 struct vm_frame {
     vm_method *method;
-    uint32_t pc;      /* offset of the current instruction (saved while not running) */
-    uint32_t locals;  /* index of local 0 in the thread's slots */
-    uint32_t sp;      /* index one past the top operand (saved while not running) */
-    uint32_t monitor; /* object locked by a synchronized method, or 0 */
-    uint8_t advance;  /* bytes the caller's pc moves when this frame returns */
-    uint8_t flags;    /* VM_FRAME_* */
+    uint32_t pc;       /* offset of the current instruction (saved while not running) */
+    uint32_t locals;   /* index of local 0 in the thread's slots */
+    uint32_t sp;       /* index one past the top operand (saved while not running) */
+    uint32_t monitor;  /* object locked by a synchronized method, or 0 */
+    uint32_t gen;      /* the thread's push count when this frame was pushed */
+    uint32_t fh_child; /* checking: the [gen] of the frame above when [fh] was computed */
+    uint8_t advance;   /* bytes the caller's pc moves when this frame returns */
+    uint8_t flags;     /* VM_FRAME_* */
+    uint64_t fh[2];    /* checking: cached hash of the frame (fingerprint.c) */
 };
+
+/* How many references outside the global roots' reach a thread remembers (fingerprint.c). */
+#define VM_THREAD_OUTSIDE 6
 
 /* A Java thread as data. */
 struct vm_thread {
@@ -293,6 +299,12 @@ struct vm_thread {
     bool uncaught;        /* died of an uncaught exception */
     uint8_t park;         /* checking: a vm_park, why the thread stands where it does */
     uint32_t epoch;       /* checking: the trail epoch in which the thread was last logged */
+    uint32_t pushes;      /* frames pushed on the path so far (the next frame's gen) */
+    uint32_t fh_stamp;    /* checking: [epoch] + 1 when [fh] is the hash of the thread */
+    uint64_t fh[2];       /* checking: cached 128-bit hash of the thread (fingerprint.c) */
+    uint64_t refs_walk;   /* checking: the global-roots walk for which [outside] is known */
+    uint32_t outside[VM_THREAD_OUTSIDE]; /* checking: what it references outside that walk's reach */
+    uint8_t outside_count;               /* ... how many, or UINT8_MAX: more than fit */
 };
 
 /* ---- The vm ------------------------------------------------------------------------------------

@@ -711,6 +711,8 @@ invoke:
         frame->monitor = 0;
         frame->advance = advance;
         frame->flags = 0;
+        frame->gen = ++t->pushes;
+        frame->fh_child = 0;
         code = callee->code->code;
         pc = code;
         locals = t->slots + base;

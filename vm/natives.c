@@ -22,6 +22,7 @@ static const native_class registry[] = {
     {"java/io/PrintStream", vm_natives_printstream},
     {"jdk/internal/porcheck/Sync", vm_natives_sync},
     {"jdk/internal/porcheck/VM", vm_natives_sysvm},
+    {"jdk/internal/porcheck/Harness", vm_natives_harness},
 };
 
 /* What the synchronisation natives do, for the checker's labels. */
@@ -60,6 +61,7 @@ static const sync_native sync_natives[] = {
     {"jdk/internal/porcheck/Sync", "signal", VM_SYNC_LOCK},
     {"jdk/internal/porcheck/Sync", "signalAll", VM_SYNC_LOCK},
     {"jdk/internal/porcheck/Sync", "park", VM_SYNC_PARK},
+    {"jdk/internal/porcheck/Harness", "start", VM_SYNC_START},
     {"jdk/internal/porcheck/Sync", "unpark", VM_SYNC_UNPARK},
 };
 

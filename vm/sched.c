@@ -130,10 +130,12 @@ bool vm_sched_alone(const vm *machine, const vm_thread *t)
 
 /* True when initialising [cls] cannot be observed: no statics and no initialiser of its own
  * (the state serialisation leaves such classes out, so their initialisation is no scheduling
- * point either). */
+ * point either). The empty initialiser is made on first initialisation, so "none of its own" is
+ * clinit == owned_clinit (both NULL before, equal after): the answer must not depend on whether
+ * some earlier path initialised the class, or schedules would not replay. */
 static bool trivial_init(const vm_class *cls)
 {
-    return !cls->static_slots && cls->owned_clinit;
+    return !cls->static_slots && cls->clinit == cls->owned_clinit;
 }
 
 /* True when the instruction of [t] that uses [cls] initialises a class that matters: [cls], an

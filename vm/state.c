@@ -1,25 +1,19 @@
-/* The canonical state serialisation and its fingerprint. A state is serialised as: the globals
- * (exit status, clock, the output of the path), the pending notifications, every initialised
- * class in class order (state and statics), every live thread in id order (status, why it is
- * parked, what it waits for, its frames with method, pc, monitor, and their locals and operand
- * stacks typed by typemap.c), then every object reachable from those roots in traversal order
- * (id, class, shared flag, monitor, fields or elements). References are written as the referenced
- * object's deterministic id, so the serialisation is a function of the reachable state alone:
- * garbage, handle numbers and the order in which threads allocated do not appear, and different
- * states differ in some written word. The id of an object is part of its state because labels
- * (and so the dependencies the searches compute across state matches) name objects by id.
+/* The canonical state serialisation and the exact-states table. A state is serialised as: the
+ * globals (exit status, clock, the output of the path), the pending notifications, every
+ * initialised class in class order (state and statics), every live thread in id order (status,
+ * why it is parked, what it waits for, its frames with method, pc, monitor, and their locals and
+ * operand stacks typed by typemap.c), then every object reachable from those roots in traversal
+ * order (id, class, shared flag, monitor, fields or elements). References are written as the
+ * referenced object's deterministic id, so the serialisation is a function of the reachable state
+ * alone: garbage, handle numbers and the order in which threads allocated do not appear, and
+ * different states differ in some written word. The id of an object is part of its state because
+ * labels (and so the dependencies the searches compute across state matches) name objects by id.
  * Unusable slots are written as 0, and String's cached hash is left out (a function of the
  * characters).
  *
- * Fingerprints. Exact mode hashes the whole serialisation with XXH3-128 and keeps every
- * serialisation in a table, giving a colliding different state another fingerprint. Otherwise
- * the fingerprint is incremental: each component (the globals, a class, a thread, a reachable
- * object) is serialised on its own, with the same words as above, and hashed; the fingerprint is
- * the XXH3-128 of the sum (mod 2^128) of the component hashes, each of which names its component
- * (class index, thread id, object id). A component's hash is cached with the trail epoch in
- * which it last changed (objects keep it in their header, so undoing a change restores the
- * matching hash too), and the fingerprint starts a new epoch, so a cached hash is used exactly
- * while its component is unchanged. Only the reachability walk is redone for every state. */
+ * Exact mode hashes the whole serialisation with XXH3-128 and keeps every serialisation in a
+ * table, giving a colliding different state another fingerprint. The incremental fingerprint
+ * (fingerprint.c) hashes the same words component by component (vm_state_hash_*). */
 #include <stdio.h>
 #include <xxhash.h>
 
@@ -35,17 +29,23 @@ static bool reserve(vm *machine, size_t words)
     return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (state serialisation)");
 }
 
+/* Appends word [v] (room made). The buffer is written as words, not bytes, so that the compiler
+ * knows the stores leave the buffer's own length and the vm's pointers alone. */
 static inline void put32(vm *machine, uint32_t v)
 {
     vm_bytes *b = &machine->check->ser;
-    memcpy(b->data + b->len, &v, sizeof v);
+    *(uint32_t *)(void *)(b->data + b->len) = v;
     b->len += sizeof v;
 }
 
+/* Appends [v] as two words, low first (room made). */
 static inline void put64(vm *machine, uint64_t v)
 {
-    put32(machine, (uint32_t)v);
-    put32(machine, (uint32_t)(v >> 32));
+    vm_bytes *b = &machine->check->ser;
+    uint32_t *w = (uint32_t *)(void *)(b->data + b->len);
+    w[0] = (uint32_t)v;
+    w[1] = (uint32_t)(v >> 32);
+    b->len += 2 * sizeof *w;
 }
 
 /* Writes [len] bytes at [p], padded with zeros to whole words. */
@@ -82,20 +82,7 @@ static bool collect_ref(vm *machine, uint32_t h)
 static void queue(vm *machine, uint32_t h)
 {
     vm_check *c = machine->check;
-    vm_object *o = h ? machine->heap.objects[h] : NULL;
-    if (!o || o->mark == c->mark_epoch) return;
-    o->mark = c->mark_epoch;
-    if (c->stack_cap <= machine->heap.count) {
-        size_t cap = machine->heap.capacity;
-        uint32_t *grown = base_realloc(c->stack, cap * sizeof *grown);
-        if (!grown) {
-            vm_fail(machine, VM_ERR_NOMEM, "error: out of memory");
-            return;
-        }
-        c->stack = grown;
-        c->stack_cap = cap;
-    }
-    c->stack[c->stack_len++] = h;
+    if (vm_state_mark(c, h)) vm_state_push(c, h);
 }
 
 /* Writes a reference: the referenced object's id (0 for null); queues or collects the object. */
@@ -151,10 +138,12 @@ static void put_mapped(vm *machine, const vm_slot *s, uint32_t n, const uint8_t 
 
 /* True when [cls] is part of the state. Without statics and with no initialiser of its own,
  * being initialised changes nothing a program can observe (and is no scheduling point, see
- * sched.c). */
-static bool class_counts(const vm_class *cls)
+ * sched.c); array and primitive classes have neither, and whether one was created depends on
+ * the paths explored before, not on the state. */
+bool vm_state_class_counts(const vm_class *cls)
 {
-    return cls->init_state != VM_INIT_NONE && !(!cls->static_slots && cls->owned_clinit);
+    return cls->init_state != VM_INIT_NONE && cls->kind != VM_KIND_ARRAY &&
+           cls->kind != VM_KIND_PRIMITIVE && !(!cls->static_slots && cls->owned_clinit);
 }
 
 /* Writes class [cls]: index, initialisation state, statics. */
@@ -171,22 +160,25 @@ static void put_class(vm *machine, const vm_class *cls)
 static void put_classes(vm *machine)
 {
     for (uint32_t i = 0; i < machine->class_count; i++)
-        if (class_counts(machine->classes[i])) put_class(machine, machine->classes[i]);
+        if (vm_state_class_counts(machine->classes[i])) put_class(machine, machine->classes[i]);
     if (reserve(machine, 1)) put32(machine, UINT32_MAX);
 }
 
-/* Writes frame [d] of [t]: its identity, then its locals and operand stack by slot type. */
-static bool put_frame(vm *machine, const vm_thread *t, uint32_t d)
+/* The typed slots of one parked frame: locals then operands, typed by typemap.c. */
+typedef struct frame_view {
+    const vm_frame *f;
+    const vm_slot *slots; /* the frame's local 0 */
+    const uint8_t *types; /* a VM_TYPE_* per local, then per operand */
+    uint32_t locals, height;
+} frame_view;
+
+/* Fills [v] with frame [d] of [t]; false (a fatal error) when the types and the operand stack
+ * disagree or the method cannot be typed. */
+static bool view_frame(vm *machine, const vm_thread *t, uint32_t d, frame_view *v)
 {
     const vm_frame *f = &t->frames[d];
-    if (!reserve(machine, 6)) return false;
-    put32(machine, f->method->id);
-    put32(machine, f->pc);
-    put32(machine, (uint32_t)f->flags << 8 | f->advance);
-    put_ref(machine, f->monitor);
-    const uint8_t *types;
     uint32_t height;
-    if (!vm_typemap_at(machine, f->method, f->pc, &types, &height)) return false;
+    if (!vm_typemap_at(machine, f->method, f->pc, &v->types, &height)) return false;
     uint32_t ml = f->method->max_locals, end = d + 1 < t->depth ? t->frames[d + 1].locals : f->sp;
     uint32_t physical = end > f->locals + ml ? end - f->locals - ml : 0;
     bool top = d + 1 == t->depth;
@@ -198,17 +190,35 @@ static bool put_frame(vm *machine, const vm_thread *t, uint32_t d)
                        f->method->owner->name, f->method->name, f->pc, physical, height);
     else
         height = physical;
-    for (uint32_t i = 0; i < ml; i++) put_slot(machine, t->slots[f->locals + i], types[i]);
-    put32(machine, height);
-    for (uint32_t i = 0; i < height; i++)
-        put_slot(machine, t->slots[f->locals + ml + i], types[ml + i]);
+    v->f = f;
+    v->slots = t->slots + f->locals;
+    v->locals = ml;
+    v->height = height;
     return true;
 }
 
-/* Writes thread [t]: status, park, what it waits for, its frames. */
-static bool put_thread(vm *machine, const vm_thread *t)
+/* Writes frame [d] of [t]: its identity, then its locals and operand stack by slot type. */
+static bool put_frame(vm *machine, const vm_thread *t, uint32_t d)
 {
-    if (!reserve(machine, 16)) return false;
+    frame_view v;
+    if (!view_frame(machine, t, d, &v) ||
+        !reserve(machine, 7 + 2 * ((size_t)v.locals + v.height)))
+        return false;
+    put32(machine, v.f->method->id);
+    put32(machine, v.f->pc);
+    put32(machine, (uint32_t)v.f->flags << 8 | v.f->advance);
+    put_ref(machine, v.f->monitor);
+    for (uint32_t i = 0; i < v.locals; i++) put_slot(machine, v.slots[i], v.types[i]);
+    put32(machine, v.height);
+    for (uint32_t i = v.locals; i < v.locals + v.height; i++)
+        put_slot(machine, v.slots[i], v.types[i]);
+    return true;
+}
+
+/* Writes the header of thread [t]: status, park, what it waits for, its depth. */
+static void put_thread_header(vm *machine, const vm_thread *t)
+{
+    if (!reserve(machine, 16)) return;
     put32(machine, t->id);
     put32(machine, (uint32_t)t->state << 8 | t->park);
     put32(machine, (uint32_t)t->notified | t->permit << 1 | t->parked << 2 | t->uncaught << 3);
@@ -220,9 +230,15 @@ static bool put_thread(vm *machine, const vm_thread *t)
     put32(machine, t->join_thread);
     put32(machine, t->wait_class ? t->wait_class->index + 1 : 0);
     put32(machine, t->depth);
-    for (uint32_t d = 0; d < t->depth; d++)
+}
+
+/* Writes thread [t]: its header, then its frames. */
+static bool put_thread(vm *machine, const vm_thread *t)
+{
+    put_thread_header(machine, t);
+    for (uint32_t d = 0; d < t->depth && !machine->failed; d++)
         if (!put_frame(machine, t, d)) return false;
-    return true;
+    return !machine->failed;
 }
 
 /* ---- The heap -------------------------------------------------------------------------------- */
@@ -253,15 +269,35 @@ static void put_object(vm *machine, uint32_t h)
     }
 }
 
-/* Starts a walk: fresh marks, an empty queue. */
-static bool begin_walk(vm *machine)
+/* Makes room for a mark and a stack entry per handle; false (a fatal error) when out of memory. */
+static bool walk_room(vm *machine)
+{
+    vm_check *c = machine->check;
+    size_t need = machine->heap.capacity;
+    if (c->marks_cap < need) {
+        uint32_t *marks = base_realloc(c->marks, need * sizeof *marks);
+        if (!marks) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (state walk)");
+        memset(marks + c->marks_cap, 0, (need - c->marks_cap) * sizeof *marks);
+        c->marks = marks;
+        c->marks_cap = need;
+    }
+    if (c->stack_cap < need) {
+        uint32_t *stack = base_realloc(c->stack, need * sizeof *stack);
+        if (!stack) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (state walk)");
+        c->stack = stack;
+        c->stack_cap = need;
+    }
+    return true;
+}
+
+bool vm_state_begin_walk(vm *machine)
 {
     vm_check *c = machine->check;
     c->ser.len = 0;
     c->stack_len = 0;
+    if (!walk_room(machine)) return false;
     if (++c->mark_epoch == 0) { /* after 2^32 walks: start the marks again */
-        for (uint32_t h = 1; h < machine->heap.count; h++)
-            if (machine->heap.objects[h]) machine->heap.objects[h]->mark = 0;
+        memset(c->marks, 0, c->marks_cap * sizeof *c->marks);
         c->mark_epoch = 1;
     }
     return true;
@@ -270,7 +306,7 @@ static bool begin_walk(vm *machine)
 bool vm_state_serialize(vm *machine)
 {
     vm_check *c = machine->check;
-    if (!begin_walk(machine) || !reserve(machine, 1)) return false;
+    if (!vm_state_begin_walk(machine) || !reserve(machine, 1)) return false;
     c->put_mode = PUT_QUEUE;
     put32(machine, 0x70637331); /* "pcs1" */
     put_globals(machine);
@@ -285,194 +321,89 @@ bool vm_state_serialize(vm *machine)
     return !machine->failed;
 }
 
-/* ---- The incremental fingerprint ------------------------------------------------------------- */
+/* ---- Component hashes ------------------------------------------------------------------------ */
 
-/* A 128-bit sum of component hashes. */
-typedef struct fp_sum {
-    uint64_t lo, hi;
-} fp_sum;
-
-/* Adds component hash [fh] to [s]. */
-static void sum_add(fp_sum *s, const uint64_t fh[2])
-{
-    uint64_t lo = s->lo + fh[0];
-    s->hi += fh[1] + (lo < s->lo);
-    s->lo = lo;
-}
-
-/* Hashes the words written since [start] into [fh]. */
-static void hash_since(vm *machine, size_t start, uint64_t fh[2])
+/* Hashes the words written since the start of the serialisation into [fh]. */
+static void hash_written(vm *machine, uint64_t fh[2])
 {
     const vm_bytes *b = &machine->check->ser;
-    XXH128_hash_t h = XXH3_128bits(b->data + start, b->len - start);
+    XXH128_hash_t h = XXH3_128bits(b->data, b->len);
     fh[0] = h.low64;
     fh[1] = h.high64;
 }
 
-/* Adds the hash of the globals (cached) and queues the objects waited on. */
-static void add_globals(vm *machine, fp_sum *sum)
+void vm_state_hash_object(vm *machine, uint32_t h, uint64_t fh[2])
 {
     vm_check *c = machine->check;
-    if (c->globals_stamp != machine->globals_epoch + 1) {
-        c->ser.len = 0;
-        c->put_mode = PUT_ID_ONLY;
-        if (!reserve(machine, 1)) return;
-        put32(machine, 0x70637331);
-        put_globals(machine);
-        hash_since(machine, 0, c->globals_fh);
-        c->globals_stamp = machine->globals_epoch + 1;
-    }
-    sum_add(sum, c->globals_fh);
-    for (uint32_t g = 0; g < machine->notify_count; g++) queue(machine, machine->notify[g].cond);
+    c->ser.len = 0;
+    c->put_mode = PUT_ID_ONLY;
+    put_object(machine, h);
+    hash_written(machine, fh);
 }
 
-/* Sums the hash of every class that counts (each cached) into [sum] and collects the objects
- * their statics reference. */
-static void sum_classes(vm *machine, fp_sum *sum)
-{
-    vm_check *c = machine->check;
-    for (uint32_t i = 0; i < machine->class_count && !machine->failed; i++) {
-        vm_class *cls = machine->classes[i];
-        if (!class_counts(cls)) continue;
-        if (cls->fh_stamp != cls->statics_epoch + 1 || cls->fh_init != cls->init_state ||
-            cls->fh_init_thread != cls->init_thread) {
-            c->ser.len = 0;
-            c->put_mode = PUT_ID_ONLY;
-            put_class(machine, cls);
-            hash_since(machine, 0, cls->fh);
-            cls->fh_stamp = cls->statics_epoch + 1;
-            cls->fh_init = cls->init_state;
-            cls->fh_init_thread = cls->init_thread;
-        }
-        sum_add(sum, cls->fh);
-        for (uint32_t k = 0; cls->static_ref_map && k < cls->static_slots; k++)
-            if ((cls->static_ref_map[k / 8] >> (k % 8) & 1) && cls->statics[k].ref)
-                collect_ref(machine, cls->statics[k].ref);
-    }
-}
-
-/* Keeps [refs] as the references of cache [th]; false when out of memory. */
-static bool keep_refs(vm *machine, vm_thread_hash *th, const uint32_t *refs, size_t n)
-{
-    if (th->refs_cap < n) {
-        uint32_t *grown = base_realloc(th->refs, n * sizeof *grown);
-        if (!grown) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory");
-        th->refs = grown;
-        th->refs_cap = n;
-    }
-    if (n) memcpy(th->refs, refs, n * sizeof *th->refs);
-    th->refs_len = n;
-    return true;
-}
-
-/* Adds the classes (their summed hash cached until any class changes) and queues what their
- * statics reference. */
-static void add_classes(vm *machine, fp_sum *sum)
-{
-    vm_check *c = machine->check;
-    vm_thread_hash *cl = &c->classes;
-    if (cl->stamp != machine->classes_epoch + 1) {
-        fp_sum s = {0, 0};
-        c->refs_len = 0;
-        sum_classes(machine, &s);
-        if (!keep_refs(machine, cl, c->refs, c->refs_len)) return;
-        cl->fh[0] = s.lo;
-        cl->fh[1] = s.hi;
-        cl->stamp = machine->classes_epoch + 1;
-    }
-    sum_add(sum, cl->fh);
-    for (size_t k = 0; k < cl->refs_len; k++) queue(machine, cl->refs[k]);
-}
-
-/* Recomputes the cached hash of [t] and the references it holds. */
-static bool rehash_thread(vm *machine, const vm_thread *t, vm_thread_hash *th)
+bool vm_state_hash_thread_top(vm *machine, const vm_thread *t, uint64_t fh[2])
 {
     vm_check *c = machine->check;
     c->ser.len = 0;
     c->refs_len = 0;
     c->put_mode = PUT_COLLECT;
-    if (!put_thread(machine, t)) return false;
-    hash_since(machine, 0, th->fh);
-    if (!keep_refs(machine, th, c->refs, c->refs_len)) return false;
-    th->stamp = t->epoch + 1;
+    put_thread_header(machine, t);
+    if (t->depth && !put_frame(machine, t, t->depth - 1)) return false;
+    hash_written(machine, fh);
+    return !machine->failed;
+}
+
+/* Writes frame [d] of [t] after the words that name it, collecting its references. */
+static bool put_named_frame(vm *machine, const vm_thread *t, uint32_t d)
+{
+    vm_check *c = machine->check;
+    c->ser.len = 0;
+    c->refs_len = 0;
+    c->put_mode = PUT_COLLECT;
+    if (!reserve(machine, 2)) return false;
+    put32(machine, 0x66000000u | t->id); /* a frame, not an object or a thread header */
+    put32(machine, d);
+    return put_frame(machine, t, d) && !machine->failed;
+}
+
+bool vm_state_hash_frame(vm *machine, const vm_thread *t, uint32_t d, uint64_t fh[2])
+{
+    if (!put_named_frame(machine, t, d)) return false;
+    hash_written(machine, fh);
     return true;
 }
 
-/* Adds the hash of every live thread (cached) and queues the objects it references. */
-static void add_threads(vm *machine, fp_sum *sum)
+bool vm_state_frame_refs(vm *machine, const vm_thread *t, uint32_t d, uint32_t *out,
+                         size_t *n)
 {
-    vm_check *c = machine->check;
-    for (uint32_t i = 0; i < machine->thread_count && !machine->failed; i++) {
-        const vm_thread *t = machine->threads[i];
-        vm_thread_hash *th = &c->threads[i];
-        if (t->state == VM_THREAD_NEW) continue;
-        if (th->stamp != t->epoch + 1 && !rehash_thread(machine, t, th)) return;
-        sum_add(sum, th->fh);
-        for (size_t k = 0; k < th->refs_len; k++) queue(machine, th->refs[k]);
-    }
+    frame_view v;
+    if (!view_frame(machine, t, d, &v)) return false;
+    size_t k = 0;
+    if (v.f->monitor) out[k++] = v.f->monitor;
+    for (uint32_t i = 0; i < v.locals + v.height; i++)
+        if (v.types[i] == VM_TYPE_REF && v.slots[i].ref) out[k++] = v.slots[i].ref;
+    *n = k;
+    return true;
 }
 
-/* Queues the objects [o] references. */
-static void queue_children(vm *machine, const vm_object *o)
-{
-    const vm_class *cls = o->cls;
-    if (cls->kind == VM_KIND_ARRAY) {
-        for (uint32_t i = 0; cls->elem_kind == 'L' && i < o->length; i++)
-            queue(machine, ((const uint32_t *)VM_ELEMS(o))[i]);
-        return;
-    }
-    for (uint32_t i = 0; cls->ref_map && i < o->length; i++)
-        if (cls->ref_map[i / 8] >> (i % 8) & 1) queue(machine, VM_FIELDS(o)[i].ref);
-}
-
-/* Adds the hash of every reachable object (cached in its header). */
-static void add_objects(vm *machine, fp_sum *sum)
+void vm_state_hash_globals(vm *machine, uint64_t fh[2])
 {
     vm_check *c = machine->check;
+    c->ser.len = 0;
     c->put_mode = PUT_ID_ONLY;
-    while (c->stack_len && !machine->failed) {
-        uint32_t h = c->stack[--c->stack_len];
-        vm_object *o = machine->heap.objects[h];
-        if (o->fh_stamp != o->epoch + 1) {
-            c->ser.len = 0;
-            put_object(machine, h);
-            hash_since(machine, 0, o->fh);
-            o->fh_stamp = o->epoch + 1;
-        }
-        sum_add(sum, o->fh);
-        queue_children(machine, o);
-    }
+    if (!reserve(machine, 1)) return;
+    put32(machine, 0x70637331);
+    put_globals(machine);
+    hash_written(machine, fh);
 }
 
-/* The incremental fingerprint of the current state. */
-static por_fp incremental_fingerprint(vm *machine)
-{
-    fp_sum sum = {0, 0};
-    por_fp fp = {0, 0};
-    if (!begin_walk(machine)) return fp;
-    add_globals(machine, &sum);
-    add_classes(machine, &sum);
-    add_threads(machine, &sum);
-    add_objects(machine, &sum);
-    XXH128_hash_t h = XXH3_128bits(&sum, sizeof sum);
-    fp.lo = h.low64;
-    fp.hi = h.high64;
-    return fp;
-}
-
-void vm_state_forget(vm *machine)
+void vm_state_hash_class(vm *machine, const vm_class *cls, uint64_t fh[2])
 {
     vm_check *c = machine->check;
-    for (size_t i = 0; i < VM_CHECK_MAX_THREADS; i++) c->threads[i].stamp = 0;
-    c->globals_stamp = c->classes.stamp = 0;
-}
-
-void vm_state_free(vm *machine)
-{
-    vm_check *c = machine->check;
-    for (size_t i = 0; i < VM_CHECK_MAX_THREADS; i++) base_free(c->threads[i].refs);
-    base_free(c->classes.refs);
-    base_free(c->refs);
+    c->ser.len = 0;
+    c->put_mode = PUT_ID_ONLY;
+    put_class(machine, cls);
+    hash_written(machine, fh);
 }
 
 /* ---- Fingerprints and the exact table -------------------------------------------------------- */
@@ -537,15 +468,9 @@ static por_fp exact_fingerprint(vm *machine, const vm_bytes *b)
     }
 }
 
-por_fp vm_state_fingerprint(vm *machine)
+por_fp vm_state_exact_fingerprint(vm *machine)
 {
-    por_fp fp = {0, 0};
-    if (!machine->check->opts.exact)
-        fp = incremental_fingerprint(machine);
-    else if (vm_state_serialize(machine))
-        fp = exact_fingerprint(machine, &machine->check->ser);
-    vm_trail_new_epoch(machine); /* later changes start new epochs: the cached hashes stay exact */
-    return fp;
+    return exact_fingerprint(machine, &machine->check->ser);
 }
 
 void vm_exact_free(vm_exact *table)

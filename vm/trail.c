@@ -7,6 +7,7 @@
  * states on its stack), which is exactly what a trail can do; a snapshot whose entries were
  * popped and overwritten is detected by its serial and reported as an error. Pinned objects
  * (mirrors, interned strings) outlive every undo. */
+#include <stddef.h>
 #include <stdio.h>
 
 #include "check.h"
@@ -289,9 +290,78 @@ static void undo_to(vm *machine, size_t pos)
     }
 }
 
+/* Returns the change kind of trail entry kind [kind]. */
+static vm_change_kind change_kind(uint32_t kind)
+{
+    switch (kind) {
+    case T_OBJ:
+        return VM_CHANGE_OBJECT;
+    case T_ALLOC:
+        return VM_CHANGE_ALLOC;
+    case T_STATICS:
+        return VM_CHANGE_STATICS;
+    case T_CLASS:
+        return VM_CHANGE_CLASS;
+    case T_THREAD:
+        return VM_CHANGE_THREAD;
+    case T_THREAD_NEW:
+        return VM_CHANGE_THREAD_NEW;
+    default:
+        return VM_CHANGE_GLOBALS;
+    }
+}
+
+bool vm_trail_changes(vm *machine, size_t from,
+                      bool (*visit)(vm *, const vm_change *, void *), void *ctx)
+{
+    const vm_bytes *tr = &machine->check->trail;
+    for (size_t end = tr->len; end > from;) {
+        footer f;
+        memcpy(&f, tr->data + end - sizeof f, sizeof f);
+        size_t start = end - sizeof f - round8(f.size);
+        vm_change ch = {change_kind(f.kind), 0, NULL, NULL, tr->data + start};
+        if (f.kind == T_OBJ || f.kind == T_ALLOC) ch.handle = (uint32_t)f.arg;
+        if (f.kind == T_STATICS || f.kind == T_CLASS) ch.cls = (const vm_class *)(uintptr_t)f.arg;
+        if (f.kind == T_THREAD || f.kind == T_THREAD_NEW)
+            ch.thread = (const vm_thread *)(uintptr_t)f.arg;
+        if (f.kind == T_STATICS) ch.old = tr->data + start + 8;
+        if (!visit(machine, &ch, ctx)) return false;
+        end = start;
+    }
+    return true;
+}
+
 /* ---- Epochs and snapshots -------------------------------------------------------------------- */
 
-/* Sets every epoch stamp back to 0 (when the 32-bit epoch counter wraps). */
+/* Sets the epoch stamps of the old contents in trail entry [f] at [p] back to 0. */
+static void reset_entry_epochs(const footer *f, uint8_t *p)
+{
+    uint32_t zero = 0;
+    switch (f->kind) {
+    case T_OBJ:
+        memcpy(p + offsetof(vm_object, epoch), &zero, sizeof zero);
+        memcpy(p + offsetof(vm_object, fh_stamp), &zero, sizeof zero);
+        return;
+    case T_STATICS:
+        memset(p, 0, 8); /* the class's statics epoch and the classes epoch */
+        return;
+    case T_CLASS:
+        memcpy(p + offsetof(class_rec, classes_epoch), &zero, sizeof zero);
+        return;
+    case T_THREAD:
+        memcpy(p + offsetof(vm_thread, epoch), &zero, sizeof zero);
+        memcpy(p + offsetof(vm_thread, fh_stamp), &zero, sizeof zero);
+        return;
+    case T_GLOBALS:
+        memcpy(p + offsetof(globals_rec, epoch), &zero, sizeof zero);
+        return;
+    default:
+        return;
+    }
+}
+
+/* Sets every epoch stamp back to 0 (when the 32-bit epoch counter wraps), in the current state
+ * and in the old contents on the trail, so that no restored stamp can equal a new epoch. */
 static void reset_epochs(vm *machine)
 {
     for (uint32_t h = 1; h < machine->heap.count; h++)
@@ -299,8 +369,17 @@ static void reset_epochs(vm *machine)
             machine->heap.objects[h]->epoch = machine->heap.objects[h]->fh_stamp = 0;
     for (uint32_t i = 0; i < machine->class_count; i++)
         machine->classes[i]->statics_epoch = machine->classes[i]->fh_stamp = 0;
-    for (uint32_t i = 0; i < machine->thread_count; i++) machine->threads[i]->epoch = 0;
+    for (uint32_t i = 0; i < machine->thread_count; i++)
+        machine->threads[i]->epoch = machine->threads[i]->fh_stamp = 0;
     machine->globals_epoch = machine->classes_epoch = 0;
+    vm_bytes *tr = &machine->check->trail;
+    for (size_t end = tr->len; end > 0;) {
+        footer f;
+        memcpy(&f, tr->data + end - sizeof f, sizeof f);
+        size_t start = end - sizeof f - round8(f.size);
+        reset_entry_epochs(&f, tr->data + start);
+        end = start;
+    }
     vm_state_forget(machine);
     machine->check->epoch_source = 0;
 }
@@ -329,8 +408,11 @@ por_snapshot *vm_trail_save(vm *machine)
         c->free_snaps = s->next_free;
     else if (!(s = base_malloc(sizeof *s)))
         return NULL;
+    vm_state_sync(machine);
     s->pos = c->trail.len;
     s->serial = serial_at(c, s->pos);
+    s->fp = c->fp_pos == s->pos ? c->fp : (vm_fp_ctx){{0, 0}, 0};
+    s->walk_pos = c->walk_log_len;
     s->next_free = NULL;
     vm_trail_new_epoch(machine);
     return s;
@@ -344,6 +426,9 @@ void vm_trail_restore(vm *machine, const por_snapshot *snap)
         return;
     }
     undo_to(machine, snap->pos);
+    vm_state_undo_walks(machine, snap->walk_pos);
+    c->fp = snap->fp;
+    c->fp_pos = snap->pos;
     vm_trail_new_epoch(machine);
 }
 

@@ -70,7 +70,9 @@ grep -q '"T1.add(1)"' out.json || fail "outcomes --json: no column labels"
 expect 0 outcomes --spec "$set_spec" --clients clients.txt --oracle adt --stateless
 grep -q "linearizable outcomes (adt set): 2" out.txt || fail "outcomes --stateless"
 expect 2 outcomes --spec "$set_spec" --client '{ add(1) }'
-one_line_error "porcheck outcomes: oracle 'impl' is not available yet: the implementation oracle comes with porcheck check; use --oracle adt"
+one_line_error "porcheck outcomes: the implementation oracle needs --jar J (or use --oracle adt)"
+expect 2 outcomes --spec "$set_spec" --client '{ add(1) }' --oracle magic
+one_line_error "porcheck outcomes: unknown oracle 'magic' (impl or adt)"
 expect 2 outcomes --spec "$set_spec" --client '{ add(true) }' --oracle adt
 one_line_error "porcheck outcomes: --client:1:7: add expects int for argument 1, found 'true'"
 expect 2 outcomes --spec "$set_spec" --client '{ add(1) }' --clients clients.txt --oracle adt

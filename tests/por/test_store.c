@@ -1,5 +1,6 @@
-/* The state store internals: the open-addressing fingerprint map (insert, find, backward-shift
- * removal under collisions), the Lr edge lists, label interning and sorted label sets. */
+/* The state store internals: the open-addressing fingerprint map of the labels (insert, find,
+ * backward-shift removal under collisions), the state index (tags, growth, removal), the Lr edge
+ * pool and the byte budgets, label interning and sorted label sets. */
 #include <criterion/criterion.h>
 #include <string.h>
 
@@ -33,6 +34,25 @@ Test(por_store, fpmap_finds_inserted_and_forgets_removed_ids)
     fpmap_free(&m);
 }
 
+Test(por_store, index_finds_every_state_through_growth_and_tag_collisions)
+{
+    enum { N = 100000 };
+    store st = {0};
+    for (uint32_t i = 0; i < N; i++) {
+        /* equal low words in groups of four, and hi words equal in their low 16 bits */
+        por_fp fp = {(uint64_t)(i / 4) << 40, (uint64_t)i << 16};
+        cr_assert_eq(store_add(&st, fp), i);
+    }
+    for (uint32_t i = 0; i < N; i++) {
+        por_fp fp = {(uint64_t)(i / 4) << 40, (uint64_t)i << 16};
+        cr_assert_eq(store_find(&st, fp), i, "state %u", i);
+        por_fp other = {fp.lo, fp.hi ^ 1};
+        cr_assert_eq(store_find(&st, other), NONE);
+    }
+    cr_assert_leq(st.count * 4, (st.index_mask + 1) * 3, "the index stays at most 3/4 full");
+    store_free(&st);
+}
+
 Test(por_store, stack_discipline_of_stateless_searches)
 {
     store st = {0};
@@ -46,18 +66,63 @@ Test(por_store, stack_discipline_of_stateless_searches)
     cr_assert_eq(base_bytes_in_use(), 0);
 }
 
-Test(por_store, edges_form_one_list_per_state)
+/* Collects the labels and successors of the Lr edges out of [id] into [labels], [dsts]. */
+static size_t edges_of(const store *st, uint32_t id, uint32_t *labels, uint32_t *dsts)
 {
-    store st = {0};
-    for (uint32_t i = 0; i < 3; i++) store_add(&st, colliding(i));
-    for (uint32_t k = 0; k < 3000; k++) cr_assert(store_add_edge(&st, k % 3, k, (k + 1) % 3));
-    size_t seen = 0;
-    for (uint32_t e = st.first_edge[1]; e != NONE; e = st.edge_next[e], seen++) {
-        cr_assert_eq(st.edge_label[e] % 3, 1);
-        cr_assert_eq(st.edge_dst[e], 2);
+    const lr_edge *e;
+    size_t n = store_edges(st, id, &e);
+    for (size_t k = 0; k < n; k++) {
+        labels[k] = e[k].label_last >> 1;
+        dsts[k] = e[k].dst;
     }
-    cr_assert_eq(seen, 1000);
-    cr_assert_gt(store_bytes(&st), 3000 * 12);
+    return n;
+}
+
+Test(por_store, edges_of_a_state_gather_when_it_leaves_the_stack)
+{
+    store st = {.graph = true};
+    uint32_t labels[8], dsts[8];
+    for (uint32_t i = 0; i < 4; i++) store_add(&st, colliding(i));
+    cr_assert(store_enter(&st, 0, 0));
+    cr_assert(store_add_edge(&st, 10, 1));
+    cr_assert(store_enter(&st, 1, 1)); /* state 0's next edges come after state 1 is done */
+    cr_assert(store_add_edge(&st, 11, 2));
+    cr_assert(store_add_edge(&st, 12, NONE));
+    cr_assert_eq(edges_of(&st, 0, labels, dsts), 1, "an ancestor's pending edges stay visible");
+    cr_assert_eq(edges_of(&st, 1, labels, dsts), 2);
+    cr_assert_eq(labels[1], 12);
+    cr_assert_eq(dsts[1], NONE);
+    cr_assert(store_leave(&st, 1, 1));
+    cr_assert(bit_get(st.on_stack, 0) && !bit_get(st.on_stack, 1));
+    cr_assert(store_add_edge(&st, 13, 3));
+    cr_assert(store_add_edge(&st, 14, 1));
+    cr_assert_eq(edges_of(&st, 0, labels, dsts), 3);
+    cr_assert(store_leave(&st, 0, 0));
+    cr_assert_eq(edges_of(&st, 0, labels, dsts), 3);
+    cr_assert(labels[0] == 10 && labels[1] == 13 && labels[2] == 14);
+    cr_assert(dsts[0] == 1 && dsts[1] == 3 && dsts[2] == 1);
+    cr_assert_eq(edges_of(&st, 1, labels, dsts), 2, "popped states keep their edges");
+    cr_assert(labels[0] == 11 && dsts[0] == 2);
+    cr_assert_eq(edges_of(&st, 2, labels, dsts), 0);
+    cr_assert_eq(st.edges, 5);
+    store_free(&st);
+}
+
+Test(por_store, states_and_edges_fit_their_byte_budgets)
+{
+    /* 32 bytes per stored state and 16 per Lr edge, whatever the count (the arrays grow by a
+     * quarter, the index at most doubles), once past the fixed minimum sizes */
+    store st = {.graph = true};
+    for (uint32_t i = 0; i < 300000; i++) {
+        uint32_t id = store_add(&st, colliding(i));
+        bool ok = id == i && store_enter(&st, id, 0);
+        for (uint32_t k = 0; k < 1 + i % 3; k++) ok = ok && store_add_edge(&st, k, i);
+        if (!ok || !store_leave(&st, id, 0)) cr_assert_fail("state %u", i);
+        if (i >= 20000 && i % 997 == 0) {
+            cr_assert_leq(store_state_bytes(&st), 32 * st.count, "%zu states", st.count);
+            cr_assert_leq(store_graph_bytes(&st), 16 * st.edges, "%zu edges", st.edges);
+        }
+    }
     store_free(&st);
 }
 

@@ -76,7 +76,8 @@ public class HarrisMichaelListSetBuggy {
             Window w = find(key);
             if (w.curr.key != key) return false;
             Node succ = w.curr.next.getReference();
-            if (!w.curr.next.attemptMark(succ, true)) continue;
+            // mark with a CAS from unmarked: attemptMark also succeeds when already marked
+            if (!w.curr.next.compareAndSet(succ, succ, false, true)) continue;
             w.pred.next.compareAndSet(w.curr, succ, false, false);
             return true;
         }

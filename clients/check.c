@@ -1,0 +1,395 @@
+/* clients: porcheck check on one client. The expected outcomes come from the implementation
+ * oracle (or the ADT model); then the client runs in porcheck's VM as a transition system (the
+ * harness: one thread per client thread on one shared object) and a search of por/ explores its
+ * interleavings. Each new end state's outcome (the results the harness recorded) is counted and
+ * checked against the expected set; an unexpected outcome, a deadlock or an uncaught exception
+ * is a violation, kept with the first schedule that reached it and replayed into an
+ * interleaving table. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "checker.h"
+
+/* Violations replayed into tables when the options say 0. */
+enum { DEFAULT_TRACED = 10 };
+
+/* ---- Options --------------------------------------------------------------------------------- */
+
+client_classifier client_check_classifier(const client_check_options *opt)
+{
+    if (opt->classifier != CLIENT_CLASSIFY_DEFAULT) return opt->classifier;
+    switch (opt->search.algo) {
+    case POR_ALGO_JPF:
+    case POR_ALGO_DE_JPF:
+    case POR_ALGO_DL_JPF:
+        return CLIENT_CLASSIFY_JPF;
+    default:
+        return CLIENT_CLASSIFY_SAFE;
+    }
+}
+
+const char *client_classifier_name(client_classifier classifier)
+{
+    return classifier == CLIENT_CLASSIFY_JPF ? "jpf" : "safe";
+}
+
+/* ---- The VM ---------------------------------------------------------------------------------- */
+
+/* Fills [out] with the checker options of [opt] for [c]; [visible] and [cls] provide room for
+ * the default visible classes. */
+static void check_options(const client *c, const client_check_options *opt, vm_check_options *out,
+                          const char **visible, char *cls, size_t cap)
+{
+    const client_spec *spec = c->spec;
+    memset(out, 0, sizeof *out);
+    out->classifier =
+        client_check_classifier(opt) == CLIENT_CLASSIFY_JPF ? VM_CLASSIFY_JPF : VM_CLASSIFY_SAFE;
+    out->max_threads = (uint32_t)c->thread_count + 1;
+    if (spec->visible_count) {
+        out->visible = spec->visible;
+        out->visible_count = spec->visible_count;
+        return;
+    }
+    snprintf(cls, cap, "%s", spec->class_name);
+    for (char *p = cls; *p; p++)
+        if (*p == '.') *p = '/';
+    visible[0] = cls;
+    visible[1] = "java/util/concurrent/";
+    out->visible = visible;
+    out->visible_count = 2;
+}
+
+/* Creates the VM of [k] with the harness of [hc] started and turned into a transition
+ * system. */
+static client_status start_vm(checker *k, const client_check_options *opt,
+                              const harness_client *hc, client_error *err)
+{
+    vm_options vo;
+    harness_vm_options(&opt->impl, &vo);
+    vm_check_options co;
+    const char *visible[2];
+    char cls[1024];
+    check_options(k->c, opt, &co, visible, cls, sizeof cls);
+    vm_error verr = {0};
+    if (vm_new(&vo, &k->machine, &verr) != VM_OK ||
+        vm_harness_start(k->machine, &hc->hc, &verr) != VM_OK ||
+        vm_check_begin(k->machine, &co, &verr) != VM_OK)
+        return harness_vm_error(&verr, err);
+    return CLIENT_OK;
+}
+
+client_status checker_open(const client *c, const client_check_options *opt, checker *k,
+                           client_error *err)
+{
+    memset(k, 0, sizeof *k);
+    k->c = c;
+    harness_client hc;
+    client_status st = harness_client_init(c, &hc, err);
+    if (st) return st;
+    st = start_vm(k, opt, &hc, err);
+    harness_client_free(&hc);
+    if (!st) {
+        k->lts = vm_lts(k->machine);
+        k->init = k->lts.ops->save(k->lts.model);
+        if (!k->init) st = client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+    }
+    if (st) checker_close(k);
+    return st;
+}
+
+void checker_close(checker *k)
+{
+    if (k->init) k->lts.ops->release(k->lts.model, k->init);
+    vm_free(k->machine);
+    memset(k, 0, sizeof *k);
+}
+
+size_t checker_results(const checker *k, vm_result *buf, client_value *values, bool *returned)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < k->c->invocation_count; i++) {
+        bool ok = vm_harness_result(k->machine, i, &buf[i]) && harness_value(&buf[i], &values[i]);
+        if (returned) returned[i] = ok;
+        n += ok;
+    }
+    return n;
+}
+
+/* ---- Expected outcomes ----------------------------------------------------------------------- */
+
+/* Returns the seconds since [start]. */
+static double seconds_since(const struct timespec *start)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+/* Linearizes [c] on the ADT model and compares the implementation [impl] with it. */
+static client_status adt_outcomes(const client *c, const client_object *impl,
+                                  client_expected *out, client_error *err)
+{
+    client_object adt = {0};
+    client_status st = client_adt_new(c->spec, &adt, err);
+    client_lin_run run = {0};
+    if (!st) st = client_linearize(c, &adt, &run, err);
+    out->outcomes = run.outcomes;
+    out->stats = run.stats;
+    if (!st) st = client_lin_compare(c, impl, &adt, &out->diff, err);
+    out->compared = !st;
+    client_object_free(&adt);
+    return st;
+}
+
+client_status client_expected_outcomes(const client *c, const client_check_options *opt,
+                                       client_expected *out, client_error *err)
+{
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    memset(out, 0, sizeof *out);
+    client_object impl = {0};
+    client_status st = client_impl_new(c, &opt->impl, &impl, err);
+    if (!st && opt->oracle_adt) {
+        st = adt_outcomes(c, &impl, out, err);
+    } else if (!st) {
+        client_lin_run run = {0};
+        st = client_linearize(c, &impl, &run, err);
+        out->outcomes = run.outcomes;
+        out->stats = run.stats;
+    }
+    client_object_free(&impl);
+    out->seconds = seconds_since(&start);
+    if (st) client_expected_free(out);
+    return st;
+}
+
+void client_expected_free(client_expected *e)
+{
+    client_outcome_set_free(e->outcomes);
+    e->outcomes = NULL;
+}
+
+/* ---- Observing the search -------------------------------------------------------------------- */
+
+/* What the observer works with. */
+typedef struct observe {
+    checker *k;
+    client_check_result *r;
+    size_t cap;          /* violations allocated */
+    vm_result *buf;      /* one per invocation */
+    client_value *values;
+    client_status status; /* the first failure (out of memory) */
+    client_error *err;
+} observe;
+
+/* Makes room for one more violation; false (and the failure recorded) when out of memory. */
+static bool violation_room(observe *o)
+{
+    client_check_result *r = o->r;
+    if (r->violation_count < o->cap) return true;
+    size_t cap = o->cap ? o->cap * 2 : 8;
+    client_violation *v = base_realloc(r->violations, cap * sizeof *v);
+    if (!v) {
+        o->status = client_fail(o->err, CLIENT_ERR_NOMEM, "out of memory");
+        return false;
+    }
+    memset(v + o->cap, 0, (cap - o->cap) * sizeof *v);
+    r->violations = v;
+    o->cap = cap;
+    return true;
+}
+
+/* Returns the violation of [kind] with outcome [values] or [message], or NULL. */
+static client_violation *find_violation(const observe *o, client_violation_kind kind,
+                                        const client_value *values, const char *message)
+{
+    size_t w = o->k->c->invocation_count;
+    for (size_t i = 0; i < o->r->violation_count; i++) {
+        client_violation *v = &o->r->violations[i];
+        if (v->kind != kind) continue;
+        if (values && v->outcome) {
+            size_t k = 0;
+            while (k < w && !client_value_compare(&v->outcome[k], &values[k])) k++;
+            if (k == w) return v;
+        } else if (message && v->message && !strcmp(v->message, message)) {
+            return v;
+        }
+    }
+    return NULL;
+}
+
+/* Counts a violation of [kind] (outcome [values] or [message]) reached by [schedule]. */
+static void add_violation(observe *o, client_violation_kind kind, const client_value *values,
+                          const char *message, const por_trace *schedule)
+{
+    client_violation *v = find_violation(o, kind, values, message);
+    if (v) {
+        v->count++;
+        return;
+    }
+    if (!violation_room(o)) return;
+    base_arena *a = &o->r->arena;
+    size_t w = o->k->c->invocation_count;
+    v = &o->r->violations[o->r->violation_count];
+    memset(v, 0, sizeof *v);
+    client_value *copy = values ? base_arena_alloc(a, (w ? w : 1) * sizeof *copy) : NULL;
+    for (size_t i = 0; copy && i < w; i++)
+        if (!value_copy(a, &values[i], &copy[i])) copy = NULL;
+    uint8_t *path = base_arena_alloc(a, schedule->length + 1);
+    char *text = message ? base_arena_strndup(a, message, strlen(message)) : NULL;
+    if ((values && !copy) || !path || (message && !text)) {
+        o->status = client_fail(o->err, CLIENT_ERR_NOMEM, "out of memory");
+        return;
+    }
+    if (schedule->length) memcpy(path, schedule->threads, schedule->length);
+    *v = (client_violation){kind, copy, text, 1, path, schedule->length, false, false, {0}};
+    o->r->violation_count++;
+}
+
+/* Writes the deadlock of the current state (each blocked thread, what it waits for; the
+ * harness's joins left out) into [buf]. */
+static void describe_deadlock(const vm *machine, por_tset waiting, char *buf, size_t cap)
+{
+    size_t len = (size_t)snprintf(buf, cap, "deadlock:");
+    char name[128], what[1024];
+    for (uint32_t t = 0; t < POR_MAX_THREADS && len < cap; t++) {
+        if (!(waiting >> t & 1)) continue;
+        vm_thread_name(machine, t, name, sizeof name);
+        vm_describe_waiting(machine, t, what, sizeof what);
+        if (t == 0 && strstr(what, "waits to join")) continue;
+        len += (size_t)snprintf(buf + len, cap - len, " %s %s;", name, what);
+    }
+    if (len < cap && len > 0 && buf[len - 1] == ';') buf[len - 1] = '\0';
+}
+
+/* Observer: counts the outcome of a new end state; an unexpected one or a deadlock is a
+ * violation. */
+static por_verdict on_final(void *ctx, const por_trace *schedule, por_tset waiting)
+{
+    observe *o = ctx;
+    if (o->status) return POR_CONTINUE;
+    if (waiting) {
+        char text[4096];
+        describe_deadlock(o->k->machine, waiting, text, sizeof text);
+        add_violation(o, CLIENT_VIOLATION_DEADLOCK, NULL, text, schedule);
+        return POR_VIOLATION;
+    }
+    size_t w = o->k->c->invocation_count;
+    if (checker_results(o->k, o->buf, o->values, NULL) != w) {
+        add_violation(o, CLIENT_VIOLATION_DEADLOCK, NULL,
+                      "the harness ended before every invocation returned", schedule);
+        return POR_VIOLATION;
+    }
+    client_status st = client_outcome_set_add(o->r->observed, o->values, 1, o->err);
+    if (st) o->status = st;
+    if (client_outcome_set_find(o->r->expected.outcomes, o->values) >= 0) return POR_CONTINUE;
+    add_violation(o, CLIENT_VIOLATION_OUTCOME, o->values, NULL, schedule);
+    return POR_VIOLATION;
+}
+
+/* Observer: a harness thread died of an uncaught exception. */
+static void on_assert(void *ctx, size_t thread, const por_trace *schedule)
+{
+    observe *o = ctx;
+    char text[4096], name[128];
+    vm_thread_name(o->k->machine, (uint32_t)thread, name, sizeof name);
+    int n = snprintf(text, sizeof text, "uncaught exception in thread %s: ", name);
+    vm_describe_uncaught(o->k->machine, (uint32_t)thread, text + n, sizeof text - (size_t)n);
+    char *nl = strchr(text, '\n');
+    if (nl) *nl = '\0';
+    add_violation(o, CLIENT_VIOLATION_EXCEPTION, NULL, text, schedule);
+}
+
+/* ---- The check ------------------------------------------------------------------------------- */
+
+/* Runs the search of [opt] on [k], observed by [o]. */
+static client_status search(checker *k, const client_check_options *opt, observe *o,
+                            client_error *err)
+{
+    por_observer obs = {o, on_final, on_assert, NULL, NULL};
+    por_options po = opt->search;
+    po.observer = &obs;
+    por_error perr = {0};
+    if (por_search(&k->lts, &po, &o->r->search, &perr) != POR_OK)
+        return client_fail(err, perr.status == POR_ERR_NOMEM ? CLIENT_ERR_NOMEM : CLIENT_ERR_OBJECT,
+                           "%s", perr.message);
+    return o->status;
+}
+
+/* True when trace [tr] ends as violation [v] did. */
+static bool reproduces(const client_check_result *r, const client_violation *v,
+                       const client_trace *tr)
+{
+    if (v->kind == CLIENT_VIOLATION_DEADLOCK) return tr->end == CLIENT_END_DEADLOCK;
+    if (v->kind == CLIENT_VIOLATION_EXCEPTION) return tr->end == CLIENT_END_EXCEPTION;
+    return tr->end == CLIENT_END_FINAL &&
+           client_outcome_set_find(r->expected.outcomes, tr->results) < 0;
+}
+
+/* Replays the first violations of [r] into their tables. */
+static client_status trace_violations(checker *k, const client_check_options *opt,
+                                      client_check_result *r, client_error *err)
+{
+    size_t max = opt->max_traced ? opt->max_traced : DEFAULT_TRACED;
+    for (size_t i = 0; i < r->violation_count && i < max; i++) {
+        client_violation *v = &r->violations[i];
+        client_status st = checker_replay(k, v->schedule, v->length, &v->trace, err);
+        if (st) return st;
+        v->traced = true;
+        v->reproduced = reproduces(r, v, &v->trace);
+    }
+    return CLIENT_OK;
+}
+
+/* Explores [c] on a new checker and traces its violations into [out]. */
+static client_status explore(const client *c, const client_check_options *opt,
+                             client_check_result *out, client_error *err)
+{
+    checker k;
+    client_status st = checker_open(c, opt, &k, err);
+    if (st) return st;
+    size_t w = c->invocation_count ? c->invocation_count : 1;
+    observe o = {&k, out, 0, base_calloc(w, sizeof *o.buf), base_calloc(w, sizeof *o.values),
+                 CLIENT_OK, err};
+    out->observed = client_outcome_set_new(c->invocation_count);
+    if (!o.buf || !o.values || !out->observed)
+        st = client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+    if (!st) st = search(&k, opt, &o, err);
+    if (!st && vm_last_error(k.machine)->status != VM_OK)
+        st = harness_vm_error(vm_last_error(k.machine), err);
+    if (!st) st = trace_violations(&k, opt, out, err);
+    base_free(o.buf);
+    base_free(o.values);
+    checker_close(&k);
+    return st;
+}
+
+client_status client_check(const client *c, const client_check_options *opt,
+                           client_check_result *out, client_error *err)
+{
+    memset(out, 0, sizeof *out);
+    base_arena_init(&out->arena);
+    out->classifier = client_check_classifier(opt);
+    client_status st = client_expected_outcomes(c, opt, &out->expected, err);
+    if (!st) st = explore(c, opt, out, err);
+    if (st) client_check_result_free(out);
+    return st;
+}
+
+bool client_check_violated(const client_check_result *r)
+{
+    return r->violation_count > 0;
+}
+
+void client_check_result_free(client_check_result *r)
+{
+    for (size_t i = 0; i < r->violation_count; i++)
+        if (r->violations[i].traced) client_trace_free(&r->violations[i].trace);
+    base_free(r->violations);
+    client_outcome_set_free(r->observed);
+    client_expected_free(&r->expected);
+    base_arena_release(&r->arena);
+    memset(r, 0, sizeof *r);
+}

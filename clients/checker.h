@@ -1,0 +1,31 @@
+/* clients: the VM side of checking one client, shared by check.c (the search) and trace.c
+ * (replays): a VM running the client's harness as a transition system, and its initial state. */
+#ifndef PORCHECK_CLIENTS_CHECKER_H
+#define PORCHECK_CLIENTS_CHECKER_H
+
+#include "impl.h"
+
+/* One client in the VM, ready to be searched or replayed. */
+typedef struct checker {
+    const client *c;
+    vm *machine;
+    por_lts lts;
+    por_snapshot *init; /* the initial state */
+} checker;
+
+/* Starts client [c] in a new VM as [opt] says, as a transition system at its initial state. */
+client_status checker_open(const client *c, const client_check_options *opt, checker *k,
+                           client_error *err);
+
+/* Frees the VM of [k]. */
+void checker_close(checker *k);
+
+/* Replays [length] steps of [schedule] on [k] from its initial state into [tr]. */
+client_status checker_replay(checker *k, const uint8_t *schedule, size_t length,
+                             client_trace *tr, client_error *err);
+
+/* Reads the results of every invocation of [k]'s client into [values] (texts in [buf], one
+ * vm_result per invocation); returns how many invocations have returned. */
+size_t checker_results(const checker *k, vm_result *buf, client_value *values, bool *returned);
+
+#endif

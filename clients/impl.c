@@ -1,0 +1,242 @@
+/* clients: the implementation in porcheck's VM. A client becomes a vm_harness_client (the class
+ * under test, constructor arguments and invocations in canonical order, each argument with the
+ * parameter type the spec declares); the implementation oracle is a client_object over a
+ * vm_oracle, which runs the real class sequentially, one invocation at a time, with the VM's
+ * snapshots and an id-independent fingerprint of the object (Violat's method). */
+#include <stdio.h>
+#include <string.h>
+
+#include "impl.h"
+
+/* ---- Clients for the harness ----------------------------------------------------------------- */
+
+/* True for the type kinds whose values are longs. */
+static bool is_long(client_type_kind k)
+{
+    return k == CLIENT_TYPE_LONG || k == CLIENT_TYPE_LONG_BOXED;
+}
+
+/* Converts argument [v] of parameter type [type] into [out]. */
+static void convert_arg(const client_type *type, const client_value *v, vm_harness_arg *out)
+{
+    memset(out, 0, sizeof *out);
+    out->descriptor = client_type_descriptor(type);
+    out->value = v->i;
+    out->count = v->count;
+    out->items = v->items;
+    if (v->kind == CLIENT_VAL_NULL)
+        out->kind = VM_HARG_NULL;
+    else if (v->kind == CLIENT_VAL_LIST || v->kind == CLIENT_VAL_MAP)
+        out->kind = v->kind == CLIENT_VAL_LIST ? VM_HARG_LIST : VM_HARG_MAP;
+    else if (type->kind == CLIENT_TYPE_BOOLEAN || v->kind == CLIENT_VAL_BOOL)
+        out->kind = VM_HARG_BOOLEAN;
+    else
+        out->kind = is_long(type->kind) ? VM_HARG_LONG : VM_HARG_INT;
+    out->long_items = is_long(type->element);
+}
+
+/* Converts the [n] arguments [values] of parameter types [types] into a new array in [arena]. */
+static const vm_harness_arg *convert_args(base_arena *arena, const client_type *types,
+                                          const client_value *values, size_t n)
+{
+    vm_harness_arg *args = base_arena_alloc(arena, (n ? n : 1) * sizeof *args);
+    for (size_t i = 0; args && i < n; i++) convert_arg(&types[i], &values[i], &args[i]);
+    return args;
+}
+
+client_status harness_client_init(const client *c, harness_client *out, client_error *err)
+{
+    memset(out, 0, sizeof *out);
+    base_arena_init(&out->arena);
+    const client_spec *spec = c->spec;
+    vm_harness_client *hc = &out->hc;
+    hc->class_name = spec->class_name;
+    hc->ctor_arg_count = spec->ctor_param_count;
+    hc->ctor_args =
+        convert_args(&out->arena, spec->ctor_params, spec->ctor_args, spec->ctor_param_count);
+    hc->prefix_count = c->has_prefix ? c->prefix.count : 0;
+    hc->suffix_count = c->has_suffix ? c->suffix.count : 0;
+    hc->thread_count = c->thread_count;
+    for (size_t t = 0; t < c->thread_count; t++) out->thread_calls[t] = c->threads[t].count;
+    hc->thread_calls = out->thread_calls;
+    hc->call_count = c->invocation_count;
+    hc->calls = out->calls;
+    bool ok = hc->ctor_args != NULL;
+    for (size_t i = 0; ok && i < c->invocation_count; i++) {
+        const client_invocation *inv = c->order[i];
+        const client_method *m = &spec->methods[inv->method];
+        out->calls[i].method = m->name;
+        out->calls[i].arg_count = inv->arg_count;
+        out->calls[i].discard = m->is_void;
+        ok = (out->calls[i].args = convert_args(&out->arena, m->params, inv->args,
+                                                inv->arg_count)) != NULL;
+    }
+    if (ok) return CLIENT_OK;
+    harness_client_free(out);
+    return client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+}
+
+void harness_client_free(harness_client *hc)
+{
+    base_arena_release(&hc->arena);
+}
+
+void harness_vm_options(const client_impl_options *opt, vm_options *out)
+{
+    memset(out, 0, sizeof *out);
+    out->classpath = opt->classpath;
+    out->model_path = opt->model_path;
+    out->assertions = true;
+}
+
+client_status harness_vm_error(const vm_error *verr, client_error *err)
+{
+    const char *msg = verr->message;
+    if (!strncmp(msg, "error: ", 7)) msg += 7;
+    client_status st = verr->status == VM_ERR_NOMEM       ? CLIENT_ERR_NOMEM
+                       : verr->status == VM_ERR_BAD_INPUT ? CLIENT_ERR_SPEC
+                                                          : CLIENT_ERR_OBJECT;
+    return client_fail(err, st, "%s", msg);
+}
+
+bool harness_value(const vm_result *r, client_value *out)
+{
+    static const client_value_kind kinds[] = {
+        [VM_RESULT_VOID] = CLIENT_VAL_VOID,  [VM_RESULT_NULL] = CLIENT_VAL_NULL,
+        [VM_RESULT_BOOL] = CLIENT_VAL_BOOL,  [VM_RESULT_INT] = CLIENT_VAL_INT,
+        [VM_RESULT_TEXT] = CLIENT_VAL_TEXT,  [VM_RESULT_THROWN] = CLIENT_VAL_EXCEPTION,
+    };
+    memset(out, 0, sizeof *out);
+    if (r->kind == VM_RESULT_NONE) return false;
+    out->kind = kinds[r->kind];
+    out->i = r->value;
+    out->text = r->text;
+    return true;
+}
+
+client_status client_classpath_check(const char *classpath, client_error *err)
+{
+    char entry[4096];
+    for (const char *p = classpath; *p;) {
+        size_t n = strcspn(p, ":");
+        snprintf(entry, sizeof entry, "%.*s", (int)n, p);
+        FILE *f = n ? fopen(entry, "rb") : NULL;
+        if (!f) return client_fail(err, CLIENT_ERR_IO, "%s: cannot open the jar", entry);
+        fclose(f);
+        p += n + (p[n] == ':');
+    }
+    return CLIENT_OK;
+}
+
+/* ---- The implementation oracle --------------------------------------------------------------- */
+
+/* One oracle: the VM running the class under test and the client it was built for. */
+typedef struct impl {
+    vm_oracle *oracle;
+    const client *c;
+    por_snapshot *root; /* right after the constructor */
+    bool broken;        /* a restore was refused: the state is unknown */
+    vm_result result;   /* the last result (its text backs the client_value) */
+} impl;
+
+/* client_object_ops.reset: back to the state right after the constructor. */
+static client_status impl_reset(void *self, client_error *err)
+{
+    impl *o = self;
+    if (!vm_oracle_restore(o->oracle, o->root) || o->broken)
+        return client_fail(err, CLIENT_ERR_OBJECT, "the oracle's snapshot was lost");
+    return CLIENT_OK;
+}
+
+/* client_object_ops.invoke: runs [inv] on the implementation. */
+static client_status impl_invoke(void *self, const client *c, const client_invocation *inv,
+                                 client_value *out, client_error *err)
+{
+    impl *o = self;
+    char label[256];
+    if (c != o->c)
+        return client_fail(err, CLIENT_ERR_ARG, "the oracle was built for another client");
+    if (o->broken)
+        return client_fail(err, CLIENT_ERR_OBJECT, "a snapshot was restored out of order");
+    vm_error verr = {0};
+    if (vm_oracle_invoke(o->oracle, inv->index, &o->result, &verr) != VM_OK) {
+        client_column_label(c, inv->index, label, sizeof label);
+        const char *msg = strncmp(verr.message, "error: ", 7) ? verr.message : verr.message + 7;
+        return client_fail(err, verr.status == VM_ERR_NOMEM ? CLIENT_ERR_NOMEM : CLIENT_ERR_OBJECT,
+                           "%s run alone: %s", label, msg);
+    }
+    harness_value(&o->result, out);
+    return CLIENT_OK;
+}
+
+/* client_object_ops.fingerprint. */
+static client_fp impl_fingerprint(const void *self)
+{
+    const impl *o = self;
+    por_fp fp = vm_oracle_fingerprint(o->oracle);
+    client_fp out = {fp.lo, fp.hi};
+    return out;
+}
+
+/* client_object_ops.save: a VM snapshot, seen by the enumerator as an opaque pointer. */
+static client_snapshot *impl_save(void *self)
+{
+    impl *o = self;
+    return (client_snapshot *)vm_oracle_save(o->oracle);
+}
+
+/* client_object_ops.restore. */
+static void impl_restore(void *self, const client_snapshot *snap)
+{
+    impl *o = self;
+    if (!vm_oracle_restore(o->oracle, (const por_snapshot *)snap)) o->broken = true;
+}
+
+/* client_object_ops.release. */
+static void impl_release(void *self, client_snapshot *snap)
+{
+    impl *o = self;
+    vm_oracle_release(o->oracle, (por_snapshot *)snap);
+}
+
+/* client_object_ops.destroy. */
+static void impl_destroy(void *self)
+{
+    impl *o = self;
+    if (o->root) vm_oracle_release(o->oracle, o->root);
+    vm_oracle_free(o->oracle);
+    base_free(o);
+}
+
+static const client_object_ops impl_ops = {
+    impl_reset, impl_invoke, impl_fingerprint, impl_save, impl_restore, impl_release, impl_destroy,
+};
+
+client_status client_impl_new(const client *c, const client_impl_options *opt, client_object *out,
+                              client_error *err)
+{
+    out->ops = NULL;
+    out->self = NULL;
+    harness_client hc;
+    client_status st = harness_client_init(c, &hc, err);
+    if (st) return st;
+    impl *o = base_calloc(1, sizeof *o);
+    vm_options vo;
+    harness_vm_options(opt, &vo);
+    vm_error verr = {0};
+    if (!o)
+        st = client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+    else if (vm_oracle_new(&vo, &hc.hc, opt->budget, &o->oracle, &verr) != VM_OK)
+        st = harness_vm_error(&verr, err);
+    else if (!(o->root = vm_oracle_save(o->oracle)))
+        st = client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+    harness_client_free(&hc);
+    if (st) {
+        if (o) impl_destroy(o);
+        return st;
+    }
+    o->c = c;
+    out->ops = &impl_ops;
+    out->self = o;
+    return CLIENT_OK;
+}

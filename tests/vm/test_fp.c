@@ -1,0 +1,92 @@
+/* Incremental fingerprints against the ground truth, in-process: for every golden concurrent
+ * program (tests/vm/concurrent) and the checker benchmark's programs, under both classifiers,
+ * searches run with verify_fingerprints (every incremental fingerprint is recomputed from scratch
+ * by a plain walk and hashes computed without any cache; a difference fails the run), and the
+ * states they store must be exactly those of --exact-states, which compares whole canonical
+ * serialisations: a wrong merge (two different states with one fingerprint) gives fewer states,
+ * a wrong split (garbage, handles or history in a fingerprint) more. dfs, de-s-por and dl-s-por
+ * restore states in different orders, so each exercises other chains of incremental updates. */
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "vm.h"
+
+static const char *const concurrent_names[] = {
+#include "concurrent_list.h"
+};
+
+enum { CONCURRENT_COUNT = sizeof concurrent_names / sizeof concurrent_names[0] };
+
+/* The benchmark programs (bench/run/programs), compiled into bench.jar. */
+static const char *const bench_names[] = {"SyncListSet", "LockFreeListSet"};
+
+enum { BENCH_COUNT = 2, CASE_COUNT = (CONCURRENT_COUNT + BENCH_COUNT) * 2 };
+
+/* One test case: a program of a jar under a classifier. */
+typedef struct fp_case {
+    char jar[512];
+    char name[64];
+    vm_classifier classifier;
+} fp_case;
+
+ParameterizedTestParameters(vm_fp, matches_exact_states)
+{
+    fp_case *cases = cr_malloc(sizeof *cases * CASE_COUNT);
+    for (size_t i = 0; i < CASE_COUNT; i++) {
+        size_t p = i / 2;
+        bool bench = p >= CONCURRENT_COUNT;
+        snprintf(cases[i].jar, sizeof cases[i].jar, "%s",
+                 bench ? GOLDEN_BUILD "/bench.jar" : GOLDEN_BUILD "/concurrent.jar");
+        snprintf(cases[i].name, sizeof cases[i].name, "%s",
+                 bench ? bench_names[p - CONCURRENT_COUNT] : concurrent_names[p]);
+        cases[i].classifier = i % 2 ? VM_CLASSIFY_SAFE : VM_CLASSIFY_JPF;
+    }
+    return cr_make_param_array(fp_case, cases, CASE_COUNT);
+}
+
+/* Program output is discarded (the checker keeps it in the state). */
+static void sink(void *ctx, int fd, const char *bytes, size_t len)
+{
+    (void)ctx, (void)fd, (void)bytes, (void)len;
+}
+
+/* Explores [c] with [algo] (exact or verified incremental fingerprints) into [out]. */
+static void explore(const fp_case *c, por_algo algo, bool exact, por_result *out)
+{
+    vm_options opts = {.classpath = c->jar, .write = sink, .assertions = true};
+    vm *machine;
+    vm_error err = {0};
+    cr_assert_eq(vm_new(&opts, &machine, &err), VM_OK, "%s", err.message);
+    cr_assert_eq(vm_start(machine, c->name, 0, NULL, &err), VM_OK, "%s", err.message);
+    vm_check_options check = {.classifier = c->classifier, .exact = exact,
+                              .verify_fingerprints = !exact};
+    cr_assert_eq(vm_check_begin(machine, &check, &err), VM_OK, "%s", err.message);
+    por_options opt;
+    por_options_init(&opt);
+    opt.algo = algo;
+    por_lts lts = vm_lts(machine);
+    por_error perr = {0};
+    cr_assert_eq(por_search(&lts, &opt, out, &perr), POR_OK, "%s %s: %s", c->name,
+                 por_algo_name(algo), perr.message);
+    vm_free(machine);
+}
+
+ParameterizedTest(fp_case *c, vm_fp, matches_exact_states)
+{
+    static const por_algo algos[] = {POR_ALGO_DFS, POR_ALGO_DE_SPOR, POR_ALGO_DL_SPOR};
+    for (size_t i = 0; i < sizeof algos / sizeof algos[0]; i++) {
+        por_result inc, exact;
+        explore(c, algos[i], false, &inc);
+        explore(c, algos[i], true, &exact);
+        const char *classifier = c->classifier == VM_CLASSIFY_JPF ? "jpf" : "safe";
+        cr_assert_eq(inc.stats.states_new, exact.stats.states_new,
+                     "%s (%s, %s): %zu states with incremental fingerprints, %zu exact", c->name,
+                     classifier, por_algo_name(algos[i]), inc.stats.states_new,
+                     exact.stats.states_new);
+        cr_assert_eq(inc.stats.transitions, exact.stats.transitions, "%s (%s, %s)", c->name,
+                     classifier, por_algo_name(algos[i]));
+        cr_assert_eq(inc.stats.end_states, exact.stats.end_states);
+    }
+}

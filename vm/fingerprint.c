@@ -1,0 +1,635 @@
+/* Incremental fingerprints. Each component of a state (the globals, a class, a thread, a
+ * reachable object) is hashed on its own from the words state.c writes for it, and the
+ * fingerprint is the XXH3-128 of the sum (mod 2^128) of the component hashes, each of which names
+ * its component (class index, thread id, object id). A component's hash is cached with the trail
+ * epoch in which it last changed (objects and threads keep it in their own struct, so undoing a
+ * change restores the matching hash too), and a fingerprint starts a new epoch, so a cached hash
+ * is used exactly while its component is unchanged.
+ *
+ * Reachability without a walk per state. The global roots are the statics, the pending
+ * notifications and the java.lang.Thread object of every live thread; H is everything reachable
+ * from them. A walk of H stamps its objects with the walk's id and sums their hashes; the context
+ * (walk id, sum) belongs to the state and is kept by snapshots. After a transition the trail
+ * holds the old contents of exactly the objects, statics and threads it changed (everything is
+ * logged at its first change after the epoch the last fingerprint started), so:
+ *   - when no object of H changed a reference, no static changed, no thread was created and no
+ *     class or global changed, H is the same set, and its sum changes by (new - old hash) of the
+ *     objects of H the transition wrote;
+ *   - otherwise H is walked again under a new id.
+ * The objects reachable only from threads (their frames, pending exception, monitors) are found
+ * by a walk from the thread roots that stops at H; a thread whose references were all in H when
+ * its hash was computed skips it. The sum is thus always over exactly the reachable objects: the
+ * same fingerprint as a full walk, which vm_check_options.verify_fingerprints recomputes from
+ * scratch for every state (tests). */
+#include <xxhash.h>
+
+#include "check.h"
+
+/* A 128-bit sum of component hashes. */
+typedef struct fp_sum {
+    uint64_t lo, hi;
+} fp_sum;
+
+/* Adds component hash [fh] to [s]. */
+static void sum_add(fp_sum *s, const uint64_t fh[2])
+{
+    uint64_t lo = s->lo + fh[0];
+    s->hi += fh[1] + (lo < s->lo);
+    s->lo = lo;
+}
+
+/* Subtracts component hash [fh] from [s]. */
+static void sum_sub(fp_sum *s, const uint64_t fh[2])
+{
+    uint64_t lo = s->lo - fh[0];
+    s->hi -= fh[1] + (lo > s->lo);
+    s->lo = lo;
+}
+
+/* Returns the fingerprint of sum [s]. */
+static por_fp finish(const fp_sum *s)
+{
+    uint64_t words[2] = {s->lo, s->hi};
+    XXH128_hash_t h = XXH3_128bits(words, sizeof words);
+    por_fp fp = {h.low64, h.high64};
+    return fp;
+}
+
+/* Makes the cached hash of object [h] current and returns the object. */
+static vm_object *hashed_object(vm *machine, uint32_t h)
+{
+    vm_object *o = machine->heap.objects[h];
+    if (o->fh_stamp != o->epoch + 1) {
+        vm_state_hash_object(machine, h, o->fh);
+        o->fh_stamp = o->epoch + 1;
+    }
+    return o;
+}
+
+/* ---- Walking objects ------------------------------------------------------------------------- */
+
+/* Logs the walk stamp of object [h] before a walk changes it; false (a fatal error) when out of
+ * memory. */
+static bool log_stamp(vm *machine, uint32_t h, uint64_t old)
+{
+    vm_check *c = machine->check;
+    if (c->walk_log_len == c->walk_log_cap) {
+        size_t cap = c->walk_log_cap ? c->walk_log_cap * 2 : 1024;
+        vm_walk_undo *grown = base_realloc(c->walk_log, cap * sizeof *grown);
+        if (!grown) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (walk log)");
+        c->walk_log = grown;
+        c->walk_log_cap = cap;
+    }
+    c->walk_log[c->walk_log_len++] = (vm_walk_undo){old, h};
+    return true;
+}
+
+/* Pushes [h] for the walk of H (stamped with [walk]) unless it is null or stamped already. */
+static void push_global(vm *machine, uint32_t h, uint64_t walk)
+{
+    if (!h) return;
+    vm_object *o = machine->heap.objects[h];
+    if (o->walk == walk || !log_stamp(machine, h, o->walk)) return;
+    o->walk = walk;
+    vm_state_push(machine->check, h);
+}
+
+void vm_state_undo_walks(vm *machine, size_t pos)
+{
+    vm_check *c = machine->check;
+    while (c->walk_log_len > pos) {
+        const vm_walk_undo *u = &c->walk_log[--c->walk_log_len];
+        vm_object *o = machine->heap.objects[u->handle];
+        if (o) o->walk = u->walk; /* objects allocated since are gone */
+    }
+}
+
+/* Pushes [h] for the walk of what only threads reach, unless it is null, in H or reached. */
+static void push_local(vm *machine, uint32_t h, uint64_t walk)
+{
+    if (!h || machine->heap.objects[h]->walk == walk || !vm_state_mark(machine->check, h)) return;
+    vm_state_push(machine->check, h);
+}
+
+/* Pushes the objects [o] references, each by [push]. */
+static void push_children(vm *machine, const vm_object *o, uint64_t walk,
+                          void (*push)(vm *, uint32_t, uint64_t))
+{
+    const vm_class *cls = o->cls;
+    if (cls->kind == VM_KIND_ARRAY) {
+        const uint32_t *e = VM_ELEMS(o);
+        for (uint32_t i = 0; cls->elem_kind == 'L' && i < o->length; i++) push(machine, e[i], walk);
+        return;
+    }
+    const vm_slot *f = VM_FIELDS(o);
+    for (uint32_t i = 0; cls->ref_map && i < o->length; i += 8) {
+        unsigned bits = cls->ref_map[i / 8];
+        for (; bits; bits &= bits - 1) push(machine, f[i + (unsigned)__builtin_ctz(bits)].ref, walk);
+    }
+}
+
+/* Pops the walk stack empty, adding every object's hash to [sum] and pushing its children. */
+static void drain(vm *machine, fp_sum *sum, uint64_t walk, void (*push)(vm *, uint32_t, uint64_t))
+{
+    vm_check *c = machine->check;
+    while (c->stack_len && !machine->failed) {
+        const vm_object *o = hashed_object(machine, c->stack[--c->stack_len]);
+        sum_add(sum, o->fh);
+        push_children(machine, o, walk, push);
+    }
+}
+
+/* ---- Globals and classes --------------------------------------------------------------------- */
+
+/* Adds the hash of the globals (cached while they are unchanged). */
+static void add_globals(vm *machine, fp_sum *sum)
+{
+    vm_check *c = machine->check;
+    if (c->globals_stamp != machine->globals_epoch + 1) {
+        vm_state_hash_globals(machine, c->globals_fh);
+        c->globals_stamp = machine->globals_epoch + 1;
+    }
+    sum_add(sum, c->globals_fh);
+}
+
+/* Keeps the [n] references at [refs] in [keep]; false (a fatal error) when out of memory. */
+static bool keep_refs(vm *machine, vm_refs *keep, const uint32_t *refs, size_t n)
+{
+    if (keep->refs_cap < n) {
+        uint32_t *grown = base_realloc(keep->refs, n * sizeof *grown);
+        if (!grown) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory");
+        keep->refs = grown;
+        keep->refs_cap = n;
+    }
+    if (n) memcpy(keep->refs, refs, n * sizeof *keep->refs);
+    keep->refs_len = n;
+    return true;
+}
+
+/* Recomputes the summed hash of the classes that count and the references of their statics. */
+static void rehash_classes(vm *machine)
+{
+    vm_check *c = machine->check;
+    fp_sum s = {0, 0};
+    c->refs_len = 0;
+    for (uint32_t i = 0; i < machine->class_count && !machine->failed; i++) {
+        vm_class *cls = machine->classes[i];
+        if (!vm_state_class_counts(cls)) continue;
+        if (cls->fh_stamp != cls->statics_epoch + 1 || cls->fh_init != cls->init_state ||
+            cls->fh_init_thread != cls->init_thread) {
+            vm_state_hash_class(machine, cls, cls->fh);
+            cls->fh_stamp = cls->statics_epoch + 1;
+            cls->fh_init = cls->init_state;
+            cls->fh_init_thread = cls->init_thread;
+        }
+        sum_add(&s, cls->fh);
+        for (uint32_t k = 0; cls->static_ref_map && k < cls->static_slots; k++)
+            if ((cls->static_ref_map[k / 8] >> (k % 8) & 1) && cls->statics[k].ref)
+                c->refs[c->refs_len++] = cls->statics[k].ref;
+    }
+    if (!keep_refs(machine, &c->classes, c->refs, c->refs_len)) return;
+    c->classes_fh[0] = s.lo;
+    c->classes_fh[1] = s.hi;
+    c->classes_stamp = machine->classes_epoch + 1;
+    c->classes_count = machine->class_count;
+}
+
+/* Makes the classes' cached hash and statics references current; false after a fatal error. */
+static bool classes_current(vm *machine)
+{
+    vm_check *c = machine->check;
+    if (c->classes_stamp == machine->classes_epoch + 1 && c->classes_count == machine->class_count)
+        return true;
+    size_t slots = 0;
+    for (uint32_t i = 0; i < machine->class_count; i++) slots += machine->classes[i]->static_slots;
+    if (c->refs_cap < slots) {
+        uint32_t *grown = base_realloc(c->refs, slots * sizeof *grown);
+        if (!grown) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory");
+        c->refs = grown;
+        c->refs_cap = slots;
+    }
+    rehash_classes(machine);
+    return !machine->failed;
+}
+
+/* ---- Threads --------------------------------------------------------------------------------- */
+
+/* What one thread references outside H, gathered while hashing or scanning it. */
+typedef struct outside_list {
+    uint32_t refs[VM_THREAD_OUTSIDE];
+    size_t count;
+    bool overflow; /* more than fit */
+} outside_list;
+
+/* Pushes the [n] references at [refs] that lie outside H and adds them to [out]. */
+static void note_outside(vm *machine, const uint32_t *refs, size_t n, uint64_t walk,
+                         outside_list *out)
+{
+    for (size_t k = 0; k < n; k++) {
+        uint32_t h = refs[k];
+        if (!h || machine->heap.objects[h]->walk == walk) continue;
+        push_local(machine, h, walk);
+        size_t i = 0;
+        while (i < out->count && out->refs[i] != h) i++;
+        if (i < out->count) continue;
+        if (out->count < VM_THREAD_OUTSIDE)
+            out->refs[out->count++] = h;
+        else
+            out->overflow = true;
+    }
+}
+
+/* Keeps [out] in [t] as what it references outside H of [walk] (unless too many). */
+static void keep_outside(vm_thread *t, const outside_list *out, uint64_t walk)
+{
+    t->refs_walk = out->overflow ? 0 : walk;
+    t->outside_count = (uint8_t)out->count;
+    memcpy(t->outside, out->refs, out->count * sizeof *out->refs);
+}
+
+/* Notes what frame [d] of [t] references outside H (a scan of its typed slots, no hashing). */
+static bool scan_frame(vm *machine, const vm_thread *t, uint32_t d, uint64_t walk,
+                       outside_list *out)
+{
+    vm_check *c = machine->check;
+    const vm_method *m = t->frames[d].method;
+    size_t need = 1 + (size_t)m->max_locals + m->max_stack, n = 0;
+    if (c->refs_cap < need) {
+        uint32_t *grown = base_realloc(c->refs, need * sizeof *grown);
+        if (!grown) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory");
+        c->refs = grown;
+        c->refs_cap = need;
+    }
+    if (!vm_state_frame_refs(machine, t, d, c->refs, &n)) return false;
+    note_outside(machine, c->refs, n, walk, out);
+    return true;
+}
+
+/* True when the cached hash of frame [d] of [t] is current: the frame is not the top one and the
+ * frame above it is the one it called when the hash was made, so it has not run since. */
+static bool frame_cached(const vm_thread *t, uint32_t d)
+{
+    const vm_frame *f = &t->frames[d];
+    return d + 1 < t->depth && f->fh_child && f->fh_child == t->frames[d + 1].gen;
+}
+
+/* Hashes frame [d] of [t] into its cache and notes what it references outside H. */
+static bool hash_frame(vm *machine, vm_thread *t, uint32_t d, uint64_t walk, outside_list *out)
+{
+    vm_frame *f = &t->frames[d];
+    if (!vm_state_hash_frame(machine, t, d, f->fh)) return false;
+    f->fh_child = d + 1 < t->depth ? t->frames[d + 1].gen : 0;
+    note_outside(machine, machine->check->refs, machine->check->refs_len, walk, out);
+    return true;
+}
+
+/* Recomputes the hash of [t] from its header and its frames, reusing the cached hashes of the
+ * frames that have not run since, and pushes what it references outside H. The frames that did
+ * not run are scanned for references only when the thread referenced something outside H (or
+ * that was not known) before. */
+static void rehash_thread(vm *machine, vm_thread *t, uint64_t walk)
+{
+    bool lower_inside = t->refs_walk == walk && t->outside_count == 0;
+    outside_list out = {{0}, 0, false};
+    fp_sum s = {0, 0};
+    uint64_t fh[2];
+    if (!vm_state_hash_thread_top(machine, t, fh)) return;
+    sum_add(&s, fh);
+    note_outside(machine, machine->check->refs, machine->check->refs_len, walk, &out);
+    for (uint32_t d = 0; d + 1 < t->depth && !machine->failed; d++) {
+        bool ok = frame_cached(t, d)
+                      ? lower_inside || scan_frame(machine, t, d, walk, &out)
+                      : hash_frame(machine, t, d, walk, &out);
+        if (!ok) return;
+        sum_add(&s, t->frames[d].fh);
+    }
+    t->fh[0] = s.lo;
+    t->fh[1] = s.hi;
+    t->fh_stamp = t->epoch + 1;
+    keep_outside(t, &out, walk);
+}
+
+/* Pushes what unchanged thread [t] references outside H of a walk it has not seen. */
+static void scan_thread(vm *machine, vm_thread *t, uint64_t walk)
+{
+    outside_list out = {{0}, 0, false};
+    const uint32_t header[4] = {t->object, t->exception, t->wait_object, t->wait_lock};
+    note_outside(machine, header, 4, walk, &out);
+    for (uint32_t d = 0; d < t->depth; d++)
+        if (!scan_frame(machine, t, d, walk, &out)) return;
+    keep_outside(t, &out, walk);
+}
+
+/* Adds the hash of every live thread and pushes what it references outside H. */
+static void add_threads(vm *machine, fp_sum *sum, uint64_t walk)
+{
+    for (uint32_t i = 0; i < machine->thread_count && !machine->failed; i++) {
+        vm_thread *t = machine->threads[i];
+        if (t->state == VM_THREAD_NEW) continue;
+        if (t->fh_stamp != t->epoch + 1)
+            rehash_thread(machine, t, walk);
+        else if (t->refs_walk != walk)
+            scan_thread(machine, t, walk);
+        else
+            for (uint8_t k = 0; k < t->outside_count; k++) push_local(machine, t->outside[k], walk);
+        sum_add(sum, t->fh);
+    }
+}
+
+/* ---- H: the objects the global roots reach --------------------------------------------------- */
+
+/* Walks H under a new id: stamps its objects and makes the context's sum theirs. */
+static void walk_globals(vm *machine)
+{
+    vm_check *c = machine->check;
+    uint64_t walk = ++c->walk_source;
+    fp_sum heap = {0, 0};
+    for (uint32_t g = 0; g < machine->notify_count; g++)
+        push_global(machine, machine->notify[g].cond, walk);
+    for (size_t k = 0; k < c->classes.refs_len; k++)
+        push_global(machine, c->classes.refs[k], walk);
+    for (uint32_t i = 0; i < machine->thread_count; i++)
+        if (machine->threads[i]->state != VM_THREAD_NEW)
+            push_global(machine, machine->threads[i]->object, walk);
+    drain(machine, &heap, walk, push_global);
+    c->fp = (vm_fp_ctx){{heap.lo, heap.hi}, walk};
+}
+
+/* What a transition did to H, gathered from its trail entries. */
+typedef struct delta {
+    fp_sum heap;      /* the sum of the hashes of H, updated */
+    size_t removed;   /* references the objects of H no longer hold */
+    bool removed_ok;  /* the one removed is reachable from what replaced it */
+} delta;
+
+/* Walk push that also notes whether check->gain_watch is reached. */
+static void push_gain(vm *machine, uint32_t h, uint64_t walk)
+{
+    if (h && h == machine->check->gain_watch) machine->check->gain_seen = true;
+    push_global(machine, h, walk);
+}
+
+/* A new reference from H to [h]: adds everything [h] reaches outside H to H (stamped with the
+ * context's walk) and its hashes to [d]. */
+static void gain(vm *machine, uint32_t h, delta *d)
+{
+    uint64_t walk = machine->check->fp.walk;
+    push_gain(machine, h, walk);
+    drain(machine, &d->heap, walk, push_gain);
+}
+
+/* An object of H now references [b] where it referenced [a]. The new reference adds what [b]
+ * reaches. The old one is the only removal H can take without a walk when [a] is reached again
+ * from [b]: the object itself stays reachable (no simple path to it uses its own reference), so
+ * [b] and what it reaches do, [a] among them. False when that cannot be shown. */
+static bool ref_change(vm *machine, uint32_t a, uint32_t b, delta *d)
+{
+    vm_check *c = machine->check;
+    if (a && d->removed++) return false;
+    c->gain_watch = a;
+    c->gain_seen = false;
+    if (b) gain(machine, b, d);
+    if (a) d->removed_ok = c->gain_seen;
+    c->gain_watch = 0;
+    return !machine->failed;
+}
+
+/* Applies the reference changes of object [now] (whose contents were [old]); false when H must
+ * be walked again. */
+static bool ref_changes(vm *machine, const vm_object *old, const vm_object *now, delta *d)
+{
+    const vm_class *cls = now->cls;
+    if (cls->kind == VM_KIND_ARRAY) {
+        const uint32_t *a = VM_ELEMS(old), *b = VM_ELEMS(now);
+        for (uint32_t i = 0; cls->elem_kind == 'L' && i < now->length; i++)
+            if (a[i] != b[i] && !ref_change(machine, a[i], b[i], d)) return false;
+        return true;
+    }
+    const vm_slot *a = VM_FIELDS(old), *b = VM_FIELDS(now);
+    for (uint32_t i = 0; cls->ref_map && i < now->length; i++)
+        if ((cls->ref_map[i / 8] >> (i % 8) & 1) && a[i].ref != b[i].ref &&
+            !ref_change(machine, a[i].ref, b[i].ref, d))
+            return false;
+    return true;
+}
+
+/* Updates [d] for object entry [old] of handle [h]; false when H may have changed in a way
+ * only a walk tells, or the old hash is unknown. */
+static bool object_delta(vm *machine, uint32_t h, const vm_object *old, delta *d)
+{
+    if (old->walk != machine->check->fp.walk) return true; /* not in H */
+    if (!vm_state_mark(machine->check, h)) return false;   /* logged twice: several epochs */
+    if (old->fh_stamp != old->epoch + 1) return false;
+    sum_sub(&d->heap, old->fh);
+    sum_add(&d->heap, hashed_object(machine, h)->fh);
+    return ref_changes(machine, old, machine->heap.objects[h], d);
+}
+
+/* True when static slots [old] of [cls] (before the transition) hold the current references. */
+static bool same_static_refs(const vm_class *cls, const vm_slot *old)
+{
+    for (uint32_t k = 0; cls->static_ref_map && k < cls->static_slots; k++)
+        if ((cls->static_ref_map[k / 8] >> (k % 8) & 1) && old[k].ref != cls->statics[k].ref)
+            return false;
+    return true;
+}
+
+/* Visitor of vm_trail_changes: applies one change to the delta in [ctx]. */
+static bool apply_change(vm *machine, const vm_change *ch, void *ctx)
+{
+    switch (ch->kind) {
+    case VM_CHANGE_OBJECT:
+        return object_delta(machine, ch->handle, ch->old, ctx);
+    case VM_CHANGE_STATICS:
+        return same_static_refs(ch->cls, ch->old);
+    case VM_CHANGE_THREAD_NEW: /* its Thread object is a new global root */
+        gain(machine, ch->thread->object, ctx);
+        return !machine->failed;
+    case VM_CHANGE_ALLOC:
+    case VM_CHANGE_THREAD:
+        return true;
+    default: /* a class initialised, the globals changed */
+        return false;
+    }
+}
+
+/* Brings the context up to the current state from the changes logged since it was current;
+ * false when H must be walked again. */
+static bool advance_context(vm *machine)
+{
+    vm_check *c = machine->check;
+    if (!c->fp.walk) return false;
+    if (c->trail.len == c->fp_pos) return true;
+    if (c->trail.len < c->fp_pos) return false;
+    delta d = {{c->fp.heap[0], c->fp.heap[1]}, 0, false};
+    if (!vm_trail_changes(machine, c->fp_pos, apply_change, &d)) return false;
+    if (d.removed && !d.removed_ok) return false;
+    c->fp.heap[0] = d.heap.lo;
+    c->fp.heap[1] = d.heap.hi;
+    return true;
+}
+
+/* Makes the context describe the current state: from the changes since it was current, or by
+ * walking H again; false after a fatal error. */
+static bool sync_context(vm *machine)
+{
+    vm_check *c = machine->check;
+    if (!vm_state_begin_walk(machine) || !classes_current(machine)) return false;
+    if (!advance_context(machine)) {
+        if (!vm_state_begin_walk(machine)) return false; /* drop the marks of the failed delta */
+        walk_globals(machine);
+    }
+    c->fp_pos = c->trail.len;
+    return !machine->failed;
+}
+
+void vm_state_sync(vm *machine)
+{
+    vm_check *c = machine->check;
+    if (!c->opts.exact && c->fp_pos != c->trail.len && !machine->failed) sync_context(machine);
+}
+
+/* ---- The fingerprint ------------------------------------------------------------------------- */
+
+/* Returns the sum of every component hash of the current state, or a zero sum after a fatal
+ * error. */
+static fp_sum component_sum(vm *machine)
+{
+    vm_check *c = machine->check;
+    fp_sum sum = {0, 0};
+    if (!sync_context(machine)) return sum; /* its marks are on objects of H only */
+    sum.lo = c->fp.heap[0];
+    sum.hi = c->fp.heap[1];
+    add_globals(machine, &sum);
+    sum_add(&sum, c->classes_fh);
+    add_threads(machine, &sum, c->fp.walk);
+    drain(machine, &sum, c->fp.walk, push_local);
+    return sum;
+}
+
+/* ---- Verification: every component hashed from scratch --------------------------------------- */
+
+/* Pushes the references collected in check->refs for a plain walk (verification). */
+static void push_collected(vm_check *c)
+{
+    for (size_t k = 0; k < c->refs_len; k++)
+        if (vm_state_mark(c, c->refs[k])) vm_state_push(c, c->refs[k]);
+}
+
+
+/* Adds the hash of thread [t] computed from scratch to [sum] and pushes what it references. */
+static void scratch_thread(vm *machine, const vm_thread *t, fp_sum *sum)
+{
+    uint64_t fh[2];
+    if (!vm_state_hash_thread_top(machine, t, fh)) return;
+    sum_add(sum, fh);
+    push_collected(machine->check);
+    for (uint32_t d = 0; d + 1 < t->depth; d++) {
+        if (!vm_state_hash_frame(machine, t, d, fh)) return;
+        sum_add(sum, fh);
+        push_collected(machine->check);
+    }
+}
+
+/* Pushes [h] for a plain walk unless it is null or reached (verification). */
+static void push_plain(vm_check *c, uint32_t h)
+{
+    if (h && vm_state_mark(c, h)) vm_state_push(c, h);
+}
+
+/* Adds the hashes of the classes that count, computed from scratch, to [sum] and pushes what
+ * their statics reference. */
+static void scratch_classes(vm *machine, fp_sum *sum)
+{
+    uint64_t fh[2];
+    for (uint32_t i = 0; i < machine->class_count; i++) {
+        const vm_class *cls = machine->classes[i];
+        if (!vm_state_class_counts(cls)) continue;
+        vm_state_hash_class(machine, cls, fh);
+        sum_add(sum, fh);
+        for (uint32_t k = 0; cls->static_ref_map && k < cls->static_slots; k++)
+            if (cls->static_ref_map[k / 8] >> (k % 8) & 1)
+                push_plain(machine->check, cls->statics[k].ref);
+    }
+}
+
+/* Adds the hash of every pushed object and of everything it reaches, computed from scratch. */
+static void scratch_objects(vm *machine, fp_sum *sum)
+{
+    vm_check *c = machine->check;
+    uint64_t fh[2];
+    while (c->stack_len && !machine->failed) {
+        uint32_t h = c->stack[--c->stack_len];
+        vm_state_hash_object(machine, h, fh);
+        sum_add(sum, fh);
+        const vm_object *o = machine->heap.objects[h];
+        const vm_class *cls = o->cls;
+        if (cls->kind == VM_KIND_ARRAY) {
+            for (uint32_t k = 0; cls->elem_kind == 'L' && k < o->length; k++)
+                push_plain(c, ((const uint32_t *)VM_ELEMS(o))[k]);
+            continue;
+        }
+        for (uint32_t k = 0; cls->ref_map && k < o->length; k++)
+            if (cls->ref_map[k / 8] >> (k % 8) & 1) push_plain(c, VM_FIELDS(o)[k].ref);
+    }
+}
+
+/* Returns the component sum recomputed without any cached hash or context (a plain walk from
+ * every root), for verify_fingerprints. */
+static fp_sum scratch_sum(vm *machine)
+{
+    fp_sum sum = {0, 0};
+    uint64_t fh[2];
+    vm_state_hash_globals(machine, fh);
+    sum_add(&sum, fh);
+    if (!vm_state_begin_walk(machine)) return sum;
+    for (uint32_t g = 0; g < machine->notify_count; g++)
+        push_plain(machine->check, machine->notify[g].cond);
+    scratch_classes(machine, &sum);
+    for (uint32_t i = 0; i < machine->thread_count && !machine->failed; i++)
+        if (machine->threads[i]->state != VM_THREAD_NEW)
+            scratch_thread(machine, machine->threads[i], &sum);
+    scratch_objects(machine, &sum);
+    return sum;
+}
+
+/* Fails the vm when incremental sum [inc] differs from the one recomputed from scratch. */
+static void verify(vm *machine, const fp_sum *inc)
+{
+    fp_sum ref = scratch_sum(machine);
+    if (!machine->failed && (ref.lo != inc->lo || ref.hi != inc->hi))
+        vm_fail(machine, VM_ERR_UNSUPPORTED,
+                "internal error: an incremental fingerprint differs from a full state walk");
+}
+
+por_fp vm_state_fingerprint(vm *machine)
+{
+    vm_check *c = machine->check;
+    por_fp fp = {0, 0};
+    if (c->opts.exact) {
+        if (vm_state_serialize(machine)) fp = vm_state_exact_fingerprint(machine);
+    } else {
+        fp_sum sum = component_sum(machine);
+        if (c->opts.verify_fingerprints && !machine->failed) verify(machine, &sum);
+        fp = finish(&sum);
+    }
+    vm_trail_new_epoch(machine); /* later changes start new epochs: the cached hashes stay exact */
+    c->fp_pos = c->trail.len;
+    return fp;
+}
+
+void vm_state_forget(vm *machine)
+{
+    vm_check *c = machine->check;
+    c->globals_stamp = c->classes_stamp = 0;
+    c->fp.walk = 0;
+}
+
+void vm_state_free(vm *machine)
+{
+    vm_check *c = machine->check;
+    base_free(c->classes.refs);
+    base_free(c->refs);
+    base_free(c->marks);
+    base_free(c->walk_log);
+}

@@ -1,0 +1,37 @@
+/* Private to vm/: the client harness. harness_gen.c writes the class of one client (its
+ * constructor call and invocations) and defines it; harness.c holds the Harness natives, starts
+ * a client, reads its results and describes its steps; oracle.c runs a client's invocations one
+ * at a time for the implementation oracle. The Java side is the model library's
+ * jdk.internal.porcheck.Harness. */
+#ifndef PORCHECK_VM_HARNESS_H
+#define PORCHECK_VM_HARNESS_H
+
+#include "check.h"
+
+/* The model library's harness class (binary name). */
+#define VM_HARNESS_CLASS "jdk/internal/porcheck/Harness"
+
+/* The class generated for a client (binary name); it implements Harness$Client. */
+#define VM_HARNESS_CLIENT "jdk/internal/porcheck/GeneratedClient"
+
+/* The largest number of invocations a client may have (Harness.MAX). */
+#define VM_HARNESS_MAX_CALLS 256
+
+/* Writes the class of client [hc] (its methods resolved in the class under test) and defines
+ * it in [machine]; fills [err] with a one-line message naming the class and method on
+ * failure. */
+vm_status vm_harness_define(vm *machine, const vm_harness_client *hc, vm_error *err);
+
+/* Defines client [hc]'s class and prepares its main as thread 0 (vm_start) in [mode], "check"
+ * (threads) or "oracle" (invocations on request). */
+vm_status vm_harness_start_mode(vm *machine, const vm_harness_client *hc, const char *mode,
+                                vm_error *err);
+
+/* Returns the slot of static field [name] of the Harness class, or NULL when it is not loaded. */
+vm_slot *vm_harness_static(const vm *machine, const char *name);
+
+/* Fills [err] with [status] and a printf-style message; returns [status]. */
+vm_status vm_harness_fail(vm_error *err, vm_status status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif

@@ -1,0 +1,706 @@
+/* The class of one client: jdk/internal/porcheck/GeneratedClient implements Harness$Client with
+ * create() (new C(args) with the spec's constructor arguments) and call(target, index), a
+ * tableswitch over the client's invocations in canonical order; each case calls the method on
+ * the target as javac would compile `target.add(1)` (literals, boxing, collections built with
+ * ArrayList and HashMap) and hands the result, or the exception it threw, to Harness. Its main
+ * passes a new instance and the program arguments to Harness.main. Methods are looked up in the
+ * class under test first (the spec gives names and parameter types, not return types): an exact
+ * descriptor wins, else the first method of that name and arity, from the class up through its
+ * superclasses and interfaces, whose parameters accept the arguments (with boxing). The bytes go
+ * through cf_parse like any class file. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "harness.h"
+
+/* A class file being written: its constant pool, the method bodies and the current code. */
+typedef struct gen {
+    vm *machine;
+    const vm_harness_client *hc;
+    const char *target;       /* binary name of the class under test */
+    vm_bytes pool;            /* constant pool entries */
+    uint16_t pool_count;      /* next constant index */
+    vm_bytes keys;            /* "tag:text\0" of each entry, for sharing */
+    vm_bytes methods;         /* method_info structures */
+    uint16_t method_count;
+    vm_bytes code;            /* the body being written */
+    bool nomem, too_big;
+} gen;
+
+
+vm_status vm_harness_fail(vm_error *err, vm_status status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    err->status = status;
+    return status;
+}
+
+/* ---- Bytes ----------------------------------------------------------------------------------- */
+
+static void put_u1(gen *g, vm_bytes *b, unsigned v)
+{
+    uint8_t byte = (uint8_t)v;
+    if (!vm_bytes_append(b, &byte, 1)) g->nomem = true;
+}
+
+static void put_u2(gen *g, vm_bytes *b, unsigned v)
+{
+    put_u1(g, b, v >> 8);
+    put_u1(g, b, v & 0xff);
+}
+
+static void put_u4(gen *g, vm_bytes *b, uint32_t v)
+{
+    put_u2(g, b, v >> 16);
+    put_u2(g, b, v & 0xffff);
+}
+
+/* Appends opcode or operand byte [v] to the code. */
+static void op(gen *g, unsigned v)
+{
+    put_u1(g, &g->code, v);
+}
+
+/* Appends an opcode with a two-byte operand. */
+static void op2(gen *g, unsigned opcode, unsigned operand)
+{
+    op(g, opcode);
+    put_u2(g, &g->code, operand);
+}
+
+/* ---- The constant pool ----------------------------------------------------------------------- */
+
+/* Returns the index of the entry known as [key]; [*fresh] tells whether the caller must write
+ * it now (it takes [slots] indices). */
+static uint16_t entry(gen *g, const char *key, unsigned slots, bool *fresh)
+{
+    size_t n = 1;
+    *fresh = false;
+    for (size_t off = 0; off < g->keys.len; n++) {
+        const char *k = (const char *)g->keys.data + off;
+        uint16_t index;
+        memcpy(&index, k, sizeof index);
+        if (!strcmp(k + sizeof index, key)) return index;
+        off += sizeof index + strlen(k + sizeof index) + 1;
+    }
+    if (g->pool_count == 0) g->pool_count = 1;
+    uint16_t index = g->pool_count;
+    if ((unsigned)g->pool_count + slots >= 0xFFFF) g->too_big = true;
+    g->pool_count = (uint16_t)(g->pool_count + slots);
+    if (!vm_bytes_append(&g->keys, &index, sizeof index) ||
+        !vm_bytes_append(&g->keys, key, strlen(key) + 1))
+        g->nomem = true;
+    *fresh = true;
+    return index;
+}
+
+static uint16_t utf8(gen *g, const char *s)
+{
+    char key[1100];
+    bool fresh;
+    snprintf(key, sizeof key, "U:%s", s);
+    uint16_t i = entry(g, key, 1, &fresh);
+    if (fresh) {
+        size_t n = strlen(s);
+        put_u1(g, &g->pool, CF_TAG_UTF8);
+        put_u2(g, &g->pool, (unsigned)n);
+        if (!vm_bytes_append(&g->pool, s, n)) g->nomem = true;
+    }
+    return i;
+}
+
+static uint16_t class_ref(gen *g, const char *name)
+{
+    char key[1100];
+    bool fresh;
+    uint16_t n = utf8(g, name);
+    snprintf(key, sizeof key, "C:%s", name);
+    uint16_t i = entry(g, key, 1, &fresh);
+    if (fresh) {
+        put_u1(g, &g->pool, CF_TAG_CLASS);
+        put_u2(g, &g->pool, n);
+    }
+    return i;
+}
+
+/* Returns a Methodref (or an InterfaceMethodref when [iface]) to [owner].[name][desc]. */
+static uint16_t method_ref(gen *g, const char *owner, const char *name, const char *desc,
+                           bool iface)
+{
+    char key[1100];
+    bool fresh;
+    uint16_t c = class_ref(g, owner), n = utf8(g, name), d = utf8(g, desc);
+    snprintf(key, sizeof key, "N:%s:%s", name, desc);
+    uint16_t nat = entry(g, key, 1, &fresh);
+    if (fresh) {
+        put_u1(g, &g->pool, CF_TAG_NAME_AND_TYPE);
+        put_u2(g, &g->pool, n);
+        put_u2(g, &g->pool, d);
+    }
+    snprintf(key, sizeof key, "%c:%s.%s:%s", iface ? 'I' : 'M', owner, name, desc);
+    uint16_t i = entry(g, key, 1, &fresh);
+    if (fresh) {
+        put_u1(g, &g->pool, iface ? CF_TAG_INTERFACE_METHODREF : CF_TAG_METHODREF);
+        put_u2(g, &g->pool, c);
+        put_u2(g, &g->pool, nat);
+    }
+    return i;
+}
+
+/* Returns an Integer ([tag] CF_TAG_INTEGER) or Long constant holding [v]. */
+static uint16_t number(gen *g, uint8_t tag, int64_t v)
+{
+    char key[64];
+    bool fresh;
+    snprintf(key, sizeof key, "%u:%lld", tag, (long long)v);
+    uint16_t i = entry(g, key, tag == CF_TAG_LONG ? 2 : 1, &fresh);
+    if (fresh) {
+        put_u1(g, &g->pool, tag);
+        if (tag == CF_TAG_LONG) put_u4(g, &g->pool, (uint32_t)((uint64_t)v >> 32));
+        put_u4(g, &g->pool, (uint32_t)v);
+    }
+    return i;
+}
+
+/* ---- Pushing arguments ----------------------------------------------------------------------- */
+
+static void push_int(gen *g, int32_t v)
+{
+    if (v >= -1 && v <= 5) {
+        op(g, (unsigned)(CF_OP_ICONST_0 + v));
+    } else if (v >= -128 && v <= 127) {
+        op(g, CF_OP_BIPUSH);
+        op(g, (uint8_t)(int8_t)v);
+    } else if (v >= -32768 && v <= 32767) {
+        op2(g, CF_OP_SIPUSH, (uint16_t)(int16_t)v);
+    } else {
+        op2(g, CF_OP_LDC_W, number(g, CF_TAG_INTEGER, v));
+    }
+}
+
+static void push_long(gen *g, int64_t v)
+{
+    if (v == 0 || v == 1)
+        op(g, (unsigned)(CF_OP_LCONST_0 + v));
+    else
+        op2(g, CF_OP_LDC2_W, number(g, CF_TAG_LONG, v));
+}
+
+/* Calls static [owner].valueOf([prim]) to box the value on the stack. */
+static void box(gen *g, const char *owner, char prim)
+{
+    char desc[64];
+    snprintf(desc, sizeof desc, "(%c)L%s;", prim, owner);
+    op2(g, CF_OP_INVOKESTATIC, method_ref(g, owner, "valueOf", desc, false));
+}
+
+/* Pushes item [v] of a collection as an Integer or a Long. */
+static void push_boxed(gen *g, int64_t v, bool as_long)
+{
+    if (as_long) {
+        push_long(g, v);
+        box(g, "java/lang/Long", 'J');
+    } else {
+        push_int(g, (int32_t)v);
+        box(g, "java/lang/Integer", 'I');
+    }
+}
+
+/* Pushes a new ArrayList or HashMap holding the items of [a]. */
+static void push_collection(gen *g, const vm_harness_arg *a)
+{
+    bool map = a->kind == VM_HARG_MAP;
+    const char *cls = map ? "java/util/HashMap" : "java/util/ArrayList";
+    op2(g, CF_OP_NEW, class_ref(g, cls));
+    op(g, CF_OP_DUP);
+    op2(g, CF_OP_INVOKESPECIAL, method_ref(g, cls, "<init>", "()V", false));
+    for (size_t i = 0; i < a->count; i++) {
+        op(g, CF_OP_DUP);
+        push_boxed(g, a->items[map ? 2 * i : i], a->long_items);
+        if (map) push_boxed(g, a->items[2 * i + 1], a->long_items);
+        op2(g, CF_OP_INVOKEVIRTUAL,
+            map ? method_ref(g, cls, "put",
+                             "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", false)
+                : method_ref(g, cls, "add", "(Ljava/lang/Object;)Z", false));
+        op(g, CF_OP_POP);
+    }
+}
+
+/* Pushes argument [a] for a parameter of descriptor type [type] (checked compatible). */
+static void push_arg(gen *g, const vm_harness_arg *a, const char *type)
+{
+    bool ref = type[0] == 'L' || type[0] == '[';
+    switch (a->kind) {
+    case VM_HARG_NULL:
+        op(g, CF_OP_ACONST_NULL);
+        return;
+    case VM_HARG_LIST:
+    case VM_HARG_MAP:
+        push_collection(g, a);
+        return;
+    case VM_HARG_BOOLEAN:
+        op(g, a->value ? CF_OP_ICONST_1 : CF_OP_ICONST_0);
+        if (ref) box(g, "java/lang/Boolean", 'Z');
+        return;
+    case VM_HARG_LONG:
+        push_long(g, a->value);
+        if (ref) box(g, "java/lang/Long", 'J');
+        return;
+    default:
+        if (type[0] == 'J')
+            push_long(g, a->value);
+        else
+            push_int(g, (int32_t)a->value);
+        if (ref) box(g, "java/lang/Integer", 'I');
+    }
+}
+
+/* ---- Finding methods ------------------------------------------------------------------------- */
+
+/* Returns the end of the field type starting at [p] in a descriptor. */
+static const char *type_end(const char *p)
+{
+    while (*p == '[') p++;
+    if (*p == 'L') {
+        const char *semi = strchr(p, ';');
+        return semi ? semi + 1 : p + strlen(p);
+    }
+    return *p ? p + 1 : p;
+}
+
+/* Splits the parameters of method descriptor [desc] into [types] (pointers into it, at most
+ * [cap]); returns their count. */
+static size_t params_of(const char *desc, const char **types, size_t cap)
+{
+    size_t n = 0;
+    for (const char *p = desc + 1; *p && *p != ')'; p = type_end(p))
+        if (n < cap) types[n++] = p;
+        else return cap + 1;
+    return n;
+}
+
+/* True when an instance of the class named [from] can be passed as the reference type [type]
+ * (an "Lname;" fragment), looking at [from]'s superclasses and interfaces. */
+static bool accepts(vm *machine, const char *from, const char *type)
+{
+    if (type[0] != 'L') return false;
+    size_t n = (size_t)(type_end(type) - type) - 2;
+    vm_class *c = vm_load_class(machine, NULL, from);
+    if (!c) return false;
+    for (vm_class *s = c; s; s = s->super)
+        if (strlen(s->name) == n && !strncmp(s->name, type + 1, n)) return true;
+    for (uint32_t i = 0; i < c->all_interface_count; i++)
+        if (strlen(c->all_interfaces[i]->name) == n &&
+            !strncmp(c->all_interfaces[i]->name, type + 1, n))
+            return true;
+    return false;
+}
+
+/* True when argument [a] can be passed as a parameter of type [type]. */
+static bool compatible(vm *machine, const vm_harness_arg *a, const char *type)
+{
+    switch (a->kind) {
+    case VM_HARG_NULL:
+        return type[0] == 'L' || type[0] == '[';
+    case VM_HARG_BOOLEAN:
+        return type[0] == 'Z' || accepts(machine, "java/lang/Boolean", type);
+    case VM_HARG_LONG:
+        return type[0] == 'J' || accepts(machine, "java/lang/Long", type);
+    case VM_HARG_LIST:
+        return accepts(machine, "java/util/ArrayList", type);
+    case VM_HARG_MAP:
+        return accepts(machine, "java/util/HashMap", type);
+    default:
+        return type[0] == 'I' || type[0] == 'J' || accepts(machine, "java/lang/Integer", type);
+    }
+}
+
+/* How well method [m] fits [n] arguments [args]: 2 exactly (the spec's descriptors), 1 with
+ * conversions, 0 not at all. */
+static int fit(vm *machine, const vm_method *m, const vm_harness_arg *args, size_t n)
+{
+    const char *types[VM_HARNESS_MAX_CALLS];
+    if (params_of(m->descriptor, types, VM_HARNESS_MAX_CALLS) != n) return 0;
+    bool exact = true;
+    for (size_t i = 0; i < n; i++) {
+        size_t len = (size_t)(type_end(types[i]) - types[i]);
+        if (strlen(args[i].descriptor) != len || strncmp(args[i].descriptor, types[i], len))
+            exact = false;
+    }
+    if (exact) return 2;
+    for (size_t i = 0; i < n; i++)
+        if (!compatible(machine, &args[i], types[i])) return 0;
+    return 1;
+}
+
+/* Looks for instance method [name] of [c] (declared there only) fitting the arguments; keeps
+ * the best so far in [*best] with its fit in [*score]. */
+static void scan_class(vm *machine, const vm_class *c, const vm_harness_call *call,
+                       const vm_method **best, int *score)
+{
+    for (uint16_t i = 0; i < c->method_count && *score < 2; i++) {
+        const vm_method *m = &c->methods[i];
+        if ((m->access & CF_ACC_STATIC) || strcmp(m->name, call->method)) continue;
+        int f = fit(machine, m, call->args, call->arg_count);
+        if (f > *score) *best = m, *score = f;
+    }
+}
+
+/* Finds the method invocation [call] runs on [cls]: NULL when none fits. */
+static const vm_method *find_method(vm *machine, const vm_class *cls, const vm_harness_call *call)
+{
+    const vm_method *best = NULL;
+    int score = 0;
+    for (const vm_class *c = cls; c && score < 2; c = c->super)
+        scan_class(machine, c, call, &best, &score);
+    for (uint32_t i = 0; i < cls->all_interface_count && score < 2; i++)
+        scan_class(machine, cls->all_interfaces[i], call, &best, &score);
+    return best;
+}
+
+/* Writes the Java name of descriptor type [d] ("int", "java.lang.Object") into [buf]. */
+static void type_name(const char *d, char *buf, size_t cap)
+{
+    static const char prims[] = "ZBCSIJFD";
+    static const char *const names[] = {"boolean", "byte", "char",  "short",
+                                        "int",     "long", "float", "double"};
+    const char *p = strchr(prims, d[0]);
+    if (d[0] && p) {
+        snprintf(buf, cap, "%s", names[p - prims]);
+        return;
+    }
+    size_t n = strlen(d);
+    snprintf(buf, cap, "%.*s", (int)(d[0] == 'L' && n > 2 ? n - 2 : n), d[0] == 'L' ? d + 1 : d);
+    for (char *c = buf; *c; c++)
+        if (*c == '/') *c = '.';
+}
+
+/* Writes "name(int, java.lang.Object)" as the spec declares [call] into [buf]. */
+static void describe_call(const vm_harness_call *call, char *buf, size_t cap)
+{
+    size_t len = (size_t)snprintf(buf, cap, "%s(", call->method);
+    for (size_t i = 0; i < call->arg_count && len < cap; i++) {
+        char name[300];
+        type_name(call->args[i].descriptor, name, sizeof name);
+        len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", name);
+    }
+    if (len < cap) snprintf(buf + len, cap - len, ")");
+}
+
+/* ---- Methods of the generated class ---------------------------------------------------------- */
+
+/* The frame of a method and its catch-all handler (covering [from, to) when [handler] is not
+ * 0). */
+typedef struct shape {
+    unsigned max_stack, max_locals;
+    unsigned from, to, handler;
+} shape;
+
+/* Appends a method named [name][desc] with [access] whose body is the current code. */
+static void add_method(gen *g, const char *name, const char *desc, unsigned access,
+                       const shape *sh)
+{
+    if (g->code.len > 65535) g->too_big = true;
+    vm_bytes *b = &g->methods;
+    put_u2(g, b, access);
+    put_u2(g, b, utf8(g, name));
+    put_u2(g, b, utf8(g, desc));
+    put_u2(g, b, 1);
+    put_u2(g, b, utf8(g, "Code"));
+    put_u4(g, b, (uint32_t)(12 + g->code.len + (sh->handler ? 8 : 0)));
+    put_u2(g, b, sh->max_stack);
+    put_u2(g, b, sh->max_locals);
+    put_u4(g, b, (uint32_t)g->code.len);
+    if (!vm_bytes_append(b, g->code.data, g->code.len)) g->nomem = true;
+    put_u2(g, b, sh->handler ? 1 : 0);
+    if (sh->handler) {
+        put_u2(g, b, sh->from);
+        put_u2(g, b, sh->to);
+        put_u2(g, b, sh->handler);
+        put_u2(g, b, class_ref(g, "java/lang/Throwable"));
+    }
+    put_u2(g, b, 0);
+    g->code.len = 0;
+    g->method_count++;
+}
+
+/* Returns the operand slots [n] arguments may need at once: two per argument (a long) and
+ * room to build a collection (the list, a copy, a boxed key and value). */
+static unsigned stack_need(size_t n)
+{
+    return (unsigned)(2 * n + 8);
+}
+
+/* Writes <init>: calls Object's constructor. */
+static void gen_init(gen *g)
+{
+    op(g, CF_OP_ALOAD_0);
+    op2(g, CF_OP_INVOKESPECIAL, method_ref(g, "java/lang/Object", "<init>", "()V", false));
+    op(g, CF_OP_RETURN);
+    shape sh = {1, 1, 0, 0, 0};
+    add_method(g, "<init>", "()V", CF_ACC_PUBLIC, &sh);
+}
+
+/* Writes main: Harness.main(new GeneratedClient(), args). */
+static void gen_main(gen *g)
+{
+    op2(g, CF_OP_NEW, class_ref(g, VM_HARNESS_CLIENT));
+    op(g, CF_OP_DUP);
+    op2(g, CF_OP_INVOKESPECIAL, method_ref(g, VM_HARNESS_CLIENT, "<init>", "()V", false));
+    op(g, CF_OP_ALOAD_0);
+    op2(g, CF_OP_INVOKESTATIC,
+        method_ref(g, VM_HARNESS_CLASS, "main",
+                   "(Ljdk/internal/porcheck/Harness$Client;[Ljava/lang/String;)V", false));
+    op(g, CF_OP_RETURN);
+    shape sh = {3, 1, 0, 0, 0};
+    add_method(g, "main", "([Ljava/lang/String;)V", CF_ACC_PUBLIC | CF_ACC_STATIC, &sh);
+}
+
+/* Writes create(): new C(constructor arguments) with constructor [ctor]. */
+static void gen_create(gen *g, const vm_method *ctor)
+{
+    const vm_harness_client *hc = g->hc;
+    const char *types[VM_HARNESS_MAX_CALLS];
+    params_of(ctor->descriptor, types, VM_HARNESS_MAX_CALLS);
+    op2(g, CF_OP_NEW, class_ref(g, g->target));
+    op(g, CF_OP_DUP);
+    for (size_t i = 0; i < hc->ctor_arg_count; i++) push_arg(g, &hc->ctor_args[i], types[i]);
+    op2(g, CF_OP_INVOKESPECIAL, method_ref(g, g->target, "<init>", ctor->descriptor, false));
+    op(g, CF_OP_ARETURN);
+    shape sh = {stack_need(hc->ctor_arg_count) + 2, 1, 0, 0, 0};
+    add_method(g, "create", "()Ljava/lang/Object;", CF_ACC_PUBLIC, &sh);
+}
+
+/* Calls static Harness.[name][desc] with the invocation index (local 2) pushed last. */
+static void harness_call(gen *g, const char *name, const char *desc)
+{
+    op(g, CF_OP_ILOAD_2);
+    op2(g, CF_OP_INVOKESTATIC, method_ref(g, VM_HARNESS_CLASS, name, desc, false));
+}
+
+/* Hands the result of [call], of descriptor type [ret], on the stack to Harness. */
+static void record_result(gen *g, const vm_harness_call *call, char ret)
+{
+    if (call->discard || ret == 'V') {
+        if (ret == 'J' || ret == 'D')
+            op(g, CF_OP_POP2);
+        else if (ret != 'V')
+            op(g, CF_OP_POP);
+        harness_call(g, "resultVoid", "(I)V");
+        return;
+    }
+    switch (ret) {
+    case 'Z':
+        harness_call(g, "resultBoolean", "(ZI)V");
+        return;
+    case 'I':
+    case 'S':
+    case 'B':
+        harness_call(g, "resultInt", "(II)V");
+        return;
+    case 'J':
+        harness_call(g, "resultLong", "(JI)V");
+        return;
+    case 'C':
+        box(g, "java/lang/Character", 'C');
+        break;
+    case 'F':
+        box(g, "java/lang/Float", 'F');
+        break;
+    case 'D':
+        box(g, "java/lang/Double", 'D');
+        break;
+    default:
+        break;
+    }
+    harness_call(g, "resultObject", "(Ljava/lang/Object;I)V");
+}
+
+/* Writes the case of invocation [k]: target.m(args), then its result to Harness. */
+static void gen_case(gen *g, size_t k, const vm_method *m)
+{
+    const vm_harness_call *call = &g->hc->calls[k];
+    const char *types[VM_HARNESS_MAX_CALLS];
+    params_of(m->descriptor, types, VM_HARNESS_MAX_CALLS);
+    op(g, CF_OP_ALOAD_1);
+    op2(g, CF_OP_CHECKCAST, class_ref(g, g->target));
+    for (size_t i = 0; i < call->arg_count; i++) push_arg(g, &call->args[i], types[i]);
+    op2(g, CF_OP_INVOKEVIRTUAL, method_ref(g, g->target, m->name, m->descriptor, false));
+    record_result(g, call, strchr(m->descriptor, ')')[1]);
+    op(g, CF_OP_RETURN);
+}
+
+/* Overwrites the four bytes at [at] of the code with [v]. */
+static void patch_u4(gen *g, size_t at, uint32_t v)
+{
+    if (g->nomem || at + 4 > g->code.len) return;
+    for (int i = 0; i < 4; i++) g->code.data[at + (size_t)i] = (uint8_t)(v >> (24 - 8 * i));
+}
+
+/* Writes call(target, index): a tableswitch over the invocations, each calling [methods][k];
+ * anything thrown goes to Harness.thrown. */
+static void gen_call(gen *g, const vm_method *const *methods)
+{
+    size_t n = g->hc->call_count, max_args = 0;
+    op(g, CF_OP_ILOAD_2);
+    size_t sw = g->code.len;
+    op(g, CF_OP_TABLESWITCH);
+    while (g->code.len % 4) op(g, 0);
+    size_t table = g->code.len;
+    for (size_t i = 0; i < 3 + n; i++) put_u4(g, &g->code, i == 2 ? (uint32_t)(n - 1) : 0);
+    size_t from = g->code.len;
+    for (size_t k = 0; k < n; k++) {
+        patch_u4(g, table + 12 + 4 * k, (uint32_t)(g->code.len - sw));
+        gen_case(g, k, methods[k]);
+        if (g->hc->calls[k].arg_count > max_args) max_args = g->hc->calls[k].arg_count;
+    }
+    size_t to = g->code.len;
+    patch_u4(g, table, (uint32_t)(g->code.len - sw));
+    op(g, CF_OP_RETURN);
+    size_t handler = g->code.len;
+    op(g, CF_OP_ASTORE_3);
+    op(g, CF_OP_ALOAD_3);
+    harness_call(g, "thrown", "(Ljava/lang/Throwable;I)V");
+    op(g, CF_OP_RETURN);
+    shape sh = {stack_need(max_args) + 2, 4, (unsigned)from, (unsigned)to, (unsigned)handler};
+    add_method(g, "call", "(Ljava/lang/Object;I)V", CF_ACC_PUBLIC, &sh);
+}
+
+/* ---- The class file -------------------------------------------------------------------------- */
+
+/* Assembles the class file from [g]'s pool and methods into a new buffer [*out] of [*len]. */
+static bool assemble(gen *g, uint8_t **out, size_t *len)
+{
+    vm_bytes head = {0}, tail = {0};
+    put_u4(g, &head, 0xCAFEBABE);
+    put_u2(g, &head, 0);
+    put_u2(g, &head, 52);
+    put_u2(g, &tail, CF_ACC_PUBLIC | CF_ACC_FINAL | CF_ACC_SUPER | CF_ACC_SYNTHETIC);
+    put_u2(g, &tail, class_ref(g, VM_HARNESS_CLIENT));
+    put_u2(g, &tail, class_ref(g, "java/lang/Object"));
+    put_u2(g, &tail, 1);
+    put_u2(g, &tail, class_ref(g, "jdk/internal/porcheck/Harness$Client"));
+    put_u2(g, &tail, 0); /* fields */
+    put_u2(g, &tail, g->method_count);
+    put_u2(g, &head, g->pool_count);
+    bool ok = !g->nomem && !g->too_big && vm_bytes_append(&head, g->pool.data, g->pool.len) &&
+              vm_bytes_append(&head, tail.data, tail.len) &&
+              vm_bytes_append(&head, g->methods.data, g->methods.len);
+    put_u2(g, &head, 0); /* attributes */
+    vm_bytes_free(&tail);
+    if (!ok || g->nomem) {
+        vm_bytes_free(&head);
+        return false;
+    }
+    *out = head.data;
+    *len = head.len;
+    return true;
+}
+
+/* Frees the buffers of [g]. */
+static void gen_free(gen *g)
+{
+    vm_bytes_free(&g->pool);
+    vm_bytes_free(&g->keys);
+    vm_bytes_free(&g->methods);
+    vm_bytes_free(&g->code);
+}
+
+/* Loads the class under test into [*cls]; fills [err] when it is missing or cannot be built. */
+static vm_status load_target(gen *g, vm_class **cls, vm_error *err)
+{
+    *cls = vm_load_class(g->machine, NULL, g->target);
+    if (!*cls) {
+        char missing[1100];
+        snprintf(missing, sizeof missing, "NoClassDefFoundError: %s ", g->target);
+        if (strstr(g->machine->error.message, missing))
+            return vm_harness_fail(err, VM_ERR_BAD_INPUT, "error: class %s is not on the class path",
+                                   g->hc->class_name);
+        *err = g->machine->error;
+        return err->status ? err->status : VM_ERR_LINK;
+    }
+    if ((*cls)->kind != VM_KIND_CLASS || ((*cls)->access & CF_ACC_ABSTRACT))
+        return vm_harness_fail(err, VM_ERR_BAD_INPUT,
+                               "error: %s is abstract or an interface: it cannot be constructed",
+                               g->hc->class_name);
+    return VM_OK;
+}
+
+/* Finds the constructor and the method of every invocation; fills [err] naming what is
+ * missing. */
+static vm_status resolve_all(gen *g, const vm_class *cls, const vm_method **ctor,
+                             const vm_method **methods, vm_error *err)
+{
+    char what[600];
+    vm_harness_call init = {"<init>", g->hc->ctor_arg_count, g->hc->ctor_args, false};
+    const vm_method *best = NULL;
+    int score = 0;
+    scan_class(g->machine, cls, &init, &best, &score);
+    if (!(*ctor = best)) {
+        describe_call(&init, what, sizeof what);
+        return vm_harness_fail(err, VM_ERR_BAD_INPUT, "error: %s has no constructor %s",
+                               g->hc->class_name, what + strlen("<init>"));
+    }
+    for (size_t k = 0; k < g->hc->call_count; k++) {
+        if ((methods[k] = find_method(g->machine, cls, &g->hc->calls[k]))) continue;
+        describe_call(&g->hc->calls[k], what, sizeof what);
+        return vm_harness_fail(err, VM_ERR_BAD_INPUT, "error: %s has no method %s",
+                               g->hc->class_name, what);
+    }
+    return g->machine->failed ? (*err = g->machine->error).status : VM_OK;
+}
+
+/* Writes the methods of the generated class. */
+static void gen_methods(gen *g, const vm_method *ctor, const vm_method *const *methods)
+{
+    gen_init(g);
+    gen_main(g);
+    gen_create(g, ctor);
+    if (g->hc->call_count) {
+        gen_call(g, methods);
+    } else {
+        op(g, CF_OP_RETURN);
+        shape sh = {1, 3, 0, 0, 0};
+        add_method(g, "call", "(Ljava/lang/Object;I)V", CF_ACC_PUBLIC, &sh);
+    }
+}
+
+/* Generates the class of [g] with its resolved methods and defines it. */
+static vm_status define(gen *g, const vm_method *ctor, const vm_method *const *methods,
+                        vm_error *err)
+{
+    gen_methods(g, ctor, methods);
+    uint8_t *bytes = NULL;
+    size_t len = 0;
+    if (!assemble(g, &bytes, &len))
+        return vm_harness_fail(err, g->nomem ? VM_ERR_NOMEM : VM_ERR_LIMIT,
+                               g->nomem ? "error: out of memory generating the client class"
+                                        : "error: the client is too large for one class");
+    vm_class *cls = vm_define_class(g->machine, NULL, bytes, len);
+    base_free(bytes);
+    if (!cls) *err = g->machine->error;
+    return cls ? VM_OK : err->status;
+}
+
+vm_status vm_harness_define(vm *machine, const vm_harness_client *hc, vm_error *err)
+{
+    if (hc->call_count > VM_HARNESS_MAX_CALLS)
+        return vm_harness_fail(err, VM_ERR_LIMIT, "error: more than %d invocations",
+                               VM_HARNESS_MAX_CALLS);
+    char target[1024];
+    snprintf(target, sizeof target, "%s", hc->class_name);
+    for (char *c = target; *c; c++)
+        if (*c == '.') *c = '/';
+    gen g = {.machine = machine, .hc = hc, .target = target};
+    const vm_method *methods[VM_HARNESS_MAX_CALLS], *ctor = NULL;
+    vm_class *cls = NULL;
+    vm_status st = load_target(&g, &cls, err);
+    if (!st && !vm_load_class(machine, NULL, VM_HARNESS_CLASS)) st = (*err = machine->error).status;
+    if (!st) st = resolve_all(&g, cls, &ctor, methods, err);
+    if (!st) st = define(&g, ctor, methods, err);
+    gen_free(&g);
+    return st;
+}
