@@ -16,16 +16,41 @@ typedef struct check_args {
 } check_args;
 
 /* Result of reading the arguments. */
-typedef enum args_status { ARGS_OK, ARGS_USAGE, ARGS_REPORTED } args_status;
+typedef enum args_status { ARGS_OK, ARGS_USAGE, ARGS_REPORTED, ARGS_HELP } args_status;
+
+/* The usage lines and what every option does. */
+static const char help_text[] =
+    "usage: porcheck check --jar J --spec S (--client C | --clients FILE) [--algo A]\n"
+    "       [--classifier safe|jpf] [--order seq:PERM|random:SEED] [--first-error]\n"
+    "       [--stateless] [--oracle impl|adt] [--max-states N] [--timeout S]\n"
+    "       [--max-memory MB] [--json OUT] [--replay SCHEDULE]\n"
+    "options:\n"
+    "  --jar J               jar(s) holding the class under test, ':'-separated\n"
+    "  --spec S              the class's spec (Violat's JSON format)\n"
+    "  --client C            one client, e.g. '{ add(1) } || { remove(1) }'\n"
+    "  --clients FILE        clients, one per line ('#' comments, blank lines)\n"
+    "  --algo A              dfs, jpf, s-por, de-s-por, dl-s-por (default), de-jpf, dl-jpf\n"
+    "  --classifier K        safe or jpf scheduling points (default: jpf for the *jpf\n"
+    "                        algorithms, else safe)\n"
+    "  --order O             seq:PERM (thread ids, default identity) or random:SEED\n"
+    "  --first-error         stop each client's search at its first violation\n"
+    "  --stateless           no state matching\n"
+    "  --oracle O            expected outcomes from impl (the class run sequentially, default)\n"
+    "                        or adt (the spec's ADT model; also reports where the class\n"
+    "                        run sequentially disagrees with it)\n"
+    "  --max-states N        stop a search after N states\n"
+    "  --timeout S           stop a search after S seconds\n"
+    "  --max-memory MB       stop a search above MB megabytes\n"
+    "  --json OUT            also write the report as JSON to OUT\n"
+    "  --replay SCHEDULE     run one schedule (as a report prints it) of the one client and\n"
+    "                        print its interleaving table\n"
+    "exit status: 0 every client ok, 1 a violation (an unexpected outcome, a deadlock),\n"
+    "2 bad input (also an invocation that never returns when the client runs sequentially)\n";
 
 /* Prints the usage lines; returns the bad-input status. */
 static int usage(void)
 {
-    fprintf(stderr,
-            "usage: porcheck check --jar J --spec S (--client C | --clients FILE) [--algo A]\n"
-            "       [--classifier safe|jpf] [--order seq:PERM|random:SEED] [--first-error]\n"
-            "       [--stateless] [--oracle impl|adt] [--max-states N] [--timeout S]\n"
-            "       [--max-memory MB] [--json OUT] [--replay SCHEDULE]\n");
+    fputs(help_text, stderr);
     return EXIT_BAD_INPUT;
 }
 
@@ -44,17 +69,25 @@ static args_status number_option(check_args *a, const char *name, const char *va
     char *end;
     errno = 0;
     double v = strtod(value, &end);
-    if (end == value || *end || errno || !(v >= 0) || v > 1e15)
-        return bad("expected a non-negative number, got '%s'", value);
+    if (end == value || *end || errno || !(v >= 0) || v > 1e15) {
+        fprintf(stderr, "porcheck check: %s: expected a non-negative number, got '%s'\n", name,
+                value);
+        return ARGS_REPORTED;
+    }
     if (!strcmp(name, "--max-states"))
         a->opt.search.max_states = (size_t)v;
     else if (!strcmp(name, "--timeout"))
         a->opt.search.timeout_seconds = v;
     else if (!strcmp(name, "--max-memory"))
         a->opt.search.max_memory_bytes = (size_t)(v * 1048576.0);
-    else
-        return ARGS_USAGE;
     return ARGS_OK;
+}
+
+/* True for the options that take a non-negative number. */
+static bool is_number_option(const char *name)
+{
+    return !strcmp(name, "--max-states") || !strcmp(name, "--timeout") ||
+           !strcmp(name, "--max-memory");
 }
 
 /* Parses --algo, --order and --classifier. */
@@ -79,6 +112,7 @@ static args_status search_option(check_args *a, const char *name, const char *va
 static args_status parse_option(int argc, char **argv, int *i, check_args *a)
 {
     const char *name = argv[*i], *value = *i + 1 < argc ? argv[*i + 1] : NULL;
+    if (!strcmp(name, "--help") || !strcmp(name, "-h")) return ARGS_HELP;
     if (!strcmp(name, "--stateless")) return a->opt.search.stateless = true, ARGS_OK;
     if (!strcmp(name, "--first-error")) return a->opt.search.first_error = true, ARGS_OK;
     if (!value) return ARGS_USAGE;
@@ -93,6 +127,8 @@ static args_status parse_option(int argc, char **argv, int *i, check_args *a)
                         : !strcmp(name, "--replay")  ? &a->replay
                         : !strcmp(name, "--oracle")  ? &a->oracle
                                                      : NULL;
+    if (!slot && !is_number_option(name))
+        return bad("unknown option '%s' (see porcheck check --help)", name);
     if (!slot) return number_option(a, name, value);
     *slot = value;
     return ARGS_OK;
@@ -105,7 +141,10 @@ static args_status parse_args(int argc, char **argv, check_args *a)
     por_options_init(&a->opt.search);
     a->opt.search.algo = POR_ALGO_DL_SPOR;
     for (int i = 1; i < argc; i++) {
-        args_status s = argv[i][0] == '-' ? parse_option(argc, argv, &i, a) : ARGS_USAGE;
+        args_status s = argv[i][0] == '-' ? parse_option(argc, argv, &i, a)
+                                          : bad("unexpected argument '%s' (see porcheck check "
+                                                "--help)",
+                                                argv[i]);
         if (s != ARGS_OK) return s;
     }
     if (!a->spec || !a->jar || !a->client == !a->clients) return ARGS_USAGE;
@@ -198,10 +237,15 @@ static void print_client(const client *c, const check_args *a, const client_chec
 {
     print_header(c, index);
     print_expected(c, a, &r->expected);
-    if (r->search.stop != POR_STOP_COMPLETE && r->search.stop != POR_STOP_ERROR)
+    if (r->search.stop == POR_STOP_ERROR)
+        printf("stopped at the first violation (--first-error): other outcomes may exist\n");
+    else if (r->search.stop != POR_STOP_COMPLETE)
         printf("stopped early (%s): the results below are partial\n",
                por_stop_name(r->search.stop));
-    printf("verdict: %s\n", client_check_violated(r) ? "VIOLATION" : "ok");
+    bool partial = r->search.stop != POR_STOP_COMPLETE;
+    printf("verdict: %s\n", client_check_violated(r) ? "VIOLATION"
+                            : partial ? "ok so far (no violation before the search stopped)"
+                                      : "ok");
     if (!r->search.stats.end_states)
         printf("warning: no end state was reached (every path runs forever or was cut)\n");
     print_observed(r);
@@ -262,8 +306,9 @@ static json_t *client_json(const client *c, const client_check_result *r, size_t
         json_object_set_new(expected, "adt_disagreement",
                             r->expected.diff.found ? json_string(text + 8192) : json_null());
     }
-    return json_pack("{sssIsssososososo}", "client", text, "line", (json_int_t)line, "verdict",
-                     client_check_violated(r) ? "violation" : "ok", "expected", expected,
+    return json_pack("{sssIsssbsososososo}", "client", text, "line", (json_int_t)line, "verdict",
+                     client_check_violated(r) ? "violation" : "ok", "complete",
+                     r->search.stop == POR_STOP_COMPLETE, "expected", expected,
                      "observed", client_outcome_set_json(r->observed, c), "unexpected",
                      unexpected_json(r), "violations", viols, "statistics",
                      por_stats_json(&r->search));
@@ -291,7 +336,11 @@ static bool write_json(const check_args *a, const client_spec *spec, json_t *rep
 static int client_error_exit(const check_args *a, const client_list *list, size_t i,
                              const client_error *err)
 {
-    if (err->status == CLIENT_ERR_SPEC)
+    size_t n = strlen(a->spec);
+    bool named = !strncmp(err->message, a->spec, n) && err->message[n] == ':';
+    if (err->status == CLIENT_ERR_SPEC && named)
+        fprintf(stderr, "porcheck check: %s\n", err->message);
+    else if (err->status == CLIENT_ERR_SPEC)
         fprintf(stderr, "porcheck check: %s: %s\n", a->spec, err->message);
     else
         fprintf(stderr, "porcheck check: %s:%zu: %s\n", a->clients ? a->clients : "--client",
@@ -422,6 +471,7 @@ int cmd_check(int argc, char **argv)
 {
     check_args a;
     args_status s = parse_args(argc, argv, &a);
+    if (s == ARGS_HELP) return fputs(help_text, stdout), EXIT_PASS;
     if (s == ARGS_USAGE) return usage();
     if (s == ARGS_REPORTED) return EXIT_BAD_INPUT;
     client_spec *spec = NULL;
@@ -430,6 +480,13 @@ int cmd_check(int argc, char **argv)
     if (client_spec_load(a.spec, &spec, &err) != CLIENT_OK ||
         load_clients(&a, spec, &list, &err) != CLIENT_OK) {
         fprintf(stderr, "porcheck check: %s\n", err.message);
+        client_spec_free(spec);
+        return EXIT_BAD_INPUT;
+    }
+    if (!list.count) {
+        fprintf(stderr, "porcheck check: %s: no clients\n",
+                a.clients ? a.clients : "--client");
+        client_list_free(&list);
         client_spec_free(spec);
         return EXIT_BAD_INPUT;
     }

@@ -25,7 +25,7 @@ static int usage(void)
 {
     fprintf(stderr, "usage: porcheck generate --spec S [--threads N|A..B] [--calls N|A..B] "
                     "[--values N] [--count K]\n"
-                    "       [--seed X] [--mutators-only]\n");
+                    "       [--seed X] [--mutators-only] [--methods NAME,...]\n");
     return EXIT_BAD_INPUT;
 }
 
@@ -78,6 +78,7 @@ static args_status parse_option(int argc, char **argv, int *i, gen_args *a)
     if (!value) return ARGS_USAGE;
     (*i)++;
     if (!strcmp(name, "--spec")) return a->spec = value, ARGS_OK;
+    if (!strcmp(name, "--methods")) return a->opt.methods = value, ARGS_OK;
     if (!strcmp(name, "--threads"))
         return parse_range(value, &a->opt.min_threads, &a->opt.max_threads)
                    ? ARGS_OK
@@ -103,7 +104,7 @@ static args_status parse_option(int argc, char **argv, int *i, gen_args *a)
 static args_status parse_args(int argc, char **argv, gen_args *a)
 {
     memset(a, 0, sizeof *a);
-    a->opt = (client_gen_options){3, 3, 1, 5, 2, false, 1};
+    a->opt = (client_gen_options){3, 3, 1, 5, 2, false, 1, NULL};
     a->count = 1;
     for (int i = 1; i < argc; i++) {
         args_status s = argv[i][0] == '-' ? parse_option(argc, argv, &i, a) : ARGS_USAGE;

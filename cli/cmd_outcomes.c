@@ -184,8 +184,9 @@ static int run_client(const outcomes_args *a, const client_list *list, size_t i,
         print_client(a, c, &run, i);
         if (adt && a->jar) print_diff(c, &diff, text, sizeof text);
         if (adt && a->jar && diff.found) status = EXIT_VIOLATION;
-        json_t *j = client_json(c, &run, list->lines[i], adt && a->jar ? &diff : NULL);
-        if (reports && json_array_append_new(reports, j)) status = EXIT_BAD_INPUT;
+        json_t *j =
+            reports ? client_json(c, &run, list->lines[i], adt && a->jar ? &diff : NULL) : NULL;
+        if (reports && (!j || json_array_append_new(reports, j))) status = EXIT_BAD_INPUT;
     }
     client_outcome_set_free(run.outcomes);
     client_object_free(&o->impl);

@@ -35,4 +35,7 @@ int cmd_outcomes(int argc, char **argv);
 /* porcheck check: model-checks clients of a data structure against their outcomes. */
 int cmd_check(int argc, char **argv);
 
+/* porcheck campaign: runs clients x algorithms x orders as check processes into a CSV. */
+int cmd_campaign(int argc, char **argv);
+
 #endif

@@ -21,7 +21,7 @@ static const cli_command commands[] = {
      cmd_run},
     {"generate",
      "--spec S [--threads N|A..B] [--calls N|A..B] [--values N] [--count K] [--seed X] "
-     "[--mutators-only]",
+     "[--mutators-only] [--methods NAME,...]",
      "write random clients of a spec, one per line (deterministic for a seed)", cmd_generate},
     {"outcomes",
      "--spec S (--client C | --clients FILE) (--jar J | --oracle adt) [--stateless] [--json OUT]",
@@ -29,9 +29,16 @@ static const cli_command commands[] = {
      cmd_outcomes},
     {"check",
      "--jar J --spec S (--client C | --clients FILE) [--algo A] [--classifier safe|jpf] "
-     "[--first-error] [--replay SCHEDULE]",
+     "[--order seq:PERM|random:SEED] [--first-error] [--stateless] [--oracle impl|adt] "
+     "[--max-states N] [--timeout S] [--max-memory MB] [--json OUT] [--replay SCHEDULE]",
      "model-check clients of a data structure: verdicts, unexpected outcomes, interleavings",
      cmd_check},
+    {"campaign",
+     "--jar J --spec S --clients FILE --algos A,B,... --csv OUT [--orders seq:all|random:K|LIST] "
+     "[--first-error] [--timeout S] [--max-memory MB] [--jobs N] [--shard K/N] [--dry-run]",
+     "run every client x algorithm x order as its own check process; one CSV row per run "
+     "(resumable, shardable)",
+     cmd_campaign},
 };
 
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };

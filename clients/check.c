@@ -248,19 +248,33 @@ static void add_violation(observe *o, client_violation_kind kind, const client_v
     o->r->violation_count++;
 }
 
-/* Writes the deadlock of the current state (each blocked thread, what it waits for; the
- * harness's joins left out) into [buf]. */
+/* Appends what blocked thread [t] waits for to [buf] (of [cap], [len] used): its next action
+ * as the tables show it, and the thread holding what it needs. */
+static size_t describe_blocked(const vm *machine, uint32_t t, char *buf, size_t cap, size_t len)
+{
+    char name[128], what[2048];
+    vm_thread_name(machine, t, name, sizeof name);
+    vm_harness_describe(machine, t, what, sizeof what);
+    if (!what[0]) vm_describe_waiting(machine, t, what, sizeof what);
+    len += (size_t)snprintf(buf + len, cap - len, " %s blocked at %s", name, what);
+    int owner = vm_waits_for(machine, t);
+    if (owner >= 0 && len < cap) {
+        vm_thread_name(machine, (uint32_t)owner, name, sizeof name);
+        len += (size_t)snprintf(buf + len, cap - len, ", held by %s", name);
+    }
+    return len < cap ? len + (size_t)snprintf(buf + len, cap - len, ";") : len;
+}
+
+/* Writes the deadlock of the current state (each blocked thread, what it waits for and who
+ * holds it; the harness's joins left out) into [buf]. */
 static void describe_deadlock(const vm *machine, por_tset waiting, char *buf, size_t cap)
 {
-    size_t len = (size_t)snprintf(buf, cap, "deadlock:");
-    char name[128], what[1024];
-    for (uint32_t t = 0; t < POR_MAX_THREADS && len < cap; t++) {
-        if (!(waiting >> t & 1)) continue;
-        vm_thread_name(machine, t, name, sizeof name);
-        vm_describe_waiting(machine, t, what, sizeof what);
-        if (t == 0 && strstr(what, "waits to join")) continue;
-        len += (size_t)snprintf(buf + len, cap - len, " %s %s;", name, what);
-    }
+    size_t len = (size_t)snprintf(buf, cap, "deadlock:"), start = len;
+    for (uint32_t t = 0; t < POR_MAX_THREADS && len < cap; t++)
+        if (waiting >> t & 1 && vm_harness_call_of(machine, t) >= 0)
+            len = describe_blocked(machine, t, buf, cap, len);
+    for (uint32_t t = 0; len == start && t < POR_MAX_THREADS && len < cap; t++)
+        if (waiting >> t & 1) len = describe_blocked(machine, t, buf, cap, len);
     if (len < cap && len > 0 && buf[len - 1] == ';') buf[len - 1] = '\0';
 }
 

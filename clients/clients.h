@@ -292,6 +292,7 @@ typedef struct client_gen_options {
     size_t values;                   /* arguments are drawn from 0..values-1 */
     bool mutators_only;              /* only methods that are not readonly */
     uint64_t seed;
+    const char *methods;             /* comma-separated method names to draw from; NULL: all */
 } client_gen_options;
 
 /* Weight of method [m] in the generator's draw: 4 for a trusted mutator, 2 for another trusted
@@ -302,7 +303,7 @@ unsigned client_gen_weight(const client_method *m);
 typedef struct client_gen client_gen;
 
 /* Checks [opt] against [spec] and creates a generator in [*out]; fills [err] (CLIENT_ERR_ARG)
- * for empty ranges, too many threads or calls, or a spec without mutators. */
+ * for empty ranges, too many threads or calls, a method the spec lacks, or no mutator to draw. */
 client_status client_gen_new(const client_spec *spec, const client_gen_options *opt,
                              client_gen **out, client_error *err);
 
@@ -370,8 +371,9 @@ typedef struct client_impl_options {
     uint64_t budget;        /* steps (branches, calls, returns) per invocation; 0: 1,000,000 */
 } client_impl_options;
 
-/* Checks that every entry of the ':'-separated [classpath] can be opened; fills [err]
- * (CLIENT_ERR_IO, "ENTRY: cannot open the jar") otherwise. */
+/* Checks that every entry of the ':'-separated [classpath] is a directory or a file that opens
+ * and starts like a zip archive; fills [err] (CLIENT_ERR_IO, "ENTRY: cannot open the jar" or
+ * "ENTRY: not a jar (no zip header)") otherwise. */
 client_status client_classpath_check(const char *classpath, client_error *err);
 
 /* Creates the implementation oracle for client [c] in [out]: the class under test built with
@@ -544,9 +546,10 @@ void client_expected_free(client_expected *e);
 typedef struct client_trace_row {
     size_t column;    /* into client_trace.columns */
     long call;        /* a header: the invocation's canonical index; an action: -1 */
-    const char *text; /* an action: what the step does and where, e.g. "write Node.next of
-                       * Node#1.4 (LazyListSet.java:42)" */
-    size_t step;      /* the 1-based step of the schedule */
+    const char *text; /* an action: what the step does and where, e.g. "write Node#1.4.next
+                       * (LazyListSet.java:42)" */
+    size_t step;      /* the 1-based step of the schedule (the first, when merged) */
+    size_t repeat;    /* an action: how many consecutive steps with this text it stands for */
 } client_trace_row;
 
 /* How a replayed schedule ends. */

@@ -101,11 +101,46 @@ static client_status check_options(const client_gen_options *opt, client_error *
     return CLIENT_OK;
 }
 
+/* True when [name] is one of the comma-separated names in [list]. */
+static bool name_listed(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; *p;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        if (len == n && !strncmp(p, name, n)) return true;
+        p += len + (comma != NULL);
+    }
+    return false;
+}
+
+/* Checks that every name of the --methods list [list] is a method of [spec]. */
+static client_status check_method_list(const client_spec *spec, const char *list,
+                                       client_error *err)
+{
+    for (const char *p = list;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        bool found = false;
+        for (size_t i = 0; i < spec->method_count && !found; i++)
+            found = strlen(spec->methods[i].name) == len && !strncmp(p, spec->methods[i].name, len);
+        if (!found)
+            return client_fail(err, CLIENT_ERR_ARG, "%s: --methods: no method '%.*s' in the spec",
+                               spec->path, (int)len, p);
+        if (!comma) return CLIENT_OK;
+        p = comma + 1;
+    }
+}
+
 /* Fills the method pool of [gen]; fails when it has no mutator. */
 static client_status fill_pool(client_gen *gen, client_error *err)
 {
     const client_spec *spec = gen->spec;
     bool mutator = false;
+    if (gen->opt.methods) {
+        client_status s = check_method_list(spec, gen->opt.methods, err);
+        if (s) return s;
+    }
     gen->pool = base_calloc(spec->method_count, sizeof *gen->pool);
     gen->weights = base_calloc(spec->method_count, sizeof *gen->weights);
     if (!gen->pool || !gen->weights)
@@ -113,6 +148,7 @@ static client_status fill_pool(client_gen *gen, client_error *err)
     for (size_t i = 0; i < spec->method_count; i++) {
         const client_method *m = &spec->methods[i];
         if (gen->opt.mutators_only && m->readonly) continue;
+        if (gen->opt.methods && !name_listed(gen->opt.methods, m->name)) continue;
         mutator |= !m->readonly;
         gen->pool[gen->pool_count] = i;
         gen->weights[gen->pool_count++] = client_gen_weight(m);

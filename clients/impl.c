@@ -5,6 +5,7 @@
  * snapshots and an id-independent fingerprint of the object (Violat's method). */
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "impl.h"
 
@@ -114,15 +115,30 @@ bool harness_value(const vm_result *r, client_value *out)
     return true;
 }
 
+/* Checks class-path entry [entry]: a directory, or a file that starts like a zip archive. */
+static client_status check_entry(const char *entry, client_error *err)
+{
+    struct stat st;
+    if (stat(entry, &st) == 0 && S_ISDIR(st.st_mode)) return CLIENT_OK;
+    FILE *f = fopen(entry, "rb");
+    if (!f) return client_fail(err, CLIENT_ERR_IO, "%s: cannot open the jar", entry);
+    unsigned char magic[2] = {0, 0};
+    size_t got = fread(magic, 1, sizeof magic, f);
+    fclose(f);
+    if (got != sizeof magic || magic[0] != 'P' || magic[1] != 'K')
+        return client_fail(err, CLIENT_ERR_IO, "%s: not a jar (no zip header)", entry);
+    return CLIENT_OK;
+}
+
 client_status client_classpath_check(const char *classpath, client_error *err)
 {
     char entry[4096];
     for (const char *p = classpath; *p;) {
         size_t n = strcspn(p, ":");
         snprintf(entry, sizeof entry, "%.*s", (int)n, p);
-        FILE *f = n ? fopen(entry, "rb") : NULL;
-        if (!f) return client_fail(err, CLIENT_ERR_IO, "%s: cannot open the jar", entry);
-        fclose(f);
+        client_status st = n ? check_entry(entry, err)
+                             : client_fail(err, CLIENT_ERR_IO, "empty entry in the class path");
+        if (st) return st;
         p += n + (p[n] == ':');
     }
     return CLIENT_OK;
@@ -163,7 +179,7 @@ static client_status impl_invoke(void *self, const client *c, const client_invoc
         client_column_label(c, inv->index, label, sizeof label);
         const char *msg = strncmp(verr.message, "error: ", 7) ? verr.message : verr.message + 7;
         return client_fail(err, verr.status == VM_ERR_NOMEM ? CLIENT_ERR_NOMEM : CLIENT_ERR_OBJECT,
-                           "%s run alone: %s", label, msg);
+                           "%s run sequentially: %s", label, msg);
     }
     harness_value(&o->result, out);
     return CLIENT_OK;

@@ -3,7 +3,9 @@
  * in and what the step does, and after it which invocations returned. The table has one column
  * per thread (plus "main" for the prefix and suffix); each invocation appears, with its result,
  * where its thread first reaches it, and its visible actions follow it in schedule order with
- * the source file and line of the application frame. */
+ * the source file and line of the application frame (bookkeeping steps left out; consecutive
+ * steps of one thread with the same description, such as a lock call's own steps, share one
+ * row with their count). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,10 +112,16 @@ static bool begin_trace(const client *c, client_trace *tr)
     return tr->results && tr->returned && tr->rows;
 }
 
-/* Appends a row; false when out of memory. */
+/* Appends a row, or counts action [text] once more in the last row when that is the same
+ * action of the same column; false when out of memory. */
 static bool add_row(client_trace *tr, size_t column, long call, const char *text, size_t step)
 {
     size_t n = tr->row_count;
+    client_trace_row *last = n ? &tr->rows[n - 1] : NULL;
+    if (text && last && last->text && last->column == column && !strcmp(last->text, text)) {
+        last->repeat++;
+        return true;
+    }
     if (n >= 16 && (n & (n - 1)) == 0) {
         client_trace_row *rows = base_realloc(tr->rows, 2 * n * sizeof *rows);
         if (!rows) return false;
@@ -121,7 +129,7 @@ static bool add_row(client_trace *tr, size_t column, long call, const char *text
     }
     char *copy = text ? base_arena_strndup(&tr->arena, text, strlen(text)) : NULL;
     if (text && !copy) return false;
-    tr->rows[tr->row_count++] = (client_trace_row){column, call, copy, step};
+    tr->rows[tr->row_count++] = (client_trace_row){column, call, copy, step, 1};
     return true;
 }
 
@@ -161,8 +169,8 @@ static bool note_step(replay *rp, uint32_t t, size_t step)
     if (call < 0 || label.access == POR_INVISIBLE) return true;
     char text[2048];
     vm_harness_describe(rp->k->machine, t, text, sizeof text);
-    return head(rp, (size_t)call, step) &&
-           add_row(rp->tr, column_of(rp->k->c, (size_t)call), -1, text, step);
+    if (!head(rp, (size_t)call, step)) return false;
+    return !text[0] || add_row(rp->tr, column_of(rp->k->c, (size_t)call), -1, text, step);
 }
 
 /* Runs step [i] (1-based [i] + 1) of thread [t]; sets the end of the trace after a failed
@@ -203,6 +211,7 @@ static bool note_unfinished(replay *rp, size_t step)
         if (!(waiting >> t & 1)) continue;
         char text[2048] = "blocked: ";
         vm_harness_describe(k->machine, t, text + 9, sizeof text - 9);
+        if (!text[9]) snprintf(text + 9, sizeof text - 9, "waits");
         if (!add_row(rp->tr, column_of(k->c, (size_t)call), -1, text, step)) return false;
     }
     return true;
@@ -285,6 +294,10 @@ void client_trace_free(client_trace *tr)
 static void cell_text(const client *c, const client_trace *tr, const client_trace_row *r,
                       char *buf, size_t size)
 {
+    if (r->call < 0 && r->repeat > 1) {
+        snprintf(buf, size, "  %s [%zu steps]", r->text, r->repeat);
+        return;
+    }
     if (r->call < 0) {
         snprintf(buf, size, "  %s", r->text);
         return;
@@ -354,8 +367,8 @@ static json_t *row_json(const client *c, const client_trace *tr, const client_tr
 {
     const char *column = tr->columns[r->column];
     if (r->call < 0)
-        return json_pack("{sssIss}", "column", column, "step", (json_int_t)r->step, "action",
-                         r->text);
+        return json_pack("{sssIsssI}", "column", column, "step", (json_int_t)r->step, "action",
+                         r->text, "repeat", (json_int_t)r->repeat);
     char label[512];
     client_column_label(c, (size_t)r->call, label, sizeof label);
     json_t *result = tr->returned[r->call] ? client_value_json(&tr->results[r->call]) : json_null();

@@ -137,7 +137,8 @@ static bool update_curr_visit(search *s, void *ctx, uint32_t label)
 static bool de_on_known(search *s, frame *f, uint32_t succ)
 {
     (void)f;
-    if (!search_reachable_labels(s, succ, update_curr_visit, NULL)) return search_nomem(s);
+    lr_visitor v = {.visit = update_curr_visit};
+    if (!search_reachable_labels(s, succ, &v)) return search_nomem(s);
     return true;
 }
 
@@ -185,12 +186,24 @@ static bool add_known_edges(search *s, frame *f, por_tset threads)
     return true;
 }
 
-/* The state of a DL re-traversal (lines 32-33). */
+/* The state of a DL re-traversal (lines 32-33); the visitor comes first. */
 typedef struct dl_walk {
+    lr_visitor v;
     const frame *f;
-    const por_label *a; /* the label of next(s, t) */
-    por_tset *cur_t;    /* s.current[t] */
+    const por_label *a;                 /* the label of next(s, t) */
+    por_tset *cur_t;                    /* s.current[t] */
+    por_tset others;                    /* every thread but t */
+    lr_filter need_of[POR_MAX_THREADS]; /* filter bits a label of that thread dependent on a has */
 } dl_walk;
+
+/* Lists in the visitor the filter bits of the threads that could still join current[t]: a
+ * closed state whose labels cover none of them cannot change current[t]. */
+static void dl_needs(dl_walk *w)
+{
+    w->v.needs = 0;
+    for (por_tset m = w->others & ~*w->cur_t; m; m &= m - 1)
+        w->v.need[w->v.needs++] = w->need_of[tset_first(m)];
+}
 
 /* Line 33 for one label a' of A_s'; Appendix A: stop as soon as current[t] holds every thread
  * of safeSet(s) or a thread not enabled in s, since UpdateBack's answer is then fixed. */
@@ -198,8 +211,34 @@ static bool dl_visit(search *s, void *ctx, uint32_t label)
 {
     dl_walk *w = ctx;
     const por_label *b = label_at(s, label);
-    if (por_dependent(w->a, b)) *w->cur_t |= tset_of(b->thread);
+    if (por_dependent(w->a, b) && !tset_has(*w->cur_t, b->thread)) {
+        *w->cur_t |= tset_of(b->thread);
+        dl_needs(w);
+    }
     return (*w->cur_t & w->f->safe) == w->f->safe || (*w->cur_t & ~w->f->enabled) != 0;
+}
+
+/* Prepares the re-traversal for the chosen transition of [f], whose label is [a]: a read needs
+ * a write of another thread (both filter bits), a write any access (the first bit). */
+static void dl_walk_init(search *s, dl_walk *w, const frame *f, por_tset *cur_t)
+{
+    const por_label *a = label_at(s, f->chosen_label);
+    memset(&w->v, 0, sizeof w->v);
+    w->v.visit = dl_visit;
+    w->v.ctx = w;
+    w->v.filtered = true;
+    w->f = f;
+    w->a = a;
+    w->cur_t = cur_t;
+    w->others = 0;
+    if (a->access != POR_INVISIBLE)
+        for (size_t t = 0; t < s->n; t++) {
+            if (t == a->thread) continue;
+            w->others |= tset_of(t);
+            w->need_of[t] =
+                label_filter_bits((uint32_t)t, a->object, a->field, a->access == POR_READ);
+        }
+    dl_needs(w);
 }
 
 /* IsComplete(s), lines 22-38, for the transition of the chosen thread t just explored. */
@@ -222,8 +261,9 @@ static bool dl_is_complete(search *s, frame *f)
     }
     por_tset *cur = frame_current(s, depth_of(s, f));
     cur[t] = tset_of(t); /* line 31 */
-    dl_walk w = {f, label_at(s, f->chosen_label), &cur[t]};
-    if (!search_reachable_labels(s, f->chosen_succ, dl_visit, &w)) /* lines 32-33 */
+    dl_walk w;
+    dl_walk_init(s, &w, f, &cur[t]);
+    if (w.others && !search_reachable_labels(s, f->chosen_succ, &w.v)) /* lines 32-33 */
         return search_nomem(s);
     f->backtrack = update_back(s, f);                /* line 34 */
     if (f->backtrack == f->done) f->finished = true; /* lines 35-36 */

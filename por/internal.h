@@ -3,6 +3,7 @@
 #ifndef PORCHECK_POR_INTERNAL_H
 #define PORCHECK_POR_INTERNAL_H
 
+#include <string.h>
 #include <time.h>
 
 #include "base.h"
@@ -68,6 +69,48 @@ typedef struct lr_edge {
     uint32_t label_last;
 } lr_edge;
 
+/* Words of a label filter: a Bloom filter over (thread, object, field, write) of labels. */
+enum { LR_FILTER_WORDS = 2, LR_FILTER_BITS = 64 * LR_FILTER_WORDS };
+
+/* A set of label filter bits; a closed state's summary is the union over the labels it reaches
+ * (a state is closed when every state it reaches in Lr has left the stack, so that those edges
+ * are final). */
+typedef struct lr_filter {
+    uint64_t w[LR_FILTER_WORDS];
+} lr_filter;
+
+/* Adds the bits of [b] to [*a]. */
+static inline void filter_add(lr_filter *a, const lr_filter *b)
+{
+    for (size_t i = 0; i < LR_FILTER_WORDS; i++) a->w[i] |= b->w[i];
+}
+
+/* True when [sum] holds every bit of [need]. */
+static inline bool filter_covers(const lr_filter *sum, const lr_filter *need)
+{
+    for (size_t i = 0; i < LR_FILTER_WORDS; i++)
+        if ((sum->w[i] & need->w[i]) != need->w[i]) return false;
+    return true;
+}
+
+/* Returns the filter bits standing for an access by [thread] to [field] of [object]: a read
+ * sets one bit, a write a second one too, so that a summary holding both may hide a write of
+ * that field by that thread and one lacking the first holds no access to it. */
+static inline lr_filter label_filter_bits(uint32_t thread, uint32_t object, uint32_t field,
+                                          bool write)
+{
+    uint64_t h = (uint64_t)thread * 0x9E3779B97F4A7C15ull ^
+                 (uint64_t)object * 0xC2B2AE3D27D4EB4Full ^ (uint64_t)field * 0x165667B19E3779F9ull;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 32;
+    lr_filter f = {{0}};
+    size_t r = h % LR_FILTER_BITS, w = (h >> 16) % LR_FILTER_BITS;
+    f.w[r / 64] |= (uint64_t)1 << (r % 64);
+    if (write) f.w[w / 64] |= (uint64_t)1 << (w % 64);
+    return f;
+}
+
 /* The states by id: their fingerprints in one array (16 bytes each), found through an open
  * addressing index of 32-bit slots, each holding id + 1 in its low [id_bits] bits and a tag of
  * other fingerprint bits above, so that a probe reads the fingerprint array only on a tag match.
@@ -77,7 +120,10 @@ typedef struct lr_edge {
  * Lr (searches that keep it): the edges out of a state are all added while it is the top of the
  * stack, so they gather at the end of a pending stack and move, contiguous, into the edge pool
  * when the state is popped; a state's head is its first edge in the pool, NONE without edges,
- * or LR_ON_STACK | depth while its edges are pending. */
+ * or LR_ON_STACK | depth while its edges are pending. A closed state (see lr_filter) with two
+ * or more edges and a DFS subtree of at least LR_SUM_MIN_STATES states keeps its summary in the
+ * pool just before its edges, and LR_HAS_SUM in its head; the others' summaries are computed
+ * when needed from their edges. */
 typedef struct store {
     por_fp *fps; /* [cap] fingerprint of each state */
     size_t count, cap;
@@ -88,6 +134,7 @@ typedef struct store {
     size_t bits_cap;
     bool graph;          /* Lr is kept */
     uint32_t *head;      /* [cap] graph: first pool edge of each state, NONE, or on the stack */
+    uint64_t *closed;    /* [bits_cap / 64] graph: one bit per state, set once it is closed */
     lr_edge *pool;       /* [pool_cap] graph: the edges of the states that left the stack */
     size_t pool_len, pool_cap;
     lr_edge *pending;    /* [pending_cap] graph: the edges of the states on the stack */
@@ -100,6 +147,12 @@ typedef struct store {
 
 /* Marks a head as "on the stack at depth (head & ~LR_ON_STACK)". */
 #define LR_ON_STACK 0x80000000u
+
+/* Marks the head of a state that left the stack as "its summary precedes its edges". */
+#define LR_HAS_SUM 0x40000000u
+
+/* The fewest states a DFS subtree holds for its root to store its summary. */
+#define LR_SUM_MIN_STATES 16
 
 /* Returns the id of the state with fingerprint [fp], or NONE. */
 uint32_t store_find(const store *st, por_fp fp);
@@ -126,16 +179,48 @@ static inline void bit_set(uint64_t *bits, uint32_t id, bool on)
 /* State [id] was pushed at stack [depth]: marks it on the stack and starts its pending edges. */
 bool store_enter(store *st, uint32_t id, size_t depth);
 
-/* State [id] at stack [depth] is popped: its pending edges move to the pool; false when out of
- * memory. */
-bool store_leave(store *st, uint32_t id, size_t depth);
+/* State [id] at stack [depth] is popped: its pending edges move to the pool, after summary [sum]
+ * (NULL: none to keep) when it has several; false when out of memory. */
+bool store_leave(store *st, uint32_t id, size_t depth, const lr_filter *sum);
+
+/* Enough pool slots to hold one summary. */
+#define LR_SUM_SLOTS ((sizeof(lr_filter) + sizeof(lr_edge) - 1) / sizeof(lr_edge))
+
+/* True when state [id] left the stack with a stored summary. */
+static inline bool store_has_summary(const store *st, uint32_t id)
+{
+    uint32_t h = st->head[id];
+    return h != NONE && (h & (LR_ON_STACK | LR_HAS_SUM)) == LR_HAS_SUM;
+}
+
+/* Copies into [out] the stored summary of a closed state whose two or more edges are at [e]. */
+static inline void store_summary(const lr_edge *e, lr_filter *out)
+{
+    memcpy(out, e - LR_SUM_SLOTS, sizeof *out);
+}
 
 /* Adds the Lr edge --[label]--> [dst] out of the state on top of the stack; false when out of
  * memory. */
 bool store_add_edge(store *st, uint32_t label, uint32_t dst);
 
 /* Points [*at] at the Lr edges out of state [id] and returns their count. */
-size_t store_edges(const store *st, uint32_t id, const lr_edge **at);
+static inline size_t store_edges(const store *st, uint32_t id, const lr_edge **at)
+{
+    uint32_t h = st->head[id];
+    *at = NULL;
+    if (h == NONE) return 0;
+    if (h & LR_ON_STACK) {
+        size_t d = h & ~LR_ON_STACK, from = st->base[d];
+        size_t to = d + 1 < st->depth ? st->base[d + 1] : st->pending_len;
+        *at = st->pending + from;
+        return to - from;
+    }
+    const lr_edge *e = st->pool + (h & ~LR_HAS_SUM);
+    *at = e;
+    size_t n = 1;
+    while (!(e[n - 1].label_last & 1)) n++;
+    return n;
+}
 
 /* Returns the bytes the states hold: fingerprints, index and per-state bits. */
 size_t store_state_bytes(const store *st);
@@ -148,9 +233,10 @@ void store_free(store *st);
 
 /* ---- Interned labels ------------------------------------------------------------------------- */
 
-/* Every distinct label once, by id. */
+/* Every distinct label once, by id, with its filter bits (see label_filter_bits). */
 typedef struct labels {
     por_label *items;
+    lr_filter *filter; /* [cap] filter bits of each label */
     size_t count, cap;
     fpmap map; /* keyed by a fingerprint of the label's fields */
     por_fp *keys;
@@ -200,6 +286,8 @@ typedef struct frame {
     uint32_t chosen_succ;  /* its successor's state id */
     bool full;             /* the cycle proviso fired: expand enabled(s) */
     bool finished;         /* DL: IsComplete returned true */
+    bool open_below;       /* Lr: a child left the stack without being closed */
+    lr_filter below;       /* Lr: the summaries of the children that left the stack closed */
     labelset summary;      /* stateless DE/DL: labels explored below this state so far */
 } frame;
 
@@ -285,11 +373,26 @@ uint32_t search_choose(search *s, frame *f, por_tset cand);
 /* Reports [f]'s sets to the observer ([complete]: the search is leaving it). */
 void search_report_frame(const search *s, const frame *f, bool complete);
 
-/* Calls [visit] for every distinct label on an execution of Lr from [root] (Appendix A: each
- * transition once); stops early when [visit] returns true. Stateless searches use the stack
- * summaries instead. Returns false when out of memory. */
-bool search_reachable_labels(search *s, uint32_t root, bool (*visit)(search *, void *, uint32_t),
-                             void *ctx);
+/* What a re-traversal calls: [visit] for each distinct label (true stops the walk). With
+ * [filtered], a closed state whose summary covers none of need[0 .. needs) is skipped with
+ * everything it reaches: the caller promises that such labels would not change its answer
+ * ([visit] may shrink the list as its answer grows). */
+typedef struct lr_visitor {
+    bool (*visit)(search *s, void *ctx, uint32_t label);
+    void *ctx;
+    bool filtered;
+    size_t needs;
+    lr_filter need[POR_MAX_THREADS];
+} lr_visitor;
+
+/* Calls [v]'s visit for every distinct label on an execution of Lr from [root] (Appendix A:
+ * each transition once) until it asks to stop, skipping the closed states [v] filters out.
+ * Stateless searches use the stack summaries instead. Returns false when out of memory. */
+bool search_reachable_labels(search *s, uint32_t root, const lr_visitor *v);
+
+/* Pops state [id] at stack [depth] from the store, closed (with its summary) when every
+ * successor is closed; false when out of memory. */
+bool search_leave_state(search *s, uint32_t id, size_t depth);
 
 /* Adds [label] and everything explored from stack state [root] so far to the summary of the
  * top frame (stateless back edge); false when out of memory. */

@@ -22,81 +22,187 @@ static bool new_epoch(search *s)
     return true;
 }
 
-/* Visits [label] unless this epoch saw it already; true when [visit] asks to stop. */
-static bool visit_once(search *s, uint32_t label, bool (*visit)(search *, void *, uint32_t),
-                       void *ctx)
+/* Visits [label] unless this epoch saw it already; true when the visitor asks to stop. */
+static bool visit_once(search *s, uint32_t label, const lr_visitor *v)
 {
     if (s->label_mark[label] == s->epoch) return false;
     s->label_mark[label] = s->epoch;
-    return visit(s, ctx, label);
+    return v->visit(s, v->ctx, label);
 }
 
-/* Marks [state] reached, pushes it on the re-traversal stack ([*top] states) and remembers it in
- * the list of [*seen] reached states (whose marks are cleared afterwards). */
-static bool push_work(search *s, size_t *top, size_t *seen, uint32_t state)
+/* Makes room for every state in the work stack and the seen list, so no walk grows them. */
+static bool reserve_walk(search *s)
 {
-    if (!por_array_reserve(&s->work, &s->work_cap, *top + 1, sizeof *s->work) ||
-        !por_array_reserve(&s->seen, &s->seen_cap, *seen + 1, sizeof *s->seen))
-        return false;
+    size_t need = s->st.count;
+    return por_array_reserve(&s->work, &s->work_cap, need, sizeof *s->work) &&
+           por_array_reserve(&s->seen, &s->seen_cap, need, sizeof *s->seen);
+}
+
+/* A re-traversal in progress: its stack of states to expand and its list of reached ones. */
+typedef struct lr_walk {
+    size_t top, seen, walked;
+} lr_walk;
+
+/* True when [v] filters out closed state [state] with a stored summary (several edges) that
+ * covers none of [v]'s needs. */
+static inline bool filtered_out(const search *s, const lr_visitor *v, uint32_t state)
+{
+    if (!v->filtered || !store_has_summary(&s->st, state)) return false;
+    lr_filter sum;
+    store_summary(s->st.pool + (s->st.head[state] & ~LR_HAS_SUM), &sum);
+    for (size_t i = 0; i < v->needs; i++)
+        if (filter_covers(&sum, &v->need[i])) return false;
+    return true;
+}
+
+/* Marks [state] reached and, unless [v] filters it out, pushes it. */
+static inline void reach(search *s, lr_walk *w, const lr_visitor *v, uint32_t state)
+{
     bit_set(s->st.marked, state, true);
-    s->work[(*top)++] = state;
-    s->seen[(*seen)++] = state;
-    return true;
+    s->seen[w->seen++] = state;
+    if (!filtered_out(s, v, state)) s->work[w->top++] = state;
 }
 
-/* Walks Lr from [root] depth first, newest edges first, every reachable edge once, until [visit]
- * asks to stop; false when out of memory. The reached states are left in seen[0 .. *seen). */
-static bool lr_walk(search *s, uint32_t root, bool (*visit)(search *, void *, uint32_t), void *ctx,
-                    size_t *seen)
+/* Walks the [n] edges at [e] newest first, counting them: visits each label once per walk and
+ * reaches the successors; true when the visitor asks to stop (the later edges not walked). */
+static inline bool walk_edges(search *s, lr_walk *w, const lr_visitor *v, const lr_edge *e,
+                              size_t n)
 {
-    size_t top = 0;
-    if (!push_work(s, &top, seen, root)) return false;
-    while (top > 0) {
-        const lr_edge *e;
-        size_t n = store_edges(&s->st, s->work[--top], &e);
-        while (n-- > 0) {
-            s->result->stats.retraversed++;
-            if (visit_once(s, e[n].label_last >> 1, visit, ctx)) return true;
-            uint32_t dst = e[n].dst; /* NONE: a waiting thread's pending action */
-            if (dst != NONE && !bit_get(s->st.marked, dst) && !push_work(s, &top, seen, dst))
-                return false;
+    uint32_t *label_mark = s->label_mark, epoch = s->epoch;
+    const uint64_t *marked = s->st.marked;
+    w->walked += n;
+    while (n-- > 0) {
+        uint32_t label = e[n].label_last >> 1;
+        if (label_mark[label] != epoch) {
+            label_mark[label] = epoch;
+            if (v->visit(s, v->ctx, label)) {
+                w->walked -= n; /* the edges after this one are not walked */
+                return true;
+            }
         }
+        uint32_t dst = e[n].dst; /* NONE: a waiting thread's pending action */
+        if (dst != NONE && !bit_get(marked, dst)) reach(s, w, v, dst);
     }
-    return true;
+    return false;
+}
+
+/* Walks Lr from the states on [w]'s stack depth first, newest edges first, every reachable edge
+ * once, until the visitor asks to stop. */
+static void walk(search *s, lr_walk *w, const lr_visitor *v)
+{
+    while (w->top > 0) {
+        const lr_edge *e;
+        size_t n = store_edges(&s->st, s->work[--w->top], &e);
+        if (walk_edges(s, w, v, e, n)) return;
+    }
 }
 
 /* Walks Lr from [root], every reachable edge once, and clears the marks it left. */
-static bool lr_labels(search *s, uint32_t root, bool (*visit)(search *, void *, uint32_t),
-                      void *ctx)
+static bool lr_labels(search *s, uint32_t root, const lr_visitor *v)
 {
-    size_t seen = 0;
-    bool ok = lr_walk(s, root, visit, ctx, &seen);
-    for (size_t i = 0; i < seen; i++) bit_set(s->st.marked, s->seen[i], false);
-    return ok;
+    if (!reserve_walk(s)) return false;
+    lr_walk w = {0, 0, 0};
+    reach(s, &w, v, root);
+    walk(s, &w, v);
+    s->result->stats.retraversed += w.walked;
+    for (size_t i = 0; i < w.seen; i++) bit_set(s->st.marked, s->seen[i], false);
+    return true;
+}
+
+/* Adds to [sum] the labels closed state [state] reaches: its stored summary, else its edges and
+ * (walking on) what they reach, each state once ([w] holds the reached ones). */
+static void add_reached(search *s, lr_walk *w, lr_filter *sum, uint32_t state)
+{
+    if (store_has_summary(&s->st, state)) {
+        const lr_edge *e;
+        store_edges(&s->st, state, &e);
+        lr_filter stored;
+        store_summary(e, &stored);
+        filter_add(sum, &stored);
+        return;
+    }
+    if (bit_get(s->st.marked, state)) return;
+    bit_set(s->st.marked, state, true);
+    s->seen[w->seen++] = state;
+    s->work[w->top++] = state;
+}
+
+/* Adds to [sum] everything reachable from the states on [w]'s stack, then clears the marks. */
+static void drain_reached(search *s, lr_walk *w, lr_filter *sum)
+{
+    while (w->top > 0) {
+        const lr_edge *e;
+        size_t n = store_edges(&s->st, s->work[--w->top], &e);
+        for (size_t i = 0; i < n; i++) {
+            filter_add(sum, &s->lb.filter[e[i].label_last >> 1]);
+            if (e[i].dst != NONE) add_reached(s, w, sum, e[i].dst);
+        }
+    }
+    for (size_t i = 0; i < w->seen; i++) bit_set(s->st.marked, s->seen[i], false);
+}
+
+/* Adds to [*sum] (the summaries of top state [id]'s closed children) its labels and what its
+ * edges to states found before it reach; clears [*closed] when one of those is not closed
+ * (still on the stack, [id] itself among them). The states found after [id] are in the subtrees
+ * of its children. False when out of memory. */
+static bool summarize(search *s, uint32_t id, lr_filter *sum, bool *closed)
+{
+    const lr_edge *e;
+    size_t n = store_edges(&s->st, id, &e);
+    for (size_t i = 0; i < n; i++)
+        if (e[i].dst != NONE && e[i].dst <= id && !bit_get(s->st.closed, e[i].dst)) {
+            *closed = false;
+            return true;
+        }
+    if (!reserve_walk(s)) return false;
+    lr_walk w = {0, 0, 0};
+    for (size_t i = 0; i < n; i++) {
+        filter_add(sum, &s->lb.filter[e[i].label_last >> 1]);
+        if (e[i].dst != NONE && e[i].dst < id) add_reached(s, &w, sum, e[i].dst);
+    }
+    drain_reached(s, &w, sum);
+    return true;
+}
+
+bool search_leave_state(search *s, uint32_t id, size_t depth)
+{
+    if (!s->st.graph) return store_leave(&s->st, id, depth, NULL);
+    const frame *f = &s->frames[depth];
+    lr_filter sum = f->below;
+    bool closed = !f->open_below;
+    if (closed && !summarize(s, id, &sum, &closed)) return false;
+    bool keep = closed && s->st.count - id >= LR_SUM_MIN_STATES;
+    if (!store_leave(&s->st, id, depth, keep ? &sum : NULL)) return false;
+    bit_set(s->st.closed, id, closed);
+    if (depth == 0) return true;
+    frame *parent = &s->frames[depth - 1];
+    if (closed)
+        filter_add(&parent->below, &sum);
+    else
+        parent->open_below = true;
+    return true;
 }
 
 /* Stateless: the labels explored from stack frame [root] so far (its summary, and the chosen
  * transitions and summaries of the frames above it), or, for a frame just popped (root ==
  * depth), its summary. */
-static void summary_labels(search *s, uint32_t root, bool (*visit)(search *, void *, uint32_t),
-                           void *ctx)
+static void summary_labels(search *s, uint32_t root, const lr_visitor *v)
 {
     size_t last = root < s->depth ? s->depth : (size_t)root + 1;
     for (size_t i = root; i < last; i++) {
         const frame *f = &s->frames[i];
         s->result->stats.retraversed += f->summary.count;
         for (size_t k = 0; k < f->summary.count; k++)
-            if (visit_once(s, f->summary.ids[k], visit, ctx)) return;
-        if (i < s->depth && f->chosen != NONE && visit_once(s, f->chosen_label, visit, ctx)) return;
+            if (visit_once(s, f->summary.ids[k], v)) return;
+        if (i < s->depth && f->chosen != NONE && visit_once(s, f->chosen_label, v)) return;
     }
 }
 
-bool search_reachable_labels(search *s, uint32_t root, bool (*visit)(search *, void *, uint32_t),
-                             void *ctx)
+bool search_reachable_labels(search *s, uint32_t root, const lr_visitor *v)
 {
     if (!new_epoch(s)) return false;
-    if (!s->opt->stateless) return lr_labels(s, root, visit, ctx);
-    summary_labels(s, root, visit, ctx);
+    if (!s->opt->stateless) return lr_labels(s, root, v);
+    summary_labels(s, root, v);
     return true;
 }
 

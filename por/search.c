@@ -227,7 +227,11 @@ static bool push_frame(search *s, uint32_t id)
     f->safe = safe_set(s, f->enabled);
     por_tset waiting = s->algo->uses_lr ? s->lts->ops->waiting(s->lts->model) : 0;
     memset(frame_current(s, d), 0, s->n * sizeof(por_tset));
-    if (!store_enter(&s->st, id, d)) return search_nomem(s);
+    if (!store_enter(&s->st, id, d)) {
+        s->lts->ops->release(s->lts->model, f->snap); /* not on the stack: teardown misses it */
+        f->snap = NULL;
+        return search_nomem(s);
+    }
     s->depth++;
     s->at_depth = (int)d;
     s->at_thread = -1;
@@ -248,7 +252,7 @@ static bool pop_frame(search *s)
     search_report_frame(s, f, true);
     s->lts->ops->release(s->lts->model, f->snap);
     f->snap = NULL;
-    if (!store_leave(&s->st, f->state, s->depth - 1)) return search_nomem(s);
+    if (!search_leave_state(s, f->state, s->depth - 1)) return search_nomem(s);
     if (s->opt->stateless) store_drop_last(&s->st);
     s->depth--;
     s->at_depth = -1;

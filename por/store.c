@@ -186,7 +186,8 @@ static bool reserve_state(store *st)
     if (st->count + 1 > st->bits_cap) {
         size_t words = st->bits_cap / 64, more = (grown_cap(st->bits_cap) + 63) / 64;
         if (!por_array_resize(&st->on_stack, sizeof(uint64_t), words, more) ||
-            !por_array_resize(&st->marked, sizeof(uint64_t), words, more))
+            !por_array_resize(&st->marked, sizeof(uint64_t), words, more) ||
+            (st->graph && !por_array_resize(&st->closed, sizeof(uint64_t), words, more)))
             return false;
         st->bits_cap = more * 64;
     }
@@ -200,7 +201,10 @@ uint32_t store_add(store *st, por_fp fp)
     if (!reserve_state(st)) return NONE;
     uint32_t id = (uint32_t)st->count++;
     st->fps[id] = fp;
-    if (st->graph) st->head[id] = NONE;
+    if (st->graph) {
+        st->head[id] = NONE;
+        bit_set(st->closed, id, false);
+    }
     bit_set(st->on_stack, id, false);
     bit_set(st->marked, id, false);
     index_place(st, id);
@@ -237,7 +241,19 @@ bool store_enter(store *st, uint32_t id, size_t depth)
     return true;
 }
 
-bool store_leave(store *st, uint32_t id, size_t depth)
+/* Makes room for [n] more edges in the pool. */
+static bool reserve_pool(store *st, size_t n)
+{
+    if (st->pool_len + n <= st->pool_cap) return true;
+    size_t cap = grown_cap(st->pool_cap);
+    while (cap < st->pool_len + n) cap = grown_cap(cap);
+    if (cap >= LR_HAS_SUM || !por_array_resize(&st->pool, sizeof *st->pool, st->pool_cap, cap))
+        return false;
+    st->pool_cap = cap;
+    return true;
+}
+
+bool store_leave(store *st, uint32_t id, size_t depth, const lr_filter *sum)
 {
     bit_set(st->on_stack, id, false);
     st->depth = depth;
@@ -246,16 +262,13 @@ bool store_leave(store *st, uint32_t id, size_t depth)
     st->head[id] = NONE;
     st->pending_len = from;
     if (n == 0) return true;
-    if (st->pool_len + n > st->pool_cap) {
-        size_t cap = grown_cap(st->pool_cap);
-        while (cap < st->pool_len + n) cap = grown_cap(cap);
-        if (cap >= LR_ON_STACK || !por_array_resize(&st->pool, sizeof *st->pool, st->pool_cap, cap))
-            return false;
-        st->pool_cap = cap;
-    }
+    size_t extra = sum && n >= 2 ? LR_SUM_SLOTS : 0;
+    if (!reserve_pool(st, extra + n)) return false;
+    if (extra) memcpy(st->pool + st->pool_len, sum, sizeof *sum);
+    st->pool_len += extra;
     memcpy(st->pool + st->pool_len, st->pending + from, n * sizeof *st->pool);
     st->pool[st->pool_len + n - 1].label_last |= 1;
-    st->head[id] = (uint32_t)st->pool_len;
+    st->head[id] = (uint32_t)st->pool_len | (extra ? LR_HAS_SUM : 0);
     st->pool_len += n;
     return true;
 }
@@ -270,22 +283,6 @@ bool store_add_edge(store *st, uint32_t label, uint32_t dst)
     return true;
 }
 
-size_t store_edges(const store *st, uint32_t id, const lr_edge **at)
-{
-    uint32_t h = st->head[id];
-    if (h == NONE) return 0;
-    if (h & LR_ON_STACK) {
-        size_t d = h & ~LR_ON_STACK, from = st->base[d];
-        size_t to = d + 1 < st->depth ? st->base[d + 1] : st->pending_len;
-        *at = st->pending + from;
-        return to - from;
-    }
-    *at = st->pool + h;
-    size_t n = 1;
-    while (!(st->pool[h + n - 1].label_last & 1)) n++;
-    return n;
-}
-
 size_t store_state_bytes(const store *st)
 {
     return st->cap * sizeof *st->fps + (st->index ? (st->index_mask + 1) * sizeof *st->index : 0) +
@@ -295,7 +292,7 @@ size_t store_state_bytes(const store *st)
 size_t store_graph_bytes(const store *st)
 {
     if (!st->graph) return 0;
-    return st->cap * sizeof *st->head + st->pool_cap * sizeof *st->pool +
+    return st->cap * sizeof *st->head + st->bits_cap / 8 + st->pool_cap * sizeof *st->pool +
            st->pending_cap * sizeof *st->pending + st->base_cap * sizeof *st->base;
 }
 
@@ -306,6 +303,7 @@ void store_free(store *st)
     base_free(st->on_stack);
     base_free(st->marked);
     base_free(st->head);
+    base_free(st->closed);
     base_free(st->pool);
     base_free(st->pending);
     base_free(st->base);
@@ -349,13 +347,18 @@ uint32_t labels_intern(labels *lb, const por_label *l)
     if (lb->count == lb->cap) {
         size_t cap = lb->cap ? lb->cap * 2 : 64;
         if (cap >= NONE || !por_array_resize(&lb->items, sizeof *lb->items, lb->cap, cap) ||
-            !por_array_resize(&lb->keys, sizeof *lb->keys, lb->cap, cap))
+            !por_array_resize(&lb->keys, sizeof *lb->keys, lb->cap, cap) ||
+            !por_array_resize(&lb->filter, sizeof *lb->filter, lb->cap, cap))
             return NONE;
         lb->cap = cap;
     }
     uint32_t id = (uint32_t)lb->count;
     lb->items[id] = *l;
     lb->keys[id] = key;
+    lr_filter none = {{0}};
+    lb->filter[id] = l->access == POR_INVISIBLE ? none
+                                                : label_filter_bits(l->thread, l->object, l->field,
+                                                                    l->access == POR_WRITE);
     if (!fpmap_insert(&lb->map, lb->keys, id)) return NONE;
     lb->count++;
     return id;
@@ -366,6 +369,7 @@ void labels_free(labels *lb)
     fpmap_free(&lb->map);
     base_free(lb->items);
     base_free(lb->keys);
+    base_free(lb->filter);
     memset(lb, 0, sizeof *lb);
 }
 

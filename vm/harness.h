@@ -30,6 +30,9 @@ vm_status vm_harness_start_mode(vm *machine, const vm_harness_client *hc, const 
 /* Returns the slot of static field [name] of the Harness class, or NULL when it is not loaded. */
 vm_slot *vm_harness_static(const vm *machine, const char *name);
 
+/* Writes the name of object [h] ("Node#1.4", "Counter.class", "null") into [buf] (report.c). */
+void vm_describe_object(const vm *machine, uint32_t h, char *buf, size_t cap);
+
 /* Fills [err] with [status] and a printf-style message; returns [status]. */
 vm_status vm_harness_fail(vm_error *err, vm_status status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -55,6 +55,14 @@ static void add_object(text *t, const vm *machine, uint32_t h)
             (unsigned long long)(id & ((UINT64_C(1) << 40) - 1)));
 }
 
+/* Writes the name of object [h] (as add_object does) into [buf]; declared in harness.h. */
+void vm_describe_object(const vm *machine, uint32_t h, char *buf, size_t cap)
+{
+    text t = {buf, cap, 0};
+    buf[0] = '\0';
+    add_object(&t, machine, h);
+}
+
 /* Writes "Class.method(File.java:line)" for [m] at [pc]. */
 static void add_location(text *t, const vm_method *m, uint32_t pc)
 {

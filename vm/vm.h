@@ -279,8 +279,9 @@ bool vm_harness_result(const vm *machine, size_t index, vm_result *out);
 long vm_harness_call_of(const vm *machine, uint32_t thread);
 
 /* Writes what [thread]'s next transition does for an interleaving table, e.g. "write
- * Node.next of Node#1.4 (LazyListSet.java:42)": the action, and where the innermost frame of
- * the application (not the model library) stands. */
+ * Node#1.4.next (LazyListSet.java:42)" or "lock ReentrantLock#0.5 (LazyListSet.java:37)": the
+ * action (inside a model-library call, that call and its receiver), and where the innermost
+ * frame of the application stands; an empty string for bookkeeping (a lock's hold count). */
 void vm_harness_describe(const vm *machine, uint32_t thread, char *buf, size_t cap);
 
 /* The implementation oracle: one object of the class under test in its own VM, on which a

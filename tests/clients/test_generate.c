@@ -10,7 +10,7 @@
 static client_gen_options options(size_t threads, size_t lo, size_t hi, size_t values,
                                   uint64_t seed)
 {
-    return (client_gen_options){threads, threads, lo, hi, values, false, seed};
+    return (client_gen_options){threads, threads, lo, hi, values, false, seed, NULL};
 }
 
 /* Generates [count] clients into [out] (lines of 4096 bytes). */
@@ -89,7 +89,7 @@ static void check_rules(const client_spec *spec, const client_gen_options *opt, 
 Test(client_gen, rules_threads_calls_domain_weights)
 {
     client_spec *set = load_spec("CoarseListSet");
-    client_gen_options opt = {2, 4, 1, 5, 3, false, 99};
+    client_gen_options opt = {2, 4, 1, 5, 3, false, 99, NULL};
     size_t per[3] = {0};
     check_rules(set, &opt, 300, per);
     size_t total = per[0] + per[1] + per[2];
@@ -103,7 +103,7 @@ Test(client_gen, rules_threads_calls_domain_weights)
 Test(client_gen, mutators_only_and_untrusted_weights)
 {
     client_spec *map = load_spec("CoarseHashMap");
-    client_gen_options opt = {3, 3, 1, 4, 2, true, 5};
+    client_gen_options opt = {3, 3, 1, 4, 2, true, 5, NULL};
     size_t per[5] = {0};
     check_rules(map, &opt, 200, per);
     cr_assert_eq(per[1] + per[3] + per[4], 0, "get, containsKey, size are readonly");
@@ -117,6 +117,25 @@ Test(client_gen, mutators_only_and_untrusted_weights)
     cr_assert_eq(client_gen_weight(&map->methods[0]), 4);
     cr_assert_eq(client_gen_weight(&map->methods[1]), 2);
     cr_assert_eq(client_gen_weight(&map->methods[4]), 1);
+    client_spec_free(map);
+}
+
+Test(client_gen, methods_list_restricts_the_draw)
+{
+    client_spec *map = load_spec("CoarseHashMap");
+    client_gen_options opt = {3, 3, 1, 4, 2, false, 5, "put,remove"};
+    size_t per[5] = {0};
+    check_rules(map, &opt, 200, per);
+    cr_assert_eq(per[1] + per[3] + per[4], 0, "only put and remove are drawn");
+    cr_assert_gt(per[0], 0);
+    cr_assert_gt(per[2], 0);
+    client_gen *gen = NULL;
+    client_error err = {0};
+    opt.methods = "put,frobnicate";
+    cr_assert_eq(client_gen_new(map, &opt, &gen, &err), CLIENT_ERR_ARG);
+    cr_assert(strstr(err.message, "no method 'frobnicate'"), "%s", err.message);
+    opt.methods = "get,size";
+    cr_assert_eq(client_gen_new(map, &opt, &gen, &err), CLIENT_ERR_ARG, "no mutator listed");
     client_spec_free(map);
 }
 
@@ -148,13 +167,13 @@ Test(client_gen, bad_options_and_exhaustion)
         client_gen_options opt;
         const char *message;
     } bad[] = {
-        {{0, 3, 1, 5, 2, false, 1}, "bad thread range 0..3"},
-        {{3, 2, 1, 5, 2, false, 1}, "bad thread range 3..2"},
-        {{17, 17, 1, 5, 2, false, 1}, "at most 16 threads"},
-        {{3, 3, 0, 5, 2, false, 1}, "bad calls range 0..5"},
-        {{3, 3, 1, 65, 2, false, 1}, "at most 64 calls per thread and 256 in all"},
-        {{16, 16, 1, 20, 2, false, 1}, "at most 64 calls per thread and 256 in all"},
-        {{3, 3, 1, 5, 0, false, 1}, "--values must be between 1 and 1000000"},
+        {{0, 3, 1, 5, 2, false, 1, NULL}, "bad thread range 0..3"},
+        {{3, 2, 1, 5, 2, false, 1, NULL}, "bad thread range 3..2"},
+        {{17, 17, 1, 5, 2, false, 1, NULL}, "at most 16 threads"},
+        {{3, 3, 0, 5, 2, false, 1, NULL}, "bad calls range 0..5"},
+        {{3, 3, 1, 65, 2, false, 1, NULL}, "at most 64 calls per thread and 256 in all"},
+        {{16, 16, 1, 20, 2, false, 1, NULL}, "at most 64 calls per thread and 256 in all"},
+        {{3, 3, 1, 5, 0, false, 1, NULL}, "--values must be between 1 and 1000000"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         cr_expect_eq(client_gen_new(set, &bad[i].opt, &gen, &err), CLIENT_ERR_ARG);

@@ -217,7 +217,7 @@ static client_outcome_set *brute_force(const client *c, client_object *obj, size
  * generated clients of [spec]. */
 static void differential(const client_spec *spec, size_t count, uint64_t seed)
 {
-    client_gen_options opt = {2, 3, 1, 3, 3, false, seed};
+    client_gen_options opt = {2, 3, 1, 3, 3, false, seed, NULL};
     client_gen *gen;
     client_object obj;
     client_error err = {0};

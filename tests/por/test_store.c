@@ -92,12 +92,12 @@ Test(por_store, edges_of_a_state_gather_when_it_leaves_the_stack)
     cr_assert_eq(edges_of(&st, 1, labels, dsts), 2);
     cr_assert_eq(labels[1], 12);
     cr_assert_eq(dsts[1], NONE);
-    cr_assert(store_leave(&st, 1, 1));
+    cr_assert(store_leave(&st, 1, 1, NULL));
     cr_assert(bit_get(st.on_stack, 0) && !bit_get(st.on_stack, 1));
     cr_assert(store_add_edge(&st, 13, 3));
     cr_assert(store_add_edge(&st, 14, 1));
     cr_assert_eq(edges_of(&st, 0, labels, dsts), 3);
-    cr_assert(store_leave(&st, 0, 0));
+    cr_assert(store_leave(&st, 0, 0, NULL));
     cr_assert_eq(edges_of(&st, 0, labels, dsts), 3);
     cr_assert(labels[0] == 10 && labels[1] == 13 && labels[2] == 14);
     cr_assert(dsts[0] == 1 && dsts[1] == 3 && dsts[2] == 1);
@@ -105,6 +105,35 @@ Test(por_store, edges_of_a_state_gather_when_it_leaves_the_stack)
     cr_assert(labels[0] == 11 && dsts[0] == 2);
     cr_assert_eq(edges_of(&st, 2, labels, dsts), 0);
     cr_assert_eq(st.edges, 5);
+    store_free(&st);
+}
+
+Test(por_store, a_kept_summary_precedes_the_edges_of_a_state_with_several)
+{
+    store st = {.graph = true};
+    uint32_t labels[8], dsts[8];
+    for (uint32_t i = 0; i < 3; i++) store_add(&st, colliding(i));
+    lr_filter sum = {{0}};
+    sum.w[0] = 0x5A5A;
+    cr_assert(store_enter(&st, 0, 0));
+    cr_assert(store_add_edge(&st, 20, 1));
+    cr_assert(store_enter(&st, 1, 1));
+    cr_assert(store_add_edge(&st, 21, 2));
+    cr_assert(store_leave(&st, 1, 1, &sum));
+    cr_assert(!store_has_summary(&st, 1), "one edge: nothing kept");
+    cr_assert(store_add_edge(&st, 22, NONE));
+    cr_assert(!store_has_summary(&st, 0), "still on the stack");
+    cr_assert(store_leave(&st, 0, 0, &sum));
+    cr_assert(store_has_summary(&st, 0));
+    cr_assert_eq(edges_of(&st, 0, labels, dsts), 2);
+    cr_assert(labels[0] == 20 && dsts[0] == 1 && labels[1] == 22 && dsts[1] == NONE);
+    cr_assert_eq(edges_of(&st, 1, labels, dsts), 1);
+    cr_assert(labels[0] == 21 && dsts[0] == 2);
+    const lr_edge *e;
+    store_edges(&st, 0, &e);
+    lr_filter got;
+    store_summary(e, &got);
+    cr_assert_eq(got.w[0], 0x5A5A);
     store_free(&st);
 }
 
@@ -117,7 +146,7 @@ Test(por_store, states_and_edges_fit_their_byte_budgets)
         uint32_t id = store_add(&st, colliding(i));
         bool ok = id == i && store_enter(&st, id, 0);
         for (uint32_t k = 0; k < 1 + i % 3; k++) ok = ok && store_add_edge(&st, k, i);
-        if (!ok || !store_leave(&st, id, 0)) cr_assert_fail("state %u", i);
+        if (!ok || !store_leave(&st, id, 0, NULL)) cr_assert_fail("state %u", i);
         if (i >= 20000 && i % 997 == 0) {
             cr_assert_leq(store_state_bytes(&st), 32 * st.count, "%zu states", st.count);
             cr_assert_leq(store_graph_bytes(&st), 16 * st.edges, "%zu edges", st.edges);

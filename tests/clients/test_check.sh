@@ -1,0 +1,346 @@
+#!/usr/bin/env bash
+# porcheck check end to end: hand-computed expected outcomes (the implementation oracle), every
+# correct bundled structure passing under every algorithm with identical outcome sets, every
+# buggy variant failing under every algorithm (also with --first-error, --stateless and other
+# orders), --replay reproducing a reported violation, results of every kind (Oddities), a spec
+# in Violat's format, --oracle adt, and bad input (one-line errors, exit 2).
+# usage: test_check.sh PORCHECK SPECS_DIR TEST_SPECS_DIR STRUCTURES_JAR DRIVERS_JAR WORK_DIR
+# PORCHECK_TEST_QUICK=1 (the sanitizer build) checks the jpf classifier under fewer algorithms.
+set -u
+porcheck=$1 specs=$2 test_specs=$3 jar=$4 drivers=$5 work=$6
+here=$(cd "$(dirname "$0")" && pwd)
+quick=${PORCHECK_TEST_QUICK:-0}
+algos="dfs jpf s-por de-s-por dl-s-por de-jpf dl-jpf"
+rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
+failures=0
+py=$(python3 -c 'import sys; print(sys.executable)') # past any version-manager shim
+
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# expect STATUS ARGS...: runs porcheck check ARGS..., checks the exit status; output in
+# out.txt/err.txt.
+expect() {
+    local want=$1
+    shift
+    "$porcheck" check "$@" >out.txt 2>err.txt
+    local got=$?
+    [ "$got" = "$want" ] || fail "check $* exited $got, expected $want: $(head -c 300 err.txt)"
+    ! grep -q "runtime error:\|Sanitizer" err.txt || fail "check $*: sanitizer report: $(head -c 600 err.txt)"
+}
+
+# one_line_error TEXT: stderr is exactly one line, equal to TEXT.
+one_line_error() {
+    [ "$(wc -l <err.txt)" = 1 ] || fail "stderr is not one line: $(cat err.txt)"
+    [ "$(cat err.txt)" = "$1" ] || fail "stderr '$(cat err.txt)', expected '$1'"
+}
+
+# field NAME [FILE]: the NAME field of every client of a --json report (default out.json).
+field() { "$py" "$here/check_json.py" --field "$1" "${2:-out.json}"; }
+
+# outcomes_are NAME TEXT: the expected and the observed outcomes of the only client are TEXT.
+outcomes_are() {
+    [ "$(field expected)" = "$2" ] || fail "$1: expected outcomes $(field expected), want $2"
+    [ "$(field observed)" = "$2" ] || fail "$1: observed outcomes $(field observed), want $2"
+}
+
+# ---- hand-computed outcomes through the implementation oracle
+set_spec=$specs/CoarseListSet.json
+expect 0 --jar "$jar" --spec "$set_spec" --client '{ add(1) } || { remove(1) }' --json out.json
+outcomes_are "set add || remove" '[true,false] [true,true]'
+grep -qx "verdict: ok" out.txt || fail "set add || remove: no ok verdict"
+grep -qx "expected outcomes (implementation run sequentially): 2 .*" out.txt ||
+    fail "set add || remove: expected outcome count not printed"
+expect 0 --jar "$jar" --spec "$set_spec" --json out.json \
+    --client '{ add(1) } ; { remove(1) } || { add(1) } ; { contains(1) }'
+outcomes_are "prefix and suffix" '[true,true,false,false] [true,true,true,true]'
+expect 0 --jar "$jar" --spec "$specs/MSQueue.json" --json out.json \
+    --client '{ offer(1); offer(2) } || { poll(); poll() }'
+outcomes_are "queue" '[true,true,1,2] [true,true,1,null] [true,true,null,1] [true,true,null,null]'
+expect 0 --jar "$jar" --spec "$specs/TreiberStack.json" --json out.json \
+    --client '{ push(1) } || { push(2) } || { pop() }'
+outcomes_are "stack" \
+    '["void","void",1] ["void","void",2] ["void","void",{"exception":"java.util.EmptyStackException"}]'
+grep -q '^  (void, void, java.util.EmptyStackException)   \[' out.txt ||
+    fail "stack: the exception outcome is not printed by class name"
+
+# ---- every correct structure passes under every algorithm, with identical outcome sets
+set_clients='{ add(1) } || { remove(1) } || { contains(1) }
+{ add(1) } ; { add(2); remove(1) } || { remove(2); contains(1) } ; { contains(2) }'
+bst_clients='{ add(1) } || { remove(1) }
+{ add(1) } ; { add(2) } || { remove(1) } ; { contains(2) }'
+map_clients='{ put(1,1) } || { put(1,2) } || { get(1) }
+{ put(1,1) } ; { remove(1) } || { put(2,2); containsKey(1) } ; { size() }'
+queue_clients='{ offer(1) } || { offer(2) } || { poll() }
+{ offer(1) } ; { poll() } || { offer(2); peek() } ; { poll() }'
+stack_clients='{ push(1) } || { push(2) } || { pop() }
+{ push(1) } ; { pop() } || { push(2); peek() } ; { pop() }'
+
+# clients_of SPEC: the clients for the structure of SPEC.
+clients_of() {
+    case $1 in
+    LockFreeBSTSet) echo "$bst_clients" ;;
+    *Map) echo "$map_clients" ;;
+    *Queue) echo "$queue_clients" ;;
+    *Stack) echo "$stack_clients" ;;
+    *) echo "$set_clients" ;;
+    esac
+}
+
+# classifiers_of ALGO: the classifiers to try with ALGO.
+classifiers_of() {
+    if [ "$quick" = 1 ] && [ "$1" != dfs ] && [ "$1" != dl-s-por ]; then echo default; else echo default jpf; fi
+}
+
+# report_lines FILE...: the client lines of the --json reports FILE... (FILE|VERDICT|...).
+report_lines() { "$py" "$here/check_json.py" "$@"; }
+
+correct="CoarseListSet RWLockListSet OptimisticListSet LazyListSet HarrisMichaelListSet
+         LockFreeBSTSet CLQSet CHMSet CoarseHashMap MSQueue TreiberStack ConcurrentHashMap
+         ConcurrentLinkedQueue"
+for s in $correct; do
+    clients_of "$s" >"$s.txt"
+    reports=()
+    for a in $algos; do
+        for c in $(classifiers_of "$a"); do
+            opts=(--algo "$a")
+            [ "$c" = default ] || opts+=(--classifier "$c")
+            expect 0 --jar "$jar" --spec "$specs/$s.json" --clients "$s.txt" "${opts[@]}" \
+                --json "$s-$a-$c.json"
+            reports+=("$s-$a-$c.json")
+        done
+    done
+    report_lines "${reports[@]}" >sets.txt
+    [ "$(wc -l <sets.txt)" = $((2 * ${#reports[@]})) ] || fail "$s: reports missing"
+    while IFS='|' read -r file verdict expected observed unexpected schedule; do
+        [ "$verdict" = ok ] || fail "$file: verdict $verdict"
+        [ "$expected" = "$observed" ] || fail "$file: observed $observed, expected $expected"
+    done <sets.txt
+    [ "$(cut -d'|' -f2- sets.txt | sort | uniq | wc -l)" = 2 ] ||
+        fail "$s: the algorithms report different outcome sets"
+done
+
+# ---- every buggy variant fails under every algorithm; --first-error finds it
+declare -A buggy=(
+    [CoarseListSetBuggy]='{ add(0) } || { add(1) } ; { contains(0); contains(1) }'
+    [RWLockListSetBuggy]='{ add(0) } || { add(1) } ; { contains(0); contains(1) }'
+    [OptimisticListSetBuggy]='{ add(-1) } ; { add(0) } || { remove(-1) } ; { contains(0) }'
+    [LazyListSetBuggy]='{ add(1); remove(1) } || { add(2); contains(2) } || { remove(2) }'
+    [HarrisMichaelListSetBuggy]='{ add(0) } || { add(1) } ; { contains(0); contains(1) }'
+    [CLQSetBuggy]='{ add(0) } || { add(0) }'
+    [CHMSetBuggy]='{ add(0) } || { add(0) }'
+    [CoarseHashMapBuggy]='{ put(0,1) } || { put(1,1) } ; { size() }'
+    [MSQueueBuggy]='{ offer(0) } || { offer(1) } ; { poll(); poll() }'
+    [TreiberStackBuggy]='{ push(0) } || { push(1) } ; { pop(); pop() }'
+)
+[ "$(ls "$specs" | grep -c 'Buggy\.json$')" = "${#buggy[@]}" ] || fail "a buggy spec has no client here"
+first_error_algos=$algos
+[ "$quick" = 1 ] && first_error_algos="dfs dl-s-por"
+for s in "${!buggy[@]}"; do
+    reports=()
+    for a in $algos; do
+        expect 1 --jar "$jar" --spec "$specs/$s.json" --client "${buggy[$s]}" --algo "$a" \
+            --json "$s-$a.json"
+        grep -qx "verdict: VIOLATION" out.txt || fail "$s under $a: no VIOLATION verdict"
+        reports+=("$s-$a.json")
+    done
+    report_lines "${reports[@]}" >sets.txt
+    while IFS='|' read -r file verdict expected observed unexpected schedule; do
+        [ "$verdict" = violation ] || fail "$file: verdict $verdict"
+        [ -n "$unexpected" ] || fail "$file: no unexpected outcome"
+    done <sets.txt
+    [ "$(cut -d'|' -f2-5 sets.txt | sort | uniq | wc -l)" = 1 ] ||
+        fail "$s: the algorithms report different outcome sets"
+    for a in $first_error_algos; do
+        expect 1 --jar "$jar" --spec "$specs/$s.json" --client "${buggy[$s]}" --algo "$a" --first-error
+        grep -q "^violation 1: unexpected outcome (" out.txt || fail "$s under $a --first-error: no violation"
+        grep -q "^stopped at the first violation" out.txt || fail "$s under $a --first-error: not stopped"
+    done
+done
+
+# A search cut short by a limit says so, and finds no violation it did not reach.
+expect 0 --jar "$jar" --spec "$specs/CoarseListSetBuggy.json" --client "${buggy[CoarseListSetBuggy]}" \
+    --algo dfs --max-states 3 --json out.json
+grep -qx "stopped early (max-states): the results below are partial" out.txt || fail "max-states: no note"
+grep -qx "verdict: ok so far (no violation before the search stopped)" out.txt || fail "max-states: verdict"
+"$py" -c 'import json,sys; sys.exit(json.load(open("out.json"))["clients"][0]["complete"])' ||
+    fail "max-states: the JSON report says complete"
+
+# The bug key chooses the buggy invocations: without it the buggy variant is correct.
+expect 0 --jar "$jar" --spec "$specs/CoarseListSetBuggy.json" \
+    --client '{ add(2) } || { add(1) } ; { contains(2); contains(1) }'
+
+# --stateless and other orders agree with the default search.
+bug_spec=$specs/CoarseListSetBuggy.json bug_client=${buggy[CoarseListSetBuggy]}
+expect 1 --jar "$jar" --spec "$bug_spec" --client "$bug_client" --json base.json
+for opts in "--stateless" "--stateless --algo dfs" "--order random:7" "--order random:12345" \
+    "--order seq:2,1,0" "--algo s-por --order seq:1,2,0"; do
+    # shellcheck disable=SC2086
+    expect 1 --jar "$jar" --spec "$bug_spec" --client "$bug_client" $opts --json out.json
+    [ "$(field observed)" = "$(field observed base.json)" ] || fail "$opts: other outcomes"
+    [ "$(field verdict)" = violation ] || fail "$opts: no violation"
+done
+
+# The JSON report: summary, the violation with its schedule, outcome and table rows.
+"$py" - base.json <<'PY' || fail "check --json: report structure"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["summary"] == {"clients": 1, "ok": 0, "violations": 1}, d["summary"]
+assert d["algorithm"] == "dl-s-por" and d["classifier"] == "safe" and d["oracle"] == "impl"
+c = d["clients"][0]
+v = c["violations"][0]
+assert v["kind"] == "unexpected outcome" and v["reproduced"] and v["count"] >= 1
+assert [v["outcome"]] == [u for u in c["unexpected"] if u == v["outcome"]]
+t = v["table"]
+assert t["columns"] == ["main", "T0", "T1"] and t["end"] == "final"
+heads = [r["invocation"] for r in t["rows"] if "invocation" in r]
+assert sorted(heads) == sorted(c["expected"]["columns"]), heads
+assert all(".java:" in r["action"] for r in t["rows"] if "action" in r)
+assert [r["step"] for r in t["rows"]] == sorted(r["step"] for r in t["rows"])
+PY
+
+# ---- --replay reproduces a reported violation
+expect 1 --jar "$jar" --spec "$bug_spec" --client "$bug_client" --json out.json
+want=$(sed -n 's/^violation 1: unexpected outcome \(([^)]*)\).*/\1/p' out.txt)
+schedule=$(field schedule)
+expect 1 --jar "$jar" --spec "$bug_spec" --client "$bug_client" --replay "$schedule"
+grep -qxF "result: an end state with outcome $want: UNEXPECTED (a violation)" out.txt ||
+    fail "replay of $schedule: $(grep result: out.txt), expected outcome $want"
+grep -q "^  | main  *| T0  *| T1  *|$" out.txt || fail "replay: no table"
+expect 2 --jar "$jar" --spec "$bug_spec" --client "$bug_client" --replay 0,7
+one_line_error "porcheck check: --client:1: step 2 of the schedule: thread 7 cannot run"
+expect 2 --jar "$jar" --spec "$bug_spec" --client "$bug_client" --replay 'x'
+one_line_error "porcheck check: --replay: malformed schedule 'x'"
+
+# ---- the interleaving table: one column per thread, invocations with results, actions
+expect 1 --jar "$jar" --spec "$specs/LazyListSetBuggy.json" --client "${buggy[LazyListSetBuggy]}"
+grep -q '^  | T0  *| T1  *| T2  *|$' out.txt || fail "table: no T0/T1/T2 header"
+grep -q '^  | add(1): true  *|' out.txt || fail "table: no invocation with its result"
+grep -q '|   lock ReentrantLock#[0-9.]* (LazyListSetBuggy.java:37) ' out.txt ||
+    fail "table: lock not shown as the lock call with its source line"
+grep -q '|   write Node#[0-9.]*\.next (LazyListSetBuggy.java:[0-9]*) ' out.txt ||
+    fail "table: no field write with its source line"
+grep -q 'monitorDepth\|monitorEnter\|Sync\.' out.txt && fail "table: internal bookkeeping shown"
+expect 1 --jar "$jar" --spec "$specs/RWLockListSetBuggy.json" --client "${buggy[RWLockListSetBuggy]}"
+grep -q '|   lock WriteLock#[0-9.]* (RWLockListSetBuggy.java:[0-9]*) \[[0-9]* steps\] ' out.txt ||
+    fail "table: the steps of one lock call are not merged into one row"
+grep -q 'Object#\|ReentrantReadWriteLock#' out.txt && fail "table: the lock's internals are shown"
+expect 1 --jar "$jar" --spec "$specs/CoarseHashMapBuggy.json" --client "${buggy[CoarseHashMapBuggy]}"
+grep -q '|   write Entry\[\]#[0-9.]*\[0\] (CoarseHashMapBuggy.java:[0-9]*) ' out.txt ||
+    fail "table: array elements not shown as Entry[]#id[index]"
+
+# ---- results of every kind, exceptions, a throwing constructor, never returning, deadlock
+odd_cp=$jar:$drivers odd=$test_specs/oddities.json
+expect 0 --jar "$odd_cp" --spec "$odd" --json out.json \
+    --client '{ set(3); twice(); letter(); half(); boxed(); text(); fail() }'
+grep -qx '  (void, 6, d, 1.5, 3, v=3, java.lang.IllegalStateException)   \[1 end state\]' out.txt ||
+    fail "oddities: results of every kind: $(grep -A1 '^outcomes observed' out.txt)"
+outcomes_are "oddities json" '["void",6,"d","1.5",3,"v=3",{"exception":"java.lang.IllegalStateException"}]'
+expect 0 --jar "$odd_cp" --spec "$odd" --json out.json \
+    --client '{ echo(null); echo(7); sum([1,2]); sumMap([2=3]); flag(true); addLong(5) }'
+outcomes_are "oddities arguments" '[null,7,3,6,false,5]'
+expect 0 --jar "$odd_cp" --spec "$odd" --client '{ boxed() } || { set(2) }' --json out.json
+outcomes_are "oddities boxed or null" '[2,"void"] [null,"void"]'
+sed 's/"default_parameters": \[0\]/"default_parameters": [-1]/' "$odd" >negative.json
+expect 2 --jar "$odd_cp" --spec negative.json --client '{ twice() }'
+one_line_error "porcheck check: negative.json: the constructor threw java.lang.IllegalArgumentException: negative start -1"
+expect 2 --jar "$odd_cp" --spec "$odd" --client '{ set(1) } || { spin() }'
+one_line_error "porcheck check: --client:1: T1.spin() run sequentially: does not return within 1000000 steps"
+expect 2 --jar "$odd_cp" --spec "$odd" --client '{ block() }'
+one_line_error "porcheck check: --client:1: T0.block() run sequentially: blocks for ever"
+expect 1 --jar "$odd_cp" --spec "$odd" --client '{ hold() } || { take() }' --json out.json
+grep -q "^violation 1: deadlock: T1 blocked at lock ReentrantLock#[0-9.]* (Oddities.java:73), held by T0   \[1 end state\]$" out.txt ||
+    fail "deadlock: no deadlock violation: $(grep ^violation out.txt)"
+grep -q '|   blocked: lock ReentrantLock#[0-9.]* (Oddities.java:73) |$' out.txt ||
+    fail "deadlock: the table does not show the blocked lock"
+expect 1 --jar "$odd_cp" --spec "$odd" --client '{ hold() } || { take() }' --replay "$(field schedule)"
+grep -qx "result: deadlock: no thread can run, some are blocked (a violation)" out.txt ||
+    fail "deadlock replay: $(grep result: out.txt)"
+
+# ---- a spec in Violat's format for a model-library class
+violat_clq=$test_specs/violat-ConcurrentLinkedQueue.json
+expect 0 --jar "$jar" --spec "$violat_clq" --json out.json --client '{ offer(1) } || { poll() } || { isEmpty() }'
+[ "$(field observed)" = "$(field expected)" ] || fail "violat CLQ: observed is not expected"
+[ "$(field expected)" = '[true,1,false] [true,1,true] [true,null,false] [true,null,true]' ] ||
+    fail "violat CLQ: expected $(field expected)"
+expect 0 --jar "$jar" --spec "$violat_clq" --client '{ add(1); remove(1) } || { contains(1); size() }'
+
+# ---- --oracle adt: agreement, and where the implementation disagrees with the ADT
+expect 0 --jar "$jar" --spec "$set_spec" --client '{ add(1) } || { remove(1) }' --oracle adt
+grep -qx "expected outcomes (adt model): 2 .*" out.txt || fail "oracle adt: no adt count"
+grep -qx "run sequentially, the implementation agrees with the adt model" out.txt ||
+    fail "oracle adt: no agreement line"
+expect 1 --jar "$jar" --spec "$test_specs/stack-as-deque.json" --client '{ push(1) } || { pop() }' \
+    --oracle adt --json out.json
+grep -q "^warning: run sequentially, the implementation disagrees with the adt model .*EmptyStackException.*NoSuchElementException" out.txt ||
+    fail "oracle adt: disagreement not reported: $(grep -i adt out.txt)"
+"$py" -c 'import json,sys; d=json.load(open("out.json")); sys.exit(not d["clients"][0]["expected"]["adt_disagreement"])' ||
+    fail "oracle adt: no adt_disagreement in the JSON report"
+
+expect 2 --jar "$jar" --spec "$violat_clq" --client '{ offer(1) }' --oracle adt
+one_line_error "porcheck check: $violat_clq: the spec names no \"adt\" reference model"
+
+# ---- bad input: one line naming what is wrong, exit 2
+printf '{"class": ' >bad.json
+expect 2 --jar "$jar" --spec bad.json --client '{ add(1) }'
+one_line_error "porcheck check: bad.json:1:10: unexpected token near end of file"
+sed 's/CoarseListSet"/Nope"/' "$set_spec" >nope.json
+expect 2 --jar "$jar" --spec nope.json --client '{ add(1) }'
+one_line_error "porcheck check: nope.json: class porcheck.structures.Nope is not on the class path"
+sed 's/"name": "contains"/"name": "frob"/' "$set_spec" >frob.json
+expect 2 --jar "$jar" --spec frob.json --client '{ frob(1) }'
+one_line_error "porcheck check: frob.json: porcheck.structures.CoarseListSet has no method frob(int)"
+expect 2 --jar "$jar" --spec "$set_spec" --client '{ push(1) }'
+one_line_error "porcheck check: --client:1:3: unknown method 'push' (porcheck.structures.CoarseListSet has add, remove, contains)"
+expect 2 --jar "$jar" --spec "$set_spec" --client '{ add(1, 2) }'
+one_line_error "porcheck check: --client:1:3: add takes 1 argument, found 2"
+expect 2 --jar "$jar" --spec "$set_spec" --client '{ add(true) }'
+one_line_error "porcheck check: --client:1:7: add expects int for argument 1, found 'true'"
+printf '{ add(1) }\n# comment\n{ add(x) }\n' >clients.txt
+expect 2 --jar "$jar" --spec "$set_spec" --clients clients.txt
+grep -q "^porcheck check: clients.txt:3:7: " err.txt && [ "$(wc -l <err.txt)" = 1 ] ||
+    fail "bad client in a file: $(cat err.txt)"
+printf '# only a comment\n\n' >empty.txt
+expect 2 --jar "$jar" --spec "$set_spec" --clients empty.txt
+one_line_error "porcheck check: empty.txt: no clients"
+echo garbage >corrupt.jar
+expect 2 --jar corrupt.jar --spec "$set_spec" --client '{ add(1) }'
+one_line_error "porcheck check: corrupt.jar: not a jar (no zip header)"
+expect 2 --jar missing.jar --spec "$set_spec" --client '{ add(1) }'
+one_line_error "porcheck check: missing.jar: cannot open the jar"
+expect 2 --jar "$jar" --spec missing.json --client '{ add(1) }'
+one_line_error "porcheck check: missing.json: cannot open file"
+expect 2 --jar "$jar" --spec "$set_spec" --client '{ add(1) }' --algo magic
+one_line_error "porcheck check: unknown algorithm 'magic' (dfs, jpf, s-por, de-s-por, dl-s-por, de-jpf, dl-jpf)"
+expect 2 --jar "$jar" --spec "$set_spec" --client '{ add(1) }' --order magic
+one_line_error "porcheck check: unknown order 'magic' (expected seq:PERM or random:SEED)"
+expect 2 --jar "$jar" --spec "$set_spec" --client '{ add(1) }' --order seq:1,1
+one_line_error "porcheck check: order seq: thread 1 listed twice"
+expect 2 --jar "$jar" --spec "$set_spec" --client '{ add(1) }' --classifier magic
+one_line_error "porcheck check: unknown classifier 'magic' (safe or jpf)"
+expect 2 --jar "$jar" --spec "$set_spec" --client '{ add(1) }' --oracle magic
+one_line_error "porcheck check: unknown oracle 'magic' (impl or adt)"
+expect 2 --jar "$jar" --spec "$set_spec" --client '{ add(1) }' --max-states -3
+one_line_error "porcheck check: --max-states: expected a non-negative number, got '-3'"
+expect 2 --jar "$jar" --spec "$set_spec" --client '{ add(1) }' --bogus 1
+one_line_error "porcheck check: unknown option '--bogus' (see porcheck check --help)"
+expect 2 --jar "$jar" --spec "$set_spec" --client '{ add(1) }' extra
+one_line_error "porcheck check: unexpected argument 'extra' (see porcheck check --help)"
+expect 2 --jar "$jar" --spec "$set_spec" --client '{ add(1) }' --json /nonexistent/x.json
+one_line_error "porcheck check: cannot write /nonexistent/x.json"
+expect 2 --jar "$jar" --spec "$set_spec"
+grep -q "^usage: porcheck check --jar J --spec S" err.txt || fail "no usage without a client"
+
+# ---- help lists every option
+expect 0 --help
+for o in --jar --spec --client --clients --algo --classifier --order --first-error --stateless \
+    --oracle --max-states --timeout --max-memory --json --replay; do
+    grep -q -- "^  *$o\b" out.txt || fail "check --help does not describe $o"
+done
+"$porcheck" help >out.txt 2>&1
+for o in --jar --spec --client --clients --algo --classifier --order --first-error --stateless \
+    --oracle --max-states --timeout --max-memory --json --replay; do
+    grep -A2 "^  check " out.txt | grep -q -- "$o" || fail "porcheck help: check does not list $o"
+done
+
+[ "$failures" = 0 ] && echo "all porcheck check tests passed"
+exit $((failures > 0))
