@@ -459,14 +459,6 @@ static int run_replay(const check_args *a, const client_list *list)
 
 /* ---- The command ----------------------------------------------------------------------------- */
 
-/* Loads the clients named by --client or --clients into [list]. */
-static client_status load_clients(const check_args *a, const client_spec *spec,
-                                  client_list *list, client_error *err)
-{
-    if (a->clients) return client_list_load(spec, a->clients, list, err);
-    return client_list_parse(spec, a->client, "--client", list, err);
-}
-
 int cmd_check(int argc, char **argv)
 {
     check_args a;
@@ -476,13 +468,8 @@ int cmd_check(int argc, char **argv)
     if (s == ARGS_REPORTED) return EXIT_BAD_INPUT;
     client_spec *spec = NULL;
     client_list list = {0};
-    client_error err = {0};
-    if (client_spec_load(a.spec, &spec, &err) != CLIENT_OK ||
-        load_clients(&a, spec, &list, &err) != CLIENT_OK) {
-        fprintf(stderr, "porcheck check: %s\n", err.message);
-        client_spec_free(spec);
+    if (!cli_load_clients("check", a.spec, a.clients, a.client, &spec, &list))
         return EXIT_BAD_INPUT;
-    }
     if (!list.count) {
         fprintf(stderr, "porcheck check: %s: no clients\n",
                 a.clients ? a.clients : "--client");

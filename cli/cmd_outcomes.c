@@ -72,14 +72,6 @@ static args_status parse_args(int argc, char **argv, outcomes_args *a)
     return ARGS_OK;
 }
 
-/* Loads the clients named by --client or --clients into [list]. */
-static client_status load_clients(const outcomes_args *a, const client_spec *spec,
-                                  client_list *list, client_error *err)
-{
-    if (a->clients) return client_list_load(spec, a->clients, list, err);
-    return client_list_parse(spec, a->client, "--client", list, err);
-}
-
 /* Returns the oracle's name for the report: "implementation" or "adt set". */
 static const char *oracle_label(const outcomes_args *a, const client_spec *spec, char *buf,
                                 size_t size)
@@ -230,13 +222,8 @@ int cmd_outcomes(int argc, char **argv)
     if (s == ARGS_REPORTED) return EXIT_BAD_INPUT;
     client_spec *spec = NULL;
     client_list list = {0};
-    client_error err = {0};
-    if (client_spec_load(a.spec, &spec, &err) != CLIENT_OK ||
-        load_clients(&a, spec, &list, &err) != CLIENT_OK) {
-        fprintf(stderr, "porcheck outcomes: %s\n", err.message);
-        client_spec_free(spec);
+    if (!cli_load_clients("outcomes", a.spec, a.clients, a.client, &spec, &list))
         return EXIT_BAD_INPUT;
-    }
     json_t *reports = a.json ? json_array() : NULL;
     int status = run_all(&a, spec, &list, reports);
     if (status != EXIT_BAD_INPUT && a.json && !write_json(&a, spec, reports)) {

@@ -3,6 +3,16 @@
 #ifndef PORCHECK_CLI_COMMANDS_H
 #define PORCHECK_CLI_COMMANDS_H
 
+#include <stdbool.h>
+
+#include "clients.h"
+
+/* Loads the spec [spec_path] and the clients of file [clients_path] (or, when it is NULL, of the
+ * text [client_text]); on bad input prints one line "porcheck [command]: ..." and returns false
+ * with nothing to free. */
+bool cli_load_clients(const char *command, const char *spec_path, const char *clients_path,
+                      const char *client_text, client_spec **spec, client_list *list);
+
 /* Exit statuses shared by every command. */
 enum { EXIT_PASS = 0, EXIT_VIOLATION = 1, EXIT_BAD_INPUT = 2 };
 
