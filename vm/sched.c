@@ -15,10 +15,13 @@
  *
  * Classifiers. jpf: accesses to non-final fields and array elements of shared objects,
  * non-final statics, synchronisation, thread start, join and end, all visible. safe: accesses to
- * non-final fields declared by the visible classes (shared or not), non-final statics of
+ * non-final fields declared by the visible classes of shared objects, non-final statics of
  * visible classes, elements of shared arrays accessed by the code of visible classes (arrays
  * belong to no class) and synchronisation are visible; thread start, join and end are invisible
- * scheduling points. Under both, atomics and field updaters are synchronisation natives and a CAS
+ * scheduling points. An access to an object no other thread can reach yet (a node being filled
+ * before it is published) commutes with every other thread's step, so neither classifier makes
+ * it visible; a reference stored into a shared object by an instruction that is no scheduling
+ * point (library code under safe) is exposed there and then. Under both, atomics and field updaters are synchronisation natives and a CAS
  * is a write whether or not it succeeds. */
 #include <stdio.h>
 
@@ -77,7 +80,7 @@ static bool shared(const vm *machine, uint32_t h)
     return vm_obj(machine, h)->flags & VM_OBJ_SHARED;
 }
 
-/* ---- Exposure (jpf) -------------------------------------------------------------------------- */
+/* ---- Exposure -------------------------------------------------------------------------------- */
 
 /* Queues [h] for marking when it is not shared yet. */
 static void expose_push(vm *machine, uint32_t h)
@@ -169,8 +172,11 @@ static vm_park field_point(vm *machine, vm_thread *t, const vm_frame *frame, con
         if (put && e->kind == 'L' && shared(machine, h)) vm_sched_expose(machine, sp[-1].ref);
         return VM_PARK_NONE;
     }
-    if (jpf(machine)) return shared(machine, h) ? VM_PARK_ACCESS : VM_PARK_NONE;
-    return class_visible(machine, e->field->owner) ? VM_PARK_ACCESS : VM_PARK_NONE;
+    bool is_shared = shared(machine, h);
+    if (is_shared && (jpf(machine) || class_visible(machine, e->field->owner)))
+        return VM_PARK_ACCESS;
+    if (put && e->kind == 'L' && is_shared) vm_sched_expose(machine, sp[-1].ref);
+    return VM_PARK_NONE;
 }
 
 /* Classifies getstatic/putstatic: class initialisation, a visible access, or nothing. */
@@ -201,8 +207,9 @@ static vm_park array_point(vm *machine, const vm_frame *frame, const uint8_t *pc
 {
     uint32_t h = sp[-array_depth(*pc)].ref;
     if (!h || !shared(machine, h)) return VM_PARK_NONE;
-    if (jpf(machine)) return VM_PARK_ACCESS;
-    return class_visible(machine, frame->method->owner) ? VM_PARK_ACCESS : VM_PARK_NONE;
+    if (jpf(machine) || class_visible(machine, frame->method->owner)) return VM_PARK_ACCESS;
+    if (*pc == CF_OP_AASTORE) vm_sched_expose(machine, sp[-1].ref);
+    return VM_PARK_NONE;
 }
 
 vm_method *vm_sched_callee(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,

@@ -1,7 +1,8 @@
 /* porcheck run on the golden concurrent programs of tests/vm/concurrent. Each source says what
  * the checker must report: "// expect: ok", or one or more "// expect: violation TEXT" (TEXT
  * appears in a reported violation), and optionally "// expect outcomes: "out1" "out2"" (the exact
- * set of standard outputs of the end states, C escapes). For both classifiers, dfs, jpf, s-por,
+ * set of standard outputs of the end states, C escapes) and "// expect dfs states: JPF SAFE" (the
+ * exact number of states dfs stores under each classifier). For both classifiers, dfs, jpf, s-por,
  * de-s-por and dl-s-por (exploring everything, --all) must reach that verdict and the same set of
  * outcomes; the first violation reported by a default run must be reproduced by --replay of its
  * schedule; --exact-states and --stateless agree. */
@@ -35,6 +36,7 @@ typedef struct expectation {
     char outcomes[MAX_EXPECT][512];
     size_t outcome_count;
     bool has_outcomes;
+    long dfs_states[2]; /* jpf, safe; -1 when the source does not say */
 } expectation;
 
 ParameterizedTestParameters(vm_run, verdicts)
@@ -70,6 +72,7 @@ static void read_expectation(const char *name, expectation *e)
     char path[1024], line[1024];
     snprintf(path, sizeof path, "%s/%s.java", CONCURRENT_SRC, name);
     memset(e, 0, sizeof *e);
+    e->dfs_states[0] = e->dfs_states[1] = -1;
     FILE *f = fopen(path, "r");
     cr_assert_not_null(f, "cannot read %s", path);
     while (fgets(line, sizeof line, f)) {
@@ -78,6 +81,8 @@ static void read_expectation(const char *name, expectation *e)
         if (!strncmp(line, "// expect: violation ", 21) && e->violation_count < MAX_EXPECT)
             snprintf(e->violations[e->violation_count++], 256, "%.250s", line + 21);
         if (!strncmp(line, "// expect outcomes:", 19)) parse_outcomes(line + 19, e);
+        if (!strncmp(line, "// expect dfs states:", 21))
+            cr_assert_eq(sscanf(line + 21, "%ld %ld", &e->dfs_states[0], &e->dfs_states[1]), 2);
     }
     fclose(f);
     cr_assert(e->ok != (e->violation_count > 0), "%s: expect ok or violations", name);
@@ -167,6 +172,12 @@ ParameterizedTest(run_case *c, vm_run, verdicts, .timeout = 900)
         if (e.has_outcomes)
             cr_assert(same_outcomes(doc, e.outcomes, e.outcome_count), "%s %s %s: outcomes differ",
                       c->name, c->classifier, algos[a]);
+        long want = e.dfs_states[strcmp(c->classifier, "jpf") != 0];
+        if (a == 0 && want >= 0) {
+            json_t *n = json_object_get(json_object_get(doc, "statistics"), "states_new");
+            cr_assert_eq(json_integer_value(n), want, "%s %s dfs: %lld states, expected %ld",
+                         c->name, c->classifier, (long long)json_integer_value(n), want);
+        }
         if (a == 0)
             first_count = outcomes_of(doc, first);
         else
