@@ -68,6 +68,15 @@ static vm_object *hashed_object(vm *machine, uint32_t h)
 
 /* ---- Walking objects ------------------------------------------------------------------------- */
 
+/* True when the walks leave object [h] out: null, or constant and not locked (a constant object
+ * is named by its id in what references it, and its contents never change). */
+static inline bool left_out(const vm *machine, uint32_t h)
+{
+    if (!h) return true;
+    const vm_object *o = machine->heap.objects[h];
+    return (o->flags & VM_OBJ_CONSTANT) && !o->lock_owner;
+}
+
 /* Logs the walk stamp of object [h] before a walk changes it; false (a fatal error) when out of
  * memory. */
 static bool log_stamp(vm *machine, uint32_t h, uint64_t old)
@@ -87,7 +96,7 @@ static bool log_stamp(vm *machine, uint32_t h, uint64_t old)
 /* Pushes [h] for the walk of H (stamped with [walk]) unless it is null or stamped already. */
 static void push_global(vm *machine, uint32_t h, uint64_t walk)
 {
-    if (!h) return;
+    if (left_out(machine, h)) return;
     vm_object *o = machine->heap.objects[h];
     if (o->walk == walk || !log_stamp(machine, h, o->walk)) return;
     o->walk = walk;
@@ -107,7 +116,9 @@ void vm_state_undo_walks(vm *machine, size_t pos)
 /* Pushes [h] for the walk of what only threads reach, unless it is null, in H or reached. */
 static void push_local(vm *machine, uint32_t h, uint64_t walk)
 {
-    if (!h || machine->heap.objects[h]->walk == walk || !vm_state_mark(machine->check, h)) return;
+    if (left_out(machine, h) || machine->heap.objects[h]->walk == walk ||
+        !vm_state_mark(machine->check, h))
+        return;
     vm_state_push(machine->check, h);
 }
 
@@ -227,7 +238,7 @@ static void note_outside(vm *machine, const uint32_t *refs, size_t n, uint64_t w
 {
     for (size_t k = 0; k < n; k++) {
         uint32_t h = refs[k];
-        if (!h || machine->heap.objects[h]->walk == walk) continue;
+        if (left_out(machine, h) || machine->heap.objects[h]->walk == walk) continue;
         push_local(machine, h, walk);
         size_t i = 0;
         while (i < out->count && out->refs[i] != h) i++;
@@ -385,6 +396,7 @@ static void gain(vm *machine, uint32_t h, delta *d)
 static bool ref_change(vm *machine, uint32_t a, uint32_t b, delta *d)
 {
     vm_check *c = machine->check;
+    if (left_out(machine, a)) a = 0; /* never in H */
     if (a && d->removed++) return false;
     c->gain_watch = a;
     c->gain_seen = false;
@@ -417,6 +429,8 @@ static bool ref_changes(vm *machine, const vm_object *old, const vm_object *now,
  * only a walk tells, or the old hash is unknown. */
 static bool object_delta(vm *machine, uint32_t h, const vm_object *old, delta *d)
 {
+    if ((old->flags | machine->heap.objects[h]->flags) & VM_OBJ_CONSTANT)
+        return false; /* a constant object locked, unlocked or made constant */
     if (old->walk != machine->check->fp.walk) return true; /* not in H */
     if (!vm_state_mark(machine->check, h)) return false;   /* logged twice: several epochs */
     if (old->fh_stamp != old->epoch + 1) return false;
@@ -509,11 +523,17 @@ static fp_sum component_sum(vm *machine)
 
 /* ---- Verification: every component hashed from scratch --------------------------------------- */
 
-/* Pushes the references collected in check->refs for a plain walk (verification). */
-static void push_collected(vm_check *c)
+/* Pushes [h] for a plain walk unless it is left out or reached (verification). */
+static void push_plain(vm *machine, uint32_t h)
 {
-    for (size_t k = 0; k < c->refs_len; k++)
-        if (vm_state_mark(c, c->refs[k])) vm_state_push(c, c->refs[k]);
+    if (!left_out(machine, h) && vm_state_mark(machine->check, h)) vm_state_push(machine->check, h);
+}
+
+/* Pushes the references collected in check->refs for a plain walk (verification). */
+static void push_collected(vm *machine)
+{
+    vm_check *c = machine->check;
+    for (size_t k = 0; k < c->refs_len; k++) push_plain(machine, c->refs[k]);
 }
 
 
@@ -523,19 +543,14 @@ static void scratch_thread(vm *machine, const vm_thread *t, fp_sum *sum)
     uint64_t fh[2];
     if (!vm_state_hash_thread_top(machine, t, fh)) return;
     sum_add(sum, fh);
-    push_collected(machine->check);
+    push_collected(machine);
     for (uint32_t d = 0; d + 1 < t->depth; d++) {
         if (!vm_state_hash_frame(machine, t, d, fh)) return;
         sum_add(sum, fh);
-        push_collected(machine->check);
+        push_collected(machine);
     }
 }
 
-/* Pushes [h] for a plain walk unless it is null or reached (verification). */
-static void push_plain(vm_check *c, uint32_t h)
-{
-    if (h && vm_state_mark(c, h)) vm_state_push(c, h);
-}
 
 /* Adds the hashes of the classes that count, computed from scratch, to [sum] and pushes what
  * their statics reference. */
@@ -549,7 +564,7 @@ static void scratch_classes(vm *machine, fp_sum *sum)
         sum_add(sum, fh);
         for (uint32_t k = 0; cls->static_ref_map && k < cls->static_slots; k++)
             if (cls->static_ref_map[k / 8] >> (k % 8) & 1)
-                push_plain(machine->check, cls->statics[k].ref);
+                push_plain(machine, cls->statics[k].ref);
     }
 }
 
@@ -566,11 +581,11 @@ static void scratch_objects(vm *machine, fp_sum *sum)
         const vm_class *cls = o->cls;
         if (cls->kind == VM_KIND_ARRAY) {
             for (uint32_t k = 0; cls->elem_kind == 'L' && k < o->length; k++)
-                push_plain(c, ((const uint32_t *)VM_ELEMS(o))[k]);
+                push_plain(machine, ((const uint32_t *)VM_ELEMS(o))[k]);
             continue;
         }
         for (uint32_t k = 0; cls->ref_map && k < o->length; k++)
-            if (cls->ref_map[k / 8] >> (k % 8) & 1) push_plain(c, VM_FIELDS(o)[k].ref);
+            if (cls->ref_map[k / 8] >> (k % 8) & 1) push_plain(machine, VM_FIELDS(o)[k].ref);
     }
 }
 
@@ -584,7 +599,7 @@ static fp_sum scratch_sum(vm *machine)
     sum_add(&sum, fh);
     if (!vm_state_begin_walk(machine)) return sum;
     for (uint32_t g = 0; g < machine->notify_count; g++)
-        push_plain(machine->check, machine->notify[g].cond);
+        push_plain(machine, machine->notify[g].cond);
     scratch_classes(machine, &sum);
     for (uint32_t i = 0; i < machine->thread_count && !machine->failed; i++)
         if (machine->threads[i]->state != VM_THREAD_NEW)

@@ -106,22 +106,31 @@ uint32_t vm_clone_object(vm *machine, vm_thread *t, uint32_t h)
     return c;
 }
 
-/* Marks [h] and what it references (a String's characters) as outliving every undo. */
-static void pin_reachable(vm *machine, uint32_t h)
+/* Gives [flags] to [h] and to everything it references that lacks them; through the undo log
+ * when [logged], else for good (an object that outlives every undo logs its first change in any
+ * epoch). */
+static void flag_reachable(vm *machine, uint32_t h, uint8_t flags, bool logged)
 {
     vm_object *o = machine->heap.objects[h];
-    if (!o || (o->flags & VM_OBJ_PINNED)) return;
-    o->flags |= VM_OBJ_PINNED | VM_OBJ_SHARED;
-    o->epoch = 0; /* log its first change in any epoch */
+    if (!o || (o->flags & flags) == flags) return;
+    if (logged) o = vm_obj_w(machine, h);
+    else o->epoch = 0;
+    o->flags |= flags;
     const vm_class *cls = o->cls;
     if (cls->kind == VM_KIND_ARRAY) {
         for (uint32_t i = 0; cls->elem_kind == 'L' && i < o->length; i++)
-            if (((uint32_t *)VM_ELEMS(o))[i]) pin_reachable(machine, ((uint32_t *)VM_ELEMS(o))[i]);
+            if (((uint32_t *)VM_ELEMS(o))[i])
+                flag_reachable(machine, ((uint32_t *)VM_ELEMS(o))[i], flags, logged);
         return;
     }
     for (uint32_t i = 0; cls->ref_map && i < o->length; i++)
         if ((cls->ref_map[i / 8] >> (i % 8) & 1) && VM_FIELDS(o)[i].ref)
-            pin_reachable(machine, VM_FIELDS(o)[i].ref);
+            flag_reachable(machine, VM_FIELDS(o)[i].ref, flags, logged);
+}
+
+void vm_make_constant(vm *machine, uint32_t h)
+{
+    if (h) flag_reachable(machine, h, VM_OBJ_CONSTANT | VM_OBJ_SHARED, true);
 }
 
 bool vm_pin(vm *machine, uint32_t h)
@@ -135,7 +144,7 @@ bool vm_pin(vm *machine, uint32_t h)
         heap->pin_capacity = cap;
     }
     heap->pins[heap->pin_count++] = h;
-    pin_reachable(machine, h);
+    flag_reachable(machine, h, VM_OBJ_PINNED | VM_OBJ_SHARED, false);
     return true;
 }
 

@@ -80,7 +80,10 @@ typedef struct vm_object {
 /* Object flags. */
 enum {
     VM_OBJ_PINNED = 1, /* held by the VM for good (mirrors, interned strings): never undone */
-    VM_OBJ_SHARED = 2, /* jpf classifier: reachable by more than one thread (monotone) */
+    VM_OBJ_SHARED = 2, /* reachable by more than one thread (monotone) */
+    /* never written again, nor is anything it references (the model's boxing caches): state
+     * fingerprints name it by id and leave it out of the heap walk while no thread locks it */
+    VM_OBJ_CONSTANT = 4,
 };
 
 /* Returns the instance-field slots of [o]. */
@@ -523,6 +526,9 @@ uint32_t vm_clone_object(vm *machine, vm_thread *t, uint32_t h);
 
 /* Keeps [h] alive for the lifetime of the vm; false when out of memory. */
 bool vm_pin(vm *machine, uint32_t h);
+
+/* Marks [h] and everything it references constant (VM_OBJ_CONSTANT) and shared, undoably. */
+void vm_make_constant(vm *machine, uint32_t h);
 
 /* Collects garbage if the allocation threshold was crossed; every live reference must be in a
  * thread's saved frames, a static, a pinned handle or another live object. */

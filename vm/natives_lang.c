@@ -644,7 +644,16 @@ FN(vm_new_array_of)
     return ret->ref ? VM_NATIVE_OK : VM_NATIVE_FAIL;
 }
 
+/* VM.constant(o): the model promises that [o] and what it reaches are never written again. */
+FN(vm_constant)
+{
+    UNUSED;
+    if (machine->check) vm_make_constant(machine, args[0].ref);
+    return VM_NATIVE_OK;
+}
+
 const vm_native vm_natives_sysvm[] = {
     {"newArray", "(Ljava/lang/Class;I)Ljava/lang/Object;", vm_new_array_of},
+    {"constant", "(Ljava/lang/Object;)V", vm_constant},
     {NULL, NULL, NULL},
 };

@@ -206,7 +206,8 @@ static int array_depth(uint8_t op)
 static vm_park array_point(vm *machine, const vm_frame *frame, const uint8_t *pc, const vm_slot *sp)
 {
     uint32_t h = sp[-array_depth(*pc)].ref;
-    if (!h || !shared(machine, h)) return VM_PARK_NONE;
+    if (!h || !shared(machine, h) || (vm_obj(machine, h)->flags & VM_OBJ_CONSTANT))
+        return VM_PARK_NONE; /* a constant array is only read */
     if (jpf(machine) || class_visible(machine, frame->method->owner)) return VM_PARK_ACCESS;
     if (*pc == CF_OP_AASTORE) vm_sched_expose(machine, sp[-1].ref);
     return VM_PARK_NONE;

@@ -3,6 +3,11 @@ package java.lang;
 public final class Boolean implements java.io.Serializable, Comparable<Boolean> {
     public static final Boolean TRUE = new Boolean(true);
     public static final Boolean FALSE = new Boolean(false);
+
+    static {
+        jdk.internal.porcheck.VM.constant(TRUE);
+        jdk.internal.porcheck.VM.constant(FALSE);
+    }
     @SuppressWarnings("unchecked")
     public static final Class<Boolean> TYPE = (Class<Boolean>) Class.getPrimitiveClass("boolean");
 

@@ -29,10 +29,13 @@ public final class Byte extends Number implements Comparable<Byte> {
     public static Byte valueOf(String s, int radix) throws NumberFormatException { return valueOf(parseByte(s, radix)); }
 
     private static final class Cache {
-        static final Byte[] cache = new Byte[256];
+        static final Byte[] cache;
 
         static {
-            for (int i = 0; i < cache.length; i++) cache[i] = new Byte((byte) (i - 128));
+            Byte[] c = new Byte[256];
+            for (int i = 0; i < c.length; i++) c[i] = new Byte((byte) (i - 128));
+            cache = c;
+            jdk.internal.porcheck.VM.constant(c);
         }
     }
 

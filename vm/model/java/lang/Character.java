@@ -26,10 +26,13 @@ public final class Character implements java.io.Serializable, Comparable<Charact
     public Character(char value) { this.value = value; }
 
     private static final class CharacterCache {
-        static final Character[] cache = new Character[128];
+        static final Character[] cache;
 
         static {
-            for (int i = 0; i < cache.length; i++) cache[i] = new Character((char) i);
+            Character[] c = new Character[128];
+            for (int i = 0; i < c.length; i++) c[i] = new Character((char) i);
+            cache = c;
+            jdk.internal.porcheck.VM.constant(c);
         }
     }
 

@@ -121,9 +121,11 @@ public final class Integer extends Number implements Comparable<Integer> {
         static final Integer[] cache;
 
         static {
-            cache = new Integer[(high - low) + 1];
+            Integer[] c = new Integer[(high - low) + 1];
             int j = low;
-            for (int k = 0; k < cache.length; k++) cache[k] = new Integer(j++);
+            for (int k = 0; k < c.length; k++) c[k] = new Integer(j++);
+            cache = c;
+            jdk.internal.porcheck.VM.constant(c);
         }
     }
 

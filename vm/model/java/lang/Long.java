@@ -105,10 +105,13 @@ public final class Long extends Number implements Comparable<Long> {
     public static Long valueOf(String s) throws NumberFormatException { return valueOf(parseLong(s, 10)); }
 
     private static final class LongCache {
-        static final Long[] cache = new Long[-(-128) + 127 + 1];
+        static final Long[] cache;
 
         static {
-            for (int i = 0; i < cache.length; i++) cache[i] = new Long(i - 128);
+            Long[] c = new Long[-(-128) + 127 + 1];
+            for (int i = 0; i < c.length; i++) c[i] = new Long(i - 128);
+            cache = c;
+            jdk.internal.porcheck.VM.constant(c);
         }
     }
 

@@ -29,10 +29,13 @@ public final class Short extends Number implements Comparable<Short> {
     public static Short valueOf(String s, int radix) throws NumberFormatException { return valueOf(parseShort(s, radix)); }
 
     private static final class Cache {
-        static final Short[] cache = new Short[256];
+        static final Short[] cache;
 
         static {
-            for (int i = 0; i < cache.length; i++) cache[i] = new Short((short) (i - 128));
+            Short[] c = new Short[256];
+            for (int i = 0; i < c.length; i++) c[i] = new Short((short) (i - 128));
+            cache = c;
+            jdk.internal.porcheck.VM.constant(c);
         }
     }
 

@@ -6,4 +6,10 @@ public final class VM {
 
     /** Creates an array of [length] elements of [componentType] (java.lang.reflect.Array.newInstance). */
     public static native Object newArray(Class<?> componentType, int length);
+
+    /**
+     * Promises that [o] and everything it references are never written again (the boxing
+     * caches), so the checker leaves them out of its state walks.
+     */
+    public static native void constant(Object o);
 }
