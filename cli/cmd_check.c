@@ -2,7 +2,6 @@
  * the verdict, the outcomes the end states gave (with how many end states gave each), the
  * unexpected ones, and for each violation the schedule that reproduces it replayed as an
  * interleaving table; then the search statistics. --replay runs one schedule of one client. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,28 +65,7 @@ static args_status bad(const char *fmt, const char *value)
 /* Parses an option with a non-negative number. */
 static args_status number_option(check_args *a, const char *name, const char *value)
 {
-    char *end;
-    errno = 0;
-    double v = strtod(value, &end);
-    if (end == value || *end || errno || !(v >= 0) || v > 1e15) {
-        fprintf(stderr, "porcheck check: %s: expected a non-negative number, got '%s'\n", name,
-                value);
-        return ARGS_REPORTED;
-    }
-    if (!strcmp(name, "--max-states"))
-        a->opt.search.max_states = (size_t)v;
-    else if (!strcmp(name, "--timeout"))
-        a->opt.search.timeout_seconds = v;
-    else if (!strcmp(name, "--max-memory"))
-        a->opt.search.max_memory_bytes = (size_t)(v * 1048576.0);
-    return ARGS_OK;
-}
-
-/* True for the options that take a non-negative number. */
-static bool is_number_option(const char *name)
-{
-    return !strcmp(name, "--max-states") || !strcmp(name, "--timeout") ||
-           !strcmp(name, "--max-memory");
+    return cli_set_limit("check", &a->opt.search, name, value) ? ARGS_OK : ARGS_REPORTED;
 }
 
 /* Parses --algo, --order and --classifier. */
@@ -127,7 +105,7 @@ static args_status parse_option(int argc, char **argv, int *i, check_args *a)
                         : !strcmp(name, "--replay")  ? &a->replay
                         : !strcmp(name, "--oracle")  ? &a->oracle
                                                      : NULL;
-    if (!slot && !is_number_option(name))
+    if (!slot && !cli_is_limit(name))
         return bad("unknown option '%s' (see porcheck check --help)", name);
     if (!slot) return number_option(a, name, value);
     *slot = value;
@@ -308,23 +286,21 @@ static json_t *client_json(const client *c, const client_check_result *r, size_t
     }
     return json_pack("{sssIsssbsososososo}", "client", text, "line", (json_int_t)line, "verdict",
                      client_check_violated(r) ? "violation" : "ok", "complete",
-                     r->search.stop == POR_STOP_COMPLETE, "expected", expected,
-                     "observed", client_outcome_set_json(r->observed, c), "unexpected",
-                     unexpected_json(r), "violations", viols, "statistics",
-                     por_stats_json(&r->search));
+                     r->search.stop == POR_STOP_COMPLETE, "expected", expected, "observed",
+                     client_outcome_set_json(r->observed, c), "unexpected", unexpected_json(r),
+                     "violations", viols, "statistics", por_stats_json(&r->search));
 }
 
 /* Writes the JSON document with the client [reports] to the --json file. */
 static bool write_json(const check_args *a, const client_spec *spec, json_t *reports,
                        const size_t counts[2])
 {
-    json_t *doc = json_pack(
-        "{sssssssssssssOs{sIsIsI}}", "spec", a->spec, "class", spec->class_name, "jar", a->jar,
-        "algorithm", por_algo_name(a->opt.search.algo), "classifier",
-        client_classifier_name(client_check_classifier(&a->opt)), "oracle",
-        a->opt.oracle_adt ? "adt" : "impl", "clients", reports, "summary", "clients",
-        (json_int_t)(counts[0] + counts[1]), "ok", (json_int_t)counts[0], "violations",
-        (json_int_t)counts[1]);
+    json_t *doc = json_pack("{sssssssssssssOs{sIsIsI}}", "spec", a->spec, "class", spec->class_name,
+                            "jar", a->jar, "algorithm", por_algo_name(a->opt.search.algo),
+                            "classifier", client_classifier_name(client_check_classifier(&a->opt)),
+                            "oracle", a->opt.oracle_adt ? "adt" : "impl", "clients", reports,
+                            "summary", "clients", (json_int_t)(counts[0] + counts[1]), "ok",
+                            (json_int_t)counts[0], "violations", (json_int_t)counts[1]);
     bool ok = doc && json_dump_file(doc, a->json, JSON_INDENT(2)) == 0;
     json_decref(doc);
     return ok;
@@ -372,7 +348,8 @@ static int check_all(const check_args *a, const client_spec *spec, const client_
         print_client(list->items[i], a, &r, i);
         fflush(stdout);
         counts[client_check_violated(&r)]++;
-        if (reports) json_array_append_new(reports, client_json(list->items[i], &r, list->lines[i]));
+        if (reports)
+            json_array_append_new(reports, client_json(list->items[i], &r, list->lines[i]));
         client_check_result_free(&r);
     }
     return EXIT_PASS;
@@ -471,8 +448,7 @@ int cmd_check(int argc, char **argv)
     if (!cli_load_clients("check", a.spec, a.clients, a.client, &spec, &list))
         return EXIT_BAD_INPUT;
     if (!list.count) {
-        fprintf(stderr, "porcheck check: %s: no clients\n",
-                a.clients ? a.clients : "--client");
+        fprintf(stderr, "porcheck check: %s: no clients\n", a.clients ? a.clients : "--client");
         client_list_free(&list);
         client_spec_free(spec);
         return EXIT_BAD_INPUT;

@@ -3,7 +3,6 @@
  * the outputs of the end states and statistics; every violation comes with the schedule that
  * reproduces it, printed as a readable trace by replaying it. --replay runs one schedule. */
 #include <ctype.h>
-#include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -407,17 +406,6 @@ static int usage(void)
     return EXIT_BAD_INPUT;
 }
 
-/* Parses a non-negative decimal number. */
-static bool parse_number(const char *text, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (end == text || *end || errno || !(v >= 0) || v > 1e15) return false;
-    *out = v;
-    return true;
-}
-
 /* Result of reading the arguments. */
 typedef enum args_status { ARGS_OK, ARGS_USAGE, ARGS_REPORTED } args_status;
 
@@ -443,15 +431,15 @@ static args_status add_visible(run_args *a, char *value)
 /* Parses an option that takes a number. */
 static args_status number_option(run_args *a, const char *name, const char *value)
 {
+    if (cli_is_limit(name))
+        return cli_set_limit("run", &a->opt, name, value) ? ARGS_OK : ARGS_REPORTED;
     double v;
-    if (!parse_number(value, &v)) return bad("expected a non-negative number, got '%s'", value);
-    if (!strcmp(name, "--max-states"))
-        a->opt.max_states = (size_t)v;
-    else if (!strcmp(name, "--timeout"))
-        a->opt.timeout_seconds = v;
-    else if (!strcmp(name, "--max-memory"))
-        a->opt.max_memory_bytes = (size_t)(v * 1048576.0);
-    else if (!strcmp(name, "--max-threads"))
+    if (!cli_parse_number(value, &v)) {
+        fprintf(stderr, "porcheck run: %s: expected a non-negative number, got '%s'\n", name,
+                value);
+        return ARGS_REPORTED;
+    }
+    if (!strcmp(name, "--max-threads"))
         a->check.max_threads = (uint32_t)v;
     else if (!strcmp(name, "--max-instructions"))
         a->check.max_instructions = (uint64_t)v;

@@ -1,6 +1,5 @@
 /* porcheck toy: runs a search of por over a program of the toy language and prints its
  * outcomes, violations (failed assertions, deadlocks) and statistics, as text or JSON. */
-#include <errno.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,33 +211,14 @@ static int usage(void)
     return EXIT_BAD_INPUT;
 }
 
-/* Parses a non-negative decimal number. */
-static bool parse_number(const char *text, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (end == text || *end || errno || !(v >= 0) || v > 1e15) return false;
-    *out = v;
-    return true;
-}
-
 /* Result of reading the arguments. */
 typedef enum args_status { ARGS_OK, ARGS_USAGE, ARGS_REPORTED } args_status;
-
-/* Reports a malformed value of option [name]. */
-static args_status bad_value(const char *name, const char *value)
-{
-    fprintf(stderr, "porcheck toy: %s: expected a non-negative number, got '%s'\n", name, value);
-    return ARGS_REPORTED;
-}
 
 /* Parses the option at argv[*i] (with its value) into [a]. */
 static args_status parse_option(int argc, char **argv, int *i, toy_args *a)
 {
     const char *name = argv[*i], *value = *i + 1 < argc ? argv[*i + 1] : NULL;
     por_error err = {0};
-    double v = 0;
     if (!strcmp(name, "--stateless")) return a->opt.stateless = true, ARGS_OK;
     if (!strcmp(name, "--first-error")) return a->opt.first_error = true, ARGS_OK;
     if (!value) return ARGS_USAGE;
@@ -251,16 +231,8 @@ static args_status parse_option(int argc, char **argv, int *i, toy_args *a)
         return ARGS_REPORTED;
     }
     if (!strcmp(name, "--json")) return a->json = value, ARGS_OK;
-    bool number = parse_number(value, &v);
-    if (!strcmp(name, "--max-states"))
-        a->opt.max_states = (size_t)v;
-    else if (!strcmp(name, "--timeout"))
-        a->opt.timeout_seconds = v;
-    else if (!strcmp(name, "--max-memory"))
-        a->opt.max_memory_bytes = (size_t)(v * 1048576.0);
-    else
-        return ARGS_USAGE;
-    return number ? ARGS_OK : bad_value(name, value);
+    if (!cli_is_limit(name)) return ARGS_USAGE;
+    return cli_set_limit("toy", &a->opt, name, value) ? ARGS_OK : ARGS_REPORTED;
 }
 
 /* Reads the command line into [a]. */

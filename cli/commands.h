@@ -13,6 +13,16 @@
 bool cli_load_clients(const char *command, const char *spec_path, const char *clients_path,
                       const char *client_text, client_spec **spec, client_list *list);
 
+/* Reads [text], a decimal number from 0 to 1e15, into [*out]; false when it is not one. */
+bool cli_parse_number(const char *text, double *out);
+
+/* True when [name] is a search limit: --max-states, --timeout or --max-memory (MB). */
+bool cli_is_limit(const char *name);
+
+/* Sets search limit [name] of [opt] from [value]; on a malformed value prints one line
+ * "porcheck [command]: NAME: expected a non-negative number, got 'VALUE'" and returns false. */
+bool cli_set_limit(const char *command, por_options *opt, const char *name, const char *value);
+
 /* Exit statuses shared by every command. */
 enum { EXIT_PASS = 0, EXIT_VIOLATION = 1, EXIT_BAD_INPUT = 2 };
 

@@ -113,8 +113,10 @@ static void flag_reachable(vm *machine, uint32_t h, uint8_t flags, bool logged)
 {
     vm_object *o = machine->heap.objects[h];
     if (!o || (o->flags & flags) == flags) return;
-    if (logged) o = vm_obj_w(machine, h);
-    else o->epoch = 0;
+    if (logged)
+        o = vm_obj_w(machine, h);
+    else
+        o->epoch = 0;
     o->flags |= flags;
     const vm_class *cls = o->cls;
     if (cls->kind == VM_KIND_ARRAY) {

@@ -21,8 +21,8 @@
  * scheduling points. An access to an object no other thread can reach yet (a node being filled
  * before it is published) commutes with every other thread's step, so neither classifier makes
  * it visible; a reference stored into a shared object by an instruction that is no scheduling
- * point (library code under safe) is exposed there and then. Under both, atomics and field updaters are synchronisation natives and a CAS
- * is a write whether or not it succeeds. */
+ * point (library code under safe) is exposed there and then. Under both, atomics and field updaters
+ * are synchronisation natives and a CAS is a write whether or not it succeeds. */
 #include <stdio.h>
 
 #include "check.h"

@@ -271,6 +271,20 @@ Test(vm_run, bad_input_is_one_line_and_exit_2)
     cr_assert(run_process(bad_algo, 60, &r));
     cr_assert_eq(r.status, 2);
     proc_result_free(&r);
+    static const char *const numbers[][3] = {
+        {"--timeout", "soon",
+         "porcheck run: --timeout: expected a non-negative number, got 'soon'\n"},
+        {"--max-threads", "-1",
+         "porcheck run: --max-threads: expected a non-negative number, got '-1'\n"},
+        {"--max-threads", "61", "porcheck run: --max-threads: expected 1 to 60, got '61'\n"}};
+    for (size_t i = 0; i < 3; i++) {
+        char *bad_number[] = {PORCHECK,        "run", (char *)numbers[i][0], (char *)numbers[i][1],
+                              "LockedCounter", NULL};
+        cr_assert(run_process(bad_number, 60, &r));
+        cr_assert_eq(r.status, 2);
+        cr_assert_str_eq(r.err, numbers[i][2]);
+        proc_result_free(&r);
+    }
 }
 
 static const char *const golden_names[] = {
@@ -301,10 +315,13 @@ Test(vm_run, sequential_golden_programs_print_what_exec_prints, .timeout = 900)
         char flag[8], json[256];
         golden_flag(golden_names[i], flag, sizeof flag);
         snprintf(json, sizeof json, "/tmp/porcheck-golden-%d.json", (int)getpid());
-        char *run[] = {PORCHECK, "run", "--classpath", GOLDEN_BUILD "/golden17.jar", flag,
-                       "--max-states", "3000", "--json", json, (char *)golden_names[i], NULL};
-        char *exec[] = {PORCHECK, "exec", "--classpath", GOLDEN_BUILD "/golden17.jar", flag,
-                        (char *)golden_names[i], NULL};
+        char *run[] = {
+            PORCHECK, "run",    "--classpath", GOLDEN_BUILD "/golden17.jar", flag, "--max-states",
+            "3000",   "--json", json,          (char *)golden_names[i],      NULL};
+        char *exec[] = {PORCHECK,      "exec",
+                        "--classpath", GOLDEN_BUILD "/golden17.jar",
+                        flag,          (char *)golden_names[i],
+                        NULL};
         proc_result r, x;
         cr_assert(run_process(run, 300, &r) && run_process(exec, 300, &x));
         json_t *doc = json_load_file(json, JSON_ALLOW_NUL, NULL);
