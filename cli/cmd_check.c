@@ -44,7 +44,8 @@ static const char help_text[] =
     "  --replay SCHEDULE     run one schedule (as a report prints it) of the one client and\n"
     "                        print its interleaving table\n"
     "exit status: 0 every client ok, 1 a violation (an unexpected outcome, a deadlock),\n"
-    "2 bad input (also an invocation that never returns when the client runs sequentially)\n";
+    "2 bad input (also a client none of whose orders completes when run one invocation at a\n"
+    "time)\n";
 
 /* Prints the usage lines; returns the bad-input status. */
 static int usage(void)

@@ -54,6 +54,9 @@ static client_status adt_invoke(void *self, const client *c, const client_invoca
                            "%s: the %s model has no method %s with %zu parameter%s", c->spec->path,
                            client_adt_name(obj->adt), m->name, m->param_count,
                            m->param_count == 1 ? "" : "s");
+    if (adt_blocks(obj, op))
+        return client_fail(err, CLIENT_ERR_BLOCKED, "%s on the %s model: waits for ever", m->name,
+                           client_adt_name(obj->adt));
     if (!adt_apply(obj, op, inv->args, out))
         return client_fail(err, CLIENT_ERR_NOMEM, "out of memory running %s", m->name);
     if (m->is_void && out->kind != CLIENT_VAL_EXCEPTION) *out = (client_value){CLIENT_VAL_VOID};

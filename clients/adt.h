@@ -34,6 +34,7 @@ typedef enum adt_op {
     OP_OFFER_FIRST,
     OP_ADD_FIRST_VOID,
     OP_POLL_FIRST,
+    OP_TAKE_FIRST, /* BlockingQueue.take: waits while the queue is empty */
     OP_POLL_LAST,
     OP_PEEK_FIRST,
     OP_PEEK_LAST,
@@ -89,5 +90,8 @@ adt_op adt_lookup(client_adt adt, const char *name, size_t arity);
 /* Runs [op] with [args] on [obj]'s state; stores the Java result in [out]. False when out of
  * memory. */
 bool adt_apply(adt_object *obj, adt_op op, const client_value *args, client_value *out);
+
+/* True when [op] would wait for ever on [obj]'s state (take on an empty queue). */
+bool adt_blocks(const adt_object *obj, adt_op op);
 
 #endif

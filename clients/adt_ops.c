@@ -2,7 +2,8 @@
  * they model: java.util.Set, java.util.Map (ConcurrentHashMap: null keys and values throw
  * NullPointerException), java.util.Queue and Deque (ArrayDeque / ConcurrentLinkedDeque: null
  * elements throw; poll and peek give null on empty, remove, element, get*, pop throw
- * NoSuchElementException), java.util.Stack (pop and peek throw EmptyStackException), and the
+ * NoSuchElementException; a BlockingQueue's put never waits, as in an unbounded one, and take
+ * waits while it is empty), java.util.Stack (pop and peek throw EmptyStackException), and the
  * atomic counter and register (AtomicInteger, AtomicReference). */
 #include <string.h>
 
@@ -76,6 +77,8 @@ static const op_entry op_table[] = {
     {CLIENT_ADT_QUEUE, "remove", 0, OP_REMOVE_FIRST},
     {CLIENT_ADT_QUEUE, "element", 0, OP_GET_FIRST},
     {CLIENT_ADT_QUEUE, "remove", 1, OP_REMOVE_OBJECT},
+    {CLIENT_ADT_QUEUE, "put", 1, OP_ADD_LAST_VOID},
+    {CLIENT_ADT_QUEUE, "take", 0, OP_TAKE_FIRST},
     {CLIENT_ADT_DEQUE, "offer", 1, OP_OFFER_LAST},
     {CLIENT_ADT_DEQUE, "add", 1, OP_ADD_LAST_BOOL},
     {CLIENT_ADT_DEQUE, "offerLast", 1, OP_OFFER_LAST},
@@ -128,6 +131,11 @@ static const op_entry op_table[] = {
     {CLIENT_ADT_NONE, "clear", 0, OP_CLEAR},
     {CLIENT_ADT_NONE, "contains", 1, OP_CONTAINS},
 };
+
+bool adt_blocks(const adt_object *obj, adt_op op)
+{
+    return op == OP_TAKE_FIRST && obj->state.count == 0;
+}
 
 adt_op adt_lookup(client_adt adt, const char *name, size_t arity)
 {
@@ -444,6 +452,7 @@ static const struct {
     const char *empty;
 } end_ops[] = {
     {OP_POLL_FIRST, true, true, NULL},   {OP_POLL_LAST, false, true, NULL},
+    {OP_TAKE_FIRST, true, true, NULL}, /* never on an empty queue: adt_blocks */
     {OP_PEEK_FIRST, true, false, NULL},  {OP_PEEK_LAST, false, false, NULL},
     {OP_REMOVE_FIRST, true, true, NSEE}, {OP_REMOVE_LAST, false, true, NSEE},
     {OP_GET_FIRST, true, false, NSEE},   {OP_GET_LAST, false, false, NSEE},

@@ -38,6 +38,7 @@ typedef enum client_status {
     CLIENT_ERR_ARG,         /* a bad option (generator ranges, counts) */
     CLIENT_ERR_UNSUPPORTED, /* a method the sequential object does not model */
     CLIENT_ERR_OBJECT,      /* the sequential object failed (e.g. the VM reported an error) */
+    CLIENT_ERR_BLOCKED,     /* an invocation run on its own waits for ever (for every order) */
 } client_status;
 
 /* A caller-owned error: the status and a one-line message naming the file, JSON path or column. */
@@ -292,7 +293,7 @@ typedef struct client_gen_options {
     size_t values;                   /* arguments are drawn from 0..values-1 */
     bool mutators_only;              /* only methods that are not readonly */
     uint64_t seed;
-    const char *methods;             /* comma-separated method names to draw from; NULL: all */
+    const char *methods; /* comma-separated method names to draw from; NULL: all */
 } client_gen_options;
 
 /* Weight of method [m] in the generator's draw: 4 for a trusted mutator, 2 for another trusted
@@ -462,6 +463,7 @@ typedef struct client_lin_stats {
     size_t invocations; /* invocations run on the object */
     size_t restores;    /* snapshots restored */
     size_t max_set;     /* largest set of partial outcomes kept at one node */
+    size_t blocked;     /* invocations that waited for ever (the orders through them dropped) */
 } client_lin_stats;
 
 /* One run: options in, outcomes and statistics out. */
@@ -509,13 +511,13 @@ typedef enum client_classifier {
 
 /* Options of client_check and client_replay. */
 typedef struct client_check_options {
-    client_impl_options impl;     /* where the class under test is */
-    por_options search;           /* algorithm, order, stateless, first error, limits (the
-                                   * observer is client_check's own) */
+    client_impl_options impl; /* where the class under test is */
+    por_options search;       /* algorithm, order, stateless, first error, limits (the
+                               * observer is client_check's own) */
     client_classifier classifier;
-    bool oracle_adt;              /* expected outcomes from the spec's ADT model, which is also
-                                   * compared with the implementation */
-    size_t max_traced;            /* violations replayed into tables (0: 10) */
+    bool oracle_adt;   /* expected outcomes from the spec's ADT model, which is also
+                        * compared with the implementation */
+    size_t max_traced; /* violations replayed into tables (0: 10) */
 } client_check_options;
 
 /* Returns the classifier [opt] selects: its own, or the default for its algorithm. */
@@ -602,8 +604,8 @@ typedef struct client_violation {
     size_t count;                /* end states (or failing transitions) of this violation */
     const uint8_t *schedule;     /* thread ids, one per transition */
     size_t length;
-    bool traced;       /* [trace] was replayed */
-    bool reproduced;   /* the replay ended as the violation did */
+    bool traced;     /* [trace] was replayed */
+    bool reproduced; /* the replay ended as the violation did */
     client_trace trace;
 } client_violation;
 

@@ -1,6 +1,7 @@
 /* clients: two sequential objects run side by side over every linearization of a client, to find
  * where they disagree (the implementation against its ADT model, `--oracle adt`). A joint node
  * is (progress, fingerprint of one, fingerprint of the other); each is expanded once. */
+#include <stdio.h>
 #include <string.h>
 #include <xxhash.h>
 
@@ -93,16 +94,23 @@ static client_status step(cmp *m, size_t s)
 {
     const client_invocation *inv = &m->view.seqs[s]->calls[m->progress[s]];
     client_value v[2];
+    bool blocked[2];
     for (int k = 0; k < 2; k++) {
         client_status st = m->obj[k]->ops->invoke(m->obj[k]->self, m->c, inv, &v[k], m->err);
-        if (st) return st;
+        blocked[k] = st == CLIENT_ERR_BLOCKED;
+        if (st && !blocked[k]) return st;
     }
+    if (blocked[0] && blocked[1]) return CLIENT_OK; /* an order neither object completes */
     client_lin_diff *d = m->diff;
     d->path[d->length++] = inv->index;
-    if (client_value_compare(&v[0], &v[1])) {
+    if (blocked[0] || blocked[1] || client_value_compare(&v[0], &v[1])) {
         d->found = true;
-        client_value_format(&v[0], d->result_a, sizeof d->result_a);
-        client_value_format(&v[1], d->result_b, sizeof d->result_b);
+        char *text[2] = {d->result_a, d->result_b};
+        for (int k = 0; k < 2; k++)
+            if (blocked[k])
+                snprintf(text[k], sizeof d->result_a, "waits for ever");
+            else
+                client_value_format(&v[k], text[k], sizeof d->result_a);
         return CLIENT_OK;
     }
     m->progress[s]++;

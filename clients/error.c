@@ -6,9 +6,10 @@
 const char *client_status_name(client_status status)
 {
     static const char *const names[] = {
-        "CLIENT_OK",        "CLIENT_ERR_NOMEM",  "CLIENT_ERR_IO",          "CLIENT_ERR_JSON",
-        "CLIENT_ERR_SPEC",  "CLIENT_ERR_SYNTAX", "CLIENT_ERR_METHOD",      "CLIENT_ERR_TYPE",
-        "CLIENT_ERR_LIMIT", "CLIENT_ERR_ARG",    "CLIENT_ERR_UNSUPPORTED", "CLIENT_ERR_OBJECT",
+        "CLIENT_OK",          "CLIENT_ERR_NOMEM",  "CLIENT_ERR_IO",          "CLIENT_ERR_JSON",
+        "CLIENT_ERR_SPEC",    "CLIENT_ERR_SYNTAX", "CLIENT_ERR_METHOD",      "CLIENT_ERR_TYPE",
+        "CLIENT_ERR_LIMIT",   "CLIENT_ERR_ARG",    "CLIENT_ERR_UNSUPPORTED", "CLIENT_ERR_OBJECT",
+        "CLIENT_ERR_BLOCKED",
     };
     if ((size_t)status < sizeof names / sizeof names[0]) return names[status];
     return "CLIENT_ERR_?";

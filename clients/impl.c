@@ -69,8 +69,8 @@ client_status harness_client_init(const client *c, harness_client *out, client_e
         out->calls[i].method = m->name;
         out->calls[i].arg_count = inv->arg_count;
         out->calls[i].discard = m->is_void;
-        ok = (out->calls[i].args = convert_args(&out->arena, m->params, inv->args,
-                                                inv->arg_count)) != NULL;
+        ok = (out->calls[i].args =
+                  convert_args(&out->arena, m->params, inv->args, inv->arg_count)) != NULL;
     }
     if (ok) return CLIENT_OK;
     harness_client_free(out);
@@ -103,9 +103,9 @@ client_status harness_vm_error(const vm_error *verr, client_error *err)
 bool harness_value(const vm_result *r, client_value *out)
 {
     static const client_value_kind kinds[] = {
-        [VM_RESULT_VOID] = CLIENT_VAL_VOID,  [VM_RESULT_NULL] = CLIENT_VAL_NULL,
-        [VM_RESULT_BOOL] = CLIENT_VAL_BOOL,  [VM_RESULT_INT] = CLIENT_VAL_INT,
-        [VM_RESULT_TEXT] = CLIENT_VAL_TEXT,  [VM_RESULT_THROWN] = CLIENT_VAL_EXCEPTION,
+        [VM_RESULT_VOID] = CLIENT_VAL_VOID, [VM_RESULT_NULL] = CLIENT_VAL_NULL,
+        [VM_RESULT_BOOL] = CLIENT_VAL_BOOL, [VM_RESULT_INT] = CLIENT_VAL_INT,
+        [VM_RESULT_TEXT] = CLIENT_VAL_TEXT, [VM_RESULT_THROWN] = CLIENT_VAL_EXCEPTION,
     };
     memset(out, 0, sizeof *out);
     if (r->kind == VM_RESULT_NONE) return false;
@@ -178,8 +178,10 @@ static client_status impl_invoke(void *self, const client *c, const client_invoc
     if (vm_oracle_invoke(o->oracle, inv->index, &o->result, &verr) != VM_OK) {
         client_column_label(c, inv->index, label, sizeof label);
         const char *msg = strncmp(verr.message, "error: ", 7) ? verr.message : verr.message + 7;
-        return client_fail(err, verr.status == VM_ERR_NOMEM ? CLIENT_ERR_NOMEM : CLIENT_ERR_OBJECT,
-                           "%s run sequentially: %s", label, msg);
+        client_status st = verr.status == VM_ERR_NOMEM      ? CLIENT_ERR_NOMEM
+                           : verr.status == VM_ERR_DEADLOCK ? CLIENT_ERR_BLOCKED
+                                                            : CLIENT_ERR_OBJECT;
+        return client_fail(err, st, "%s run sequentially: %s", label, msg);
     }
     harness_value(&o->result, out);
     return CLIENT_OK;

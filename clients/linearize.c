@@ -237,6 +237,10 @@ static client_status step(lin *l, size_t s, tuple_set *acc)
     uint16_t id = 0;
     l->run->stats.invocations++;
     client_status st = l->obj->ops->invoke(l->obj->self, l->c, inv, &result, l->err);
+    if (st == CLIENT_ERR_BLOCKED) { /* no order through this node completes: no tuples */
+        l->run->stats.blocked++;
+        return CLIENT_OK;
+    }
     if (st || (st = intern(l, &result, &id))) return st;
     client_fp fp = l->obj->ops->fingerprint(l->obj->self);
     l->progress[s]++;
@@ -348,6 +352,12 @@ client_status client_linearize(const client *c, const client_object *obj, client
     tuple_set *root = NULL;
     client_status st = obj->ops->reset(obj->self, err);
     if (!st) st = expand(&l, &root);
+    if (!st && !root->count) { /* err holds the last invocation that blocked */
+        char last[sizeof err->message];
+        snprintf(last, sizeof last, "%s", err->message);
+        st =
+            client_fail(err, CLIENT_ERR_BLOCKED, "no order of the invocations completes: %s", last);
+    }
     if (!st) st = collect(&l, root);
     tuple_set_free(root);
     lin_free(&l);

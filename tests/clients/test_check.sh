@@ -131,6 +131,7 @@ declare -A buggy=(
     [CoarseHashMapBuggy]='{ put(0,1) } || { put(1,1) } ; { size() }'
     [MSQueueBuggy]='{ offer(0) } || { offer(1) } ; { poll(); poll() }'
     [TreiberStackBuggy]='{ push(0) } || { push(1) } ; { pop(); pop() }'
+    [BoundedBufferBuggy]='{ take() } || { take() } || { put(1); put(2) }'
 )
 [ "$(ls "$specs" | grep -c 'Buggy\.json$')" = "${#buggy[@]}" ] || fail "a buggy spec has no client here"
 first_error_algos=$algos
@@ -246,7 +247,29 @@ one_line_error "porcheck check: negative.json: the constructor threw java.lang.I
 expect 2 --jar "$odd_cp" --spec "$odd" --client '{ set(1) } || { spin() }'
 one_line_error "porcheck check: --client:1: T1.spin() run sequentially: does not return within 1000000 steps"
 expect 2 --jar "$odd_cp" --spec "$odd" --client '{ block() }'
-one_line_error "porcheck check: --client:1: T0.block() run sequentially: blocks for ever"
+one_line_error "porcheck check: --client:1: no order of the invocations completes: T0.block() run sequentially: blocks for ever"
+
+# ---- a blocking structure: the orders in which an invocation run alone would wait for ever
+# are no linearizations; a client none of whose orders completes is bad input
+buffer=$specs/BoundedBuffer.json
+expect 0 --jar "$jar" --spec "$buffer" --json out.json \
+    --client '{ take() } || { take() } || { put(1); put(2) }'
+outcomes_are "bounded buffer" '[1,2,"void","void"] [2,1,"void","void"]'
+expect 0 --jar "$jar" --spec "$buffer" --client '{ put(1); put(2); put(3) } || { take() }' \
+    --json out.json
+outcomes_are "bounded buffer, full" '["void","void","void",1]'
+expect 2 --jar "$jar" --spec "$buffer" --client '{ take() } || { take() } || { put(1) }'
+one_line_error "porcheck check: --client:1: no order of the invocations completes: T0.take() run sequentially: blocks for ever"
+expect 0 --jar "$jar" --spec "$buffer" --oracle adt --json out.json \
+    --client '{ take() } || { take() } || { put(1); put(2) }'
+outcomes_are "bounded buffer, adt" '[1,2,"void","void"] [2,1,"void","void"]'
+grep -qx "run sequentially, the implementation agrees with the adt model" out.txt ||
+    fail "bounded buffer: the adt model and the buffer should agree"
+expect 0 --jar "$jar" --spec "$buffer" --oracle adt --client '{ put(1); put(2); put(3) } || { take() }'
+grep -qx "warning: run sequentially, the implementation disagrees with the adt model (implementation vs adt): T0.put(1), T0.put(2), T0.put(3): waits for ever vs void" out.txt ||
+    fail "bounded buffer: a full buffer's put should disagree with the unbounded model"
+expect 2 --jar "$jar" --spec "$buffer" --oracle adt --client '{ take() } || { take() }'
+one_line_error "porcheck check: --client:1: no order of the invocations completes: take on the queue model: waits for ever"
 expect 1 --jar "$odd_cp" --spec "$odd" --client '{ hold() } || { take() }' --json out.json
 grep -q "^violation 1: deadlock: T1 blocked at lock ReentrantLock#[0-9.]* (Oddities.java:73), held by T0   \[1 end state\]$" out.txt ||
     fail "deadlock: no deadlock violation: $(grep ^violation out.txt)"
