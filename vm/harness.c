@@ -293,7 +293,7 @@ static bool say_call(words *w, const vm *machine, const vm_method *m, const vm_s
             break;
         }
     say(w, "%s", verb);
-    w->waits = !strcmp(verb, "await") || !strcmp(verb, "park");
+    w->waits = !strcmp(verb, "await") || !strcmp(verb, "park") || !strcmp(verb, "wait");
     if (m->sync == VM_SYNC_PARK || !m->arg_slots || !args[0].ref) return true;
     say(w, " ");
     say_object(w, machine, args[0].ref);
@@ -396,12 +396,14 @@ static void say_library_call(words *w, const vm *machine, const vm_thread *t, co
     say_object(w, machine, t->slots[b->locals].ref);
 }
 
-/* True for the model library's atomic and lock classes, whose calls read as one action: the
- * steps inside one (a CAS after a read, a lock's own bookkeeping) show as the call. */
+/* True for the model library's atomic and lock classes and Object (wait, notify), whose calls
+ * read as one action: the steps inside one (a CAS after a read, a lock's own bookkeeping, the
+ * native a wait parks in) show as the call. */
 static bool primitive_class(const vm_class *cls)
 {
     return !strncmp(cls->name, "java/util/concurrent/atomic/", 28) ||
-           !strncmp(cls->name, "java/util/concurrent/locks/", 27);
+           !strncmp(cls->name, "java/util/concurrent/locks/", 27) ||
+           !strcmp(cls->name, "java/lang/Object");
 }
 
 void vm_harness_describe(const vm *machine, uint32_t thread, char *buf, size_t cap)
