@@ -189,6 +189,61 @@ bool vm_sched_alone(const vm *machine, const vm_thread *t);
 vm_park vm_sched_classify(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
                           const vm_slot *sp);
 
+/* True when the instruction at [pc] of [frame] (operand stack top [sp]) is plainly no scheduling
+ * point: a cheap test of the common cases (a resolved field or array access to an unshared
+ * object, a read of a final field, an access to a constant array, a return that releases
+ * nothing, a resolved call of a method that is neither synchronized nor a synchronisation
+ * native, a new of an initialised class). When it says yes, vm_sched_classify would return
+ * VM_PARK_NONE without doing anything else; when it says no, vm_sched_classify decides. */
+static inline bool vm_sched_plainly_none(const vm *machine, const vm_frame *frame,
+                                         const uint8_t *pc, const vm_slot *sp)
+{
+    const vm_cp_entry *e;
+    const vm_method *m;
+    uint8_t op = *pc;
+    if (op >= CF_OP_IRETURN && op <= CF_OP_RETURN)
+        return !frame->monitor && !(frame->flags & VM_FRAME_CLINIT);
+    if (op == CF_OP_GETFIELD || op == CF_OP_PUTFIELD) {
+        e = &frame->method->owner->cp[(uint16_t)(pc[1] << 8 | pc[2])];
+        if (!e->resolved) return false;
+        if (op == CF_OP_GETFIELD && (e->field->access & CF_ACC_FINAL)) return true;
+        int below = op == CF_OP_GETFIELD ? 1 : e->kind == 'J' || e->kind == 'D' ? 3 : 2;
+        uint32_t h = sp[-below].ref;
+        return !h || !(machine->heap.objects[h]->flags & VM_OBJ_SHARED);
+    }
+    if ((op >= CF_OP_IALOAD && op <= CF_OP_SALOAD) ||
+        (op >= CF_OP_IASTORE && op <= CF_OP_SASTORE)) {
+        int below = op <= CF_OP_SALOAD ? 2 : op == CF_OP_LASTORE || op == CF_OP_DASTORE ? 4 : 3;
+        uint32_t h = sp[-below].ref; /* the array */
+        return !h || (machine->heap.objects[h]->flags & (VM_OBJ_SHARED | VM_OBJ_CONSTANT)) !=
+                         VM_OBJ_SHARED;
+    }
+    if (op < CF_OP_INVOKEVIRTUAL || op > CF_OP_NEW) return false;
+    e = &frame->method->owner->cp[(uint16_t)(pc[1] << 8 | pc[2])];
+    if (!e->resolved) return false;
+    switch (op) {
+    case CF_OP_INVOKEVIRTUAL: {
+        m = e->method;
+        uint32_t recv = sp[-(int)m->arg_slots].ref;
+        if (!recv || m->vtable_index < 0) return false;
+        m = machine->heap.objects[recv]->cls->vtable[m->vtable_index];
+        break;
+    }
+    case CF_OP_INVOKESPECIAL:
+        m = e->method;
+        break;
+    case CF_OP_INVOKESTATIC:
+        if (e->cls->init_state != VM_INIT_DONE) return false;
+        m = e->method;
+        break;
+    case CF_OP_NEW:
+        return e->cls->init_state == VM_INIT_DONE;
+    default:
+        return false;
+    }
+    return !(m->access & CF_ACC_SYNCHRONIZED) && m->sync == VM_SYNC_NONE;
+}
+
 /* Computes the label of [t]'s next transition into [out] (thread and pc included). */
 void vm_sched_label(const vm *machine, const vm_thread *t, por_label *out);
 
@@ -222,10 +277,38 @@ vm_method *vm_sched_callee(vm *machine, vm_thread *t, const vm_frame *frame, con
 /* Slot types at one instruction. */
 enum { VM_TYPE_TOP = 0, VM_TYPE_VALUE = 1, VM_TYPE_REF = 2 };
 
+/* The stack height of an instruction no path reaches. */
+#define VM_TYPEMAP_UNREACHED 0xFFFF
+
+/* The types before every instruction of one method (computed by typemap.c). */
+struct vm_typemap {
+    uint32_t *index;  /* [code length] instruction number at each instruction start, else ~0 */
+    uint16_t *height; /* [count] stack height before the instruction, VM_TYPEMAP_UNREACHED if
+                         never run */
+    uint8_t *types;   /* [count * width] locals, then stack */
+    uint32_t count, width, max_locals;
+};
+
+/* vm_typemap_at for a method not typed yet or a pc without types: types the method, or fails. */
+bool vm_typemap_slow(vm *machine, vm_method *m, uint32_t pc, const uint8_t **types,
+                     uint32_t *height);
+
 /* Stores in [*types] the types of [m]'s locals followed by its operand stack before the
  * instruction at [pc] and in [*height] the stack height; false when the method cannot be
  * typed (a fatal error is recorded). */
-bool vm_typemap_at(vm *machine, vm_method *m, uint32_t pc, const uint8_t **types, uint32_t *height);
+static inline bool vm_typemap_at(vm *machine, vm_method *m, uint32_t pc, const uint8_t **types,
+                                 uint32_t *height)
+{
+    const struct vm_typemap *map = m->typemap;
+    if (VM_UNLIKELY(!map || pc >= m->code->length))
+        return vm_typemap_slow(machine, m, pc, types, height);
+    uint32_t i = map->index[pc];
+    if (VM_UNLIKELY(i == UINT32_MAX || map->height[i] == VM_TYPEMAP_UNREACHED))
+        return vm_typemap_slow(machine, m, pc, types, height);
+    *types = map->types + (size_t)i * map->width;
+    *height = map->height[i];
+    return true;
+}
 
 /* Frees [m]'s type map. */
 void vm_typemap_free(vm_method *m);

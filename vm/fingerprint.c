@@ -21,6 +21,7 @@
  * its hash was computed skips it. The sum is thus always over exactly the reachable objects: the
  * same fingerprint as a full walk, which vm_check_options.verify_fingerprints recomputes from
  * scratch for every state (tests). */
+#define XXH_INLINE_ALL /* the component hashes are small: inlined, not called through the library */
 #include <xxhash.h>
 
 #include "check.h"
@@ -77,24 +78,30 @@ static inline bool left_out(const vm *machine, uint32_t h)
     return (o->flags & VM_OBJ_CONSTANT) && !o->lock_owner;
 }
 
-/* Logs the walk stamp of object [h] before a walk changes it; false (a fatal error) when out of
- * memory. */
-static bool log_stamp(vm *machine, uint32_t h, uint64_t old)
+/* Doubles the walk-stamp log; false (a fatal error) when out of memory. */
+static bool grow_walk_log(vm *machine)
 {
     vm_check *c = machine->check;
-    if (c->walk_log_len == c->walk_log_cap) {
-        size_t cap = c->walk_log_cap ? c->walk_log_cap * 2 : 1024;
-        vm_walk_undo *grown = base_realloc(c->walk_log, cap * sizeof *grown);
-        if (!grown) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (walk log)");
-        c->walk_log = grown;
-        c->walk_log_cap = cap;
-    }
+    size_t cap = c->walk_log_cap ? c->walk_log_cap * 2 : 1024;
+    vm_walk_undo *grown = base_realloc(c->walk_log, cap * sizeof *grown);
+    if (!grown) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (walk log)");
+    c->walk_log = grown;
+    c->walk_log_cap = cap;
+    return true;
+}
+
+/* Logs the walk stamp of object [h] before a walk changes it; false (a fatal error) when out of
+ * memory. */
+static inline bool log_stamp(vm *machine, uint32_t h, uint64_t old)
+{
+    vm_check *c = machine->check;
+    if (VM_UNLIKELY(c->walk_log_len == c->walk_log_cap) && !grow_walk_log(machine)) return false;
     c->walk_log[c->walk_log_len++] = (vm_walk_undo){old, h};
     return true;
 }
 
 /* Pushes [h] for the walk of H (stamped with [walk]) unless it is null or stamped already. */
-static void push_global(vm *machine, uint32_t h, uint64_t walk)
+static inline void push_global(vm *machine, uint32_t h, uint64_t walk)
 {
     if (left_out(machine, h)) return;
     vm_object *o = machine->heap.objects[h];
@@ -114,7 +121,7 @@ void vm_state_undo_walks(vm *machine, size_t pos)
 }
 
 /* Pushes [h] for the walk of what only threads reach, unless it is null, in H or reached. */
-static void push_local(vm *machine, uint32_t h, uint64_t walk)
+static inline void push_local(vm *machine, uint32_t h, uint64_t walk)
 {
     if (left_out(machine, h) || machine->heap.objects[h]->walk == walk ||
         !vm_state_mark(machine->check, h))
@@ -122,9 +129,10 @@ static void push_local(vm *machine, uint32_t h, uint64_t walk)
     vm_state_push(machine->check, h);
 }
 
-/* Pushes the objects [o] references, each by [push]. */
-static void push_children(vm *machine, const vm_object *o, uint64_t walk,
-                          void (*push)(vm *, uint32_t, uint64_t))
+/* Pushes the objects [o] references, each by [push] (inlined into each drain below). */
+static inline __attribute__((always_inline)) void
+push_children(vm *machine, const vm_object *o, uint64_t walk,
+              void (*push)(vm *, uint32_t, uint64_t))
 {
     const vm_class *cls = o->cls;
     if (cls->kind == VM_KIND_ARRAY) {
@@ -139,8 +147,10 @@ static void push_children(vm *machine, const vm_object *o, uint64_t walk,
     }
 }
 
-/* Pops the walk stack empty, adding every object's hash to [sum] and pushing its children. */
-static void drain(vm *machine, fp_sum *sum, uint64_t walk, void (*push)(vm *, uint32_t, uint64_t))
+/* Pops the walk stack empty, adding every object's hash to [sum] and pushing its children by
+ * [push] (a constant in each caller, so that it is inlined). */
+static inline __attribute__((always_inline)) void
+drain(vm *machine, fp_sum *sum, uint64_t walk, void (*push)(vm *, uint32_t, uint64_t))
 {
     vm_check *c = machine->check;
     while (c->stack_len && !machine->failed) {
@@ -258,10 +268,24 @@ static void keep_outside(vm_thread *t, const outside_list *out, uint64_t walk)
     memcpy(t->outside, out->refs, out->count * sizeof *out->refs);
 }
 
-/* Notes what frame [d] of [t] references outside H (a scan of its typed slots, no hashing). */
+/* True when the cached hash of frame [d] of [t] is current: the frame is not the top one and the
+ * frame above it is the one it called when the hash was made, so it has not run since. */
+static bool frame_cached(const vm_thread *t, uint32_t d)
+{
+    const vm_frame *f = &t->frames[d];
+    return d + 1 < t->depth && f->fh_child && f->fh_child == t->frames[d + 1].gen;
+}
+
+/* Notes what frame [d] of [t] references outside H: the references kept with its cached hash,
+ * or a scan of its typed slots (no hashing). */
 static bool scan_frame(vm *machine, const vm_thread *t, uint32_t d, uint64_t walk,
                        outside_list *out)
 {
+    const vm_frame *f = &t->frames[d];
+    if (f->ref_count <= VM_FRAME_REFS && frame_cached(t, d)) {
+        note_outside(machine, f->refs, f->ref_count, walk, out);
+        return true;
+    }
     vm_check *c = machine->check;
     const vm_method *m = t->frames[d].method;
     size_t need = 1 + (size_t)m->max_locals + m->max_stack, n = 0;
@@ -276,20 +300,24 @@ static bool scan_frame(vm *machine, const vm_thread *t, uint32_t d, uint64_t wal
     return true;
 }
 
-/* True when the cached hash of frame [d] of [t] is current: the frame is not the top one and the
- * frame above it is the one it called when the hash was made, so it has not run since. */
-static bool frame_cached(const vm_thread *t, uint32_t d)
+/* Copies the [n] references at [refs] into [keep] of room [cap]; returns [n], or cap + 1 when
+ * they do not fit. */
+static uint8_t keep_refs_in(uint32_t *keep, uint8_t cap, const uint32_t *refs, size_t n)
 {
-    const vm_frame *f = &t->frames[d];
-    return d + 1 < t->depth && f->fh_child && f->fh_child == t->frames[d + 1].gen;
+    if (n > cap) return (uint8_t)(cap + 1);
+    memcpy(keep, refs, n * sizeof *refs);
+    return (uint8_t)n;
 }
 
-/* Hashes frame [d] of [t] into its cache and notes what it references outside H. */
+/* Hashes frame [d] of [t] into its cache, keeps its references with it and notes what they
+ * reach outside H. */
 static bool hash_frame(vm *machine, vm_thread *t, uint32_t d, uint64_t walk, outside_list *out)
 {
     vm_frame *f = &t->frames[d];
     if (!vm_state_hash_frame(machine, t, d, f->fh)) return false;
     f->fh_child = d + 1 < t->depth ? t->frames[d + 1].gen : 0;
+    f->ref_count = keep_refs_in(f->refs, VM_FRAME_REFS, machine->check->refs,
+                                machine->check->refs_len);
     note_outside(machine, machine->check->refs, machine->check->refs_len, walk, out);
     return true;
 }
@@ -306,6 +334,8 @@ static void rehash_thread(vm *machine, vm_thread *t, uint64_t walk)
     uint64_t fh[2];
     if (!vm_state_hash_thread_top(machine, t, fh)) return;
     sum_add(&s, fh);
+    t->top_ref_count =
+        keep_refs_in(t->top_refs, VM_TOP_REFS, machine->check->refs, machine->check->refs_len);
     note_outside(machine, machine->check->refs, machine->check->refs_len, walk, &out);
     for (uint32_t d = 0; d + 1 < t->depth && !machine->failed; d++) {
         bool ok = frame_cached(t, d)
@@ -320,13 +350,20 @@ static void rehash_thread(vm *machine, vm_thread *t, uint64_t walk)
     keep_outside(t, &out, walk);
 }
 
-/* Pushes what unchanged thread [t] references outside H of a walk it has not seen. */
+/* Pushes what unchanged thread [t] references outside H of a walk it has not seen: its header
+ * and top frame by the references kept with its hash (or a scan), its other frames by theirs. */
 static void scan_thread(vm *machine, vm_thread *t, uint64_t walk)
 {
     outside_list out = {{0}, 0, false};
-    const uint32_t header[4] = {t->object, t->exception, t->wait_object, t->wait_lock};
-    note_outside(machine, header, 4, walk, &out);
-    for (uint32_t d = 0; d < t->depth; d++)
+    uint32_t scanned = t->depth; /* the frames scanned one by one, from the bottom */
+    if (t->top_ref_count <= VM_TOP_REFS) {
+        note_outside(machine, t->top_refs, t->top_ref_count, walk, &out);
+        scanned = t->depth ? t->depth - 1 : 0;
+    } else {
+        const uint32_t header[4] = {t->object, t->exception, t->wait_object, t->wait_lock};
+        note_outside(machine, header, 4, walk, &out);
+    }
+    for (uint32_t d = 0; d < scanned; d++)
         if (!scan_frame(machine, t, d, walk, &out)) return;
     keep_outside(t, &out, walk);
 }

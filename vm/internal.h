@@ -262,6 +262,10 @@ enum {
     VM_FRAME_UNCAUGHT = 4, /* runs Thread.dispatchUncaughtException: the thread ends after it */
 };
 
+/* How many references a frame remembers with its cached hash, so that finding what it reaches
+ * needs no scan of its slots while it has not run (fingerprint.c). */
+#define VM_FRAME_REFS 4
+
 /* One activation; its locals and operands live in the thread's slot array. */
 struct vm_frame {
     vm_method *method;
@@ -273,8 +277,14 @@ struct vm_frame {
     uint32_t fh_child; /* checking: the [gen] of the frame above when [fh] was computed */
     uint8_t advance;   /* bytes the caller's pc moves when this frame returns */
     uint8_t flags;     /* VM_FRAME_* */
+    uint8_t ref_count; /* checking: objects in [refs] with [fh], VM_FRAME_REFS + 1: too many */
+    uint32_t refs[VM_FRAME_REFS]; /* checking: the objects its monitor and typed slots reference */
     uint64_t fh[2];    /* checking: cached hash of the frame (fingerprint.c) */
 };
+
+/* How many references of its header and top frame a thread remembers with its hash (a count
+ * of VM_TOP_REFS + 1 says they did not fit). */
+#define VM_TOP_REFS 8
 
 /* How many references outside the global roots' reach a thread remembers (fingerprint.c). */
 #define VM_THREAD_OUTSIDE 6
@@ -308,6 +318,8 @@ struct vm_thread {
     uint64_t refs_walk;   /* checking: the global-roots walk for which [outside] is known */
     uint32_t outside[VM_THREAD_OUTSIDE]; /* checking: what it references outside that walk's reach */
     uint8_t outside_count;               /* ... how many, or UINT8_MAX: more than fit */
+    uint8_t top_ref_count;          /* checking: objects in [top_refs] with [fh], or more */
+    uint32_t top_refs[VM_TOP_REFS]; /* checking: what its header and top frame reference */
 };
 
 /* ---- The vm ------------------------------------------------------------------------------------

@@ -30,13 +30,14 @@
         frame->sp = (uint32_t)(sp - t->slots);                                                    \
     } while (0)
 
-/* Checking (and the stop-before API): the first instruction of a run is spared, then every
- * watched opcode asks the classifier, and the instruction count may cut the run. */
+/* Checking (and the stop-before API): every watched opcode asks the classifier, and the
+ * instruction count may cut the run. The first instruction of a run is spared (SPARED_DISPATCH),
+ * and so is the handler an exception unwinds to at the start of a run when vm_unwind leaves
+ * [skip] set. */
 #define WATCHED()                                                                                 \
     (VM_UNLIKELY(watch != NULL) &&                                                                \
-     (VM_UNLIKELY(skip) ? (skip = false)                                                          \
-                        : ((VM_UNLIKELY(--icount == 0) | watch[*pc]) &&                           \
-                           stop_before(machine, t, stop, icount, frame, pc, sp))))
+     ((VM_UNLIKELY(--icount == 0) | watch[*pc]) &&                                                \
+      stop_before(machine, t, stop, icount, frame, pc, sp)))
 
 #if VM_USE_GOTO
 #define VM_DISPATCH()                                                                             \
@@ -44,11 +45,22 @@
         if (WATCHED()) goto stopped;                                                              \
         goto *labels[*pc];                                                                        \
     } while (0)
+#define UNWATCHED_DISPATCH() goto *labels[*pc]
 #define VM_CASE(name) L_##name:
 #else
 #define VM_DISPATCH() goto dispatch
+#define UNWATCHED_DISPATCH() goto unwatched
 #define VM_CASE(name) case CF_OP_##name:
 #endif
+/* Dispatches without consulting the watch when [skip] is set (clearing it). */
+#define SPARED_DISPATCH()                                                                         \
+    do {                                                                                          \
+        if (skip) {                                                                               \
+            skip = false;                                                                         \
+            UNWATCHED_DISPATCH();                                                                 \
+        }                                                                                         \
+        VM_DISPATCH();                                                                            \
+    } while (0)
 #define VM_NEXT(n)                                                                                \
     do {                                                                                          \
         pc += (n);                                                                                \
@@ -240,12 +252,12 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
     t->state = VM_THREAD_RUNNABLE;
     LOAD();
     if (t->exception) goto exception;
-#if VM_USE_GOTO
-    VM_DISPATCH();
-#else
+    SPARED_DISPATCH();
+#if !VM_USE_GOTO
     for (;;) {
     dispatch:
         if (WATCHED()) goto stopped;
+    unwatched:
         switch (*pc) {
 #endif
     VM_CASE(NOP) VM_NEXT(1);
@@ -764,7 +776,7 @@ exception:
     if (machine->failed) return VM_RUN_FAILED;
     if (machine->exiting) return VM_RUN_EXITED;
     switch (vm_unwind(machine, t, checking ? &skip : NULL)) {
-    case VM_UNWIND_CAUGHT: LOAD(); VM_DISPATCH();
+    case VM_UNWIND_CAUGHT: LOAD(); SPARED_DISPATCH();
     case VM_UNWIND_STOPPED: return VM_RUN_STOPPED;
     case VM_UNWIND_ENDED:
         if (checking) {

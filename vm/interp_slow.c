@@ -5,8 +5,11 @@
 #include "check.h"
 #include "interp_slow.h"
 
-bool stop_before(vm *machine, vm_thread *t, const vm_stop *stop, uint64_t icount,
-                 const vm_frame *frame, const uint8_t *pc, const vm_slot *sp)
+/* stop_before past its quick test (kept out of line so that the quick test stays cheap). */
+__attribute__((noinline)) static bool classify_stop(vm *machine, vm_thread *t,
+                                                    const vm_stop *stop, uint64_t icount,
+                                                    const vm_frame *frame, const uint8_t *pc,
+                                                    const vm_slot *sp)
 {
     if (machine->check && stop->watch == machine->check->watch) {
         vm_park park = vm_sched_classify(machine, t, frame, pc, sp);
@@ -23,6 +26,15 @@ bool stop_before(vm *machine, vm_thread *t, const vm_stop *stop, uint64_t icount
     vm_location at = {frame->method->owner->name, frame->method->name, frame->method->descriptor,
                       (uint32_t)(pc - code), *pc};
     return stop->before(stop->ctx, machine, t->id, &at);
+}
+
+bool stop_before(vm *machine, vm_thread *t, const vm_stop *stop, uint64_t icount,
+                 const vm_frame *frame, const uint8_t *pc, const vm_slot *sp)
+{
+    if (icount != 0 && machine->check && stop->watch == machine->check->watch &&
+        vm_sched_plainly_none(machine, frame, pc, sp))
+        return false;
+    return classify_stop(machine, t, stop, icount, frame, pc, sp);
 }
 
 /* Maps the outcome of vm_initialize to what the interpreter does next. */

@@ -15,6 +15,7 @@
  * table, giving a colliding different state another fingerprint. The incremental fingerprint
  * (fingerprint.c) hashes the same words component by component (vm_state_hash_*). */
 #include <stdio.h>
+#define XXH_INLINE_ALL /* the component hashes are small: inlined, not called through the library */
 #include <xxhash.h>
 
 #include "check.h"
@@ -23,9 +24,10 @@
 
 /* Makes room for [words] more words in the serialisation; false (a fatal error) when out of
  * memory. The writers below assume the room was made. */
-static bool reserve(vm *machine, size_t words)
+static inline bool reserve(vm *machine, size_t words)
 {
-    if (vm_bytes_reserve(&machine->check->ser, words * 4)) return true;
+    vm_bytes *b = &machine->check->ser;
+    if (VM_LIKELY(b->len + words * 4 <= b->cap) || vm_bytes_reserve(b, words * 4)) return true;
     return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (state serialisation)");
 }
 
@@ -63,17 +65,23 @@ static void put_bytes(vm *machine, const void *p, size_t len)
 /* How put_ref handles the object it references. */
 enum { PUT_QUEUE, PUT_ID_ONLY, PUT_COLLECT };
 
-/* Appends [h] to the collected references; false (a fatal error) when out of memory. */
-static bool collect_ref(vm *machine, uint32_t h)
+/* Makes room for one more collected reference; false (a fatal error) when out of memory. */
+static bool grow_refs(vm *machine)
 {
     vm_check *c = machine->check;
-    if (c->refs_len == c->refs_cap) {
-        size_t cap = c->refs_cap ? c->refs_cap * 2 : 256;
-        uint32_t *grown = base_realloc(c->refs, cap * sizeof *grown);
-        if (!grown) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory");
-        c->refs = grown;
-        c->refs_cap = cap;
-    }
+    size_t cap = c->refs_cap ? c->refs_cap * 2 : 256;
+    uint32_t *grown = base_realloc(c->refs, cap * sizeof *grown);
+    if (!grown) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory");
+    c->refs = grown;
+    c->refs_cap = cap;
+    return true;
+}
+
+/* Appends [h] to the collected references; false (a fatal error) when out of memory. */
+static inline bool collect_ref(vm *machine, uint32_t h)
+{
+    vm_check *c = machine->check;
+    if (VM_UNLIKELY(c->refs_len == c->refs_cap) && !grow_refs(machine)) return false;
     c->refs[c->refs_len++] = h;
     return true;
 }
@@ -86,7 +94,7 @@ static void queue(vm *machine, uint32_t h)
 }
 
 /* Writes a reference: the referenced object's id (0 for null); queues or collects the object. */
-static void put_ref(vm *machine, uint32_t h)
+static inline void put_ref(vm *machine, uint32_t h)
 {
     if (!h) {
         put64(machine, 0);
@@ -100,13 +108,45 @@ static void put_ref(vm *machine, uint32_t h)
         collect_ref(machine, h);
 }
 
-/* Writes slot [v] of type [type] (a VM_TYPE_*). */
-static void put_slot(vm *machine, vm_slot v, uint8_t type)
+/* Makes room for [n] more collected references; false (a fatal error) when out of memory. */
+static bool room_refs(vm *machine, size_t n)
 {
-    if (type == VM_TYPE_REF)
-        put_ref(machine, v.ref);
-    else
-        put32(machine, type == VM_TYPE_VALUE ? (uint32_t)v.i : 0);
+    vm_check *c = machine->check;
+    while (c->refs_cap - c->refs_len < n)
+        if (!grow_refs(machine)) return false;
+    return true;
+}
+
+/* Writes slot [v] at [w] as a value, or as a reference when [is_ref] (handled by [mode], room
+ * made for a collected one); returns the word after it. */
+static inline uint32_t *slot_at(vm *machine, uint32_t *w, vm_slot v, bool is_ref, uint8_t mode)
+{
+    if (!is_ref) {
+        *w = (uint32_t)v.i;
+        return w + 1;
+    }
+    uint64_t id = v.ref ? machine->heap.objects[v.ref]->id : 0;
+    w[0] = (uint32_t)id;
+    w[1] = (uint32_t)(id >> 32);
+    if (v.ref && mode == PUT_COLLECT)
+        machine->check->refs[machine->check->refs_len++] = v.ref;
+    else if (v.ref && mode == PUT_QUEUE)
+        queue(machine, v.ref);
+    return w + 2;
+}
+
+/* Writes the [n] slots at [s] typed by [types] (VM_TYPE_*; unusable ones as 0), room made. */
+static void put_typed(vm *machine, const vm_slot *s, const uint8_t *types, uint32_t n)
+{
+    vm_check *c = machine->check;
+    uint8_t mode = c->put_mode;
+    if (mode == PUT_COLLECT && !room_refs(machine, n)) return;
+    uint32_t *w = (uint32_t *)(void *)(c->ser.data + c->ser.len);
+    for (uint32_t i = 0; i < n; i++) {
+        vm_slot v = types[i] == VM_TYPE_TOP ? (vm_slot){.i = 0} : s[i];
+        w = slot_at(machine, w, v, types[i] == VM_TYPE_REF, mode);
+    }
+    c->ser.len = (size_t)((uint8_t *)w - c->ser.data);
 }
 
 /* ---- Roots ----------------------------------------------------------------------------------- */
@@ -129,11 +169,16 @@ static void put_globals(vm *machine)
     }
 }
 
-/* Writes [n] slots at [s] whose reference bits are [map] (NULL: none). */
+/* Writes [n] slots at [s] whose reference bits are [map] (NULL: none), room made. */
 static void put_mapped(vm *machine, const vm_slot *s, uint32_t n, const uint8_t *map)
 {
+    vm_check *c = machine->check;
+    uint8_t mode = c->put_mode;
+    if (mode == PUT_COLLECT && !room_refs(machine, n)) return;
+    uint32_t *w = (uint32_t *)(void *)(c->ser.data + c->ser.len);
     for (uint32_t i = 0; i < n; i++)
-        put_slot(machine, s[i], map && (map[i / 8] >> (i % 8) & 1) ? VM_TYPE_REF : VM_TYPE_VALUE);
+        w = slot_at(machine, w, s[i], map && (map[i / 8] >> (i % 8) & 1), mode);
+    c->ser.len = (size_t)((uint8_t *)w - c->ser.data);
 }
 
 /* True when [cls] is part of the state. Without statics and with no initialiser of its own,
@@ -208,10 +253,9 @@ static bool put_frame(vm *machine, const vm_thread *t, uint32_t d)
     put32(machine, v.f->pc);
     put32(machine, (uint32_t)v.f->flags << 8 | v.f->advance);
     put_ref(machine, v.f->monitor);
-    for (uint32_t i = 0; i < v.locals; i++) put_slot(machine, v.slots[i], v.types[i]);
+    put_typed(machine, v.slots, v.types, v.locals);
     put32(machine, v.height);
-    for (uint32_t i = v.locals; i < v.locals + v.height; i++)
-        put_slot(machine, v.slots[i], v.types[i]);
+    put_typed(machine, v.slots + v.locals, v.types + v.locals, v.height);
     return true;
 }
 

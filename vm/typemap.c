@@ -15,15 +15,7 @@
     ((int32_t)(((uint32_t)(p)[0] << 24) | ((uint32_t)(p)[1] << 16) | ((uint32_t)(p)[2] << 8) |     \
                (p)[3]))
 
-enum { UNREACHED = 0xFFFF };
-
-/* The types before every instruction of one method. */
-struct vm_typemap {
-    uint32_t *index;  /* [code length] instruction number at each instruction start, else ~0 */
-    uint16_t *height; /* [count] stack height before the instruction, UNREACHED if never run */
-    uint8_t *types;   /* [count * width] locals, then stack */
-    uint32_t count, width, max_locals;
-};
+enum { UNREACHED = VM_TYPEMAP_UNREACHED };
 
 /* The analysis of one method in progress. */
 typedef struct flow {
@@ -496,7 +488,8 @@ void vm_typemap_free(vm_method *m)
     m->typemap = NULL;
 }
 
-bool vm_typemap_at(vm *machine, vm_method *m, uint32_t pc, const uint8_t **types, uint32_t *height)
+bool vm_typemap_slow(vm *machine, vm_method *m, uint32_t pc, const uint8_t **types,
+                     uint32_t *height)
 {
     if (!m->typemap) {
         struct vm_typemap *map = base_calloc(1, sizeof *map);
