@@ -67,6 +67,15 @@ void *base_realloc(void *ptr, size_t size)
     return &h->align;
 }
 
+void *base_grow(void *items, size_t *cap, size_t size, size_t first)
+{
+    size_t n = *cap ? *cap * 2 : first;
+    if (n < *cap || n > SIZE_MAX / size) return NULL;
+    void *grown = base_realloc(items, n * size);
+    if (grown) *cap = n;
+    return grown;
+}
+
 void base_free(void *ptr)
 {
     if (!ptr) return;

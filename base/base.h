@@ -14,6 +14,11 @@ void *base_calloc(size_t count, size_t size);
 /* Resizes [ptr] to [size] bytes; NULL (and [ptr] untouched) when out of memory. */
 void *base_realloc(void *ptr, size_t size);
 
+/* Returns array [items] of [*cap] elements of [size] bytes resized to twice as many ([first]
+ * when it has none) and updates [*cap]; NULL (the array and [*cap] untouched) when out of
+ * memory. */
+void *base_grow(void *items, size_t *cap, size_t size, size_t first);
+
 /* Frees memory obtained from the base allocator; NULL is ignored. */
 void base_free(void *ptr);
 

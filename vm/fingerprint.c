@@ -82,11 +82,9 @@ static inline bool left_out(const vm *machine, uint32_t h)
 static bool grow_walk_log(vm *machine)
 {
     vm_check *c = machine->check;
-    size_t cap = c->walk_log_cap ? c->walk_log_cap * 2 : 1024;
-    vm_walk_undo *grown = base_realloc(c->walk_log, cap * sizeof *grown);
+    vm_walk_undo *grown = base_grow(c->walk_log, &c->walk_log_cap, sizeof *grown, 1024);
     if (!grown) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (walk log)");
     c->walk_log = grown;
-    c->walk_log_cap = cap;
     return true;
 }
 

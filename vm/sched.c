@@ -89,14 +89,12 @@ static void expose_push(vm *machine, uint32_t h)
     if (!h || shared(machine, h)) return;
     vm_obj_w(machine, h)->flags |= VM_OBJ_SHARED;
     if (c->stack_len == c->stack_cap) {
-        size_t cap = c->stack_cap ? c->stack_cap * 2 : 1024;
-        uint32_t *grown = base_realloc(c->stack, cap * sizeof *grown);
+        uint32_t *grown = base_grow(c->stack, &c->stack_cap, sizeof *grown, 1024);
         if (!grown) {
             vm_fail(machine, VM_ERR_NOMEM, "error: out of memory");
             return;
         }
         c->stack = grown;
-        c->stack_cap = cap;
     }
     c->stack[c->stack_len++] = h;
 }

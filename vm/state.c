@@ -69,11 +69,9 @@ enum { PUT_QUEUE, PUT_ID_ONLY, PUT_COLLECT };
 static bool grow_refs(vm *machine)
 {
     vm_check *c = machine->check;
-    size_t cap = c->refs_cap ? c->refs_cap * 2 : 256;
-    uint32_t *grown = base_realloc(c->refs, cap * sizeof *grown);
+    uint32_t *grown = base_grow(c->refs, &c->refs_cap, sizeof *grown, 256);
     if (!grown) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory");
     c->refs = grown;
-    c->refs_cap = cap;
     return true;
 }
 

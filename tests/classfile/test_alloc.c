@@ -47,3 +47,25 @@ Test(cf_alloc, arena_frees_everything_it_hands_out)
     base_arena_release(&arena);
     cr_assert_eq(base_bytes_in_use(), baseline);
 }
+
+Test(cf_alloc, grow_doubles_an_array_and_leaves_it_alone_when_out_of_memory)
+{
+    size_t baseline = base_bytes_in_use(), cap = 0;
+    int *items = base_grow(NULL, &cap, sizeof *items, 4);
+    cr_assert_not_null(items);
+    cr_assert_eq(cap, 4);
+    for (int i = 0; i < 4; i++) items[i] = i;
+    int *grown = base_grow(items, &cap, sizeof *items, 4);
+    cr_assert_not_null(grown);
+    cr_assert_eq(cap, 8);
+    for (int i = 0; i < 4; i++) cr_assert_eq(grown[i], i);
+    base_fail_allocation_after(0);
+    cr_assert_null(base_grow(grown, &cap, sizeof *grown, 4));
+    base_fail_allocation_after(-1);
+    cr_assert_eq(cap, 8);
+    cr_assert_eq(grown[3], 3);
+    size_t huge = SIZE_MAX / 2 + 1;
+    cr_assert_null(base_grow(grown, &huge, 1, 4), "a doubled capacity that overflows fails");
+    base_free(grown);
+    cr_assert_eq(base_bytes_in_use(), baseline);
+}
