@@ -9,11 +9,15 @@ static unsigned first_version(uint8_t tag)
     switch (tag) {
     case CF_TAG_METHOD_HANDLE:
     case CF_TAG_METHOD_TYPE:
-    case CF_TAG_INVOKE_DYNAMIC: return 51;
+    case CF_TAG_INVOKE_DYNAMIC:
+        return 51;
     case CF_TAG_MODULE:
-    case CF_TAG_PACKAGE: return 53;
-    case CF_TAG_DYNAMIC: return 55;
-    default: return 45;
+    case CF_TAG_PACKAGE:
+        return 53;
+    case CF_TAG_DYNAMIC:
+        return 55;
+    default:
+        return 45;
     }
 }
 
@@ -51,7 +55,8 @@ static bool read_body(cf_parser *p, cf_constant *c)
     uint32_t word;
     uint8_t kind;
     switch (c->tag) {
-    case CF_TAG_UTF8: return read_utf8(p, c);
+    case CF_TAG_UTF8:
+        return read_utf8(p, c);
     case CF_TAG_INTEGER:
         if (!cf_read_u4(p, &word)) return false;
         c->u.integer = (int32_t)word;
@@ -61,12 +66,14 @@ static bool read_body(cf_parser *p, cf_constant *c)
         memcpy(&c->u.float_value, &word, sizeof word);
         return true;
     case CF_TAG_LONG:
-    case CF_TAG_DOUBLE: return read_wide_number(p, c);
+    case CF_TAG_DOUBLE:
+        return read_wide_number(p, c);
     case CF_TAG_CLASS:
     case CF_TAG_STRING:
     case CF_TAG_METHOD_TYPE:
     case CF_TAG_MODULE:
-    case CF_TAG_PACKAGE: return cf_read_u2(p, &c->u.name);
+    case CF_TAG_PACKAGE:
+        return cf_read_u2(p, &c->u.name);
     case CF_TAG_FIELDREF:
     case CF_TAG_METHODREF:
     case CF_TAG_INTERFACE_METHODREF:
@@ -80,9 +87,9 @@ static bool read_body(cf_parser *p, cf_constant *c)
         return cf_read_u2(p, &c->u.handle.reference);
     case CF_TAG_DYNAMIC:
     case CF_TAG_INVOKE_DYNAMIC:
-        return cf_read_u2(p, &c->u.dynamic.bootstrap) &&
-               cf_read_u2(p, &c->u.dynamic.name_and_type);
-    default: return false;
+        return cf_read_u2(p, &c->u.dynamic.bootstrap) && cf_read_u2(p, &c->u.dynamic.name_and_type);
+    default:
+        return false;
     }
 }
 
@@ -97,8 +104,9 @@ static bool read_constant(cf_parser *p, uint16_t *index)
         p->pos--;
         if (!known)
             return cf_parser_fail(p, CF_ERR_CP_TAG, "constant %u has unknown tag %u", *index, tag);
-        return cf_parser_fail(p, CF_ERR_CP_TAG, "constant %u: tag %s needs class version %u, not %u",
-                              *index, cf_tag_name(tag), first_version(tag), cls->major_version);
+        return cf_parser_fail(p, CF_ERR_CP_TAG,
+                              "constant %u: tag %s needs class version %u, not %u", *index,
+                              cf_tag_name(tag), first_version(tag), cls->major_version);
     }
     c->tag = tag;
     if (!read_body(p, c)) return false;
@@ -138,10 +146,8 @@ static bool check_name_and_type(cf_parser *p, uint16_t index, bool method, const
     return true;
 }
 
-static bool check_member_ref(cf_parser *p, uint16_t i, const cf_constant *c)
+static bool check_member_ref(cf_parser *p, const char *what, const cf_constant *c)
 {
-    char what[48];
-    snprintf(what, sizeof what, "constant %u (%s)", i, cf_tag_name(c->tag));
     if (!cf_expect_constant(p, c->u.ref.class_index, CF_TAG_BIT(CF_TAG_CLASS), what)) return false;
     return check_name_and_type(p, c->u.ref.name_and_type, c->tag != CF_TAG_FIELDREF, what);
 }
@@ -149,8 +155,8 @@ static bool check_member_ref(cf_parser *p, uint16_t i, const cf_constant *c)
 /* The reference kinds a method handle of [kind] may point at (JVMS 4.4.8). */
 static uint32_t handle_targets(uint8_t kind, unsigned major)
 {
-    uint32_t any_method = CF_TAG_BIT(CF_TAG_METHODREF) |
-                          (major >= 52 ? CF_TAG_BIT(CF_TAG_INTERFACE_METHODREF) : 0);
+    uint32_t any_method =
+        CF_TAG_BIT(CF_TAG_METHODREF) | (major >= 52 ? CF_TAG_BIT(CF_TAG_INTERFACE_METHODREF) : 0);
     if (kind >= CF_REF_GET_FIELD && kind <= CF_REF_PUT_STATIC) return CF_TAG_BIT(CF_TAG_FIELDREF);
     if (kind == CF_REF_INVOKE_VIRTUAL || kind == CF_REF_NEW_INVOKE_SPECIAL)
         return CF_TAG_BIT(CF_TAG_METHODREF);
@@ -158,10 +164,8 @@ static uint32_t handle_targets(uint8_t kind, unsigned major)
     return CF_TAG_BIT(CF_TAG_INTERFACE_METHODREF);
 }
 
-static bool check_handle(cf_parser *p, uint16_t i, const cf_constant *c)
+static bool check_handle(cf_parser *p, const char *what, const cf_constant *c)
 {
-    char what[48];
-    snprintf(what, sizeof what, "constant %u (MethodHandle)", i);
     uint8_t kind = c->u.handle.kind;
     if (kind < CF_REF_GET_FIELD || kind > CF_REF_INVOKE_INTERFACE)
         return cf_parser_fail(p, CF_ERR_FORMAT, "%s: invalid reference kind %u", what, kind);
@@ -177,22 +181,19 @@ static bool check_handle(cf_parser *p, uint16_t i, const cf_constant *c)
     return true;
 }
 
-static bool check_dynamic(cf_parser *p, uint16_t i, const cf_constant *c)
+static bool check_dynamic(cf_parser *p, const char *what, const cf_constant *c)
 {
-    char what[48];
-    snprintf(what, sizeof what, "constant %u (%s)", i, cf_tag_name(c->tag));
     bool method = c->tag == CF_TAG_INVOKE_DYNAMIC;
     if (!check_name_and_type(p, c->u.dynamic.name_and_type, method, what)) return false;
     const char *name, *desc;
     cf_name_and_type(p->cls, c->u.dynamic.name_and_type, &name, &desc);
-    if (name[0] == '<') return cf_parser_fail(p, CF_ERR_DESCRIPTOR, "%s: invalid name '%s'", what, name);
+    if (name[0] == '<')
+        return cf_parser_fail(p, CF_ERR_DESCRIPTOR, "%s: invalid name '%s'", what, name);
     return true;
 }
 
-static bool check_method_type(cf_parser *p, uint16_t i, const cf_constant *c)
+static bool check_method_type(cf_parser *p, const char *what, const cf_constant *c)
 {
-    char what[48];
-    snprintf(what, sizeof what, "constant %u (MethodType)", i);
     if (!expect_utf8(p, c->u.name, what)) return false;
     cf_method_type mt;
     if (!cf_parse_method_descriptor(cf_utf8(p->cls, c->u.name), &mt))
@@ -201,10 +202,8 @@ static bool check_method_type(cf_parser *p, uint16_t i, const cf_constant *c)
     return true;
 }
 
-static bool check_class(cf_parser *p, uint16_t i, const cf_constant *c)
+static bool check_class(cf_parser *p, const char *what, const cf_constant *c)
 {
-    char what[48];
-    snprintf(what, sizeof what, "constant %u (Class)", i);
     if (!expect_utf8(p, c->u.name, what)) return false;
     const char *name = cf_utf8(p->cls, c->u.name);
     if (!cf_valid_class_name(name))
@@ -212,38 +211,65 @@ static bool check_class(cf_parser *p, uint16_t i, const cf_constant *c)
     return true;
 }
 
+/* Writes "constant I (TAG)" into [buf] (48 bytes) without snprintf: every constant gets one. */
+static void constant_label(char *buf, uint16_t i, uint8_t tag)
+{
+    char digits[8];
+    size_t n = 0, len = 9;
+    do digits[n++] = (char)('0' + i % 10);
+    while ((i /= 10) != 0);
+    memcpy(buf, "constant ", 9);
+    while (n) buf[len++] = digits[--n];
+    const char *name = cf_tag_name(tag);
+    size_t name_len = strlen(name);
+    if (name_len > 48 - len - 4) name_len = 48 - len - 4;
+    buf[len++] = ' ';
+    buf[len++] = '(';
+    memcpy(buf + len, name, name_len);
+    len += name_len;
+    buf[len++] = ')';
+    buf[len] = '\0';
+}
+
 static bool check_constant(cf_parser *p, uint16_t i)
 {
     const cf_constant *c = &p->cls->constants[i];
     char what[48];
-    snprintf(what, sizeof what, "constant %u (%s)", i, cf_tag_name(c->tag));
+    constant_label(what, i, c->tag);
     switch (c->tag) {
-    case CF_TAG_CLASS: return check_class(p, i, c);
+    case CF_TAG_CLASS:
+        return check_class(p, what, c);
     case CF_TAG_STRING:
     case CF_TAG_MODULE:
-    case CF_TAG_PACKAGE: return expect_utf8(p, c->u.name, what);
+    case CF_TAG_PACKAGE:
+        return expect_utf8(p, c->u.name, what);
     case CF_TAG_FIELDREF:
     case CF_TAG_METHODREF:
-    case CF_TAG_INTERFACE_METHODREF: return check_member_ref(p, i, c);
+    case CF_TAG_INTERFACE_METHODREF:
+        return check_member_ref(p, what, c);
     case CF_TAG_NAME_AND_TYPE:
         return expect_utf8(p, c->u.name_and_type.name, what) &&
                expect_utf8(p, c->u.name_and_type.descriptor, what);
-    case CF_TAG_METHOD_HANDLE: return check_handle(p, i, c);
-    case CF_TAG_METHOD_TYPE: return check_method_type(p, i, c);
+    case CF_TAG_METHOD_HANDLE:
+        return check_handle(p, what, c);
+    case CF_TAG_METHOD_TYPE:
+        return check_method_type(p, what, c);
     case CF_TAG_DYNAMIC:
-    case CF_TAG_INVOKE_DYNAMIC: return check_dynamic(p, i, c);
-    default: return true;
+    case CF_TAG_INVOKE_DYNAMIC:
+        return check_dynamic(p, what, c);
+    default:
+        return true;
     }
 }
 
 /* Checks every entry that others refer to before the entries that refer to them. */
 static bool check_all(cf_parser *p)
 {
-    static const uint8_t order[] = {CF_TAG_CLASS, CF_TAG_NAME_AND_TYPE, CF_TAG_STRING,
-                                    CF_TAG_MODULE, CF_TAG_PACKAGE, CF_TAG_METHOD_TYPE,
-                                    CF_TAG_FIELDREF, CF_TAG_METHODREF,
-                                    CF_TAG_INTERFACE_METHODREF, CF_TAG_METHOD_HANDLE,
-                                    CF_TAG_DYNAMIC, CF_TAG_INVOKE_DYNAMIC};
+    static const uint8_t order[] = {
+        CF_TAG_CLASS,         CF_TAG_NAME_AND_TYPE, CF_TAG_STRING,
+        CF_TAG_MODULE,        CF_TAG_PACKAGE,       CF_TAG_METHOD_TYPE,
+        CF_TAG_FIELDREF,      CF_TAG_METHODREF,     CF_TAG_INTERFACE_METHODREF,
+        CF_TAG_METHOD_HANDLE, CF_TAG_DYNAMIC,       CF_TAG_INVOKE_DYNAMIC};
     for (size_t k = 0; k < sizeof order; k++)
         for (uint16_t i = 1; i < p->cls->constant_count; i++)
             if (p->cls->constants[i].tag == order[k] && !check_constant(p, i)) return false;
@@ -270,17 +296,19 @@ bool cf_check_bootstrap_indices(cf_parser *p)
         const cf_constant *c = &cls->constants[i];
         if (c->tag != CF_TAG_DYNAMIC && c->tag != CF_TAG_INVOKE_DYNAMIC) continue;
         if (c->u.dynamic.bootstrap >= cls->bootstrap_count)
-            return cf_parser_fail(p, CF_ERR_FORMAT,
-                                  "constant %u (%s) names bootstrap method %u but the class has %u",
-                                  i, cf_tag_name(c->tag), c->u.dynamic.bootstrap,
-                                  cls->bootstrap_count);
+            return cf_parser_fail(
+                p, CF_ERR_FORMAT, "constant %u (%s) names bootstrap method %u but the class has %u",
+                i, cf_tag_name(c->tag), c->u.dynamic.bootstrap, cls->bootstrap_count);
     }
     return true;
 }
 
 /* ---- Accessors on a validated class ---------------------------------------------------------- */
 
-const char *cf_utf8(const cf_class *cls, uint16_t index) { return cls->constants[index].u.utf8.chars; }
+const char *cf_utf8(const cf_class *cls, uint16_t index)
+{
+    return cls->constants[index].u.utf8.chars;
+}
 
 const char *cf_class_name(const cf_class *cls, uint16_t index)
 {

@@ -1,5 +1,6 @@
 /* Every parse error code, each provoked by one precise defect in an otherwise valid class. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "testutil.h"
@@ -166,7 +167,10 @@ Test(cf_parse, rejects_bad_descriptors)
     cb_default(&c);
     const uint8_t bad_class_name[] = {1, 0, 4, 'a', '/', '/', 'b', 7, 0, CB_STANDARD_COUNT};
     CB_SET_CONSTANTS(&c, bad_class_name, 2);
-    expect(&c, CF_ERR_DESCRIPTOR, "invalid class name 'a//b'");
+    char fragment[96];
+    snprintf(fragment, sizeof fragment, "constant %d (Class): invalid class name 'a//b'",
+             CB_STANDARD_COUNT + 1);
+    expect(&c, CF_ERR_DESCRIPTOR, fragment);
 }
 
 Test(cf_parse, rejects_bad_member_names)
