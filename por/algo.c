@@ -100,10 +100,12 @@ static void update_curr(search *s, uint32_t label)
 {
     const por_label *a = label_at(s, label);
     if (a->access == POR_INVISIBLE) return;
+    por_tset t = tset_of(a->thread);
     for (size_t d = 0; d < s->depth; d++) {
         const frame *g = &s->frames[d];
-        if (g->chosen == NONE || !por_dependent(a, label_at(s, g->chosen_label))) continue;
-        frame_current(s, d)[g->chosen] |= tset_of(a->thread);
+        if (g->chosen == NONE) continue;
+        por_tset *cur = &frame_current(s, d)[g->chosen];
+        if (!(*cur & t) && por_dependent(a, label_at(s, g->chosen_label))) *cur |= t;
     }
 }
 
