@@ -318,6 +318,10 @@ void vm_typemap_free(vm_method *m);
 /* Serialises the current state canonically into check->ser; false after a fatal error. */
 bool vm_state_serialize(vm *machine);
 
+/* Serialises the current state like vm_state_serialize and leaves the handle of every reachable
+ * object in check->refs; false after a fatal error. */
+bool vm_state_reach(vm *machine);
+
 /* Returns the fingerprint of serialisation check->ser, unique per serialisation (exact mode). */
 por_fp vm_state_exact_fingerprint(vm *machine);
 
@@ -365,6 +369,14 @@ static inline void vm_state_push(vm_check *c, uint32_t h)
 
 /* Frees the exact-states table. */
 void vm_exact_free(vm_exact *table);
+
+/* ---- ids.c: the counts of garbage objects reused ------------------------------------------ */
+
+/* After a step of [t] that allocated (its allocation count was [first] before the step): gives
+ * the objects of the step still reachable, in allocation order, the lowest counts of [t] that no
+ * other reachable object holds, so that the garbage a path left behind does not shift the ids of
+ * what the thread allocates later; false (a fatal error) when out of memory. */
+bool vm_ids_compact(vm *machine, vm_thread *t, uint64_t first);
 
 /* ---- fingerprint.c: incremental fingerprints -------------------------------------------------- */
 

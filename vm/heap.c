@@ -30,6 +30,19 @@ static bool grow_handles(vm *machine)
     return true;
 }
 
+void vm_object_set_id(vm_object *o, uint64_t id)
+{
+    o->id = id;
+    o->hash = mix_hash(id);
+}
+
+uint32_t vm_identity_hash(vm *machine, uint32_t h)
+{
+    vm_object *o = vm_obj(machine, h);
+    o->flags |= VM_OBJ_HASHED; /* not undone: only the objects of the running step consult it */
+    return o->hash;
+}
+
 /* Stores [o] under a fresh handle; 0 when out of memory. */
 static uint32_t add_handle(vm *machine, vm_object *o)
 {
@@ -61,9 +74,8 @@ static uint32_t allocate(vm *machine, vm_thread *t, vm_class *cls, size_t payloa
         return 0;
     }
     o->cls = cls;
-    o->id = t ? ((uint64_t)(t->id + 1) << 40) | t->allocations++
-              : (UINT64_C(1) << 62) | machine->vm_allocations++;
-    o->hash = mix_hash(o->id);
+    vm_object_set_id(o, t ? ((uint64_t)(t->id + 1) << 40) | t->allocations++
+                          : (UINT64_C(1) << 62) | machine->vm_allocations++);
     o->epoch = machine->epoch;
     machine->heap.bytes += sizeof *o + payload;
     if (machine->check) vm_trail_alloc(machine, h);

@@ -84,6 +84,7 @@ enum {
     /* never written again, nor is anything it references (the model's boxing caches): state
      * fingerprints name it by id and leave it out of the heap walk while no thread locks it */
     VM_OBJ_CONSTANT = 4,
+    VM_OBJ_HASHED = 8, /* its identity hash was read: its id (the hash's source) stays */
 };
 
 /* Returns the instance-field slots of [o]. */
@@ -535,6 +536,12 @@ static inline vm_object *vm_obj(const vm *machine, uint32_t h)
 
 /* Copies object [h] (a shallow clone); 0 on failure. */
 uint32_t vm_clone_object(vm *machine, vm_thread *t, uint32_t h);
+
+/* Gives object [o] the deterministic id [id] and the identity hash derived from it. */
+void vm_object_set_id(vm_object *o, uint64_t id);
+
+/* Returns the identity hash of object [h], fixing its id for good (VM_OBJ_HASHED). */
+uint32_t vm_identity_hash(vm *machine, uint32_t h);
 
 /* Keeps [h] alive for the lifetime of the vm; false when out of memory. */
 bool vm_pin(vm *machine, uint32_t h);

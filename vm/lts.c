@@ -95,6 +95,7 @@ static por_step_result lts_step(void *model, size_t thread, por_error *err)
     for (uint32_t i = 0; i < machine->thread_count; i++)
         if (machine->threads[i]->state == VM_THREAD_NEW) fresh |= UINT64_C(1) << i;
     vm_thread_w(machine, t);
+    uint64_t first = t->allocations;
     vm_sched_before_step(machine, t);
     vm_stop stop = {.watch = c->watch, .skip_first = true};
     vm_run_result r = vm_interpret(machine, t, &stop);
@@ -104,7 +105,8 @@ static por_step_result lts_step(void *model, size_t thread, por_error *err)
         if ((fresh >> i & 1) && n->state == VM_THREAD_RUNNABLE && n->depth)
             park_new_thread(machine, n);
     }
-    if (r == VM_RUN_FAILED || machine->failed) return step_error(machine, err);
+    if (r == VM_RUN_FAILED || machine->failed || !vm_ids_compact(machine, t, first))
+        return step_error(machine, err);
     return !was_uncaught && t->uncaught ? POR_STEP_ASSERT : POR_STEP_OK;
 }
 

@@ -23,7 +23,7 @@ FN(object_get_class)
 FN(object_hash_code)
 {
     UNUSED;
-    ret->i = (int32_t)vm_obj(machine, args[0].ref)->hash;
+    ret->i = (int32_t)vm_identity_hash(machine, args[0].ref);
     return VM_NATIVE_OK;
 }
 
@@ -269,7 +269,7 @@ FN(system_arraycopy)
 FN(system_identity_hash)
 {
     UNUSED;
-    ret->i = args[0].ref ? (int32_t)vm_obj(machine, args[0].ref)->hash : 0;
+    ret->i = args[0].ref ? (int32_t)vm_identity_hash(machine, args[0].ref) : 0;
     return VM_NATIVE_OK;
 }
 

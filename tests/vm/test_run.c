@@ -2,7 +2,8 @@
  * the checker must report: "// expect: ok", or one or more "// expect: violation TEXT" (TEXT
  * appears in a reported violation), and optionally "// expect outcomes: "out1" "out2"" (the exact
  * set of standard outputs of the end states, C escapes) and "// expect dfs states: JPF SAFE" (the
- * exact number of states dfs stores under each classifier). For both classifiers, dfs, jpf, s-por,
+ * exact number of states dfs stores under each classifier) and "// expect dfs end states: JPF SAFE"
+ * (the exact number of end states it reaches). For both classifiers, dfs, jpf, s-por,
  * de-s-por and dl-s-por (exploring everything, --all) must reach that verdict and the same set of
  * outcomes; the first violation reported by a default run must be reproduced by --replay of its
  * schedule; --exact-states and --stateless agree. */
@@ -37,6 +38,7 @@ typedef struct expectation {
     size_t outcome_count;
     bool has_outcomes;
     long dfs_states[2]; /* jpf, safe; -1 when the source does not say */
+    long dfs_ends[2];   /* end states dfs reaches under jpf, safe; -1 when not said */
 } expectation;
 
 ParameterizedTestParameters(vm_run, verdicts)
@@ -72,7 +74,7 @@ static void read_expectation(const char *name, expectation *e)
     char path[1024], line[1024];
     snprintf(path, sizeof path, "%s/%s.java", CONCURRENT_SRC, name);
     memset(e, 0, sizeof *e);
-    e->dfs_states[0] = e->dfs_states[1] = -1;
+    e->dfs_states[0] = e->dfs_states[1] = e->dfs_ends[0] = e->dfs_ends[1] = -1;
     FILE *f = fopen(path, "r");
     cr_assert_not_null(f, "cannot read %s", path);
     while (fgets(line, sizeof line, f)) {
@@ -83,6 +85,8 @@ static void read_expectation(const char *name, expectation *e)
         if (!strncmp(line, "// expect outcomes:", 19)) parse_outcomes(line + 19, e);
         if (!strncmp(line, "// expect dfs states:", 21))
             cr_assert_eq(sscanf(line + 21, "%ld %ld", &e->dfs_states[0], &e->dfs_states[1]), 2);
+        if (!strncmp(line, "// expect dfs end states:", 25))
+            cr_assert_eq(sscanf(line + 25, "%ld %ld", &e->dfs_ends[0], &e->dfs_ends[1]), 2);
     }
     fclose(f);
     cr_assert(e->ok != (e->violation_count > 0), "%s: expect ok or violations", name);
@@ -157,6 +161,21 @@ static void check_verdict(const run_case *c, const char *algo, json_t *doc, int 
     }
 }
 
+/* Checks the state and end-state counts of dfs run [doc] against what [e] says of them. */
+static void check_dfs_counts(const run_case *c, json_t *doc, const expectation *e)
+{
+    bool safe = strcmp(c->classifier, "jpf") != 0;
+    json_t *stats = json_object_get(doc, "statistics");
+    long long states = json_integer_value(json_object_get(stats, "states_new"));
+    long long ends = json_integer_value(json_object_get(stats, "end_states"));
+    if (e->dfs_states[safe] >= 0)
+        cr_assert_eq(states, e->dfs_states[safe], "%s %s dfs: %lld states, expected %ld", c->name,
+                     c->classifier, states, e->dfs_states[safe]);
+    if (e->dfs_ends[safe] >= 0)
+        cr_assert_eq(ends, e->dfs_ends[safe], "%s %s dfs: %lld end states, expected %ld", c->name,
+                     c->classifier, ends, e->dfs_ends[safe]);
+}
+
 ParameterizedTest(run_case *c, vm_run, verdicts, .timeout = 900)
 {
     expectation e;
@@ -172,12 +191,7 @@ ParameterizedTest(run_case *c, vm_run, verdicts, .timeout = 900)
         if (e.has_outcomes)
             cr_assert(same_outcomes(doc, e.outcomes, e.outcome_count), "%s %s %s: outcomes differ",
                       c->name, c->classifier, algos[a]);
-        long want = e.dfs_states[strcmp(c->classifier, "jpf") != 0];
-        if (a == 0 && want >= 0) {
-            json_t *n = json_object_get(json_object_get(doc, "statistics"), "states_new");
-            cr_assert_eq(json_integer_value(n), want, "%s %s dfs: %lld states, expected %ld",
-                         c->name, c->classifier, (long long)json_integer_value(n), want);
-        }
+        if (a == 0) check_dfs_counts(c, doc, &e);
         if (a == 0)
             first_count = outcomes_of(doc, first);
         else
