@@ -102,6 +102,12 @@ typedef struct vm_check {
     uint8_t put_mode; /* serialisation: references queued, written only, or collected */
     uint32_t *refs;   /* references collected while serialising a thread */
     size_t refs_len, refs_cap;
+    /* reused object counts (ids.c) */
+    uint32_t *allocs[VM_CHECK_MAX_THREADS]; /* per thread: the handle of its k-th allocation */
+    uint64_t allocs_cap[VM_CHECK_MAX_THREADS];
+    uint64_t main_floor; /* counts of thread 0 below it were given before the check began */
+    uint64_t *ids_buf;     /* [ids_cap] scratch counts */
+    size_t ids_cap;
     /* incremental fingerprints */
     vm_fp_ctx fp;       /* the current state's, valid while the trail is [fp_pos] long */
     size_t fp_pos;      /* the trail length when [fp] was last made current */
@@ -318,9 +324,9 @@ void vm_typemap_free(vm_method *m);
 /* Serialises the current state canonically into check->ser; false after a fatal error. */
 bool vm_state_serialize(vm *machine);
 
-/* Serialises the current state like vm_state_serialize and leaves the handle of every reachable
- * object in check->refs; false after a fatal error. */
-bool vm_state_reach(vm *machine);
+/* Leaves in check->refs the handles the roots of [t] (its header and frames) refer to, with
+ * repeats; false after a fatal error. */
+bool vm_state_thread_refs(vm *machine, const vm_thread *t);
 
 /* Returns the fingerprint of serialisation check->ser, unique per serialisation (exact mode). */
 por_fp vm_state_exact_fingerprint(vm *machine);
@@ -374,8 +380,8 @@ void vm_exact_free(vm_exact *table);
 
 /* After a step of [t] that allocated (its allocation count was [first] before the step): gives
  * the objects of the step still reachable, in allocation order, the lowest counts of [t] that no
- * other reachable object holds, so that the garbage a path left behind does not shift the ids of
- * what the thread allocates later; false (a fatal error) when out of memory. */
+ * other reachable object and no shared object holds, so that the garbage a path left behind
+ * does not shift the ids of what the thread allocates later; false after a fatal error. */
 bool vm_ids_compact(vm *machine, vm_thread *t, uint64_t first);
 
 /* ---- fingerprint.c: incremental fingerprints -------------------------------------------------- */

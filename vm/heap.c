@@ -78,7 +78,10 @@ static uint32_t allocate(vm *machine, vm_thread *t, vm_class *cls, size_t payloa
                           : (UINT64_C(1) << 62) | machine->vm_allocations++);
     o->epoch = machine->epoch;
     machine->heap.bytes += sizeof *o + payload;
-    if (machine->check) vm_trail_alloc(machine, h);
+    if (machine->check) {
+        vm_trail_alloc(machine, h);
+        if (t && !vm_ids_note(machine, t, t->allocations - 1, h)) return 0;
+    }
     return h;
 }
 

@@ -3,16 +3,26 @@
  * reachable heap split when one of them left more garbage behind: a failed compare-and-set loop
  * allocates a second node, and every object the thread allocates afterwards has a count one
  * higher. After a step that allocated, the objects it allocated and that are still reachable get,
- * in allocation order, the lowest counts of their thread that no other reachable object holds.
- * The counts a thread's reachable objects hold are then a function of the state and the step,
- * not of the path.
+ * in allocation order, the lowest counts of their thread that no reachable object and no object
+ * that was ever shared holds. Only the thread itself can drop an object no other thread could
+ * reach, so which counts are free depends on the thread's own steps, not on how the others
+ * interleaved with it; reusing the count of a shared node that another thread unlinked would
+ * make the names depend on when that happened, and split more states than it merges.
  *
  * Why this keeps labels sound: an object keeps its id from the end of the step that allocated it
  * to the end of the path (only the step's own objects are renamed, before any label names them),
  * and at two states the searches match, the reachable objects have the same ids. A reused count
  * belongs to a garbage object, which no later transition touches; a label naming it can at worst
  * look dependent on a label naming the new object, which only explores more. An object whose
- * identity hash (derived from its id) was read keeps its count, since the program saw it. */
+ * identity hash (derived from its id) was read keeps its count, since the program saw it.
+ *
+ * Finding what the thread still reaches takes no walk of the whole state: a shared object's
+ * fields only lead to shared objects (sched.c exposes what is stored into one), so an object no
+ * other thread can reach is reachable at all only from its thread's roots through other such
+ * objects, which is the property the classifiers already rest on. The walk starts at [t]'s
+ * frames and stops at shared objects; one pass over the objects [t] allocated on the current path
+ * (a log by allocation number: the restored allocation count says how much of it is current) then
+ * sorts them. The main thread's counts from before the check are never given out again. */
 #include <stdlib.h>
 
 #include "check.h"
@@ -25,6 +35,39 @@ static inline uint64_t count_of(uint64_t id)
     return id & ((UINT64_C(1) << COUNT_BITS) - 1);
 }
 
+/* True when object [h] is not null and no other thread can reach it yet. */
+static inline bool unshared(const vm *machine, uint32_t h)
+{
+    return h && !(machine->heap.objects[h]->flags & VM_OBJ_SHARED);
+}
+
+/* Marks and queues [h] for the walk when it is unshared and not reached yet. */
+static inline void reach(vm *machine, uint32_t h)
+{
+    vm_check *c = machine->check;
+    if (unshared(machine, h) && vm_state_mark(c, h)) vm_state_push(c, h);
+}
+
+/* Marks every unshared object [t] reaches from its roots through unshared objects. */
+static bool walk_unshared(vm *machine, const vm_thread *t)
+{
+    vm_check *c = machine->check;
+    if (!vm_state_thread_refs(machine, t) || !vm_state_begin_walk(machine)) return false;
+    for (size_t i = 0; i < c->refs_len; i++) reach(machine, c->refs[i]);
+    while (c->stack_len) {
+        const vm_object *o = machine->heap.objects[c->stack[--c->stack_len]];
+        const vm_class *cls = o->cls;
+        if (cls->kind == VM_KIND_ARRAY) {
+            for (uint32_t i = 0; cls->elem_kind == 'L' && i < o->length; i++)
+                reach(machine, ((const uint32_t *)VM_ELEMS(o))[i]);
+            continue;
+        }
+        for (uint32_t i = 0; cls->ref_map && i < o->length; i++)
+            if (cls->ref_map[i / 8] >> (i % 8) & 1) reach(machine, VM_FIELDS(o)[i].ref);
+    }
+    return true;
+}
+
 /* Orders counts ascending (qsort). */
 static int compare_counts(const void *a, const void *b)
 {
@@ -32,32 +75,35 @@ static int compare_counts(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Splits the reachable objects of thread space [space] into the counts that stay ([kept]) and the
- * handles of the step's movable objects ([moved], by allocation order); returns how many moved. */
-static size_t split_reachable(vm *machine, uint64_t space, uint64_t first, uint64_t *kept,
-                              size_t *kept_len, uint64_t *moved)
+/* Sorts the objects [t] allocated on the current path, after the walk: the counts that stay taken
+ * go to [kept] (earlier steps' objects that are shared or still reached, and objects whose hash
+ * was read), the step's objects (allocation numbers from [first] on, not renamed yet) that are
+ * shared or still reached go to [moved] as (number - first) << 32 | handle; the rest is garbage
+ * no other thread saw. Returns how many moved. */
+static size_t split(const vm *machine, const vm_thread *t, uint64_t first, uint64_t *kept,
+                    size_t *kept_len, uint64_t *moved)
 {
     const vm_check *c = machine->check;
+    const uint32_t *log = c->allocs[t->id];
     size_t n = 0;
     *kept_len = 0;
-    for (size_t i = 0; i < c->refs_len; i++) {
-        const vm_object *o = machine->heap.objects[c->refs[i]];
-        if (o->id >> COUNT_BITS != space) continue;
-        uint64_t count = count_of(o->id);
-        if (count < first || (o->flags & VM_OBJ_HASHED))
-            kept[(*kept_len)++] = count;
-        else
-            moved[n++] = (count - first) << 32 | c->refs[i]; /* a step allocates < 2^32 */
+    for (uint64_t k = t->id ? 0 : c->main_floor; k < t->allocations; k++) {
+        uint32_t h = log[k];
+        const vm_object *o = machine->heap.objects[h];
+        bool live = (o->flags & VM_OBJ_SHARED) || c->marks[h] == c->mark_epoch;
+        if (o->flags & VM_OBJ_HASHED || (k < first && live))
+            kept[(*kept_len)++] = count_of(o->id);
+        else if (live)
+            moved[n++] = (k - first) << 32 | h; /* a step allocates < 2^32 */
     }
     return n;
 }
 
-/* Gives the [n] movable objects ((count - first) << 32 | handle, sorted) the lowest counts of [space] not
- * among the sorted [kept]. */
-static void renumber(vm *machine, uint64_t space, const uint64_t *kept, size_t kept_len,
-                     const uint64_t *moved, size_t n)
+/* Gives the [n] movable objects ((count - first) << 32 | handle, sorted) the lowest counts of
+ * [space] from [next] on not among the sorted [kept]. */
+static void renumber(vm *machine, uint64_t space, uint64_t next, const uint64_t *kept,
+                     size_t kept_len, const uint64_t *moved, size_t n)
 {
-    uint64_t next = 0;
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         while (k < kept_len && kept[k] <= next) next = kept[k++] == next ? next + 1 : next;
@@ -66,20 +112,45 @@ static void renumber(vm *machine, uint64_t space, const uint64_t *kept, size_t k
     }
 }
 
+/* Makes room for [n] scratch counts; false (a fatal error) when out of memory. */
+static bool room(vm *machine, size_t n)
+{
+    vm_check *c = machine->check;
+    if (c->ids_cap >= n) return true;
+    uint64_t *grown = base_realloc(c->ids_buf, n * sizeof *grown);
+    if (!grown) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (object ids)");
+    c->ids_buf = grown;
+    c->ids_cap = n;
+    return true;
+}
+
+bool vm_ids_note(vm *machine, const vm_thread *t, uint64_t k, uint32_t h)
+{
+    vm_check *c = machine->check;
+    uint64_t cap = c->allocs_cap[t->id];
+    if (k >= cap) {
+        cap = k < 64 ? 128 : 2 * k;
+        uint32_t *grown = base_realloc(c->allocs[t->id], cap * sizeof *grown);
+        if (!grown) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (object ids)");
+        c->allocs[t->id] = grown;
+        c->allocs_cap[t->id] = cap;
+    }
+    c->allocs[t->id][k] = h;
+    return true;
+}
+
 bool vm_ids_compact(vm *machine, vm_thread *t, uint64_t first)
 {
     if (t->allocations == first) return true;
-    if (!vm_state_reach(machine)) return false;
     vm_check *c = machine->check;
-    uint64_t *kept = base_malloc(2 * (c->refs_len + 1) * sizeof *kept);
-    if (!kept) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (object ids)");
-    uint64_t *moved = kept + c->refs_len + 1, space = (uint64_t)t->id + 1;
-    size_t kept_len, n = split_reachable(machine, space, first, kept, &kept_len, moved);
+    if (!walk_unshared(machine, t) || !room(machine, 2 * (size_t)t->allocations)) return false;
+    uint64_t *kept = c->ids_buf, *moved = kept + t->allocations;
+    uint64_t space = (uint64_t)t->id + 1;
+    size_t kept_len, n = split(machine, t, first, kept, &kept_len, moved);
     if (n) {
         qsort(kept, kept_len, sizeof *kept, compare_counts);
         qsort(moved, n, sizeof *moved, compare_counts);
-        renumber(machine, space, kept, kept_len, moved, n);
+        renumber(machine, space, t->id ? 0 : c->main_floor, kept, kept_len, moved, n);
     }
-    base_free(kept);
     return true;
 }

@@ -609,6 +609,10 @@ static inline void vm_globals_w(vm *machine)
 /* Logs the allocation of [h] so that undoing it frees the object. */
 void vm_trail_alloc(vm *machine, uint32_t h);
 
+/* Records that [t]'s allocation number [k] on the current path is object [h] (ids.c, while
+ * checking); false (a fatal error) when out of memory. */
+bool vm_ids_note(vm *machine, const vm_thread *t, uint64_t k, uint32_t h);
+
 /* Logs the creation of thread [t] so that undoing it makes the id unused again. */
 void vm_trail_thread_new(vm *machine, vm_thread *t);
 

@@ -201,6 +201,7 @@ vm_status vm_check_begin(vm *machine, const vm_check_options *opts, vm_error *er
     vm_sched_init_watch(c);
     vm_flush_output(machine);
     vm_trail_new_epoch(machine);
+    c->main_floor = machine->threads[0]->allocations;
     expose_statics(machine);
     park_new_thread(machine, machine->threads[0]);
     if (machine->failed) {
@@ -219,6 +220,8 @@ void vm_check_free(vm *machine)
     vm_bytes_free(&c->err);
     vm_bytes_free(&c->ser);
     base_free(c->stack);
+    base_free(c->ids_buf);
+    for (size_t i = 0; i < VM_CHECK_MAX_THREADS; i++) base_free(c->allocs[i]);
     vm_exact_free(&c->exact);
     vm_state_free(machine);
     for (size_t i = 0; i < c->visible_count; i++) base_free(c->visible[i]);

@@ -345,12 +345,9 @@ bool vm_state_begin_walk(vm *machine)
     return true;
 }
 
-/* Serialises the current state; with [record], also leaves every reachable object's handle in
- * check->refs. */
-static bool serialize(vm *machine, bool record)
+bool vm_state_serialize(vm *machine)
 {
     vm_check *c = machine->check;
-    c->refs_len = 0;
     if (!vm_state_begin_walk(machine) || !reserve(machine, 1)) return false;
     c->put_mode = PUT_QUEUE;
     put32(machine, 0x70637331); /* "pcs1" */
@@ -362,22 +359,17 @@ static bool serialize(vm *machine, bool record)
             return false;
     if (!reserve(machine, 1)) return false;
     put32(machine, UINT32_MAX);
-    while (c->stack_len && !machine->failed) {
-        uint32_t h = c->stack[--c->stack_len];
-        if (record && !collect_ref(machine, h)) return false;
-        put_object(machine, h);
-    }
+    while (c->stack_len && !machine->failed) put_object(machine, c->stack[--c->stack_len]);
     return !machine->failed;
 }
 
-bool vm_state_serialize(vm *machine)
+bool vm_state_thread_refs(vm *machine, const vm_thread *t)
 {
-    return serialize(machine, false);
-}
-
-bool vm_state_reach(vm *machine)
-{
-    return serialize(machine, true);
+    vm_check *c = machine->check;
+    c->ser.len = 0;
+    c->refs_len = 0;
+    c->put_mode = PUT_COLLECT;
+    return put_thread(machine, t);
 }
 
 /* ---- Component hashes ------------------------------------------------------------------------ */

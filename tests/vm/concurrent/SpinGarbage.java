@@ -1,21 +1,24 @@
-// Thread a allocates a throw-away object on each of up to two rounds of waiting for b's flag, then
-// keeps an array. How many rounds it waited is garbage by then, so it must not make the end
-// states differ: the kept array is the same object whatever was allocated before it, and dfs
-// ends in exactly one state (three when objects are named by their plain allocation count).
+// Thread a allocates a scratch array no other thread sees on each of up to two rounds of waiting
+// for b's flag, then keeps an array. How many rounds it waited is garbage by then, so it must not
+// make the end states differ: the kept array is the same object whatever was allocated before
+// it, and dfs ends in exactly one state (three when objects are named by their plain allocation
+// count).
 // expect: ok
 // expect outcomes: "kept = 7\n"
-// expect dfs states: 116 78
+// expect dfs states: 85 53
 // expect dfs end states: 1 1
 import java.util.concurrent.atomic.AtomicInteger;
 
 public class SpinGarbage {
     static final AtomicInteger flag = new AtomicInteger();
-    static Object junk;
     static int[] kept;
 
     static void waitBriefly() {
-        for (int i = 0; i < 2 && flag.get() == 0; i++) junk = new Object();
-        junk = null;
+        int waited = 0;
+        for (int i = 0; i < 2 && flag.get() == 0; i++) {
+            int[] scratch = new int[] {i};
+            waited += scratch.length;
+        }
         kept = new int[] {7};
     }
 
