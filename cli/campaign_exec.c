@@ -166,6 +166,7 @@ static void build_argv(const runner *r, const slot *s, char **argv, char num[2][
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) argv[n++] = (char *)fixed[i];
     if (o->max_memory_mb > 0) argv[n++] = "--max-memory", argv[n++] = num[1];
     if (o->first_error) argv[n++] = "--first-error";
+    if (o->heap_symmetry) argv[n++] = "--heap-symmetry";
     argv[n] = NULL;
 }
 

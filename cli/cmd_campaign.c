@@ -31,7 +31,7 @@ static void usage(FILE *out)
         out,
         "usage: porcheck campaign --jar J --spec S --clients FILE --algos A,B,... --csv OUT\n"
         "       [--orders seq:all|random:K|LIST] [--first-error] [--timeout SECONDS]\n"
-        "       [--max-memory MB] [--jobs N] [--shard K/N] [--dry-run]\n"
+        "       [--max-memory MB] [--jobs N] [--shard K/N] [--heap-symmetry] [--dry-run]\n"
         "Runs every client x algorithm x order as its own `porcheck check` process and\n"
         "appends one CSV row per finished run; rerunning skips the rows already in OUT.\n"
         "  --orders   seq (default), seq:all (every permutation of the client threads),\n"
@@ -40,6 +40,8 @@ static void usage(FILE *out)
         "  --timeout  seconds per run (default 1800); --max-memory MB per run (default:\n"
         "             physical memory / jobs); --jobs N (default: online cores)\n"
         "  --shard    K/N: only the runs whose index in the full list is K-1 modulo N\n"
+        "  --heap-symmetry  every run matches states up to object names (dfs, jpf, s-por;\n"
+        "             the CSV does not record it: keep such runs in a CSV of their own)\n"
         "  --dry-run  print the runs still to make (client id, algorithm, order; tab-separated)\n"
         "             instead of making them\n");
 }
@@ -74,6 +76,10 @@ static int read_options(int argc, char **argv, campaign_args *a)
         if (!strcmp(name, "--help") || !strcmp(name, "-h")) return usage(stdout), EXIT_PASS;
         if (!strcmp(name, "--first-error") || !strcmp(name, "--dry-run")) {
             *(name[2] == 'f' ? &a->opt.first_error : &a->opt.dry_run) = true;
+            continue;
+        }
+        if (!strcmp(name, "--heap-symmetry")) {
+            a->opt.heap_symmetry = true;
             continue;
         }
         const char **slot = value_slot(a, name);
@@ -116,6 +122,12 @@ static int parse_algos(campaign_args *a)
         a->names[a->opt.algo_count++] = name;
     }
     if (!a->opt.algo_count) return fail("--algos names no algorithm: '%s'", a->algos);
+    for (size_t i = 0; a->opt.heap_symmetry && i < a->opt.algo_count; i++) {
+        por_algo algo;
+        por_error err = {0};
+        if (por_algo_parse(a->names[i], &algo, &err) == POR_OK && por_algo_keeps_labels(algo))
+            return fail("--heap-symmetry works with dfs, jpf and s-por, not %s", a->names[i]);
+    }
     a->opt.algos = a->names;
     return -1;
 }

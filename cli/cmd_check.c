@@ -21,7 +21,7 @@ typedef enum args_status { ARGS_OK, ARGS_USAGE, ARGS_REPORTED, ARGS_HELP } args_
 static const char help_text[] =
     "usage: porcheck check --jar J --spec S (--client C | --clients FILE) [--algo A]\n"
     "       [--classifier safe|jpf] [--order seq:PERM|random:SEED] [--first-error]\n"
-    "       [--stateless] [--oracle impl|adt] [--max-states N] [--timeout S]\n"
+    "       [--stateless] [--heap-symmetry] [--oracle impl|adt] [--max-states N] [--timeout S]\n"
     "       [--max-memory MB] [--json OUT] [--replay SCHEDULE]\n"
     "options:\n"
     "  --jar J               jar(s) holding the class under test, ':'-separated\n"
@@ -34,6 +34,8 @@ static const char help_text[] =
     "  --order O             seq:PERM (thread ids, default identity) or random:SEED\n"
     "  --first-error         stop each client's search at its first violation\n"
     "  --stateless           no state matching\n"
+    "  --heap-symmetry       states that differ only in the names of their objects are one\n"
+    "                        state (dfs, jpf, s-por; whole serialisations, slower per state)\n"
     "  --oracle O            expected outcomes from impl (the class run sequentially, default)\n"
     "                        or adt (the spec's ADT model; also reports where the class\n"
     "                        run sequentially disagrees with it)\n"
@@ -94,6 +96,7 @@ static args_status parse_option(int argc, char **argv, int *i, check_args *a)
     if (!strcmp(name, "--help") || !strcmp(name, "-h")) return ARGS_HELP;
     if (!strcmp(name, "--stateless")) return a->opt.search.stateless = true, ARGS_OK;
     if (!strcmp(name, "--first-error")) return a->opt.search.first_error = true, ARGS_OK;
+    if (!strcmp(name, "--heap-symmetry")) return a->opt.heap_symmetry = true, ARGS_OK;
     if (!value) return ARGS_USAGE;
     (*i)++;
     if (!strcmp(name, "--algo") || !strcmp(name, "--order") || !strcmp(name, "--classifier"))
@@ -132,6 +135,10 @@ static args_status parse_args(int argc, char **argv, check_args *a)
     if (a->oracle && strcmp(a->oracle, "impl") && strcmp(a->oracle, "adt"))
         return bad("unknown oracle '%s' (impl or adt)", a->oracle);
     a->opt.oracle_adt = a->oracle && !strcmp(a->oracle, "adt");
+    if (a->opt.heap_symmetry && por_algo_keeps_labels(a->opt.search.algo))
+        return bad("--heap-symmetry works with dfs, jpf and s-por, not %s (its labels must "
+                   "name objects alike on every path)",
+                   por_algo_name(a->opt.search.algo));
     a->opt.impl.classpath = a->jar;
     return ARGS_OK;
 }

@@ -400,6 +400,7 @@ static int usage(void)
             "usage: porcheck run --classpath P [--algo A] [--classifier jpf|safe] [--visible "
             "PREFIX]...\n"
             "       [--order seq:PERM|random:SEED] [--stateless] [--all] [--exact-states]\n"
+            "       [--heap-symmetry]\n"
             "       [--max-states N] [--timeout S] [--max-memory MB] [--max-threads N]\n"
             "       [--max-instructions N] [--json OUT] [-ea|-da] [--replay SCHEDULE] MAIN "
             "[ARGS...]\n");
@@ -483,6 +484,7 @@ static args_status parse_option(int argc, char **argv, int *i, run_args *a)
     if (!strcmp(name, "--stateless")) return a->opt.stateless = true, ARGS_OK;
     if (!strcmp(name, "--all")) return a->opt.first_error = false, ARGS_OK;
     if (!strcmp(name, "--exact-states")) return a->check.exact = true, ARGS_OK;
+    if (!strcmp(name, "--heap-symmetry")) return a->check.heap_symmetry = true, ARGS_OK;
     if (!strcmp(name, "-ea")) return a->vm.assertions = true, ARGS_OK;
     if (!strcmp(name, "-da")) return a->vm.assertions = false, ARGS_OK;
     if (*i + 1 >= argc) return ARGS_USAGE;
@@ -508,6 +510,10 @@ static args_status parse_args(int argc, char **argv, run_args *a)
     a->check.visible = a->visible;
     if (a->check.visible_count && a->check.classifier != VM_CLASSIFY_SAFE)
         return bad("--visible%s applies to --classifier safe only", "");
+    if (a->check.heap_symmetry && por_algo_keeps_labels(a->opt.algo))
+        return bad("--heap-symmetry works with dfs, jpf and s-por, not %s (its labels must "
+                   "name objects alike on every path)",
+                   por_algo_name(a->opt.algo));
     return ARGS_OK;
 }
 

@@ -518,6 +518,7 @@ typedef struct client_check_options {
     bool oracle_adt;   /* expected outcomes from the spec's ADT model, which is also
                         * compared with the implementation */
     size_t max_traced; /* violations replayed into tables (0: 10) */
+    bool heap_symmetry; /* states equal up to a renaming of objects are one (not DE, DL) */
 } client_check_options;
 
 /* Returns the classifier [opt] selects: its own, or the default for its algorithm. */

@@ -51,6 +51,12 @@ const char *por_algo_name(por_algo algo)
     return algo_names[algo];
 }
 
+bool por_algo_keeps_labels(por_algo algo)
+{
+    return algo == POR_ALGO_DE_SPOR || algo == POR_ALGO_DL_SPOR || algo == POR_ALGO_DE_JPF ||
+           algo == POR_ALGO_DL_JPF;
+}
+
 por_status por_algo_parse(const char *name, por_algo *out, por_error *err)
 {
     for (size_t i = 0; i < POR_ALGO_COUNT; i++)

@@ -135,6 +135,11 @@ typedef enum por_algo {
 /* Returns the command-line name of [algo], e.g. "dl-s-por". */
 const char *por_algo_name(por_algo algo);
 
+/* True when [algo] carries labels across matched states (the DE and DL searches re-traverse
+ * or summarise what a state reached on an earlier path), so the model's object names must agree
+ * on every path that reaches a state. */
+bool por_algo_keeps_labels(por_algo algo);
+
 /* Parses algorithm [name] into [out]; fills [err] with POR_ERR_ARG when unknown. */
 por_status por_algo_parse(const char *name, por_algo *out, por_error *err);
 

@@ -95,6 +95,8 @@ typedef struct vm_check {
     vm_bytes ser;
     uint32_t mark_epoch; /* the current object walk; marks[h] == mark_epoch: reached */
     uint32_t *marks;     /* [marks_cap] per handle: the last walk that reached the object */
+    uint32_t *places;    /* [marks_cap] per handle: when the serialisation reached it (1 on) */
+    uint32_t places_next; /* the place of the next object the serialisation reaches */
     size_t marks_cap;
     uint32_t *stack; /* handles still to serialise or hash */
     size_t stack_len, stack_cap;

@@ -652,12 +652,22 @@ static void verify(vm *machine, const fp_sum *inc)
                 "internal error: an incremental fingerprint differs from a full state walk");
 }
 
+/* Returns the XXH3-128 hash of serialisation [b] (heap symmetry: names change along a path, so
+ * the component hashes cannot be kept). */
+static por_fp hash_serialisation(const vm_bytes *b)
+{
+    XXH128_hash_t h = XXH3_128bits(b->data, b->len);
+    return (por_fp){h.low64, h.high64};
+}
+
 por_fp vm_state_fingerprint(vm *machine)
 {
     vm_check *c = machine->check;
     por_fp fp = {0, 0};
     if (c->opts.exact) {
         if (vm_state_serialize(machine)) fp = vm_state_exact_fingerprint(machine);
+    } else if (c->opts.heap_symmetry) {
+        if (vm_state_serialize(machine)) fp = hash_serialisation(&c->ser);
     } else {
         fp_sum sum = component_sum(machine);
         if (c->opts.verify_fingerprints && !machine->failed) verify(machine, &sum);
@@ -681,5 +691,6 @@ void vm_state_free(vm *machine)
     base_free(c->classes.refs);
     base_free(c->refs);
     base_free(c->marks);
+    base_free(c->places);
     base_free(c->walk_log);
 }

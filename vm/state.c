@@ -84,26 +84,38 @@ static inline bool collect_ref(vm *machine, uint32_t h)
     return true;
 }
 
-/* Queues object [h] for the walk unless it was reached already. */
+/* Queues object [h] for the walk unless it was reached already, noting when it was reached. */
 static void queue(vm *machine, uint32_t h)
 {
     vm_check *c = machine->check;
-    if (vm_state_mark(c, h)) vm_state_push(c, h);
+    if (!vm_state_mark(c, h)) return;
+    c->places[h] = ++c->places_next;
+    vm_state_push(c, h);
 }
 
-/* Writes a reference: the referenced object's id (0 for null); queues or collects the object. */
+/* Returns how a reference to [h] (not null) is written: the object's id, or, under heap
+ * symmetry in a whole serialisation, when the walk first reached it (queued already), so that
+ * states that differ only in the names of their objects serialise alike. */
+static inline uint64_t ref_name(const vm *machine, uint32_t h, uint8_t mode)
+{
+    const vm_check *c = machine->check;
+    if (mode == PUT_QUEUE && c->opts.heap_symmetry) return c->places[h];
+    return machine->heap.objects[h]->id;
+}
+
+/* Writes a reference (0 for null); queues or collects the object. */
 static inline void put_ref(vm *machine, uint32_t h)
 {
     if (!h) {
         put64(machine, 0);
         return;
     }
-    put64(machine, vm_obj(machine, h)->id);
     uint8_t mode = machine->check->put_mode;
     if (mode == PUT_QUEUE)
         queue(machine, h);
     else if (mode == PUT_COLLECT)
         collect_ref(machine, h);
+    put64(machine, ref_name(machine, h, mode));
 }
 
 /* Makes room for [n] more collected references; false (a fatal error) when out of memory. */
@@ -123,13 +135,13 @@ static inline uint32_t *slot_at(vm *machine, uint32_t *w, vm_slot v, bool is_ref
         *w = (uint32_t)v.i;
         return w + 1;
     }
-    uint64_t id = v.ref ? machine->heap.objects[v.ref]->id : 0;
-    w[0] = (uint32_t)id;
-    w[1] = (uint32_t)(id >> 32);
     if (v.ref && mode == PUT_COLLECT)
         machine->check->refs[machine->check->refs_len++] = v.ref;
     else if (v.ref && mode == PUT_QUEUE)
         queue(machine, v.ref);
+    uint64_t id = v.ref ? ref_name(machine, v.ref, mode) : 0;
+    w[0] = (uint32_t)id;
+    w[1] = (uint32_t)(id >> 32);
     return w + 2;
 }
 
@@ -290,7 +302,11 @@ static void put_object(vm *machine, uint32_t h)
     const vm_object *o = vm_obj(machine, h);
     const vm_class *cls = o->cls;
     if (!reserve(machine, 6 + 2 * (size_t)o->length)) return;
-    put64(machine, o->id);
+    /* under heap symmetry its place names it; an object whose identity hash the program read
+     * keeps its id (the hash is derived from it) */
+    bool nameless = machine->check->put_mode == PUT_QUEUE && machine->check->opts.heap_symmetry &&
+                    !(o->flags & VM_OBJ_HASHED);
+    put64(machine, nameless ? 0 : o->id);
     put32(machine, cls->index);
     put32(machine, (o->flags & VM_OBJ_SHARED) | o->lock_owner << 8);
     put32(machine, o->lock_count);
@@ -321,6 +337,9 @@ static bool walk_room(vm *machine)
         if (!marks) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (state walk)");
         memset(marks + c->marks_cap, 0, (need - c->marks_cap) * sizeof *marks);
         c->marks = marks;
+        uint32_t *places = base_realloc(c->places, need * sizeof *places);
+        if (!places) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (state walk)");
+        c->places = places;
         c->marks_cap = need;
     }
     if (c->stack_cap < need) {
@@ -337,6 +356,7 @@ bool vm_state_begin_walk(vm *machine)
     vm_check *c = machine->check;
     c->ser.len = 0;
     c->stack_len = 0;
+    c->places_next = 0;
     if (!walk_room(machine)) return false;
     if (++c->mark_epoch == 0) { /* after 2^32 walks: start the marks again */
         memset(c->marks, 0, c->marks_cap * sizeof *c->marks);

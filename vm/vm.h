@@ -163,6 +163,9 @@ typedef struct vm_check_options {
     uint32_t max_threads;      /* thread ids the program may use (0: 16; at most 60) */
     uint64_t max_instructions; /* a transition longer than this is cut (0: 50,000) */
     bool exact;                /* compare whole serialisations on fingerprint hits */
+    bool heap_symmetry;        /* states equal up to a renaming of their objects are one state
+                                * (whole serialisations; not for searches that keep labels
+                                * across matched states: DE, DL) */
     bool verify_fingerprints;  /* recompute every incremental fingerprint from scratch and fail
                                 * on a difference (tests; slow) */
 } vm_check_options;

@@ -77,6 +77,7 @@ expect_error '--timeout needs a value' "${base[@]}" --timeout
 expect_error "unexpected argument 'stray'" "${base[@]}" stray
 expect_error 'nope' --clients "$clients" --algos s-por,nope --csv "$work/bad.csv"
 expect_error "algorithm 's-por' listed twice" --clients "$clients" --algos s-por,s-por --csv "$work/bad.csv"
+expect_error '--heap-symmetry works with dfs, jpf and s-por, not dl-s-por' "${base[@]}" --heap-symmetry
 for shard in 0/3 4/3 1/0 x/3 1-3 1/3/ /3 2/ -1/3 +1/3; do
   expect_error "^porcheck campaign: bad --shard '.*' \\(expected K/N" "${base[@]}" --shard "$shard"
 done
@@ -147,6 +148,22 @@ printf '{ put(0,0) } || { replace(0,1,0); remove(1,1) }\n' >"$work/map.txt"
 [[ $(rows "$work/map.csv" | cut -f1,3) == $'15\t{ put(0,0) } || { replace(0,1,0); remove(1,1) }' ]] ||
   fail "quoted client does not read back"
 echo "campaign: $((SECONDS - start)) s"
+
+# ---- Heap symmetry: every run gets it; the verdicts stay, s-por stores fewer states -------------
+start=$SECONDS
+plain=$work/plain.csv sym=$work/sym.csv
+for csv in "$plain" "$sym"; do
+  extra=()
+  [[ $csv == "$sym" ]] && extra=(--heap-symmetry)
+  campaign --clients "$clients" --algos s-por --jobs 2 --timeout 120 --csv "$csv" "${extra[@]}" \
+    >"$work/sym.out" 2>"$work/sym.err" || { fail "campaign ${extra[*]} exited $?"; cat "$work/sym.err"; }
+done
+[[ $(rows "$sym" | cut -f2,6 | sort) == $(rows "$plain" | cut -f2,6 | sort) ]] ||
+  fail "heap symmetry changed verdicts: $(rows "$sym" | cut -f2,6 | tr '\t\n' ': ')"
+states() { rows "$1" | awk -F'\t' '{ n += $7 } END { print n + 0 }'; }
+(($(states "$sym") < $(states "$plain"))) ||
+  fail "heap symmetry did not reach the runs: $(states "$sym") states against $(states "$plain")"
+echo "heap symmetry: $((SECONDS - start)) s"
 
 # ---- --orders expansion and shards (planned runs, --dry-run) -------------------------------------
 start=$SECONDS

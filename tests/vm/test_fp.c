@@ -5,7 +5,9 @@
  * states they store must be exactly those of --exact-states, which compares whole canonical
  * serialisations: a wrong merge (two different states with one fingerprint) gives fewer states,
  * a wrong split (garbage, handles or history in a fingerprint) more. dfs, de-s-por and dl-s-por
- * restore states in different orders, so each exercises other chains of incremental updates. */
+ * restore states in different orders, so each exercises other chains of incremental updates.
+ * Under heap symmetry (states equal up to object names are one), dfs with hashed serialisations
+ * stores exactly the states of the exact table, and never more than without symmetry. */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 #include <stdio.h>
@@ -32,7 +34,8 @@ typedef struct fp_case {
     vm_classifier classifier;
 } fp_case;
 
-ParameterizedTestParameters(vm_fp, matches_exact_states)
+/* Returns every program under both classifiers (cr_malloc'd, as Criterion wants). */
+static fp_case *all_cases(void)
 {
     fp_case *cases = cr_malloc(sizeof *cases * CASE_COUNT);
     for (size_t i = 0; i < CASE_COUNT; i++) {
@@ -44,7 +47,12 @@ ParameterizedTestParameters(vm_fp, matches_exact_states)
                  bench ? bench_names[p - CONCURRENT_COUNT] : concurrent_names[p]);
         cases[i].classifier = i % 2 ? VM_CLASSIFY_SAFE : VM_CLASSIFY_JPF;
     }
-    return cr_make_param_array(fp_case, cases, CASE_COUNT);
+    return cases;
+}
+
+ParameterizedTestParameters(vm_fp, matches_exact_states)
+{
+    return cr_make_param_array(fp_case, all_cases(), CASE_COUNT);
 }
 
 /* Program output is discarded (the checker keeps it in the state). */
@@ -53,17 +61,16 @@ static void sink(void *ctx, int fd, const char *bytes, size_t len)
     (void)ctx, (void)fd, (void)bytes, (void)len;
 }
 
-/* Explores [c] with [algo] (exact or verified incremental fingerprints) into [out]. */
-static void explore(const fp_case *c, por_algo algo, bool exact, por_result *out)
+/* Explores [c] with [algo] under [check] into [out]. */
+static void explore_with(const fp_case *c, por_algo algo, const vm_check_options *check,
+                         por_result *out)
 {
     vm_options opts = {.classpath = c->jar, .write = sink, .assertions = true};
     vm *machine;
     vm_error err = {0};
     cr_assert_eq(vm_new(&opts, &machine, &err), VM_OK, "%s", err.message);
     cr_assert_eq(vm_start(machine, c->name, 0, NULL, &err), VM_OK, "%s", err.message);
-    vm_check_options check = {.classifier = c->classifier, .exact = exact,
-                              .verify_fingerprints = !exact};
-    cr_assert_eq(vm_check_begin(machine, &check, &err), VM_OK, "%s", err.message);
+    cr_assert_eq(vm_check_begin(machine, check, &err), VM_OK, "%s", err.message);
     por_options opt;
     por_options_init(&opt);
     opt.algo = algo;
@@ -72,6 +79,14 @@ static void explore(const fp_case *c, por_algo algo, bool exact, por_result *out
     cr_assert_eq(por_search(&lts, &opt, out, &perr), POR_OK, "%s %s: %s", c->name,
                  por_algo_name(algo), perr.message);
     vm_free(machine);
+}
+
+/* Explores [c] with [algo] (exact or verified incremental fingerprints) into [out]. */
+static void explore(const fp_case *c, por_algo algo, bool exact, por_result *out)
+{
+    vm_check_options check = {.classifier = c->classifier, .exact = exact,
+                              .verify_fingerprints = !exact};
+    explore_with(c, algo, &check, out);
 }
 
 ParameterizedTest(fp_case *c, vm_fp, matches_exact_states)
@@ -90,4 +105,26 @@ ParameterizedTest(fp_case *c, vm_fp, matches_exact_states)
                      classifier, por_algo_name(algos[i]));
         cr_assert_eq(inc.stats.end_states, exact.stats.end_states);
     }
+}
+
+ParameterizedTestParameters(vm_fp, heap_symmetry_matches_exact_states)
+{
+    return cr_make_param_array(fp_case, all_cases(), CASE_COUNT);
+}
+
+ParameterizedTest(fp_case *c, vm_fp, heap_symmetry_matches_exact_states)
+{
+    vm_check_options hashed = {.classifier = c->classifier, .heap_symmetry = true};
+    vm_check_options exact = {.classifier = c->classifier, .heap_symmetry = true, .exact = true};
+    vm_check_options plain = {.classifier = c->classifier, .exact = true};
+    por_result h, e, p;
+    explore_with(c, POR_ALGO_DFS, &hashed, &h);
+    explore_with(c, POR_ALGO_DFS, &exact, &e);
+    explore_with(c, POR_ALGO_DFS, &plain, &p);
+    const char *classifier = c->classifier == VM_CLASSIFY_JPF ? "jpf" : "safe";
+    cr_assert_eq(h.stats.states_new, e.stats.states_new, "%s (%s): %zu states hashed, %zu exact",
+                 c->name, classifier, h.stats.states_new, e.stats.states_new);
+    cr_assert_eq(h.stats.end_states, e.stats.end_states, "%s (%s)", c->name, classifier);
+    cr_assert_leq(e.stats.states_new, p.stats.states_new, "%s (%s): symmetry split states",
+                  c->name, classifier);
 }

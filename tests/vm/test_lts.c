@@ -15,9 +15,8 @@ static void sink(void *ctx, int fd, const char *bytes, size_t len)
     (void)ctx, (void)fd, (void)bytes, (void)len;
 }
 
-/* Starts [main] with one argument [mode] on [jar] as a transition system. */
-static vm *start(const char *jar, const char *main, char *mode, vm_classifier classifier,
-                 bool exact)
+/* Starts [main] with one argument [mode] on [jar] as a transition system under [check]. */
+static vm *start_with(const char *jar, const char *main, char *mode, const vm_check_options *check)
 {
     vm_options opts = {.classpath = jar, .write = sink, .assertions = true};
     vm *machine;
@@ -25,9 +24,16 @@ static vm *start(const char *jar, const char *main, char *mode, vm_classifier cl
     cr_assert_eq(vm_new(&opts, &machine, &err), VM_OK, "%s", err.message);
     char *argv[1] = {mode};
     cr_assert_eq(vm_start(machine, main, mode ? 1 : 0, argv, &err), VM_OK, "%s", err.message);
-    vm_check_options check = {.classifier = classifier, .exact = exact};
-    cr_assert_eq(vm_check_begin(machine, &check, &err), VM_OK, "%s", err.message);
+    cr_assert_eq(vm_check_begin(machine, check, &err), VM_OK, "%s", err.message);
     return machine;
+}
+
+/* Starts [main] with one argument [mode] on [jar] as a transition system. */
+static vm *start(const char *jar, const char *main, char *mode, vm_classifier classifier,
+                 bool exact)
+{
+    vm_check_options check = {.classifier = classifier, .exact = exact};
+    return start_with(jar, main, mode, &check);
 }
 
 static bool enabled(vm *machine, uint32_t t)
@@ -116,6 +122,61 @@ Test(vm_lts, garbage_does_not_change_the_fingerprint)
     cr_assert(same(clean, fingerprint(machine)), "garbage changed the fingerprint");
     lts.ops->release(machine, s0);
     vm_free(machine);
+}
+
+/* Fingerprints of the end states of "symmetry" (whichever thread runs first allocates the
+ * installed array): [a] with T1 first, [b] with T2 first. */
+static void symmetry_ends(const vm_check_options *check, por_fp *a, por_fp *b)
+{
+    vm *machine = start_with(JAR, "FpProbe", "symmetry", check);
+    start_workers(machine);
+    por_lts lts = vm_lts(machine);
+    por_snapshot *s0 = lts.ops->save(machine);
+    advance_to(machine, 1, "end");
+    advance_to(machine, 2, "end");
+    *a = fingerprint(machine);
+    lts.ops->restore(machine, s0);
+    advance_to(machine, 2, "end");
+    advance_to(machine, 1, "end");
+    *b = fingerprint(machine);
+    lts.ops->release(machine, s0);
+    vm_free(machine);
+}
+
+Test(vm_lts, heap_symmetry_merges_states_that_differ_in_object_names_only)
+{
+    por_fp a, b;
+    vm_check_options plain = {.classifier = VM_CLASSIFY_JPF};
+    symmetry_ends(&plain, &a, &b);
+    cr_assert(!same(a, b), "the array's allocating thread is part of its name without symmetry");
+    for (int exact = 0; exact < 2; exact++) {
+        vm_check_options sym = {.classifier = VM_CLASSIFY_JPF, .exact = exact,
+                                .heap_symmetry = true};
+        symmetry_ends(&sym, &a, &b);
+        cr_assert(same(a, b), "heap symmetry kept T1's and T2's array apart (exact %d)", exact);
+    }
+}
+
+Test(vm_lts, heap_symmetry_keeps_different_heaps_apart)
+{
+    for (int exact = 0; exact < 2; exact++) {
+        vm_check_options sym = {.classifier = VM_CLASSIFY_SAFE, .exact = exact,
+                                .heap_symmetry = true};
+        vm *machine = start_with(JAR, "FpProbe", "onefield", &sym);
+        start_workers(machine);
+        por_lts lts = vm_lts(machine);
+        por_snapshot *s0 = lts.ops->save(machine);
+        advance_to(machine, 1, "end"); /* a = 1 */
+        advance_to(machine, 2, "end");
+        por_fp one = fingerprint(machine);
+        lts.ops->restore(machine, s0);
+        advance_to(machine, 2, "write FpProbe$Shared.b");
+        advance_to(machine, 1, "end"); /* a = 2 */
+        advance_to(machine, 2, "end");
+        cr_assert(!same(one, fingerprint(machine)), "a = 1 and a = 2 have one fingerprint");
+        lts.ops->release(machine, s0);
+        vm_free(machine);
+    }
 }
 
 Test(vm_lts, one_field_difference_changes_the_fingerprint)

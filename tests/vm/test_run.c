@@ -5,7 +5,8 @@
  * exact number of states dfs stores under each classifier) and "// expect dfs end states: JPF SAFE"
  * (the exact number of end states it reaches). For both classifiers, dfs, jpf, s-por,
  * de-s-por and dl-s-por (exploring everything, --all) must reach that verdict and the same set of
- * outcomes; the first violation reported by a default run must be reproduced by --replay of its
+ * outcomes, and so must dfs, jpf and s-por with --heap-symmetry (dfs storing no more states than
+ * without); the first violation reported by a default run must be reproduced by --replay of its
  * schedule; --exact-states and --stateless agree. */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
@@ -176,6 +177,36 @@ static void check_dfs_counts(const run_case *c, json_t *doc, const expectation *
                      c->classifier, ends, e->dfs_ends[safe]);
 }
 
+/* Returns states_new of [doc]'s statistics. */
+static json_int_t states_new(json_t *doc)
+{
+    return json_integer_value(json_object_get(json_object_get(doc, "statistics"), "states_new"));
+}
+
+/* dfs, jpf and s-por matching states up to a renaming of objects reach [e]'s verdict and the
+ * [count] outcomes [outs] of the plain searches; dfs stores no more states than without. */
+static void check_heap_symmetry(const run_case *c, const expectation *e, char outs[][512],
+                                size_t count)
+{
+    static const char *const algos[] = {"dfs", "jpf", "s-por"};
+    const char *plain[] = {"--all", "--algo", "dfs", NULL};
+    int status;
+    json_t *base = run_json(c, plain, &status);
+    for (size_t a = 0; a < 3; a++) {
+        const char *extra[] = {"--all", "--heap-symmetry", "--algo", algos[a], NULL};
+        json_t *doc = run_json(c, extra, &status);
+        check_verdict(c, algos[a], doc, status, e);
+        cr_assert(same_outcomes(doc, outs, count), "%s %s %s --heap-symmetry: outcomes differ",
+                  c->name, c->classifier, algos[a]);
+        if (a == 0)
+            cr_assert_leq(states_new(doc), states_new(base),
+                          "%s %s: heap symmetry stores more states than plain dfs", c->name,
+                          c->classifier);
+        json_decref(doc);
+    }
+    json_decref(base);
+}
+
 ParameterizedTest(run_case *c, vm_run, verdicts, .timeout = 900)
 {
     expectation e;
@@ -199,6 +230,7 @@ ParameterizedTest(run_case *c, vm_run, verdicts, .timeout = 900)
                       c->name, c->classifier, algos[a]);
         json_decref(doc);
     }
+    check_heap_symmetry(c, &e, first, first_count);
 }
 
 /* The first reported violation of [c] (default run: stop at the first) replays to the same. */
@@ -284,6 +316,13 @@ Test(vm_run, bad_input_is_one_line_and_exit_2)
     char *bad_algo[] = {PORCHECK, "run", "--algo", "nope", "LockedCounter", NULL};
     cr_assert(run_process(bad_algo, 60, &r));
     cr_assert_eq(r.status, 2);
+    proc_result_free(&r);
+    char *bad_symmetry[] = {PORCHECK,          "run", "--classpath",   GOLDEN_BUILD "/concurrent.jar",
+                            "--heap-symmetry", "--algo", "dl-s-por", "LockedCounter", NULL};
+    cr_assert(run_process(bad_symmetry, 60, &r));
+    cr_assert_eq(r.status, 2);
+    cr_assert_str_eq(r.err, "porcheck run: --heap-symmetry works with dfs, jpf and s-por, not "
+                            "dl-s-por (its labels must name objects alike on every path)\n");
     proc_result_free(&r);
     static const char *const numbers[][3] = {
         {"--timeout", "soon",

@@ -24,6 +24,14 @@ public class FpProbe {
                 s.a = 1;
             });
             t2 = new Thread(() -> { s.flag = true; s.flag = false; });
+        } else if (mode.equals("symmetry")) {
+            Runnable install = () -> {
+                synchronized (s) {
+                    if (s.x == null) s.x = new int[] {7};
+                }
+            };
+            t1 = new Thread(install);
+            t2 = new Thread(install);
         } else {
             t1 = new Thread(() -> { s.a = s.flag ? 2 : 1; });
             t2 = new Thread(() -> { s.flag = true; s.b = 1; s.flag = false; });
