@@ -157,45 +157,39 @@ Test(vm_lts, heap_symmetry_merges_states_that_differ_in_object_names_only)
     }
 }
 
+/* "onefield" ends with a = 1 or a = 2: the two end states must have different fingerprints. */
+static void one_field_apart(const vm_check_options *check)
+{
+    vm *machine = start_with(JAR, "FpProbe", "onefield", check);
+    start_workers(machine);
+    por_lts lts = vm_lts(machine);
+    por_snapshot *s0 = lts.ops->save(machine);
+    advance_to(machine, 1, "end"); /* a = 1 */
+    advance_to(machine, 2, "end");
+    por_fp one = fingerprint(machine);
+    lts.ops->restore(machine, s0);
+    advance_to(machine, 2, "write FpProbe$Shared.b");
+    advance_to(machine, 1, "end"); /* a = 2 */
+    advance_to(machine, 2, "end");
+    cr_assert(!same(one, fingerprint(machine)), "a = 1 and a = 2 have one fingerprint");
+    lts.ops->release(machine, s0);
+    vm_free(machine);
+}
+
 Test(vm_lts, heap_symmetry_keeps_different_heaps_apart)
 {
     for (int exact = 0; exact < 2; exact++) {
         vm_check_options sym = {.classifier = VM_CLASSIFY_SAFE, .exact = exact,
                                 .heap_symmetry = true};
-        vm *machine = start_with(JAR, "FpProbe", "onefield", &sym);
-        start_workers(machine);
-        por_lts lts = vm_lts(machine);
-        por_snapshot *s0 = lts.ops->save(machine);
-        advance_to(machine, 1, "end"); /* a = 1 */
-        advance_to(machine, 2, "end");
-        por_fp one = fingerprint(machine);
-        lts.ops->restore(machine, s0);
-        advance_to(machine, 2, "write FpProbe$Shared.b");
-        advance_to(machine, 1, "end"); /* a = 2 */
-        advance_to(machine, 2, "end");
-        cr_assert(!same(one, fingerprint(machine)), "a = 1 and a = 2 have one fingerprint");
-        lts.ops->release(machine, s0);
-        vm_free(machine);
+        one_field_apart(&sym);
     }
 }
 
 Test(vm_lts, one_field_difference_changes_the_fingerprint)
 {
     for (int exact = 0; exact < 2; exact++) {
-        vm *machine = start(JAR, "FpProbe", "onefield", VM_CLASSIFY_SAFE, exact);
-        start_workers(machine);
-        por_lts lts = vm_lts(machine);
-        por_snapshot *s0 = lts.ops->save(machine);
-        advance_to(machine, 1, "end"); /* a = 1 */
-        advance_to(machine, 2, "end");
-        por_fp one = fingerprint(machine);
-        lts.ops->restore(machine, s0);
-        advance_to(machine, 2, "write FpProbe$Shared.b");
-        advance_to(machine, 1, "end"); /* a = 2 */
-        advance_to(machine, 2, "end");
-        cr_assert(!same(one, fingerprint(machine)), "a = 1 and a = 2 have one fingerprint");
-        lts.ops->release(machine, s0);
-        vm_free(machine);
+        vm_check_options check = {.classifier = VM_CLASSIFY_SAFE, .exact = exact};
+        one_field_apart(&check);
     }
 }
 
