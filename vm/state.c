@@ -84,11 +84,20 @@ static inline bool collect_ref(vm *machine, uint32_t h)
     return true;
 }
 
-/* Queues object [h] for the walk unless it was reached already, noting when it was reached. */
+/* True when the serialisation leaves object [h] out: constant and not locked (its contents never
+ * change, so its id, which is the same on every path, stands for it, as in fingerprint.c). */
+static inline bool left_out(const vm *machine, uint32_t h)
+{
+    const vm_object *o = machine->heap.objects[h];
+    return (o->flags & VM_OBJ_CONSTANT) && !o->lock_owner;
+}
+
+/* Queues object [h] for the walk unless it was reached already or is left out, noting when it
+ * was reached. */
 static void queue(vm *machine, uint32_t h)
 {
     vm_check *c = machine->check;
-    if (!vm_state_mark(c, h)) return;
+    if (left_out(machine, h) || !vm_state_mark(c, h)) return;
     c->places[h] = ++c->places_next;
     vm_state_push(c, h);
 }
@@ -99,7 +108,7 @@ static void queue(vm *machine, uint32_t h)
 static inline uint64_t ref_name(const vm *machine, uint32_t h, uint8_t mode)
 {
     const vm_check *c = machine->check;
-    if (mode == PUT_QUEUE && c->opts.heap_symmetry) return c->places[h];
+    if (mode == PUT_QUEUE && c->opts.heap_symmetry && !left_out(machine, h)) return c->places[h];
     return machine->heap.objects[h]->id;
 }
 
