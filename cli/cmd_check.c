@@ -21,8 +21,8 @@ typedef enum args_status { ARGS_OK, ARGS_USAGE, ARGS_REPORTED, ARGS_HELP } args_
 static const char help_text[] =
     "usage: porcheck check --jar J --spec S (--client C | --clients FILE) [--algo A]\n"
     "       [--classifier safe|jpf] [--order seq:PERM|random:SEED] [--first-error]\n"
-    "       [--stateless] [--heap-symmetry] [--oracle impl|adt] [--max-states N] [--timeout S]\n"
-    "       [--max-memory MB] [--json OUT] [--replay SCHEDULE]\n"
+    "       [--stateless] [--heap-symmetry] [--exact-states] [--oracle impl|adt]\n"
+    "       [--max-states N] [--timeout S] [--max-memory MB] [--json OUT] [--replay SCHEDULE]\n"
     "options:\n"
     "  --jar J               jar(s) holding the class under test, ':'-separated\n"
     "  --spec S              the class's spec (Violat's JSON format)\n"
@@ -36,6 +36,8 @@ static const char help_text[] =
     "  --stateless           no state matching\n"
     "  --heap-symmetry       states that differ only in the names of their objects are one\n"
     "                        state (dfs, jpf, s-por; whole serialisations, slower per state)\n"
+    "  --exact-states        keep every state's serialisation and compare bytes on\n"
+    "                        fingerprint hits (rules out hash collisions; more memory)\n"
     "  --oracle O            expected outcomes from impl (the class run sequentially, default)\n"
     "                        or adt (the spec's ADT model; also reports where the class\n"
     "                        run sequentially disagrees with it)\n"
@@ -97,6 +99,7 @@ static args_status parse_option(int argc, char **argv, int *i, check_args *a)
     if (!strcmp(name, "--stateless")) return a->opt.search.stateless = true, ARGS_OK;
     if (!strcmp(name, "--first-error")) return a->opt.search.first_error = true, ARGS_OK;
     if (!strcmp(name, "--heap-symmetry")) return a->opt.heap_symmetry = true, ARGS_OK;
+    if (!strcmp(name, "--exact-states")) return a->opt.exact_states = true, ARGS_OK;
     if (!value) return ARGS_USAGE;
     (*i)++;
     if (!strcmp(name, "--algo") || !strcmp(name, "--order") || !strcmp(name, "--classifier"))
@@ -303,10 +306,13 @@ static json_t *client_json(const client *c, const client_check_result *r, size_t
 static bool write_json(const check_args *a, const client_spec *spec, json_t *reports,
                        const size_t counts[2])
 {
-    json_t *doc = json_pack("{sssssssssssssOs{sIsIsI}}", "spec", a->spec, "class", spec->class_name,
-                            "jar", a->jar, "algorithm", por_algo_name(a->opt.search.algo),
-                            "classifier", client_classifier_name(client_check_classifier(&a->opt)),
-                            "oracle", a->opt.oracle_adt ? "adt" : "impl", "clients", reports,
+    json_t *doc = json_pack("{sssssssssssssbsbsOs{sIsIsI}}", "spec", a->spec, "class",
+                            spec->class_name, "jar", a->jar, "algorithm",
+                            por_algo_name(a->opt.search.algo), "classifier",
+                            client_classifier_name(client_check_classifier(&a->opt)), "oracle",
+                            a->opt.oracle_adt ? "adt" : "impl", "heap_symmetry",
+                            a->opt.heap_symmetry, "exact_states", a->opt.exact_states, "clients",
+                            reports,
                             "summary", "clients", (json_int_t)(counts[0] + counts[1]), "ok",
                             (json_int_t)counts[0], "violations", (json_int_t)counts[1]);
     bool ok = doc && json_dump_file(doc, a->json, JSON_INDENT(2)) == 0;

@@ -48,6 +48,7 @@ static void check_options(const client *c, const client_check_options *opt, vm_c
         client_check_classifier(opt) == CLIENT_CLASSIFY_JPF ? VM_CLASSIFY_JPF : VM_CLASSIFY_SAFE;
     out->max_threads = (uint32_t)c->thread_count + 1;
     out->heap_symmetry = opt->heap_symmetry;
+    out->exact = opt->exact_states;
     if (spec->visible_count) {
         out->visible = spec->visible;
         out->visible_count = spec->visible_count;

@@ -519,6 +519,7 @@ typedef struct client_check_options {
                         * compared with the implementation */
     size_t max_traced; /* violations replayed into tables (0: 10) */
     bool heap_symmetry; /* states equal up to a renaming of objects are one (not DE, DL) */
+    bool exact_states;  /* compare whole serialisations on fingerprint hits */
 } client_check_options;
 
 /* Returns the classifier [opt] selects: its own, or the default for its algorithm. */

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # porcheck check end to end: hand-computed expected outcomes (the implementation oracle), every
-# correct bundled structure passing under every algorithm with identical outcome sets, every
-# buggy variant failing under every algorithm (also with --first-error, --stateless and other
-# orders), --replay reproducing a reported violation, results of every kind (Oddities), a spec
-# in Violat's format, --oracle adt, and bad input (one-line errors, exit 2).
+# correct bundled structure passing under every algorithm (and s-por --heap-symmetry) with
+# identical outcome sets, every buggy variant failing under every algorithm (also with
+# --first-error, --stateless, other orders, and --heap-symmetry --exact-states), --replay
+# reproducing a reported violation, results of every kind (Oddities), a spec in Violat's
+# format, --oracle adt, and bad input (one-line errors, exit 2).
 # usage: test_check.sh PORCHECK SPECS_DIR TEST_SPECS_DIR STRUCTURES_JAR DRIVERS_JAR WORK_DIR
 # PORCHECK_TEST_QUICK=1 (the sanitizer build) checks the jpf classifier under fewer algorithms.
 set -u
@@ -109,6 +110,9 @@ for s in $correct; do
             reports+=("$s-$a-$c.json")
         done
     done
+    expect 0 --jar "$jar" --spec "$specs/$s.json" --clients "$s.txt" --algo s-por --heap-symmetry \
+        --json "$s-sym.json"
+    reports+=("$s-sym.json")
     report_lines "${reports[@]}" >sets.txt
     [ "$(wc -l <sets.txt)" = $((2 * ${#reports[@]})) ] || fail "$s: reports missing"
     while IFS='|' read -r file verdict expected observed unexpected schedule; do
@@ -143,6 +147,13 @@ for s in "${!buggy[@]}"; do
             --json "$s-$a.json"
         grep -qx "verdict: VIOLATION" out.txt || fail "$s under $a: no VIOLATION verdict"
         reports+=("$s-$a.json")
+    done
+    for a in dfs s-por; do
+        expect 1 --jar "$jar" --spec "$specs/$s.json" --client "${buggy[$s]}" --algo "$a" \
+            --heap-symmetry --exact-states --json "$s-$a-sym.json"
+        reports+=("$s-$a-sym.json")
+        "$py" -c 'import json,sys; d=json.load(open(sys.argv[1]))
+sys.exit(not (d["heap_symmetry"] and d["exact_states"]))' "$s-$a-sym.json" || fail "$s: the report does not record --heap-symmetry --exact-states"
     done
     report_lines "${reports[@]}" >sets.txt
     while IFS='|' read -r file verdict expected observed unexpected schedule; do
