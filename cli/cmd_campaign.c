@@ -119,15 +119,11 @@ static int parse_algos(campaign_args *a)
         for (size_t i = 0; i < a->opt.algo_count; i++)
             if (!strcmp(a->names[i], name)) return fail("algorithm '%s' listed twice", name);
         if (a->opt.algo_count == MAX_ALGOS) return fail("more than %s algorithms", "32");
+        if (a->opt.heap_symmetry && !cli_heap_symmetry_allows("campaign", algo))
+            return EXIT_BAD_INPUT;
         a->names[a->opt.algo_count++] = name;
     }
     if (!a->opt.algo_count) return fail("--algos names no algorithm: '%s'", a->algos);
-    for (size_t i = 0; a->opt.heap_symmetry && i < a->opt.algo_count; i++) {
-        por_algo algo;
-        por_error err = {0};
-        if (por_algo_parse(a->names[i], &algo, &err) == POR_OK && por_algo_keeps_labels(algo))
-            return fail("--heap-symmetry works with dfs, jpf and s-por, not %s", a->names[i]);
-    }
     a->opt.algos = a->names;
     return -1;
 }

@@ -138,10 +138,8 @@ static args_status parse_args(int argc, char **argv, check_args *a)
     if (a->oracle && strcmp(a->oracle, "impl") && strcmp(a->oracle, "adt"))
         return bad("unknown oracle '%s' (impl or adt)", a->oracle);
     a->opt.oracle_adt = a->oracle && !strcmp(a->oracle, "adt");
-    if (a->opt.heap_symmetry && por_algo_keeps_labels(a->opt.search.algo))
-        return bad("--heap-symmetry works with dfs, jpf and s-por, not %s (its labels must "
-                   "name objects alike on every path)",
-                   por_algo_name(a->opt.search.algo));
+    if (a->opt.heap_symmetry && !cli_heap_symmetry_allows("check", a->opt.search.algo))
+        return ARGS_REPORTED;
     a->opt.impl.classpath = a->jar;
     return ARGS_OK;
 }

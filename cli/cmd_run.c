@@ -510,10 +510,8 @@ static args_status parse_args(int argc, char **argv, run_args *a)
     a->check.visible = a->visible;
     if (a->check.visible_count && a->check.classifier != VM_CLASSIFY_SAFE)
         return bad("--visible%s applies to --classifier safe only", "");
-    if (a->check.heap_symmetry && por_algo_keeps_labels(a->opt.algo))
-        return bad("--heap-symmetry works with dfs, jpf and s-por, not %s (its labels must "
-                   "name objects alike on every path)",
-                   por_algo_name(a->opt.algo));
+    if (a->check.heap_symmetry && !cli_heap_symmetry_allows("run", a->opt.algo))
+        return ARGS_REPORTED;
     return ARGS_OK;
 }
 

@@ -22,6 +22,16 @@ bool cli_is_limit(const char *name)
            !strcmp(name, "--max-memory");
 }
 
+bool cli_heap_symmetry_allows(const char *command, por_algo algo)
+{
+    if (!por_algo_keeps_labels(algo)) return true;
+    fprintf(stderr,
+            "porcheck %s: --heap-symmetry works with dfs, jpf and s-por, not %s (its labels must "
+            "name objects alike on every path)\n",
+            command, por_algo_name(algo));
+    return false;
+}
+
 bool cli_set_limit(const char *command, por_options *opt, const char *name, const char *value)
 {
     double v;

@@ -96,7 +96,7 @@ typedef struct vm_check {
     uint32_t mark_epoch; /* the current object walk; marks[h] == mark_epoch: reached */
     uint32_t *marks;     /* [marks_cap] per handle: the last walk that reached the object */
     uint32_t *places;    /* [marks_cap] per handle: when the serialisation reached it (1 on) */
-    uint32_t places_next; /* the place of the next object the serialisation reaches */
+    uint32_t places_next; /* the place the serialisation gives the next object it reaches */
     size_t marks_cap;
     uint32_t *stack; /* handles still to serialise or hash */
     size_t stack_len, stack_cap;
@@ -108,7 +108,7 @@ typedef struct vm_check {
     uint32_t *allocs[VM_CHECK_MAX_THREADS]; /* per thread: the handle of its k-th allocation */
     uint64_t allocs_cap[VM_CHECK_MAX_THREADS];
     uint64_t main_floor; /* counts of thread 0 below it were given before the check began */
-    uint64_t *ids_buf;     /* [ids_cap] scratch counts */
+    uint64_t *ids_buf;   /* [ids_cap] scratch counts */
     size_t ids_cap;
     /* incremental fingerprints */
     vm_fp_ctx fp;       /* the current state's, valid while the trail is [fp_pos] long */
@@ -332,6 +332,19 @@ bool vm_state_thread_refs(vm *machine, const vm_thread *t);
 
 /* Returns the fingerprint of serialisation check->ser, unique per serialisation (exact mode). */
 por_fp vm_state_exact_fingerprint(vm *machine);
+
+/* Returns the XXH3-128 hash of serialisation check->ser. */
+por_fp vm_state_hash_serialisation(vm *machine);
+
+/* True when state walks and serialisations leave object [h] out: null, or constant and not
+ * locked (a constant object is named by its id in what references it; its contents never
+ * change). */
+static inline bool vm_state_left_out(const vm *machine, uint32_t h)
+{
+    if (!h) return true;
+    const vm_object *o = machine->heap.objects[h];
+    return (o->flags & VM_OBJ_CONSTANT) && !o->lock_owner;
+}
 
 /* True when class [cls] is part of the state (initialised, with statics or an initialiser). */
 bool vm_state_class_counts(const vm_class *cls);

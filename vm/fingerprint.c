@@ -69,15 +69,6 @@ static vm_object *hashed_object(vm *machine, uint32_t h)
 
 /* ---- Walking objects ------------------------------------------------------------------------- */
 
-/* True when the walks leave object [h] out: null, or constant and not locked (a constant object
- * is named by its id in what references it, and its contents never change). */
-static inline bool left_out(const vm *machine, uint32_t h)
-{
-    if (!h) return true;
-    const vm_object *o = machine->heap.objects[h];
-    return (o->flags & VM_OBJ_CONSTANT) && !o->lock_owner;
-}
-
 /* Doubles the walk-stamp log; false (a fatal error) when out of memory. */
 static bool grow_walk_log(vm *machine)
 {
@@ -101,7 +92,7 @@ static inline bool log_stamp(vm *machine, uint32_t h, uint64_t old)
 /* Pushes [h] for the walk of H (stamped with [walk]) unless it is null or stamped already. */
 static inline void push_global(vm *machine, uint32_t h, uint64_t walk)
 {
-    if (left_out(machine, h)) return;
+    if (vm_state_left_out(machine, h)) return;
     vm_object *o = machine->heap.objects[h];
     if (o->walk == walk || !log_stamp(machine, h, o->walk)) return;
     o->walk = walk;
@@ -121,7 +112,7 @@ void vm_state_undo_walks(vm *machine, size_t pos)
 /* Pushes [h] for the walk of what only threads reach, unless it is null, in H or reached. */
 static inline void push_local(vm *machine, uint32_t h, uint64_t walk)
 {
-    if (left_out(machine, h) || machine->heap.objects[h]->walk == walk ||
+    if (vm_state_left_out(machine, h) || machine->heap.objects[h]->walk == walk ||
         !vm_state_mark(machine->check, h))
         return;
     vm_state_push(machine->check, h);
@@ -246,7 +237,7 @@ static void note_outside(vm *machine, const uint32_t *refs, size_t n, uint64_t w
 {
     for (size_t k = 0; k < n; k++) {
         uint32_t h = refs[k];
-        if (left_out(machine, h) || machine->heap.objects[h]->walk == walk) continue;
+        if (vm_state_left_out(machine, h) || machine->heap.objects[h]->walk == walk) continue;
         push_local(machine, h, walk);
         size_t i = 0;
         while (i < out->count && out->refs[i] != h) i++;
@@ -431,7 +422,7 @@ static void gain(vm *machine, uint32_t h, delta *d)
 static bool ref_change(vm *machine, uint32_t a, uint32_t b, delta *d)
 {
     vm_check *c = machine->check;
-    if (left_out(machine, a)) a = 0; /* never in H */
+    if (vm_state_left_out(machine, a)) a = 0; /* never in H */
     if (a && d->removed++) return false;
     c->gain_watch = a;
     c->gain_seen = false;
@@ -561,7 +552,8 @@ static fp_sum component_sum(vm *machine)
 /* Pushes [h] for a plain walk unless it is left out or reached (verification). */
 static void push_plain(vm *machine, uint32_t h)
 {
-    if (!left_out(machine, h) && vm_state_mark(machine->check, h)) vm_state_push(machine->check, h);
+    if (!vm_state_left_out(machine, h) && vm_state_mark(machine->check, h))
+        vm_state_push(machine->check, h);
 }
 
 /* Pushes the references collected in check->refs for a plain walk (verification). */
@@ -612,15 +604,7 @@ static void scratch_objects(vm *machine, fp_sum *sum)
         uint32_t h = c->stack[--c->stack_len];
         vm_state_hash_object(machine, h, fh);
         sum_add(sum, fh);
-        const vm_object *o = machine->heap.objects[h];
-        const vm_class *cls = o->cls;
-        if (cls->kind == VM_KIND_ARRAY) {
-            for (uint32_t k = 0; cls->elem_kind == 'L' && k < o->length; k++)
-                push_plain(machine, ((const uint32_t *)VM_ELEMS(o))[k]);
-            continue;
-        }
-        for (uint32_t k = 0; cls->ref_map && k < o->length; k++)
-            if (cls->ref_map[k / 8] >> (k % 8) & 1) push_plain(machine, VM_FIELDS(o)[k].ref);
+        vm_each_ref(machine, machine->heap.objects[h], push_plain);
     }
 }
 
@@ -652,22 +636,14 @@ static void verify(vm *machine, const fp_sum *inc)
                 "internal error: an incremental fingerprint differs from a full state walk");
 }
 
-/* Returns the XXH3-128 hash of serialisation [b] (heap symmetry: names change along a path, so
- * the component hashes cannot be kept). */
-static por_fp hash_serialisation(const vm_bytes *b)
-{
-    XXH128_hash_t h = XXH3_128bits(b->data, b->len);
-    return (por_fp){h.low64, h.high64};
-}
-
 por_fp vm_state_fingerprint(vm *machine)
 {
     vm_check *c = machine->check;
     por_fp fp = {0, 0};
     if (c->opts.exact) {
         if (vm_state_serialize(machine)) fp = vm_state_exact_fingerprint(machine);
-    } else if (c->opts.heap_symmetry) {
-        if (vm_state_serialize(machine)) fp = hash_serialisation(&c->ser);
+    } else if (c->opts.heap_symmetry) { /* names change along a path: no component hashes */
+        if (vm_state_serialize(machine)) fp = vm_state_hash_serialisation(machine);
     } else {
         fp_sum sum = component_sum(machine);
         if (c->opts.verify_fingerprints && !machine->failed) verify(machine, &sum);

@@ -54,17 +54,8 @@ static bool walk_unshared(vm *machine, const vm_thread *t)
     vm_check *c = machine->check;
     if (!vm_state_thread_refs(machine, t) || !vm_state_begin_walk(machine)) return false;
     for (size_t i = 0; i < c->refs_len; i++) reach(machine, c->refs[i]);
-    while (c->stack_len) {
-        const vm_object *o = machine->heap.objects[c->stack[--c->stack_len]];
-        const vm_class *cls = o->cls;
-        if (cls->kind == VM_KIND_ARRAY) {
-            for (uint32_t i = 0; cls->elem_kind == 'L' && i < o->length; i++)
-                reach(machine, ((const uint32_t *)VM_ELEMS(o))[i]);
-            continue;
-        }
-        for (uint32_t i = 0; cls->ref_map && i < o->length; i++)
-            if (cls->ref_map[i / 8] >> (i % 8) & 1) reach(machine, VM_FIELDS(o)[i].ref);
-    }
+    while (c->stack_len)
+        vm_each_ref(machine, machine->heap.objects[c->stack[--c->stack_len]], reach);
     return true;
 }
 
@@ -99,7 +90,7 @@ static size_t split(const vm *machine, const vm_thread *t, uint64_t first, uint6
     return n;
 }
 
-/* Gives the [n] movable objects ((count - first) << 32 | handle, sorted) the lowest counts of
+/* Gives the [n] movable objects ((number - first) << 32 | handle, sorted) the lowest counts of
  * [space] from [next] on not among the sorted [kept]. */
 static void renumber(vm *machine, uint64_t space, uint64_t next, const uint64_t *kept,
                      size_t kept_len, const uint64_t *moved, size_t n)

@@ -534,6 +534,19 @@ static inline vm_object *vm_obj(const vm *machine, uint32_t h)
     return machine->heap.objects[h];
 }
 
+/* Calls [visit] on every reference field or element of object [o] (null ones included). */
+static inline void vm_each_ref(vm *machine, const vm_object *o, void (*visit)(vm *, uint32_t))
+{
+    const vm_class *cls = o->cls;
+    if (cls->kind == VM_KIND_ARRAY) {
+        for (uint32_t i = 0; cls->elem_kind == 'L' && i < o->length; i++)
+            visit(machine, ((const uint32_t *)VM_ELEMS(o))[i]);
+        return;
+    }
+    for (uint32_t i = 0; cls->ref_map && i < o->length; i++)
+        if (cls->ref_map[i / 8] >> (i % 8) & 1) visit(machine, VM_FIELDS(o)[i].ref);
+}
+
 /* Copies object [h] (a shallow clone); 0 on failure. */
 uint32_t vm_clone_object(vm *machine, vm_thread *t, uint32_t h);
 

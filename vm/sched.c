@@ -105,17 +105,8 @@ void vm_sched_expose(vm *machine, uint32_t h)
     if (!h || shared(machine, h)) return;
     c->stack_len = 0;
     expose_push(machine, h);
-    while (c->stack_len && !machine->failed) {
-        const vm_object *o = vm_obj(machine, c->stack[--c->stack_len]);
-        const vm_class *cls = o->cls;
-        if (cls->kind == VM_KIND_ARRAY) {
-            for (uint32_t i = 0; cls->elem_kind == 'L' && i < o->length; i++)
-                expose_push(machine, ((const uint32_t *)VM_ELEMS(o))[i]);
-            continue;
-        }
-        for (uint32_t i = 0; cls->ref_map && i < o->length; i++)
-            if (cls->ref_map[i / 8] >> (i % 8) & 1) expose_push(machine, VM_FIELDS(o)[i].ref);
-    }
+    while (c->stack_len && !machine->failed)
+        vm_each_ref(machine, vm_obj(machine, c->stack[--c->stack_len]), expose_push);
 }
 
 bool vm_sched_alone(const vm *machine, const vm_thread *t)

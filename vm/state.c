@@ -84,20 +84,12 @@ static inline bool collect_ref(vm *machine, uint32_t h)
     return true;
 }
 
-/* True when the serialisation leaves object [h] out: constant and not locked (its contents never
- * change, so its id, which is the same on every path, stands for it, as in fingerprint.c). */
-static inline bool left_out(const vm *machine, uint32_t h)
-{
-    const vm_object *o = machine->heap.objects[h];
-    return (o->flags & VM_OBJ_CONSTANT) && !o->lock_owner;
-}
-
 /* Queues object [h] for the walk unless it was reached already or is left out, noting when it
  * was reached. */
 static void queue(vm *machine, uint32_t h)
 {
     vm_check *c = machine->check;
-    if (left_out(machine, h) || !vm_state_mark(c, h)) return;
+    if (vm_state_left_out(machine, h) || !vm_state_mark(c, h)) return;
     c->places[h] = ++c->places_next;
     vm_state_push(c, h);
 }
@@ -108,7 +100,8 @@ static void queue(vm *machine, uint32_t h)
 static inline uint64_t ref_name(const vm *machine, uint32_t h, uint8_t mode)
 {
     const vm_check *c = machine->check;
-    if (mode == PUT_QUEUE && c->opts.heap_symmetry && !left_out(machine, h)) return c->places[h];
+    if (mode == PUT_QUEUE && c->opts.heap_symmetry && !vm_state_left_out(machine, h))
+        return c->places[h];
     return machine->heap.objects[h]->id;
 }
 
@@ -493,6 +486,11 @@ static por_fp hash_bytes(const vm_bytes *b, uint64_t seed)
     XXH128_hash_t h = XXH3_128bits_withSeed(b->data, b->len, seed);
     por_fp fp = {h.low64, h.high64};
     return fp;
+}
+
+por_fp vm_state_hash_serialisation(vm *machine)
+{
+    return hash_bytes(&machine->check->ser, 0);
 }
 
 /* Doubles the exact table; false when out of memory. */
