@@ -39,7 +39,9 @@ void vm_object_set_id(vm_object *o, uint64_t id)
 uint32_t vm_identity_hash(vm *machine, uint32_t h)
 {
     vm_object *o = vm_obj(machine, h);
-    o->flags |= VM_OBJ_HASHED; /* not undone: only the objects of the running step consult it */
+    /* undoable: ids.c keeps the counts of hashed objects of earlier steps too, so a flag left by
+     * a path backtracked from would make names depend on what was explored before */
+    if (!(o->flags & VM_OBJ_HASHED)) vm_obj_w(machine, h)->flags |= VM_OBJ_HASHED;
     return o->hash;
 }
 
