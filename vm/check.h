@@ -77,6 +77,19 @@ typedef struct vm_walk_undo {
     uint32_t handle;
 } vm_walk_undo;
 
+/* One remembered state under heap symmetry: its plain and its symmetric fingerprint. */
+typedef struct vm_sym_entry {
+    por_fp plain, symmetric;
+} vm_sym_entry;
+
+/* A lossy cache of symmetric fingerprints by plain (incremental) fingerprint, direct-mapped:
+ * equal plain fingerprints stand for the same state, so a hit spares the canonical walk. */
+typedef struct vm_sym_memo {
+    vm_sym_entry *entries; /* [mask + 1], plain.lo == plain.hi == 0: empty */
+    size_t mask;
+    uint64_t inserts; /* since the table last grew */
+} vm_sym_memo;
+
 /* Everything the checker keeps on the vm. */
 typedef struct vm_check {
     vm_check_options opts;
@@ -124,6 +137,7 @@ typedef struct vm_check {
     uint32_t classes_count; /* ... and the vm had this many classes */
     uint64_t classes_fh[2]; /* the sum of the class hashes */
     vm_refs classes;        /* the references the statics hold */
+    vm_sym_memo sym_memo;   /* heap symmetry: symmetric fingerprints of recent states */
 } vm_check;
 
 /* Frees the checker of [machine] (vm_free calls it). */
@@ -326,9 +340,9 @@ void vm_typemap_free(vm_method *m);
 /* Serialises the current state canonically into check->ser; false after a fatal error. */
 bool vm_state_serialize(vm *machine);
 
-/* Leaves in check->refs the handles the roots of [t] (its header and frames) refer to, with
- * repeats; false after a fatal error. */
-bool vm_state_thread_refs(vm *machine, const vm_thread *t);
+/* Calls [visit] on every handle (not null) the roots of [t] (its header and frames) refer to,
+ * with repeats; false after a fatal error. */
+bool vm_state_each_thread_ref(vm *machine, const vm_thread *t, void (*visit)(vm *, uint32_t));
 
 /* Returns the fingerprint of serialisation check->ser, unique per serialisation (exact mode). */
 por_fp vm_state_exact_fingerprint(vm *machine);

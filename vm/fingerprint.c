@@ -20,7 +20,13 @@
  * by a walk from the thread roots that stops at H; a thread whose references were all in H when
  * its hash was computed skips it. The sum is thus always over exactly the reachable objects: the
  * same fingerprint as a full walk, which vm_check_options.verify_fingerprints recomputes from
- * scratch for every state (tests). */
+ * scratch for every state (tests).
+ *
+ * Heap symmetry names objects by when a whole serialisation reaches them, so no component hash
+ * survives a change of names. The plain (incremental) fingerprint still tells one state from
+ * another, though: a direct-mapped memo from plain to symmetric fingerprints spares the walk
+ * whenever a transition ends in a state whose plain fingerprint was seen lately (the diamonds of
+ * commuting steps; about half of the transitions on LockFreeBSTSet). */
 #define XXH_INLINE_ALL /* the component hashes are small: inlined, not called through the library */
 #include <xxhash.h>
 
@@ -636,14 +642,58 @@ static void verify(vm *machine, const fp_sum *inc)
                 "internal error: an incremental fingerprint differs from a full state walk");
 }
 
+/* The memo's first and largest sizes (entries of 32 bytes). */
+enum { SYM_MEMO_FIRST = 1 << 12, SYM_MEMO_MOST = 1 << 20 };
+
+/* Makes the memo twice as large (its first table when empty), keeping what fits; false when
+ * out of memory (the memo then stays as it was). */
+static bool sym_memo_grow(vm_sym_memo *m)
+{
+    size_t cap = m->entries ? (m->mask + 1) * 2 : SYM_MEMO_FIRST;
+    vm_sym_entry *e = base_calloc(cap, sizeof *e);
+    if (!e) return false;
+    for (size_t i = 0; m->entries && i <= m->mask; i++)
+        e[m->entries[i].plain.lo & (cap - 1)] = m->entries[i];
+    base_free(m->entries);
+    m->entries = e;
+    m->mask = cap - 1;
+    m->inserts = 0;
+    return true;
+}
+
+/* Heap symmetry: the symmetric fingerprint of the current state, from the memo when its plain
+ * fingerprint is there, else from a whole serialisation (then remembered). */
+static por_fp symmetric_fingerprint(vm *machine)
+{
+    vm_check *c = machine->check;
+    vm_sym_memo *m = &c->sym_memo;
+    fp_sum sum = component_sum(machine);
+    if (c->opts.verify_fingerprints && !machine->failed) verify(machine, &sum);
+    por_fp plain = finish(&sum), fp = {0, 0};
+    if (machine->failed) return fp;
+    if (!m->entries && !sym_memo_grow(m)) return fp;
+    vm_sym_entry *e = &m->entries[plain.lo & m->mask];
+    bool hit = e->plain.lo == plain.lo && e->plain.hi == plain.hi;
+    if (hit && !c->opts.verify_fingerprints) return e->symmetric;
+    if (!vm_state_serialize(machine)) return fp;
+    fp = vm_state_hash_serialisation(machine);
+    if (hit && (fp.lo != e->symmetric.lo || fp.hi != e->symmetric.hi))
+        vm_fail(machine, VM_ERR_UNSUPPORTED,
+                "internal error: a remembered symmetric fingerprint differs from the state's");
+    if (hit) return fp;
+    if (++m->inserts > 2 * (m->mask + 1) && m->mask + 1 < SYM_MEMO_MOST) sym_memo_grow(m);
+    m->entries[plain.lo & m->mask] = (vm_sym_entry){plain, fp};
+    return fp;
+}
+
 por_fp vm_state_fingerprint(vm *machine)
 {
     vm_check *c = machine->check;
     por_fp fp = {0, 0};
     if (c->opts.exact) {
         if (vm_state_serialize(machine)) fp = vm_state_exact_fingerprint(machine);
-    } else if (c->opts.heap_symmetry) { /* names change along a path: no component hashes */
-        if (vm_state_serialize(machine)) fp = vm_state_hash_serialisation(machine);
+    } else if (c->opts.heap_symmetry) {
+        fp = symmetric_fingerprint(machine);
     } else {
         fp_sum sum = component_sum(machine);
         if (c->opts.verify_fingerprints && !machine->failed) verify(machine, &sum);
@@ -669,4 +719,5 @@ void vm_state_free(vm *machine)
     base_free(c->marks);
     base_free(c->places);
     base_free(c->walk_log);
+    base_free(c->sym_memo.entries);
 }

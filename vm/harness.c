@@ -76,7 +76,16 @@ FN(start)
     return start0(machine, t, args, ret);
 }
 
+/* Harness.callCount(): how many invocations the client has (the result arrays' length). */
+FN(call_count)
+{
+    (void)t, (void)args;
+    ret->i = (int32_t)(machine->harness_calls ? machine->harness_calls : VM_HARNESS_MAX_CALLS);
+    return VM_NATIVE_OK;
+}
+
 const vm_native vm_natives_harness[] = {
+    {"callCount", "()I", call_count},
     {"put", "([III)V", put_int},
     {"put", "([JIJ)V", put_long},
     {"put", "([Ljava/lang/Object;ILjava/lang/Object;)V", put_ref},
@@ -96,6 +105,7 @@ vm_status vm_harness_start_mode(vm *machine, const vm_harness_client *hc, const 
                                VM_CHECK_MAX_THREADS - 1);
     vm_status st = vm_harness_define(machine, hc, err);
     if (st) return st;
+    machine->harness_calls = (uint32_t)hc->call_count;
     char counts[VM_CHECK_MAX_THREADS + 2][24];
     char *argv[VM_CHECK_MAX_THREADS + 3];
     int argc = 0;

@@ -385,13 +385,19 @@ bool vm_state_serialize(vm *machine)
     return !machine->failed;
 }
 
-bool vm_state_thread_refs(vm *machine, const vm_thread *t)
+bool vm_state_each_thread_ref(vm *machine, const vm_thread *t, void (*visit)(vm *, uint32_t))
 {
-    vm_check *c = machine->check;
-    c->ser.len = 0;
-    c->refs_len = 0;
-    c->put_mode = PUT_COLLECT;
-    return put_thread(machine, t);
+    const uint32_t header[] = {t->object, t->exception, t->wait_object, t->wait_lock};
+    for (size_t i = 0; i < sizeof header / sizeof *header; i++)
+        if (header[i]) visit(machine, header[i]);
+    for (uint32_t d = 0; d < t->depth; d++) {
+        frame_view v;
+        if (!view_frame(machine, t, d, &v)) return false;
+        if (v.f->monitor) visit(machine, v.f->monitor);
+        for (uint32_t i = 0; i < v.locals + v.height; i++)
+            if (v.types[i] == VM_TYPE_REF && v.slots[i].ref) visit(machine, v.slots[i].ref);
+    }
+    return true;
 }
 
 /* ---- Component hashes ------------------------------------------------------------------------ */

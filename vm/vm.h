@@ -166,8 +166,9 @@ typedef struct vm_check_options {
     bool heap_symmetry;        /* states equal up to a renaming of their objects are one state
                                 * (whole serialisations; not for searches that keep labels
                                 * across matched states: DE, DL) */
-    bool verify_fingerprints;  /* recompute every incremental fingerprint from scratch and fail
-                                * on a difference (tests; slow) */
+    bool verify_fingerprints;  /* recompute every incremental fingerprint (and, under heap
+                                * symmetry, every remembered symmetric one) from scratch and
+                                * fail on a difference (tests; slow) */
 } vm_check_options;
 
 /* Turns [machine], started with vm_start and not run yet, into a transition system whose state

@@ -7,7 +7,9 @@
  * a wrong split (garbage, handles or history in a fingerprint) more. dfs, de-s-por and dl-s-por
  * restore states in different orders, so each exercises other chains of incremental updates.
  * Under heap symmetry (states equal up to object names are one), dfs with hashed serialisations
- * stores exactly the states of the exact table, and never more than without symmetry. */
+ * stores exactly the states of the exact table, and never more than without symmetry; every
+ * symmetric fingerprint taken from the memo (by plain fingerprint) is checked against the
+ * state's own serialisation. */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 #include <stdio.h>
@@ -114,7 +116,8 @@ ParameterizedTestParameters(vm_fp, heap_symmetry_matches_exact_states)
 
 ParameterizedTest(fp_case *c, vm_fp, heap_symmetry_matches_exact_states)
 {
-    vm_check_options hashed = {.classifier = c->classifier, .heap_symmetry = true};
+    vm_check_options hashed = {.classifier = c->classifier, .heap_symmetry = true,
+                               .verify_fingerprints = true};
     vm_check_options exact = {.classifier = c->classifier, .heap_symmetry = true, .exact = true};
     vm_check_options plain = {.classifier = c->classifier, .exact = true};
     por_result h, e, p;

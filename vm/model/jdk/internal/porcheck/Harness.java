@@ -17,8 +17,8 @@ public final class Harness extends Thread {
     /** Result kinds, as vm/harness.c reads them. */
     static final int NONE = 0, VOID = 1, NULL = 2, BOOL = 3, INT = 4, TEXT = 5, THROWN = 6;
 
-    /** The most invocations of a client. */
-    private static final int MAX = 256;
+    /** The client's invocations: the result arrays are part of every state, so they are no longer. */
+    private static final int MAX = Math.max(callCount(), 1);
 
     /** The kind of each invocation's result. */
     private static final int[] KINDS = new int[MAX];
@@ -167,6 +167,9 @@ public final class Harness extends Thread {
 
     /** Stores [v] at [a][i] without a scheduling point. */
     private static native void put(Object[] a, int i, Object v);
+
+    /** Returns how many invocations the client has (set by the VM when it starts the client). */
+    private static native int callCount();
 
     /** Returns the binary name of [o]'s class, dotted (without touching the Class object). */
     private static native String nameOf(Object o);
