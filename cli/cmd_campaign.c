@@ -40,8 +40,8 @@ static void usage(FILE *out)
         "  --timeout  seconds per run (default 1800); --max-memory MB per run (default:\n"
         "             physical memory / jobs); --jobs N (default: online cores)\n"
         "  --shard    K/N: only the runs whose index in the full list is K-1 modulo N\n"
-        "  --heap-symmetry  every run matches states up to object names (dfs, jpf, s-por;\n"
-        "             the CSV does not record it: keep such runs in a CSV of their own)\n"
+        "  --heap-symmetry  every run matches states up to object names (the CSV does not\n"
+        "             record it: keep such runs in a CSV of their own)\n"
         "  --dry-run  print the runs still to make (client id, algorithm, order; tab-separated)\n"
         "             instead of making them\n");
 }
@@ -119,7 +119,7 @@ static int parse_algos(campaign_args *a)
         for (size_t i = 0; i < a->opt.algo_count; i++)
             if (!strcmp(a->names[i], name)) return fail("algorithm '%s' listed twice", name);
         if (a->opt.algo_count == MAX_ALGOS) return fail("more than %s algorithms", "32");
-        if (a->opt.heap_symmetry && !cli_heap_symmetry_allows("campaign", algo))
+        if (a->opt.heap_symmetry && !cli_heap_symmetry_allows("campaign", algo, false))
             return EXIT_BAD_INPUT;
         a->names[a->opt.algo_count++] = name;
     }

@@ -35,7 +35,7 @@ static const char help_text[] =
     "  --first-error         stop each client's search at its first violation\n"
     "  --stateless           no state matching\n"
     "  --heap-symmetry       states that differ only in the names of their objects are one\n"
-    "                        state (dfs, jpf, s-por; whole serialisations, slower per state)\n"
+    "                        state (not with --stateless DE/DL; slower per state)\n"
     "  --exact-states        keep every state's serialisation and compare bytes on\n"
     "                        fingerprint hits (rules out hash collisions; more memory)\n"
     "  --oracle O            expected outcomes from impl (the class run sequentially, default)\n"
@@ -138,7 +138,8 @@ static args_status parse_args(int argc, char **argv, check_args *a)
     if (a->oracle && strcmp(a->oracle, "impl") && strcmp(a->oracle, "adt"))
         return bad("unknown oracle '%s' (impl or adt)", a->oracle);
     a->opt.oracle_adt = a->oracle && !strcmp(a->oracle, "adt");
-    if (a->opt.heap_symmetry && !cli_heap_symmetry_allows("check", a->opt.search.algo))
+    if (a->opt.heap_symmetry && !cli_heap_symmetry_allows("check", a->opt.search.algo,
+                                                          a->opt.search.stateless))
         return ARGS_REPORTED;
     a->opt.impl.classpath = a->jar;
     return ARGS_OK;

@@ -510,7 +510,7 @@ static args_status parse_args(int argc, char **argv, run_args *a)
     a->check.visible = a->visible;
     if (a->check.visible_count && a->check.classifier != VM_CLASSIFY_SAFE)
         return bad("--visible%s applies to --classifier safe only", "");
-    if (a->check.heap_symmetry && !cli_heap_symmetry_allows("run", a->opt.algo))
+    if (a->check.heap_symmetry && !cli_heap_symmetry_allows("run", a->opt.algo, a->opt.stateless))
         return ARGS_REPORTED;
     return ARGS_OK;
 }

@@ -23,9 +23,10 @@ bool cli_is_limit(const char *name);
  * "porcheck [command]: NAME: expected a non-negative number, got 'VALUE'" and returns false. */
 bool cli_set_limit(const char *command, por_options *opt, const char *name, const char *value);
 
-/* True when --heap-symmetry may go with [algo] (dfs, jpf, s-por); otherwise prints one line
- * "porcheck [command]: --heap-symmetry works with ..., not ALGO (...)" and returns false. */
-bool cli_heap_symmetry_allows(const char *command, por_algo algo);
+/* True when --heap-symmetry may go with [algo], [stateless] or not (every search but a stateless
+ * DE or DL one); otherwise prints one line "porcheck [command]: --heap-symmetry does not go with
+ * a stateless ALGO search (...)" and returns false. */
+bool cli_heap_symmetry_allows(const char *command, por_algo algo, bool stateless);
 
 /* Exit statuses shared by every command. */
 enum { EXIT_PASS = 0, EXIT_VIOLATION = 1, EXIT_BAD_INPUT = 2 };

@@ -22,12 +22,12 @@ bool cli_is_limit(const char *name)
            !strcmp(name, "--max-memory");
 }
 
-bool cli_heap_symmetry_allows(const char *command, por_algo algo)
+bool cli_heap_symmetry_allows(const char *command, por_algo algo, bool stateless)
 {
-    if (!por_algo_keeps_labels(algo)) return true;
+    if (!stateless || !por_algo_keeps_labels(algo)) return true;
     fprintf(stderr,
-            "porcheck %s: --heap-symmetry works with dfs, jpf and s-por, not %s (its labels must "
-            "name objects alike on every path)\n",
+            "porcheck %s: --heap-symmetry does not go with a stateless %s search (its summaries "
+            "name objects as the path that explored them)\n",
             command, por_algo_name(algo));
     return false;
 }

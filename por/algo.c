@@ -138,9 +138,8 @@ static bool update_curr_visit(search *s, void *ctx, uint32_t label)
 /* Lines 20-22: the successor was visited before, so UpdateCurr(a') for every a' in A_s'. */
 static bool de_on_known(search *s, frame *f, uint32_t succ)
 {
-    (void)f;
     lr_visitor v = {.visit = update_curr_visit};
-    if (!search_reachable_labels(s, succ, &v)) return search_nomem(s);
+    if (!search_reachable_labels(s, succ, f->chosen_renamed, &v)) return search_nomem(s);
     return true;
 }
 
@@ -265,7 +264,8 @@ static bool dl_is_complete(search *s, frame *f)
     cur[t] = tset_of(t); /* line 31 */
     dl_walk w;
     dl_walk_init(s, &w, f, &cur[t]);
-    if (w.others && !search_reachable_labels(s, f->chosen_succ, &w.v)) /* lines 32-33 */
+    if (w.others &&
+        !search_reachable_labels(s, f->chosen_succ, f->chosen_renamed, &w.v)) /* lines 32-33 */
         return search_nomem(s);
     f->backtrack = update_back(s, f);                /* line 34 */
     if (f->backtrack == f->done) f->finished = true; /* lines 35-36 */

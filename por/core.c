@@ -35,7 +35,9 @@ bool por_dependent(const por_label *a, const por_label *b)
 {
     if (a->thread == b->thread) return false;
     if (a->access == POR_INVISIBLE || b->access == POR_INVISIBLE) return false;
-    if (a->object != b->object || a->field != b->field) return false;
+    if (a->field != b->field) return false;
+    if (a->object != b->object && a->object != POR_ANY_OBJECT && b->object != POR_ANY_OBJECT)
+        return false;
     return a->access == POR_WRITE || b->access == POR_WRITE;
 }
 

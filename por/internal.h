@@ -63,11 +63,27 @@ void fpmap_free(fpmap *m);
 /* ---- State store and reachability graph Lr --------------------------------------------------- */
 
 /* One Lr edge: the successor (NONE: the pending action of a waiting thread) and the interned
- * label, shifted left by one; the low bit marks the last edge of its source state. */
+ * label, shifted left by two; bit 1 marks an edge into a state stored with other object names
+ * than the edge's source continues with (heap symmetry), bit 0 the last edge of its source. */
 typedef struct lr_edge {
     uint32_t dst;
     uint32_t label_last;
 } lr_edge;
+
+/* The most labels an Lr edge can name. */
+#define LR_MAX_LABELS (UINT32_MAX >> 2)
+
+/* Returns the interned label of edge [e]. */
+static inline uint32_t edge_label(const lr_edge *e)
+{
+    return e->label_last >> 2;
+}
+
+/* True when edge [e] leads into a state stored with other object names (see lr_edge). */
+static inline bool edge_renamed(const lr_edge *e)
+{
+    return (e->label_last >> 1) & 1u;
+}
 
 /* Words of a label filter: a Bloom filter over (thread, object, field, write) of labels. */
 enum { LR_FILTER_WORDS = 2, LR_FILTER_BITS = 64 * LR_FILTER_WORDS };
@@ -78,6 +94,14 @@ enum { LR_FILTER_WORDS = 2, LR_FILTER_BITS = 64 * LR_FILTER_WORDS };
 typedef struct lr_filter {
     uint64_t w[LR_FILTER_WORDS];
 } lr_filter;
+
+/* Returns the filter with every bit set: what a label of POR_ANY_OBJECT may stand for. */
+static inline lr_filter filter_all(void)
+{
+    lr_filter f;
+    memset(&f, 0xFF, sizeof f);
+    return f;
+}
 
 /* Adds the bits of [b] to [*a]. */
 static inline void filter_add(lr_filter *a, const lr_filter *b)
@@ -131,6 +155,9 @@ typedef struct store {
     size_t index_mask;
     unsigned id_bits;
     uint64_t *on_stack, *marked; /* [bits_cap / 64] one bit per state */
+    uint64_t *marked_any; /* [bits_cap / 64] with names: reached with labels of any object */
+    uint64_t *names;      /* [cap] with names: the object-names hash of each state as stored */
+    bool with_names;      /* the lts tells object names apart from fingerprints */
     size_t bits_cap;
     bool graph;          /* Lr is kept */
     uint32_t *head;      /* [cap] graph: first pool edge of each state, NONE, or on the stack */
@@ -199,9 +226,9 @@ static inline void store_summary(const lr_edge *e, lr_filter *out)
     memcpy(out, e - LR_SUM_SLOTS, sizeof *out);
 }
 
-/* Adds the Lr edge --[label]--> [dst] out of the state on top of the stack; false when out of
- * memory. */
-bool store_add_edge(store *st, uint32_t label, uint32_t dst);
+/* Adds the Lr edge --[label]--> [dst] out of the state on top of the stack, [renamed] when [dst]
+ * was stored with other object names than the edge reaches it with; false when out of memory. */
+bool store_add_edge(store *st, uint32_t label, uint32_t dst, bool renamed);
 
 /* Points [*at] at the Lr edges out of state [id] and returns their count. */
 static inline size_t store_edges(const store *st, uint32_t id, const lr_edge **at)
@@ -237,6 +264,8 @@ void store_free(store *st);
 typedef struct labels {
     por_label *items;
     lr_filter *filter; /* [cap] filter bits of each label */
+    uint32_t *any;     /* [cap] with_any: the id of the label's POR_ANY_OBJECT twin */
+    bool with_any;     /* every visible label gets its twin when interned */
     size_t count, cap;
     fpmap map; /* keyed by a fingerprint of the label's fields */
     por_fp *keys;
@@ -244,6 +273,12 @@ typedef struct labels {
 
 /* Returns the id of [l], interning it first if new; NONE when out of memory. */
 uint32_t labels_intern(labels *lb, const por_label *l);
+
+/* Returns the id of label [id] with its object read as POR_ANY_OBJECT (itself without twins). */
+static inline uint32_t labels_any(const labels *lb, uint32_t id)
+{
+    return lb->any ? lb->any[id] : id;
+}
 
 /* Frees everything [lb] holds. */
 void labels_free(labels *lb);
@@ -270,6 +305,7 @@ void labelset_free(labelset *set);
 /* A cached successor: what running one thread from a stack state gives. */
 typedef struct probe {
     por_fp fp;      /* fingerprint of the successor */
+    uint64_t names; /* its object-names hash (lts with names, searches that keep Lr) */
     uint32_t label; /* interned label of the transition (NONE when the search needs none) */
     uint8_t result; /* por_step_result */
 } probe;
@@ -284,6 +320,7 @@ typedef struct frame {
     uint32_t chosen;       /* thread of the transition being explored, or NONE */
     uint32_t chosen_label; /* its interned label */
     uint32_t chosen_succ;  /* its successor's state id */
+    bool chosen_renamed;   /* its successor was stored with other object names */
     bool full;             /* the cycle proviso fired: expand enabled(s) */
     bool finished;         /* DL: IsComplete returned true */
     bool open_below;       /* Lr: a child left the stack without being closed */
@@ -387,8 +424,10 @@ typedef struct lr_visitor {
 
 /* Calls [v]'s visit for every distinct label on an execution of Lr from [root] (Appendix A:
  * each transition once) until it asks to stop, skipping the closed states [v] filters out.
- * Stateless searches use the stack summaries instead. Returns false when out of memory. */
-bool search_reachable_labels(search *s, uint32_t root, const lr_visitor *v);
+ * Beyond a renamed edge (from the start when [renamed]: [root] was reached with other object
+ * names than it was stored with) the labels visited are the POR_ANY_OBJECT twins. Stateless
+ * searches use the stack summaries instead. Returns false when out of memory. */
+bool search_reachable_labels(search *s, uint32_t root, bool renamed, const lr_visitor *v);
 
 /* Pops state [id] at stack [depth] from the store, closed (with its summary) when every
  * successor is closed; false when out of memory. */
@@ -398,8 +437,9 @@ bool search_leave_state(search *s, uint32_t id, size_t depth);
  * top frame (stateless back edge); false when out of memory. */
 bool search_summarize_back_edge(search *s, uint32_t label, uint32_t root);
 
-/* Records the Lr edge [f] --[label]--> [succ] (searches that keep Lr); false when out of memory. */
-bool search_add_edge(search *s, const frame *f, uint32_t label, uint32_t succ);
+/* Records the Lr edge [f] --[label]--> [succ], [renamed] as store_add_edge (searches that keep
+ * Lr); false when out of memory. */
+bool search_add_edge(search *s, const frame *f, uint32_t label, uint32_t succ, bool renamed);
 
 /* Adds the probed transition of [t] from [f] to known state [succ] to Lr without exploring it
  * (Algorithm 3 line 27): counts, reports and links it. */

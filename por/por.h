@@ -69,8 +69,13 @@ typedef struct por_label {
     uint32_t field;  /* accessed field or slot of [object] (a lock is field 0 of its object) */
 } por_label;
 
+/* The object of a label that stands for every object; no transition system names an object so.
+ * The searches put it into labels recorded on a path that named the objects otherwise (see
+ * por_lts_ops.names), where an object's name says nothing about its name on the current path. */
+#define POR_ANY_OBJECT (UINT32_MAX - 1)
+
 /* True when labels [a] and [b] are dependent: different threads, both visible, the same object
- * and field, and at least one writes. */
+ * (or POR_ANY_OBJECT on either side) and field, and at least one writes. */
 bool por_dependent(const por_label *a, const por_label *b);
 
 /* ---- The transition system (lts) ------------------------------------------------------------- */
@@ -110,6 +115,12 @@ typedef struct por_lts_ops {
     void (*restore)(void *model, const por_snapshot *snap);
     /* Frees [snap]. */
     void (*release)(void *model, por_snapshot *snap);
+    /* Optional (NULL: fingerprints tell states apart by their object names too). Returns a hash
+     * of the names the current state gives its objects, for a system whose fingerprints match
+     * states that differ only in those names (heap symmetry): beyond a state reached with other
+     * names than on the path that stored it, the searches that keep labels (DE, DL) read the
+     * objects of the labels recorded there as POR_ANY_OBJECT. */
+    uint64_t (*names)(const void *model);
 } por_lts_ops;
 
 /* A transition system: its functions and the model they work on. */
@@ -136,8 +147,8 @@ typedef enum por_algo {
 const char *por_algo_name(por_algo algo);
 
 /* True when [algo] carries labels across matched states (the DE and DL searches re-traverse
- * or summarise what a state reached on an earlier path), so the model's object names must agree
- * on every path that reaches a state. */
+ * or summarise what a state reached on an earlier path). Stateful, they handle states matched
+ * up to object names (por_lts_ops.names); stateless, they cannot (por_search refuses). */
 bool por_algo_keeps_labels(por_algo algo);
 
 /* Parses algorithm [name] into [out]; fills [err] with POR_ERR_ARG when unknown. */

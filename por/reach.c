@@ -1,7 +1,14 @@
 /* The labels A_s of every execution from a state s, as Algorithm 2 (line 21) and Algorithm 3
  * (line 32) need them. Appendix A: each transition is traversed once per re-traversal, not
  * once per execution, so the result is the set of labels on Lr edges reachable from s. A
- * stateless search keeps no Lr; each stack frame summarises the labels explored below it. */
+ * stateless search keeps no Lr; each stack frame summarises the labels explored below it.
+ *
+ * Heap symmetry (an lts with names): a state's edges name objects as the path that stored it
+ * did. A walk that enters a state with other names (a renamed edge, or a root matched so) goes
+ * on "with any object": from there it visits the POR_ANY_OBJECT twins of the labels, which are
+ * dependent on every access to their field, so it over-approximates the dependencies it would
+ * have found under the current names. Each state is reached at most once per mode; summaries
+ * count a renamed edge as every filter bit. */
 #include <string.h>
 
 #include "array.h"
@@ -30,10 +37,14 @@ static bool visit_once(search *s, uint32_t label, const lr_visitor *v)
     return v->visit(s, v->ctx, label);
 }
 
-/* Makes room for every state in the work stack and the seen list, so no walk grows them. */
+/* A walk entry: a state id, with this bit when it is reached with labels of any object. */
+#define WALK_ANY 0x80000000u
+
+/* Makes room for every state (twice with names: once per mode) in the work stack and the seen
+ * list, so no walk grows them. */
 static bool reserve_walk(search *s)
 {
-    size_t need = s->st.count;
+    size_t need = s->st.count * (s->st.with_names ? 2 : 1);
     return por_array_reserve(&s->work, &s->work_cap, need, sizeof *s->work) &&
            por_array_reserve(&s->seen, &s->seen_cap, need, sizeof *s->seen);
 }
@@ -55,24 +66,32 @@ static inline bool filtered_out(const search *s, const lr_visitor *v, uint32_t s
     return true;
 }
 
-/* Marks [state] reached and, unless [v] filters it out, pushes it. */
-static inline void reach(search *s, lr_walk *w, const lr_visitor *v, uint32_t state)
+/* Returns the marks of the walk mode [any] (reached with labels of any object, or not). */
+static inline uint64_t *marks_of(const search *s, bool any)
 {
-    bit_set(s->st.marked, state, true);
-    s->seen[w->seen++] = state;
-    if (!filtered_out(s, v, state)) s->work[w->top++] = state;
+    return any ? s->st.marked_any : s->st.marked;
 }
 
-/* Walks the [n] edges at [e] newest first, counting them: visits each label once per walk and
- * reaches the successors; true when the visitor asks to stop (the later edges not walked). */
+/* Marks [state] reached in mode [any] and, unless [v] filters it out (its summary holds its
+ * labels under the stored names only), pushes it. */
+static inline void reach(search *s, lr_walk *w, const lr_visitor *v, uint32_t state, bool any)
+{
+    uint32_t entry = state | (any ? WALK_ANY : 0);
+    bit_set(marks_of(s, any), state, true);
+    s->seen[w->seen++] = entry;
+    if (any || !filtered_out(s, v, state)) s->work[w->top++] = entry;
+}
+
+/* Walks the [n] edges at [e] newest first in mode [any], counting them: visits each label (its
+ * twin with any object in that mode) once per walk and reaches the successors; true when the
+ * visitor asks to stop (the later edges not walked). */
 static inline bool walk_edges(search *s, lr_walk *w, const lr_visitor *v, const lr_edge *e,
-                              size_t n)
+                              size_t n, bool any)
 {
     uint32_t *label_mark = s->label_mark, epoch = s->epoch;
-    const uint64_t *marked = s->st.marked;
-    w->walked += n;
     while (n-- > 0) {
-        uint32_t label = e[n].label_last >> 1;
+        uint32_t label = edge_label(&e[n]);
+        if (any) label = labels_any(&s->lb, label);
         if (label_mark[label] != epoch) {
             label_mark[label] = epoch;
             if (v->visit(s, v->ctx, label)) {
@@ -81,31 +100,36 @@ static inline bool walk_edges(search *s, lr_walk *w, const lr_visitor *v, const 
             }
         }
         uint32_t dst = e[n].dst; /* NONE: a waiting thread's pending action */
-        if (dst != NONE && !bit_get(marked, dst)) reach(s, w, v, dst);
+        bool dst_any = any || edge_renamed(&e[n]);
+        if (dst != NONE && !bit_get(marks_of(s, dst_any), dst)) reach(s, w, v, dst, dst_any);
     }
     return false;
 }
 
 /* Walks Lr from the states on [w]'s stack depth first, newest edges first, every reachable edge
- * once, until the visitor asks to stop. */
+ * once per mode, until the visitor asks to stop. */
 static void walk(search *s, lr_walk *w, const lr_visitor *v)
 {
     while (w->top > 0) {
+        uint32_t entry = s->work[--w->top];
         const lr_edge *e;
-        size_t n = store_edges(&s->st, s->work[--w->top], &e);
-        if (walk_edges(s, w, v, e, n)) return;
+        size_t n = store_edges(&s->st, entry & ~WALK_ANY, &e);
+        w->walked += n;
+        if (walk_edges(s, w, v, e, n, entry & WALK_ANY)) return;
     }
 }
 
-/* Walks Lr from [root], every reachable edge once, and clears the marks it left. */
-static bool lr_labels(search *s, uint32_t root, const lr_visitor *v)
+/* Walks Lr from [root] (reached with other names when [renamed]), every reachable edge once per
+ * mode, and clears the marks it left. */
+static bool lr_labels(search *s, uint32_t root, bool renamed, const lr_visitor *v)
 {
     if (!reserve_walk(s)) return false;
     lr_walk w = {0, 0, 0};
-    reach(s, &w, v, root);
+    reach(s, &w, v, root, renamed && s->st.with_names);
     walk(s, &w, v);
     s->result->stats.retraversed += w.walked;
-    for (size_t i = 0; i < w.seen; i++) bit_set(s->st.marked, s->seen[i], false);
+    for (size_t i = 0; i < w.seen; i++)
+        bit_set(marks_of(s, s->seen[i] & WALK_ANY), s->seen[i] & ~WALK_ANY, false);
     return true;
 }
 
@@ -127,16 +151,27 @@ static void add_reached(search *s, lr_walk *w, lr_filter *sum, uint32_t state)
     s->work[w->top++] = state;
 }
 
+/* Adds to [sum] the label of edge [e] and what its successor reaches when that is below [limit]
+ * (NONE: any): every bit when the edge is renamed (beyond it, labels stand for any object). */
+static void add_edge_reach(search *s, lr_walk *w, lr_filter *sum, const lr_edge *e,
+                           uint32_t limit)
+{
+    if (edge_renamed(e)) {
+        lr_filter all = filter_all();
+        filter_add(sum, &all);
+        return;
+    }
+    filter_add(sum, &s->lb.filter[edge_label(e)]);
+    if (e->dst != NONE && (limit == NONE || e->dst < limit)) add_reached(s, w, sum, e->dst);
+}
+
 /* Adds to [sum] everything reachable from the states on [w]'s stack, then clears the marks. */
 static void drain_reached(search *s, lr_walk *w, lr_filter *sum)
 {
     while (w->top > 0) {
         const lr_edge *e;
         size_t n = store_edges(&s->st, s->work[--w->top], &e);
-        for (size_t i = 0; i < n; i++) {
-            filter_add(sum, &s->lb.filter[e[i].label_last >> 1]);
-            if (e[i].dst != NONE) add_reached(s, w, sum, e[i].dst);
-        }
+        for (size_t i = 0; i < n; i++) add_edge_reach(s, w, sum, &e[i], NONE);
     }
     for (size_t i = 0; i < w->seen; i++) bit_set(s->st.marked, s->seen[i], false);
 }
@@ -156,10 +191,7 @@ static bool summarize(search *s, uint32_t id, lr_filter *sum, bool *closed)
         }
     if (!reserve_walk(s)) return false;
     lr_walk w = {0, 0, 0};
-    for (size_t i = 0; i < n; i++) {
-        filter_add(sum, &s->lb.filter[e[i].label_last >> 1]);
-        if (e[i].dst != NONE && e[i].dst < id) add_reached(s, &w, sum, e[i].dst);
-    }
+    for (size_t i = 0; i < n; i++) add_edge_reach(s, &w, sum, &e[i], id);
     drain_reached(s, &w, sum);
     return true;
 }
@@ -198,10 +230,10 @@ static void summary_labels(search *s, uint32_t root, const lr_visitor *v)
     }
 }
 
-bool search_reachable_labels(search *s, uint32_t root, const lr_visitor *v)
+bool search_reachable_labels(search *s, uint32_t root, bool renamed, const lr_visitor *v)
 {
     if (!new_epoch(s)) return false;
-    if (!s->opt->stateless) return lr_labels(s, root, v);
+    if (!s->opt->stateless) return lr_labels(s, root, renamed, v);
     summary_labels(s, root, v);
     return true;
 }

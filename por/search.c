@@ -76,6 +76,7 @@ bool search_probe(search *s, frame *f, size_t t)
     if (!run_step(s, t, &r)) return false;
     p->result = (uint8_t)r;
     p->fp = s->lts->ops->fingerprint(s->lts->model);
+    if (s->st.with_names) p->names = s->lts->ops->names(s->lts->model);
     s->at_thread = (int)t;
     f->probed |= tset_of(t);
     return true;
@@ -201,7 +202,7 @@ static bool note_pending(search *s, frame *f, por_tset waiting)
         uint32_t id = labels_intern(&s->lb, &l);
         if (id == NONE) return search_nomem(s);
         bool ok = s->opt->stateless ? labelset_add(&f->summary, id)
-                                    : store_add_edge(&s->st, id, NONE);
+                                    : store_add_edge(&s->st, id, NONE, false);
         if (!ok) return search_nomem(s);
         if (!s->algo->on_pending(s, id)) return false;
     }
@@ -266,12 +267,28 @@ static bool pop_frame(search *s)
 
 /* ---- Taking transitions ---------------------------------------------------------------------- */
 
-bool search_add_edge(search *s, const frame *f, uint32_t label, uint32_t succ)
+bool search_add_edge(search *s, const frame *f, uint32_t label, uint32_t succ, bool renamed)
 {
     if (!s->algo->uses_lr || s->opt->stateless) return true;
     (void)f; /* edges always leave the top of the stack */
-    if (!store_add_edge(&s->st, label, succ)) return search_nomem(s);
+    if (!store_add_edge(&s->st, label, succ, renamed)) return search_nomem(s);
     return true;
+}
+
+/* True when probed successor [p], known state [succ], names its objects otherwise than [succ]
+ * was stored with (always false for an lts without names). */
+static bool renamed_to(const search *s, const probe *p, uint32_t succ)
+{
+    return s->st.with_names && s->st.names[succ] != p->names;
+}
+
+/* Adds state [fp] (the probed or initial state, whose object-names hash is [names]) to the
+ * store; NONE when out of memory. */
+static uint32_t add_state(search *s, por_fp fp, uint64_t names)
+{
+    uint32_t id = store_add(&s->st, fp);
+    if (id != NONE && s->st.with_names) s->st.names[id] = names;
+    return id;
 }
 
 /* The backtrack to [f] after its chosen transition (Algorithm 2 line 15, Algorithm 3 line 15). */
@@ -302,11 +319,12 @@ static bool note_transition(search *s, size_t d, size_t t, bool to_new)
     return true;
 }
 
-/* Links [f] to known state [succ] by [label]: the Lr edge, or the stateless back-edge summary. */
-static bool link_known(search *s, frame *f, uint32_t label, uint32_t succ)
+/* Links [f] to known state [succ] by [label] ([renamed]: see store_add_edge): the Lr edge, or
+ * the stateless back-edge summary. */
+static bool link_known(search *s, frame *f, uint32_t label, uint32_t succ, bool renamed)
 {
     s->result->stats.states_visited++;
-    if (!search_add_edge(s, f, label, succ)) return false;
+    if (!search_add_edge(s, f, label, succ, renamed)) return false;
     if (s->opt->stateless && s->algo->uses_lr && bit_get(s->st.on_stack, succ) &&
         !search_summarize_back_edge(s, label, succ))
         return search_nomem(s);
@@ -317,14 +335,16 @@ bool search_record_known(search *s, frame *f, size_t t, uint32_t succ)
 {
     size_t d = (size_t)(f - s->frames);
     if (!note_transition(s, d, t, false)) return false;
-    return link_known(s, f, s->probes[d * s->n + t].label, succ);
+    const probe *p = &s->probes[d * s->n + t];
+    return link_known(s, f, p->label, succ, renamed_to(s, p, succ));
 }
 
 /* The chosen transition of [f] reached known state [succ] (Algorithm 2 line 20). */
 static bool enter_known(search *s, frame *f, uint32_t succ)
 {
     f->chosen_succ = succ;
-    if (!link_known(s, f, f->chosen_label, succ)) return false;
+    f->chosen_renamed = renamed_to(s, &s->probes[(size_t)(f - s->frames) * s->n + f->chosen], succ);
+    if (!link_known(s, f, f->chosen_label, succ, f->chosen_renamed)) return false;
     if (bit_get(s->st.on_stack, succ)) fire_proviso(s, f);
     if (!s->algo->on_known(s, f, succ)) return false;
     return finish_child(s, f);
@@ -334,10 +354,11 @@ static bool enter_known(search *s, frame *f, uint32_t succ)
 static bool enter_new(search *s, size_t d, size_t t, por_fp fp)
 {
     if (!goto_successor(s, d, t)) return false;
-    uint32_t id = store_add(&s->st, fp);
+    uint32_t id = add_state(s, fp, s->probes[d * s->n + t].names);
     if (id == NONE) return search_nomem(s);
     s->frames[d].chosen_succ = id;
-    if (!search_add_edge(s, &s->frames[d], s->frames[d].chosen_label, id)) return false;
+    s->frames[d].chosen_renamed = false;
+    if (!search_add_edge(s, &s->frames[d], s->frames[d].chosen_label, id, false)) return false;
     return push_frame(s, id);
 }
 
@@ -402,7 +423,8 @@ static bool advance(search *s)
 static bool run(search *s)
 {
     por_fp fp = s->lts->ops->fingerprint(s->lts->model);
-    uint32_t id = store_add(&s->st, fp);
+    uint64_t names = s->st.with_names ? s->lts->ops->names(s->lts->model) : 0;
+    uint32_t id = add_state(s, fp, names);
     if (id == NONE) return search_nomem(s);
     if (!push_frame(s, id)) return false;
     for (size_t i = 1; s->depth > 0 && !s->stopped; i++) {
@@ -450,6 +472,12 @@ por_status por_search(const por_lts *lts, const por_options *opt, por_result *re
     s.at_depth = -1;
     s.st.graph = s.algo && s.algo->uses_lr && !opt->stateless;
     if (!s.algo) return por_fail(err, POR_ERR_ARG, "unknown algorithm %d", (int)opt->algo);
+    if (lts->ops->names && s.algo->uses_lr && opt->stateless)
+        return por_fail(err, POR_ERR_ARG,
+                        "a stateless %s search cannot match states up to object names",
+                        por_algo_name(opt->algo));
+    s.st.with_names = s.st.graph && lts->ops->names;
+    s.lb.with_any = s.st.with_names;
     if (s.n == 0 || s.n > POR_MAX_THREADS)
         return por_fail(err, POR_ERR_ARG, "%zu threads (1 to %d supported)", s.n, POR_MAX_THREADS);
     search_order_init(&s);

@@ -178,8 +178,9 @@ static bool reserve_state(store *st)
 {
     if (st->count == st->cap) {
         size_t cap = grown_cap(st->cap);
-        if (cap >= NONE || !por_array_resize(&st->fps, sizeof *st->fps, st->cap, cap) ||
-            (st->graph && !por_array_resize(&st->head, sizeof *st->head, st->cap, cap)))
+        if (cap >= NONE >> 1 || !por_array_resize(&st->fps, sizeof *st->fps, st->cap, cap) ||
+            (st->graph && !por_array_resize(&st->head, sizeof *st->head, st->cap, cap)) ||
+            (st->with_names && !por_array_resize(&st->names, sizeof *st->names, st->cap, cap)))
             return false;
         st->cap = cap;
     }
@@ -187,7 +188,8 @@ static bool reserve_state(store *st)
         size_t words = st->bits_cap / 64, more = (grown_cap(st->bits_cap) + 63) / 64;
         if (!por_array_resize(&st->on_stack, sizeof(uint64_t), words, more) ||
             !por_array_resize(&st->marked, sizeof(uint64_t), words, more) ||
-            (st->graph && !por_array_resize(&st->closed, sizeof(uint64_t), words, more)))
+            (st->graph && !por_array_resize(&st->closed, sizeof(uint64_t), words, more)) ||
+            (st->with_names && !por_array_resize(&st->marked_any, sizeof(uint64_t), words, more)))
             return false;
         st->bits_cap = more * 64;
     }
@@ -207,6 +209,7 @@ uint32_t store_add(store *st, por_fp fp)
     }
     bit_set(st->on_stack, id, false);
     bit_set(st->marked, id, false);
+    if (st->with_names) bit_set(st->marked_any, id, false);
     index_place(st, id);
     return id;
 }
@@ -273,20 +276,22 @@ bool store_leave(store *st, uint32_t id, size_t depth, const lr_filter *sum)
     return true;
 }
 
-bool store_add_edge(store *st, uint32_t label, uint32_t dst)
+bool store_add_edge(store *st, uint32_t label, uint32_t dst, bool renamed)
 {
-    if (!por_array_reserve(&st->pending, &st->pending_cap, st->pending_len + 1,
+    if (label > LR_MAX_LABELS ||
+        !por_array_reserve(&st->pending, &st->pending_cap, st->pending_len + 1,
                            sizeof *st->pending))
         return false;
-    st->pending[st->pending_len++] = (lr_edge){dst, label << 1};
+    st->pending[st->pending_len++] = (lr_edge){dst, label << 2 | (uint32_t)renamed << 1};
     st->edges++;
     return true;
 }
 
 size_t store_state_bytes(const store *st)
 {
+    size_t names = st->with_names ? st->cap * sizeof *st->names + st->bits_cap / 8 : 0;
     return st->cap * sizeof *st->fps + (st->index ? (st->index_mask + 1) * sizeof *st->index : 0) +
-           2 * st->bits_cap / 8;
+           2 * st->bits_cap / 8 + names;
 }
 
 size_t store_graph_bytes(const store *st)
@@ -302,6 +307,8 @@ void store_free(store *st)
     base_free(st->index);
     base_free(st->on_stack);
     base_free(st->marked);
+    base_free(st->marked_any);
+    base_free(st->names);
     base_free(st->head);
     base_free(st->closed);
     base_free(st->pool);
@@ -339,28 +346,50 @@ static uint32_t label_find(const labels *lb, const por_label *l, por_fp key)
     }
 }
 
+/* Makes room for one more label; false when out of memory or at the most labels. */
+static bool reserve_label(labels *lb)
+{
+    if (lb->count < lb->cap) return true;
+    size_t cap = lb->cap ? lb->cap * 2 : 64;
+    if (cap > LR_MAX_LABELS + (size_t)1 ||
+        !por_array_resize(&lb->items, sizeof *lb->items, lb->cap, cap) ||
+        !por_array_resize(&lb->keys, sizeof *lb->keys, lb->cap, cap) ||
+        !por_array_resize(&lb->filter, sizeof *lb->filter, lb->cap, cap) ||
+        (lb->with_any && !por_array_resize(&lb->any, sizeof *lb->any, lb->cap, cap)))
+        return false;
+    lb->cap = cap;
+    return true;
+}
+
+/* Returns the filter bits of [l]: none when invisible, every bit for any object. */
+static lr_filter filter_of(const por_label *l)
+{
+    lr_filter none = {{0}};
+    if (l->access == POR_INVISIBLE) return none;
+    if (l->object == POR_ANY_OBJECT) return filter_all();
+    return label_filter_bits(l->thread, l->object, l->field, l->access == POR_WRITE);
+}
+
 uint32_t labels_intern(labels *lb, const por_label *l)
 {
     por_fp key = label_key(l);
     uint32_t found = label_find(lb, l, key);
     if (found != NONE) return found;
-    if (lb->count == lb->cap) {
-        size_t cap = lb->cap ? lb->cap * 2 : 64;
-        if (cap >= NONE || !por_array_resize(&lb->items, sizeof *lb->items, lb->cap, cap) ||
-            !por_array_resize(&lb->keys, sizeof *lb->keys, lb->cap, cap) ||
-            !por_array_resize(&lb->filter, sizeof *lb->filter, lb->cap, cap))
-            return NONE;
-        lb->cap = cap;
-    }
+    if (!reserve_label(lb)) return NONE;
     uint32_t id = (uint32_t)lb->count;
     lb->items[id] = *l;
     lb->keys[id] = key;
-    lr_filter none = {{0}};
-    lb->filter[id] = l->access == POR_INVISIBLE ? none
-                                                : label_filter_bits(l->thread, l->object, l->field,
-                                                                    l->access == POR_WRITE);
+    lb->filter[id] = filter_of(l);
     if (!fpmap_insert(&lb->map, lb->keys, id)) return NONE;
     lb->count++;
+    if (!lb->with_any) return id;
+    lb->any[id] = id;
+    if (l->access == POR_INVISIBLE || l->object == POR_ANY_OBJECT) return id;
+    por_label twin = *l;
+    twin.object = POR_ANY_OBJECT;
+    uint32_t t = labels_intern(lb, &twin);
+    if (t == NONE) return NONE;
+    lb->any[id] = t;
     return id;
 }
 
@@ -370,6 +399,7 @@ void labels_free(labels *lb)
     base_free(lb->items);
     base_free(lb->keys);
     base_free(lb->filter);
+    base_free(lb->any);
     memset(lb, 0, sizeof *lb);
 }
 

@@ -340,7 +340,7 @@ static void toy_release(void *model, por_snapshot *snap)
 
 static const por_lts_ops toy_ops = {
     toy_thread_count, toy_enabled, toy_waiting, toy_peek,    toy_step,
-    toy_fingerprint,  toy_save,    toy_restore, toy_release,
+    toy_fingerprint,  toy_save,    toy_restore, toy_release, NULL,
 };
 
 por_lts por_toy_lts(por_toy *toy)

@@ -532,7 +532,8 @@ static bool sync_context(vm *machine)
 void vm_state_sync(vm *machine)
 {
     vm_check *c = machine->check;
-    if (!c->opts.exact && c->fp_pos != c->trail.len && !machine->failed) sync_context(machine);
+    bool incremental = !c->opts.exact || c->opts.heap_symmetry; /* symmetry: the names hash */
+    if (incremental && c->fp_pos != c->trail.len && !machine->failed) sync_context(machine);
 }
 
 /* ---- The fingerprint ------------------------------------------------------------------------- */
@@ -661,15 +662,22 @@ static bool sym_memo_grow(vm_sym_memo *m)
     return true;
 }
 
-/* Heap symmetry: the symmetric fingerprint of the current state, from the memo when its plain
- * fingerprint is there, else from a whole serialisation (then remembered). */
-static por_fp symmetric_fingerprint(vm *machine)
+/* Returns the plain fingerprint of the current state from its component hashes (checked against
+ * a walk from scratch under verify_fingerprints). */
+static por_fp plain_fingerprint(vm *machine)
+{
+    fp_sum sum = component_sum(machine);
+    if (machine->check->opts.verify_fingerprints && !machine->failed) verify(machine, &sum);
+    return finish(&sum);
+}
+
+/* Heap symmetry: the symmetric fingerprint of the current state, whose plain fingerprint is
+ * [plain], from the memo when [plain] is there, else from a whole serialisation (remembered). */
+static por_fp symmetric_fingerprint(vm *machine, por_fp plain)
 {
     vm_check *c = machine->check;
     vm_sym_memo *m = &c->sym_memo;
-    fp_sum sum = component_sum(machine);
-    if (c->opts.verify_fingerprints && !machine->failed) verify(machine, &sum);
-    por_fp plain = finish(&sum), fp = {0, 0};
+    por_fp fp = {0, 0};
     if (machine->failed) return fp;
     if (!m->entries && !sym_memo_grow(m)) return fp;
     vm_sym_entry *e = &m->entries[plain.lo & m->mask];
@@ -690,14 +698,17 @@ por_fp vm_state_fingerprint(vm *machine)
 {
     vm_check *c = machine->check;
     por_fp fp = {0, 0};
-    if (c->opts.exact) {
+    if (c->opts.heap_symmetry) { /* the plain fingerprint names the objects: the names hash */
+        por_fp plain = plain_fingerprint(machine);
+        c->names = plain.lo ^ plain.hi * 0x9E3779B97F4A7C15ull;
+        if (!c->opts.exact)
+            fp = symmetric_fingerprint(machine, plain);
+        else if (vm_state_serialize(machine))
+            fp = vm_state_exact_fingerprint(machine);
+    } else if (c->opts.exact) {
         if (vm_state_serialize(machine)) fp = vm_state_exact_fingerprint(machine);
-    } else if (c->opts.heap_symmetry) {
-        fp = symmetric_fingerprint(machine);
     } else {
-        fp_sum sum = component_sum(machine);
-        if (c->opts.verify_fingerprints && !machine->failed) verify(machine, &sum);
-        fp = finish(&sum);
+        fp = plain_fingerprint(machine);
     }
     vm_trail_new_epoch(machine); /* later changes start new epochs: the cached hashes stay exact */
     c->fp_pos = c->trail.len;

@@ -134,14 +134,27 @@ static void lts_release(void *model, por_snapshot *snap)
     vm_trail_release(model, snap);
 }
 
+/* The lts under heap symmetry: the object-names hash of the state last fingerprinted. */
+static uint64_t lts_names(const void *model)
+{
+    return ((const vm *)model)->check->names;
+}
+
 static const por_lts_ops vm_lts_ops = {
     lts_thread_count, lts_enabled, lts_waiting, lts_peek,    lts_step,
-    lts_fingerprint,  lts_save,    lts_restore, lts_release,
+    lts_fingerprint,  lts_save,    lts_restore, lts_release, NULL,
+};
+
+/* Heap symmetry: fingerprints leave object names out, lts_names tells them. */
+static const por_lts_ops vm_symmetric_lts_ops = {
+    lts_thread_count, lts_enabled, lts_waiting, lts_peek,    lts_step,
+    lts_fingerprint,  lts_save,    lts_restore, lts_release, lts_names,
 };
 
 por_lts vm_lts(vm *machine)
 {
-    por_lts lts = {&vm_lts_ops, machine};
+    bool symmetric = machine->check && machine->check->opts.heap_symmetry;
+    por_lts lts = {symmetric ? &vm_symmetric_lts_ops : &vm_lts_ops, machine};
     return lts;
 }
 

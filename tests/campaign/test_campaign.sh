@@ -77,7 +77,6 @@ expect_error '--timeout needs a value' "${base[@]}" --timeout
 expect_error "unexpected argument 'stray'" "${base[@]}" stray
 expect_error 'nope' --clients "$clients" --algos s-por,nope --csv "$work/bad.csv"
 expect_error "algorithm 's-por' listed twice" --clients "$clients" --algos s-por,s-por --csv "$work/bad.csv"
-expect_error '--heap-symmetry works with dfs, jpf and s-por, not dl-s-por' "${base[@]}" --heap-symmetry
 for shard in 0/3 4/3 1/0 x/3 1-3 1/3/ /3 2/ -1/3 +1/3; do
   expect_error "^porcheck campaign: bad --shard '.*' \\(expected K/N" "${base[@]}" --shard "$shard"
 done
@@ -155,7 +154,7 @@ plain=$work/plain.csv sym=$work/sym.csv
 for csv in "$plain" "$sym"; do
   extra=()
   [[ $csv == "$sym" ]] && extra=(--heap-symmetry)
-  campaign --clients "$clients" --algos s-por --jobs 2 --timeout 120 --csv "$csv" "${extra[@]}" \
+  campaign --clients "$clients" --algos s-por,dl-s-por --jobs 2 --timeout 120 --csv "$csv" "${extra[@]}" \
     >"$work/sym.out" 2>"$work/sym.err" || { fail "campaign ${extra[*]} exited $?"; cat "$work/sym.err"; }
 done
 [[ $(rows "$sym" | cut -f2,6 | sort) == $(rows "$plain" | cut -f2,6 | sort) ]] ||

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # porcheck check end to end: hand-computed expected outcomes (the implementation oracle), every
-# correct bundled structure passing under every algorithm (and s-por --heap-symmetry) with
-# identical outcome sets, every buggy variant failing under every algorithm (also with
-# --first-error, --stateless, other orders, and --heap-symmetry --exact-states), --replay
+# correct bundled structure passing under every algorithm (and s-por, de-s-por, dl-s-por with
+# --heap-symmetry) with identical outcome sets, every buggy variant failing under every
+# algorithm (also with --first-error, --stateless, other orders, and --heap-symmetry
+# --exact-states), --replay
 # reproducing a reported violation, results of every kind (Oddities), a spec in Violat's
 # format, --oracle adt, and bad input (one-line errors, exit 2).
 # usage: test_check.sh PORCHECK SPECS_DIR TEST_SPECS_DIR STRUCTURES_JAR DRIVERS_JAR WORK_DIR
@@ -110,9 +111,11 @@ for s in $correct; do
             reports+=("$s-$a-$c.json")
         done
     done
-    expect 0 --jar "$jar" --spec "$specs/$s.json" --clients "$s.txt" --algo s-por --heap-symmetry \
-        --json "$s-sym.json"
-    reports+=("$s-sym.json")
+    for a in s-por de-s-por dl-s-por; do
+        expect 0 --jar "$jar" --spec "$specs/$s.json" --clients "$s.txt" --algo "$a" \
+            --heap-symmetry --json "$s-$a-sym.json"
+        reports+=("$s-$a-sym.json")
+    done
     report_lines "${reports[@]}" >sets.txt
     [ "$(wc -l <sets.txt)" = $((2 * ${#reports[@]})) ] || fail "$s: reports missing"
     while IFS='|' read -r file verdict expected observed unexpected schedule; do
@@ -148,7 +151,7 @@ for s in "${!buggy[@]}"; do
         grep -qx "verdict: VIOLATION" out.txt || fail "$s under $a: no VIOLATION verdict"
         reports+=("$s-$a.json")
     done
-    for a in dfs s-por; do
+    for a in dfs s-por dl-s-por; do
         expect 1 --jar "$jar" --spec "$specs/$s.json" --client "${buggy[$s]}" --algo "$a" \
             --heap-symmetry --exact-states --json "$s-$a-sym.json"
         reports+=("$s-$a-sym.json")

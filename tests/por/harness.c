@@ -183,7 +183,7 @@ por_status harness_run(const run_spec *spec, outcomes *out, por_result *result)
     por_observer obs = {&c, on_final, on_assert, on_transition, on_frame};
     por_options opt = spec->opt;
     opt.observer = &obs;
-    por_lts lts = por_toy_lts(spec->toy);
+    por_lts lts = spec->lts ? *spec->lts : por_toy_lts(spec->toy);
     por_error err;
     por_status s = por_search(&lts, &opt, result, &err);
     if (s != POR_OK) problem(out, "search failed: %.300s", err.message);

@@ -40,12 +40,15 @@ typedef struct outcomes {
 } outcomes;
 
 /* One search to run: on [toy] from its initial state, as [opt] says. When [real] is not NULL,
- * every explored transition must be in it; [texts] collects the outcome texts too. */
+ * every explored transition must be in it; [texts] collects the outcome texts too. [lts], when
+ * not NULL, is searched instead of the toy's own: a wrapper whose current state is the toy's
+ * (reset to its initial state first). */
 typedef struct run_spec {
     por_toy *toy;
     por_options opt;
     const bset *real;
     bool texts;
+    const por_lts *lts;
 } run_spec;
 
 /* Runs [spec] into [out] (which it clears first) and [result]; returns the search status. */

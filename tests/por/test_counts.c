@@ -51,7 +51,7 @@ static size_t run_count(const char *src, por_options opt, const outcomes *oracle
     por_toy *toy = harness_parse(src);
     outcomes got;
     por_result r;
-    run_spec spec = {toy, opt, oracle ? &oracle->edges : NULL, true};
+    run_spec spec = {toy, opt, oracle ? &oracle->edges : NULL, true, NULL};
     cr_assert_eq(harness_run(&spec, &got, &r), POR_OK);
     cr_assert_eq(r.stop, POR_STOP_COMPLETE);
     char why[512];
@@ -74,7 +74,7 @@ static size_t oracle_of(const char *src, outcomes *out)
     por_toy *toy = harness_parse(src);
     por_options opt = harness_options(POR_ALGO_DFS, false, "seq");
     por_result r;
-    run_spec spec = {toy, opt, NULL, true};
+    run_spec spec = {toy, opt, NULL, true, NULL};
     cr_assert_eq(harness_run(&spec, out, &r), POR_OK);
     por_toy_free(toy);
     return r.stats.states_new;

@@ -148,7 +148,7 @@ Test(por_figures, dl_skips_the_retraversal_of_the_last_successor)
     por_options opt = harness_options(POR_ALGO_DL_SPOR, false, "seq");
     outcomes got;
     por_result r;
-    run_spec spec = {toy, opt, NULL, true};
+    run_spec spec = {toy, opt, NULL, true, NULL};
     cr_assert_eq(harness_run(&spec, &got, &r), POR_OK);
     /* Re-traversals happen only at the irreducible state where both writes are enabled, and
      * only after its first child (the second is its last successor). */

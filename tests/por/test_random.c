@@ -91,7 +91,7 @@ static verdict oracle_open(const gen_program *p, uint64_t seed, oracle *o)
     por_options opt = harness_options(POR_ALGO_DFS, false, "seq");
     opt.max_states = ORACLE_MAX_STATES;
     por_result r;
-    run_spec spec = {o->toy, opt, NULL, false};
+    run_spec spec = {o->toy, opt, NULL, false, NULL};
     cr_assert_eq(harness_run(&spec, &o->want, &r), POR_OK);
     cr_assert_eq(o->want.problems, 0, "oracle: %s\n%s", o->want.problem, src);
     return r.stop == POR_STOP_COMPLETE ? V_OK : V_SKIP;
@@ -111,7 +111,7 @@ static verdict run_config(oracle *o, config c, char *why, size_t size)
     opt.max_states = filter ? o->max_tree : REDUCED_MAX_STATES;
     outcomes got;
     por_result r;
-    run_spec spec = {o->toy, opt, &o->want.edges, false};
+    run_spec spec = {o->toy, opt, &o->want.edges, false, NULL};
     harness_run(&spec, &got, &r);
     verdict v = V_OK;
     if (r.stop == POR_STOP_STATES && filter)
@@ -135,7 +135,7 @@ static verdict run_first_error(oracle *o, config c, char *why, size_t size)
     opt.max_states = REDUCED_MAX_STATES;
     outcomes got;
     por_result r;
-    run_spec spec = {o->toy, opt, &o->want.edges, false};
+    run_spec spec = {o->toy, opt, &o->want.edges, false, NULL};
     harness_run(&spec, &got, &r);
     bool want = o->want.deadlocks.count || o->want.asserts.count;
     bool found = r.stop == POR_STOP_ERROR;

@@ -72,7 +72,7 @@ static size_t edges_of(const store *st, uint32_t id, uint32_t *labels, uint32_t 
     const lr_edge *e;
     size_t n = store_edges(st, id, &e);
     for (size_t k = 0; k < n; k++) {
-        labels[k] = e[k].label_last >> 1;
+        labels[k] = edge_label(&e[k]);
         dsts[k] = e[k].dst;
     }
     return n;
@@ -84,18 +84,18 @@ Test(por_store, edges_of_a_state_gather_when_it_leaves_the_stack)
     uint32_t labels[8], dsts[8];
     for (uint32_t i = 0; i < 4; i++) store_add(&st, colliding(i));
     cr_assert(store_enter(&st, 0, 0));
-    cr_assert(store_add_edge(&st, 10, 1));
+    cr_assert(store_add_edge(&st, 10, 1, false));
     cr_assert(store_enter(&st, 1, 1)); /* state 0's next edges come after state 1 is done */
-    cr_assert(store_add_edge(&st, 11, 2));
-    cr_assert(store_add_edge(&st, 12, NONE));
+    cr_assert(store_add_edge(&st, 11, 2, false));
+    cr_assert(store_add_edge(&st, 12, NONE, false));
     cr_assert_eq(edges_of(&st, 0, labels, dsts), 1, "an ancestor's pending edges stay visible");
     cr_assert_eq(edges_of(&st, 1, labels, dsts), 2);
     cr_assert_eq(labels[1], 12);
     cr_assert_eq(dsts[1], NONE);
     cr_assert(store_leave(&st, 1, 1, NULL));
     cr_assert(bit_get(st.on_stack, 0) && !bit_get(st.on_stack, 1));
-    cr_assert(store_add_edge(&st, 13, 3));
-    cr_assert(store_add_edge(&st, 14, 1));
+    cr_assert(store_add_edge(&st, 13, 3, false));
+    cr_assert(store_add_edge(&st, 14, 1, false));
     cr_assert_eq(edges_of(&st, 0, labels, dsts), 3);
     cr_assert(store_leave(&st, 0, 0, NULL));
     cr_assert_eq(edges_of(&st, 0, labels, dsts), 3);
@@ -116,12 +116,12 @@ Test(por_store, a_kept_summary_precedes_the_edges_of_a_state_with_several)
     lr_filter sum = {{0}};
     sum.w[0] = 0x5A5A;
     cr_assert(store_enter(&st, 0, 0));
-    cr_assert(store_add_edge(&st, 20, 1));
+    cr_assert(store_add_edge(&st, 20, 1, false));
     cr_assert(store_enter(&st, 1, 1));
-    cr_assert(store_add_edge(&st, 21, 2));
+    cr_assert(store_add_edge(&st, 21, 2, false));
     cr_assert(store_leave(&st, 1, 1, &sum));
     cr_assert(!store_has_summary(&st, 1), "one edge: nothing kept");
-    cr_assert(store_add_edge(&st, 22, NONE));
+    cr_assert(store_add_edge(&st, 22, NONE, false));
     cr_assert(!store_has_summary(&st, 0), "still on the stack");
     cr_assert(store_leave(&st, 0, 0, &sum));
     cr_assert(store_has_summary(&st, 0));
@@ -145,7 +145,7 @@ Test(por_store, states_and_edges_fit_their_byte_budgets)
     for (uint32_t i = 0; i < 300000; i++) {
         uint32_t id = store_add(&st, colliding(i));
         bool ok = id == i && store_enter(&st, id, 0);
-        for (uint32_t k = 0; k < 1 + i % 3; k++) ok = ok && store_add_edge(&st, k, i);
+        for (uint32_t k = 0; k < 1 + i % 3; k++) ok = ok && store_add_edge(&st, k, i, false);
         if (!ok || !store_leave(&st, id, 0, NULL)) cr_assert_fail("state %u", i);
         if (i >= 20000 && i % 997 == 0) {
             cr_assert_leq(store_state_bytes(&st), 32 * st.count, "%zu states", st.count);

@@ -19,7 +19,7 @@ static por_result run_one(const char *src, por_algo algo, bool stateless, const 
     por_options opt = harness_options(algo, stateless, order);
     outcomes got;
     por_result r;
-    run_spec spec = {toy, opt, NULL, true};
+    run_spec spec = {toy, opt, NULL, true, NULL};
     cr_assert_eq(harness_run(&spec, &got, &r), POR_OK);
     cr_assert_eq(got.problems, 0, "%s", got.problem);
     outcomes_free(&got);
@@ -43,7 +43,7 @@ static void check_expect(const char *src, expect e)
     por_options opt = harness_options(POR_ALGO_DFS, false, "seq");
     outcomes oracle;
     por_result r;
-    run_spec spec = {toy, opt, NULL, true};
+    run_spec spec = {toy, opt, NULL, true, NULL};
     cr_assert_eq(harness_run(&spec, &oracle, &r), POR_OK);
     cr_assert(outcomes_are(&oracle, want, n), "dfs: %zu outcomes", oracle.texts.count);
     cr_assert_eq(oracle.asserts.count, e.asserts);
@@ -54,7 +54,7 @@ static void check_expect(const char *src, expect e)
                 outcomes got;
                 char why[512];
                 run_spec each = {toy, harness_options((por_algo)a, stateless, orders[o]),
-                                 &oracle.edges, true};
+                                 &oracle.edges, true, NULL};
                 cr_assert_eq(harness_run(&each, &got, &r), POR_OK);
                 cr_assert(harness_same(&oracle, &got, why, sizeof why) &&
                               outcomes_are(&got, want, n),
