@@ -202,8 +202,10 @@ typedef struct dl_walk {
 static void dl_needs(dl_walk *w)
 {
     w->v.needs = 0;
-    for (por_tset m = w->others & ~*w->cur_t; m; m &= m - 1)
-        w->v.need[w->v.needs++] = w->need_of[tset_first(m)];
+    for (por_tset m = w->others & ~*w->cur_t; m; m &= m - 1) {
+        w->v.need[w->v.needs] = w->v.need_any[w->v.needs] = w->need_of[tset_first(m)];
+        filter_fields_only(&w->v.need_any[w->v.needs++]);
+    }
 }
 
 /* Line 33 for one label a' of A_s'; Appendix A: stop as soon as current[t] holds every thread

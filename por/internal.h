@@ -85,8 +85,10 @@ static inline bool edge_renamed(const lr_edge *e)
     return (e->label_last >> 1) & 1u;
 }
 
-/* Words of a label filter: a Bloom filter over (thread, object, field, write) of labels. */
-enum { LR_FILTER_WORDS = 2, LR_FILTER_BITS = 64 * LR_FILTER_WORDS };
+/* Words of a label filter: a Bloom filter over (thread, object, field, write) of labels in the
+ * first LR_OBJECT_WORDS, one over (thread, field, write) in the last, which object names do not
+ * change (what a walk with labels of any object needs). */
+enum { LR_OBJECT_WORDS = 2, LR_FILTER_WORDS = LR_OBJECT_WORDS + 1, LR_OBJECT_BITS = 64 * 2 };
 
 /* A set of label filter bits; a closed state's summary is the union over the labels it reaches
  * (a state is closed when every state it reaches in Lr has left the stack, so that those edges
@@ -95,12 +97,16 @@ typedef struct lr_filter {
     uint64_t w[LR_FILTER_WORDS];
 } lr_filter;
 
-/* Returns the filter with every bit set: what a label of POR_ANY_OBJECT may stand for. */
-static inline lr_filter filter_all(void)
+/* Sets every object bit of [f]: what labels of any object may stand for. */
+static inline void filter_any_object(lr_filter *f)
 {
-    lr_filter f;
-    memset(&f, 0xFF, sizeof f);
-    return f;
+    for (size_t i = 0; i < LR_OBJECT_WORDS; i++) f->w[i] = ~(uint64_t)0;
+}
+
+/* Clears the object bits of [f], keeping what a walk with labels of any object can test. */
+static inline void filter_fields_only(lr_filter *f)
+{
+    for (size_t i = 0; i < LR_OBJECT_WORDS; i++) f->w[i] = 0;
 }
 
 /* Adds the bits of [b] to [*a]. */
@@ -117,21 +123,31 @@ static inline bool filter_covers(const lr_filter *sum, const lr_filter *need)
     return true;
 }
 
-/* Returns the filter bits standing for an access by [thread] to [field] of [object]: a read
- * sets one bit, a write a second one too, so that a summary holding both may hide a write of
- * that field by that thread and one lacking the first holds no access to it. */
-static inline lr_filter label_filter_bits(uint32_t thread, uint32_t object, uint32_t field,
-                                          bool write)
+/* Returns a mixed hash of [thread], [object] and [field]. */
+static inline uint64_t filter_hash(uint32_t thread, uint32_t object, uint32_t field)
 {
     uint64_t h = (uint64_t)thread * 0x9E3779B97F4A7C15ull ^
                  (uint64_t)object * 0xC2B2AE3D27D4EB4Full ^ (uint64_t)field * 0x165667B19E3779F9ull;
     h ^= h >> 29;
     h *= 0xBF58476D1CE4E5B9ull;
-    h ^= h >> 32;
+    return h ^ h >> 32;
+}
+
+/* Returns the filter bits standing for an access by [thread] to [field] of [object] (every
+ * object bit for POR_ANY_OBJECT): in each of the two filters a read sets one bit, a write a
+ * second one too, so that a summary holding both may hide a write of that field by that thread
+ * and one lacking the first holds no access to it. */
+static inline lr_filter label_filter_bits(uint32_t thread, uint32_t object, uint32_t field,
+                                          bool write)
+{
     lr_filter f = {{0}};
-    size_t r = h % LR_FILTER_BITS, w = (h >> 16) % LR_FILTER_BITS;
+    uint64_t h = filter_hash(thread, object, field), g = filter_hash(thread, UINT32_MAX, field);
+    size_t r = h % LR_OBJECT_BITS, w = (h >> 16) % LR_OBJECT_BITS;
     f.w[r / 64] |= (uint64_t)1 << (r % 64);
     if (write) f.w[w / 64] |= (uint64_t)1 << (w % 64);
+    if (object == POR_ANY_OBJECT) filter_any_object(&f);
+    f.w[LR_OBJECT_WORDS] |= (uint64_t)1 << (g % 64);
+    if (write) f.w[LR_OBJECT_WORDS] |= (uint64_t)1 << ((g >> 16) % 64);
     return f;
 }
 
@@ -413,13 +429,15 @@ void search_report_frame(const search *s, const frame *f, bool complete);
 /* What a re-traversal calls: [visit] for each distinct label (true stops the walk). With
  * [filtered], a closed state whose summary covers none of need[0 .. needs) is skipped with
  * everything it reaches: the caller promises that such labels would not change its answer
- * ([visit] may shrink the list as its answer grows). */
+ * ([visit] may shrink the list as its answer grows); reached with labels of any object, none of
+ * need_any[0 .. needs) (the same with the object bits cleared). */
 typedef struct lr_visitor {
     bool (*visit)(search *s, void *ctx, uint32_t label);
     void *ctx;
     bool filtered;
     size_t needs;
     lr_filter need[POR_MAX_THREADS];
+    lr_filter need_any[POR_MAX_THREADS];
 } lr_visitor;
 
 /* Calls [v]'s visit for every distinct label on an execution of Lr from [root] (Appendix A:

@@ -8,7 +8,7 @@
  * on "with any object": from there it visits the POR_ANY_OBJECT twins of the labels, which are
  * dependent on every access to their field, so it over-approximates the dependencies it would
  * have found under the current names. Each state is reached at most once per mode; summaries
- * count a renamed edge as every filter bit. */
+ * count a renamed edge as every object bit (their field bits hold whatever the names). */
 #include <string.h>
 
 #include "array.h"
@@ -55,14 +55,15 @@ typedef struct lr_walk {
 } lr_walk;
 
 /* True when [v] filters out closed state [state] with a stored summary (several edges) that
- * covers none of [v]'s needs. */
-static inline bool filtered_out(const search *s, const lr_visitor *v, uint32_t state)
+ * covers none of [v]'s needs (those of a walk with labels of any object when [any]). */
+static inline bool filtered_out(const search *s, const lr_visitor *v, uint32_t state, bool any)
 {
     if (!v->filtered || !store_has_summary(&s->st, state)) return false;
     lr_filter sum;
     store_summary(s->st.pool + (s->st.head[state] & ~LR_HAS_SUM), &sum);
+    const lr_filter *need = any ? v->need_any : v->need;
     for (size_t i = 0; i < v->needs; i++)
-        if (filter_covers(&sum, &v->need[i])) return false;
+        if (filter_covers(&sum, &need[i])) return false;
     return true;
 }
 
@@ -79,7 +80,7 @@ static inline void reach(search *s, lr_walk *w, const lr_visitor *v, uint32_t st
     uint32_t entry = state | (any ? WALK_ANY : 0);
     bit_set(marks_of(s, any), state, true);
     s->seen[w->seen++] = entry;
-    if (any || !filtered_out(s, v, state)) s->work[w->top++] = entry;
+    if (!filtered_out(s, v, state, any)) s->work[w->top++] = entry;
 }
 
 /* Walks the [n] edges at [e] newest first in mode [any], counting them: visits each label (its
@@ -152,17 +153,14 @@ static void add_reached(search *s, lr_walk *w, lr_filter *sum, uint32_t state)
 }
 
 /* Adds to [sum] the label of edge [e] and what its successor reaches when that is below [limit]
- * (NONE: any): every bit when the edge is renamed (beyond it, labels stand for any object). */
+ * (NONE: any); every object bit when the edge is renamed (beyond it, labels stand for any
+ * object). */
 static void add_edge_reach(search *s, lr_walk *w, lr_filter *sum, const lr_edge *e,
                            uint32_t limit)
 {
-    if (edge_renamed(e)) {
-        lr_filter all = filter_all();
-        filter_add(sum, &all);
-        return;
-    }
     filter_add(sum, &s->lb.filter[edge_label(e)]);
     if (e->dst != NONE && (limit == NONE || e->dst < limit)) add_reached(s, w, sum, e->dst);
+    if (edge_renamed(e)) filter_any_object(sum);
 }
 
 /* Adds to [sum] everything reachable from the states on [w]'s stack, then clears the marks. */

@@ -361,12 +361,11 @@ static bool reserve_label(labels *lb)
     return true;
 }
 
-/* Returns the filter bits of [l]: none when invisible, every bit for any object. */
+/* Returns the filter bits of [l] (none when invisible). */
 static lr_filter filter_of(const por_label *l)
 {
     lr_filter none = {{0}};
     if (l->access == POR_INVISIBLE) return none;
-    if (l->object == POR_ANY_OBJECT) return filter_all();
     return label_filter_bits(l->thread, l->object, l->field, l->access == POR_WRITE);
 }
 
