@@ -138,8 +138,8 @@ static args_status parse_args(int argc, char **argv, check_args *a)
     if (a->oracle && strcmp(a->oracle, "impl") && strcmp(a->oracle, "adt"))
         return bad("unknown oracle '%s' (impl or adt)", a->oracle);
     a->opt.oracle_adt = a->oracle && !strcmp(a->oracle, "adt");
-    if (a->opt.heap_symmetry && !cli_heap_symmetry_allows("check", a->opt.search.algo,
-                                                          a->opt.search.stateless))
+    if (a->opt.heap_symmetry &&
+        !cli_heap_symmetry_allows("check", a->opt.search.algo, a->opt.search.stateless))
         return ARGS_REPORTED;
     a->opt.impl.classpath = a->jar;
     return ARGS_OK;

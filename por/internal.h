@@ -172,7 +172,7 @@ typedef struct store {
     unsigned id_bits;
     uint64_t *on_stack, *marked; /* [bits_cap / 64] one bit per state */
     uint64_t *marked_any; /* [bits_cap / 64] with names: reached with labels of any object */
-    uint64_t *names;      /* [cap] with names: the object-names hash of each state as stored */
+    uint64_t *names;      /* [cap] with names: each state's object-names hash as stored */
     bool with_names;      /* the lts tells object names apart from fingerprints */
     size_t bits_cap;
     bool graph;          /* Lr is kept */

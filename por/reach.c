@@ -155,8 +155,7 @@ static void add_reached(search *s, lr_walk *w, lr_filter *sum, uint32_t state)
 /* Adds to [sum] the label of edge [e] and what its successor reaches when that is below [limit]
  * (NONE: any); every object bit when the edge is renamed (beyond it, labels stand for any
  * object). */
-static void add_edge_reach(search *s, lr_walk *w, lr_filter *sum, const lr_edge *e,
-                           uint32_t limit)
+static void add_edge_reach(search *s, lr_walk *w, lr_filter *sum, const lr_edge *e, uint32_t limit)
 {
     filter_add(sum, &s->lb.filter[edge_label(e)]);
     if (e->dst != NONE && (limit == NONE || e->dst < limit)) add_reached(s, w, sum, e->dst);

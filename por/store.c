@@ -278,9 +278,8 @@ bool store_leave(store *st, uint32_t id, size_t depth, const lr_filter *sum)
 
 bool store_add_edge(store *st, uint32_t label, uint32_t dst, bool renamed)
 {
-    if (label > LR_MAX_LABELS ||
-        !por_array_reserve(&st->pending, &st->pending_cap, st->pending_len + 1,
-                           sizeof *st->pending))
+    if (label > LR_MAX_LABELS || !por_array_reserve(&st->pending, &st->pending_cap,
+                                                    st->pending_len + 1, sizeof *st->pending))
         return false;
     st->pending[st->pending_len++] = (lr_edge){dst, label << 2 | (uint32_t)renamed << 1};
     st->edges++;

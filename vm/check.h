@@ -138,7 +138,7 @@ typedef struct vm_check {
     uint64_t classes_fh[2]; /* the sum of the class hashes */
     vm_refs classes;        /* the references the statics hold */
     vm_sym_memo sym_memo;   /* heap symmetry: symmetric fingerprints of recent states */
-    uint64_t names;         /* heap symmetry: the object-names hash of the last fingerprinted state */
+    uint64_t names;         /* heap symmetry: object-names hash of the state last fingerprinted */
 } vm_check;
 
 /* Frees the checker of [machine] (vm_free calls it). */

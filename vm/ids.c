@@ -52,8 +52,7 @@ static inline void reach(vm *machine, uint32_t h)
 static bool walk_unshared(vm *machine, const vm_thread *t)
 {
     vm_check *c = machine->check;
-    if (!vm_state_begin_walk(machine) || !vm_state_each_thread_ref(machine, t, reach))
-        return false;
+    if (!vm_state_begin_walk(machine) || !vm_state_each_thread_ref(machine, t, reach)) return false;
     while (c->stack_len)
         vm_each_ref(machine, machine->heap.objects[c->stack[--c->stack_len]], reach);
     return true;

@@ -383,7 +383,7 @@ struct vm {
     int exit_status;
     uint64_t clock; /* deterministic nanoTime */
     uint32_t lambda_count;
-    uint32_t harness_calls; /* the invocations of the client the harness runs (its result slots) */
+    uint32_t harness_calls;  /* the invocations of the client the harness runs (its result slots) */
     uint64_t vm_allocations; /* objects the VM itself allocated (pinned ones): their ids */
     uint64_t *thread_keys;   /* ids of the Thread objects behind thread ids (first seen) */
     struct vm_check *check;  /* model checking (check.h), or NULL under exec */

@@ -257,7 +257,7 @@ static void ct_release(void *m, por_snapshot *s)
     base_free(s);
 }
 
-static const por_lts_ops counter_ops = {ct_threads,     ct_enabled, ct_waiting, ct_peek,   ct_step,
+static const por_lts_ops counter_ops = {ct_threads,     ct_enabled, ct_waiting, ct_peek,    ct_step,
                                         ct_fingerprint, ct_save,    ct_restore, ct_release, NULL};
 
 Test(por_search, works_on_a_hand_made_cyclic_system)

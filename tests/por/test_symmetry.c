@@ -17,8 +17,8 @@
 #include "harness.h"
 
 enum {
-    OBJECTS = 8,             /* object names the wrapper permutes (all of a random program's) */
-    PROGRAMS = 1500,         /* random programs checked */
+    OBJECTS = 8,              /* object names the wrapper permutes (all of a random program's) */
+    PROGRAMS = 1500,          /* random programs checked */
     ORACLE_MAX_STATES = 3000, /* bigger programs are drawn again */
     SEARCH_MAX_STATES = 200000,
     SOURCE_SIZE = 8192,
@@ -131,14 +131,14 @@ static void rn_release(void *m, por_snapshot *snap)
     free(s);
 }
 
-static const por_lts_ops with_names = {rn_threads,     rn_enabled, rn_waiting, rn_peek,
-                                       rn_step,        rn_fingerprint, rn_save,    rn_restore,
-                                       rn_release,     rn_names};
+static const por_lts_ops with_names = {rn_threads, rn_enabled,     rn_waiting, rn_peek,
+                                       rn_step,    rn_fingerprint, rn_save,    rn_restore,
+                                       rn_release, rn_names};
 
 /* The same wrapper hiding how it names objects: the control. */
-static const por_lts_ops without_names = {rn_threads,     rn_enabled, rn_waiting, rn_peek,
-                                          rn_step,        rn_fingerprint, rn_save,  rn_restore,
-                                          rn_release,     NULL};
+static const por_lts_ops without_names = {
+    rn_threads,     rn_enabled, rn_waiting, rn_peek,    rn_step,
+    rn_fingerprint, rn_save,    rn_restore, rn_release, NULL};
 
 /* Draws program [seed] into a toy; false when plain dfs does not finish it within the limit. */
 static bool open_program(uint64_t seed, por_toy **toy, outcomes *want)
@@ -193,12 +193,11 @@ static size_t disagreements(const por_lts_ops *ops, bool must_agree)
         for (int a = 0; a < POR_ALGO_COUNT && agrees; a++)
             for (size_t o = 0; o < 2 && agrees; o++) {
                 char why[512] = "";
-                agrees = renamed_search_agrees(toy, ops, (por_algo)a, orders[o], &want, why,
-                                               sizeof why);
+                agrees =
+                    renamed_search_agrees(toy, ops, (por_algo)a, orders[o], &want, why, sizeof why);
                 if (!agrees && must_agree)
-                    cr_assert_fail("program seed %llu, %s, order %s: %s",
-                                   (unsigned long long)seed, por_algo_name((por_algo)a), orders[o],
-                                   why);
+                    cr_assert_fail("program seed %llu, %s, order %s: %s", (unsigned long long)seed,
+                                   por_algo_name((por_algo)a), orders[o], why);
             }
         bad += !agrees;
         outcomes_free(&want);

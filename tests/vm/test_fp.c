@@ -116,8 +116,8 @@ ParameterizedTestParameters(vm_fp, heap_symmetry_matches_exact_states)
 
 ParameterizedTest(fp_case *c, vm_fp, heap_symmetry_matches_exact_states)
 {
-    vm_check_options hashed = {.classifier = c->classifier, .heap_symmetry = true,
-                               .verify_fingerprints = true};
+    vm_check_options hashed = {
+        .classifier = c->classifier, .heap_symmetry = true, .verify_fingerprints = true};
     vm_check_options exact = {.classifier = c->classifier, .heap_symmetry = true, .exact = true};
     vm_check_options plain = {.classifier = c->classifier, .exact = true};
     por_result h, e, p;

@@ -319,16 +319,10 @@ Test(vm_run, bad_input_is_one_line_and_exit_2)
     cr_assert(run_process(bad_algo, 60, &r));
     cr_assert_eq(r.status, 2);
     proc_result_free(&r);
-    char *bad_symmetry[] = {PORCHECK,
-                            "run",
-                            "--classpath",
-                            GOLDEN_BUILD "/concurrent.jar",
-                            "--heap-symmetry",
-                            "--stateless",
-                            "--algo",
-                            "dl-s-por",
-                            "LockedCounter",
-                            NULL};
+    char *bad_symmetry[] = {
+        PORCHECK,          "run",         "--classpath", GOLDEN_BUILD "/concurrent.jar",
+        "--heap-symmetry", "--stateless", "--algo",      "dl-s-por",
+        "LockedCounter",   NULL};
     cr_assert(run_process(bad_symmetry, 60, &r));
     cr_assert_eq(r.status, 2);
     cr_assert_str_eq(r.err, "porcheck run: --heap-symmetry does not go with a stateless dl-s-por "

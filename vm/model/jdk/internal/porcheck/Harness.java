@@ -17,7 +17,7 @@ public final class Harness extends Thread {
     /** Result kinds, as vm/harness.c reads them. */
     static final int NONE = 0, VOID = 1, NULL = 2, BOOL = 3, INT = 4, TEXT = 5, THROWN = 6;
 
-    /** The client's invocations: the result arrays are part of every state, so they are no longer. */
+    /** The client's invocations (the result arrays are in every state: no longer than that). */
     private static final int MAX = Math.max(callCount(), 1);
 
     /** The kind of each invocation's result. */
