@@ -75,7 +75,9 @@ static inline uint64_t *marks_of(const search *s, bool any)
 
 /* Marks [state] reached in mode [any] and, unless [v] filters it out (its summary holds its
  * labels under the stored names only), pushes it. */
-static inline void reach(search *s, lr_walk *w, const lr_visitor *v, uint32_t state, bool any)
+static inline __attribute__((always_inline)) void reach(search *s, lr_walk *w,
+                                                        const lr_visitor *v, uint32_t state,
+                                                        bool any)
 {
     uint32_t entry = state | (any ? WALK_ANY : 0);
     bit_set(marks_of(s, any), state, true);
@@ -85,14 +87,17 @@ static inline void reach(search *s, lr_walk *w, const lr_visitor *v, uint32_t st
 
 /* Walks the [n] edges at [e] newest first in mode [any], counting them: visits each label (its
  * twin with any object in that mode) once per walk and reaches the successors; true when the
- * visitor asks to stop (the later edges not walked). */
-static inline bool walk_edges(search *s, lr_walk *w, const lr_visitor *v, const lr_edge *e,
-                              size_t n, bool any)
+ * visitor asks to stop (the later edges not walked). [names] is the store's with_names, a
+ * constant at each call so that a walk without names compiles to the plain loop. */
+static inline __attribute__((always_inline)) bool walk_edges(search *s, lr_walk *w,
+                                                             const lr_visitor *v,
+                                                             const lr_edge *e, size_t n,
+                                                             bool any, bool names)
 {
     uint32_t *label_mark = s->label_mark, epoch = s->epoch;
     while (n-- > 0) {
         uint32_t label = edge_label(&e[n]);
-        if (any) label = labels_any(&s->lb, label);
+        if (names && any) label = labels_any(&s->lb, label);
         if (label_mark[label] != epoch) {
             label_mark[label] = epoch;
             if (v->visit(s, v->ctx, label)) {
@@ -101,7 +106,7 @@ static inline bool walk_edges(search *s, lr_walk *w, const lr_visitor *v, const 
             }
         }
         uint32_t dst = e[n].dst; /* NONE: a waiting thread's pending action */
-        bool dst_any = any || edge_renamed(&e[n]);
+        bool dst_any = names && (any || edge_renamed(&e[n]));
         if (dst != NONE && !bit_get(marks_of(s, dst_any), dst)) reach(s, w, v, dst, dst_any);
     }
     return false;
@@ -116,7 +121,9 @@ static void walk(search *s, lr_walk *w, const lr_visitor *v)
         const lr_edge *e;
         size_t n = store_edges(&s->st, entry & ~WALK_ANY, &e);
         w->walked += n;
-        if (walk_edges(s, w, v, e, n, entry & WALK_ANY)) return;
+        bool stop = s->st.with_names ? walk_edges(s, w, v, e, n, entry & WALK_ANY, true)
+                                     : walk_edges(s, w, v, e, n, false, false);
+        if (stop) return;
     }
 }
 
