@@ -376,9 +376,9 @@ bool vm_state_hash_thread_top(vm *machine, const vm_thread *t, uint64_t fh[2]);
  * objects it references in check->refs; false after a fatal error. */
 bool vm_state_hash_frame(vm *machine, const vm_thread *t, uint32_t d, uint64_t fh[2]);
 
-/* Stores the objects frame [d] of [t] references in [out] (room for its monitor, locals and
- * operands: 1 + max_locals + max_stack) and their count in [n]; false after a fatal error. */
-bool vm_state_frame_refs(vm *machine, const vm_thread *t, uint32_t d, uint32_t *out, size_t *n);
+/* Leaves in check->refs (refs_len of them) the objects frame [d] of [t] references: its monitor,
+ * reference locals and operands; false after a fatal error. */
+bool vm_state_frame_refs(vm *machine, const vm_thread *t, uint32_t d);
 
 /* Hashes the serialisation of the globals into [fh]. */
 void vm_state_hash_globals(vm *machine, uint64_t fh[2]);

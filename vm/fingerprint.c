@@ -281,17 +281,9 @@ static bool scan_frame(vm *machine, const vm_thread *t, uint32_t d, uint64_t wal
         note_outside(machine, f->refs, f->ref_count, walk, out);
         return true;
     }
-    vm_check *c = machine->check;
-    const vm_method *m = t->frames[d].method;
-    size_t need = 1 + (size_t)m->max_locals + m->max_stack, n = 0;
-    if (c->refs_cap < need) {
-        uint32_t *grown = base_realloc(c->refs, need * sizeof *grown);
-        if (!grown) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory");
-        c->refs = grown;
-        c->refs_cap = need;
-    }
-    if (!vm_state_frame_refs(machine, t, d, c->refs, &n)) return false;
-    note_outside(machine, c->refs, n, walk, out);
+    const vm_check *c = machine->check;
+    if (!vm_state_frame_refs(machine, t, d)) return false;
+    note_outside(machine, c->refs, c->refs_len, walk, out);
     return true;
 }
 
@@ -529,11 +521,17 @@ static bool sync_context(vm *machine)
     return !machine->failed;
 }
 
+/* True when fingerprints need the plain (incremental) one: the fingerprint itself, or under heap
+ * symmetry the names hash. */
+static bool uses_plain(const vm_check *c)
+{
+    return !c->opts.exact || c->opts.heap_symmetry;
+}
+
 void vm_state_sync(vm *machine)
 {
     vm_check *c = machine->check;
-    bool incremental = !c->opts.exact || c->opts.heap_symmetry; /* symmetry: the names hash */
-    if (incremental && c->fp_pos != c->trail.len && !machine->failed) sync_context(machine);
+    if (uses_plain(c) && c->fp_pos != c->trail.len && !machine->failed) sync_context(machine);
 }
 
 /* ---- The fingerprint ------------------------------------------------------------------------- */
@@ -697,18 +695,14 @@ static por_fp symmetric_fingerprint(vm *machine, por_fp plain)
 por_fp vm_state_fingerprint(vm *machine)
 {
     vm_check *c = machine->check;
-    por_fp fp = {0, 0};
-    if (c->opts.heap_symmetry) { /* the plain fingerprint names the objects: the names hash */
-        por_fp plain = plain_fingerprint(machine);
+    por_fp fp = {0, 0}, plain = {0, 0};
+    if (uses_plain(c)) plain = plain_fingerprint(machine);
+    if (c->opts.heap_symmetry) /* the plain fingerprint keeps ids: it tells the names apart */
         c->names = plain.lo ^ plain.hi * 0x9E3779B97F4A7C15ull;
-        if (!c->opts.exact)
-            fp = symmetric_fingerprint(machine, plain);
-        else if (vm_state_serialize(machine))
-            fp = vm_state_exact_fingerprint(machine);
-    } else if (c->opts.exact) {
+    if (c->opts.exact) {
         if (vm_state_serialize(machine)) fp = vm_state_exact_fingerprint(machine);
     } else {
-        fp = plain_fingerprint(machine);
+        fp = c->opts.heap_symmetry ? symmetric_fingerprint(machine, plain) : plain;
     }
     vm_trail_new_epoch(machine); /* later changes start new epochs: the cached hashes stay exact */
     c->fp_pos = c->trail.len;

@@ -390,12 +390,10 @@ bool vm_state_each_thread_ref(vm *machine, const vm_thread *t, void (*visit)(vm 
     const uint32_t header[] = {t->object, t->exception, t->wait_object, t->wait_lock};
     for (size_t i = 0; i < sizeof header / sizeof *header; i++)
         if (header[i]) visit(machine, header[i]);
+    const vm_check *c = machine->check;
     for (uint32_t d = 0; d < t->depth; d++) {
-        frame_view v;
-        if (!view_frame(machine, t, d, &v)) return false;
-        if (v.f->monitor) visit(machine, v.f->monitor);
-        for (uint32_t i = 0; i < v.locals + v.height; i++)
-            if (v.types[i] == VM_TYPE_REF && v.slots[i].ref) visit(machine, v.slots[i].ref);
+        if (!vm_state_frame_refs(machine, t, d)) return false;
+        for (size_t i = 0; i < c->refs_len; i++) visit(machine, c->refs[i]);
     }
     return true;
 }
@@ -452,16 +450,16 @@ bool vm_state_hash_frame(vm *machine, const vm_thread *t, uint32_t d, uint64_t f
     return true;
 }
 
-bool vm_state_frame_refs(vm *machine, const vm_thread *t, uint32_t d, uint32_t *out,
-                         size_t *n)
+bool vm_state_frame_refs(vm *machine, const vm_thread *t, uint32_t d)
 {
+    vm_check *c = machine->check;
     frame_view v;
-    if (!view_frame(machine, t, d, &v)) return false;
-    size_t k = 0;
-    if (v.f->monitor) out[k++] = v.f->monitor;
+    c->refs_len = 0;
+    if (!view_frame(machine, t, d, &v) || !room_refs(machine, 1 + (size_t)v.locals + v.height))
+        return false;
+    if (v.f->monitor) c->refs[c->refs_len++] = v.f->monitor;
     for (uint32_t i = 0; i < v.locals + v.height; i++)
-        if (v.types[i] == VM_TYPE_REF && v.slots[i].ref) out[k++] = v.slots[i].ref;
-    *n = k;
+        if (v.types[i] == VM_TYPE_REF && v.slots[i].ref) c->refs[c->refs_len++] = v.slots[i].ref;
     return true;
 }
 
