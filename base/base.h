@@ -2,6 +2,7 @@
 #ifndef PORCHECK_BASE_H
 #define PORCHECK_BASE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -46,5 +47,36 @@ char *base_arena_strndup(base_arena *arena, const char *src, size_t len);
 
 /* Frees every chunk of [arena] and leaves it empty and reusable. */
 void base_arena_release(base_arena *arena);
+
+/* How reading an input file ended. */
+typedef enum base_read_status {
+    BASE_READ_OK = 0,
+    BASE_READ_OPEN,        /* the file does not open (errno tells why) */
+    BASE_READ_NOT_REGULAR, /* a FIFO, device, directory or socket: refused without blocking */
+    BASE_READ_TOO_BIG,     /* more bytes than the caller's cap */
+    BASE_READ_IO,          /* a read error */
+    BASE_READ_NOMEM,       /* the allocator hook refused memory */
+} base_read_status;
+
+/* Reads regular file [path] of at most [max] bytes into a new buffer [*data] (base allocator,
+ * NUL-terminated, [*len] bytes before the NUL); anything but a regular file is refused without
+ * blocking (it is opened with O_NONBLOCK and checked with fstat). */
+base_read_status base_read_file(const char *path, size_t max, char **data, size_t *len);
+
+/* Writes what [status] means ("not a regular file", "larger than MAX bytes", ...) into [buf]. */
+void base_read_describe(base_read_status status, size_t max, char *buf, size_t size);
+
+/* Where a text file holds a byte it may not: 1-based line and column (in bytes), the byte. */
+typedef struct base_text_pos {
+    size_t line, column;
+    unsigned char byte;
+} base_text_pos;
+
+/* True when the [len] bytes at [data] hold a control byte other than tab, LF and CR (NUL, DEL,
+ * ...), which no porcheck text format allows; [*pos] then locates the first. */
+bool base_text_bad_byte(const char *data, size_t len, base_text_pos *pos);
+
+/* Writes the name of bad text byte [byte] ("NUL byte", "control byte 0x07") into [buf]. */
+void base_text_describe(unsigned char byte, char *buf, size_t size);
 
 #endif

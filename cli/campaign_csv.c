@@ -2,6 +2,7 @@
  * appended and flushed at once; on a rerun the rows already present are read back (key: client
  * id, algorithm, order) so only the missing runs are made. */
 #define _POSIX_C_SOURCE 200809L /* truncate */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,9 @@ static const char *const columns[] = {
 };
 
 enum { COLUMN_COUNT = sizeof columns / sizeof columns[0] };
+
+/* The largest CSV file a rerun reads back (about a million rows). */
+#define CSV_MAX_BYTES ((size_t)1 << 30)
 
 /* Column positions the resume reads. */
 enum { COL_ID = 0, COL_CLIENT = 1, COL_ALGO = 2, COL_ORDER = 3 };
@@ -228,27 +232,14 @@ static bool read_rows(cursor *in, campaign_done *done, size_t *good, char *msg)
     return ok;
 }
 
-/* Reads file [path] into a new buffer [*text] of [*len] bytes; a missing file reads as empty. */
+/* Reads file [path] into a new buffer [*text] of [*len] bytes; a missing file reads as empty,
+ * anything but a regular file of at most CSV_MAX_BYTES (a FIFO, /dev/zero) is refused unread. */
 static bool read_file(const char *path, char **text, size_t *len, char *msg)
 {
-    *text = NULL, *len = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f) return true;
-    size_t cap = 0;
-    for (;;) {
-        if (*len == cap) {
-            char *grown = base_realloc(*text, cap = cap ? cap * 2 : 65536);
-            if (!grown) break;
-            *text = grown;
-        }
-        size_t got = fread(*text + *len, 1, cap - *len, f);
-        *len += got;
-        if (got == 0) break;
-    }
-    bool ok = !ferror(f) && *len < cap;
-    fclose(f);
-    if (!ok) snprintf(msg, CAMPAIGN_MSG_MAX, "cannot read the file");
-    return ok;
+    base_read_status s = base_read_file(path, CSV_MAX_BYTES, text, len);
+    if (s == BASE_READ_OK || (s == BASE_READ_OPEN && errno == ENOENT)) return true;
+    base_read_describe(s, CSV_MAX_BYTES, msg, CAMPAIGN_MSG_MAX);
+    return false;
 }
 
 /* Orders rows by key. */

@@ -12,10 +12,18 @@
 
 /* Command-line settings. */
 typedef struct gen_args {
-    const char *spec;
+    const char *spec, *jar;
     size_t count;
+    bool complete;
     client_gen_options opt;
 } gen_args;
+
+/* What --complete needs: the spec, and the ADT model or the jar of the implementation. */
+typedef struct completion {
+    const client_spec *spec;
+    const char *jar; /* the implementation decides when set; else [adt] */
+    client_object adt;
+} completion;
 
 /* Result of reading the arguments. */
 typedef enum args_status { ARGS_OK, ARGS_USAGE, ARGS_REPORTED } args_status;
@@ -25,7 +33,8 @@ static int usage(void)
 {
     fprintf(stderr, "usage: porcheck generate --spec S [--threads N|A..B] [--calls N|A..B] "
                     "[--values N] [--count K]\n"
-                    "       [--seed X] [--mutators-only] [--methods NAME,...]\n");
+                    "       [--seed X] [--mutators-only] [--methods NAME,...] [--complete "
+                    "[--jar J]]\n");
     return EXIT_BAD_INPUT;
 }
 
@@ -75,9 +84,11 @@ static args_status parse_option(int argc, char **argv, int *i, gen_args *a)
     const char *name = argv[*i], *value = *i + 1 < argc ? argv[*i + 1] : NULL;
     unsigned long long v;
     if (!strcmp(name, "--mutators-only")) return a->opt.mutators_only = true, ARGS_OK;
+    if (!strcmp(name, "--complete")) return a->complete = true, ARGS_OK;
     if (!value) return ARGS_USAGE;
     (*i)++;
     if (!strcmp(name, "--spec")) return a->spec = value, ARGS_OK;
+    if (!strcmp(name, "--jar")) return a->jar = value, ARGS_OK;
     if (!strcmp(name, "--methods")) return a->opt.methods = value, ARGS_OK;
     if (!strcmp(name, "--threads"))
         return parse_range(value, &a->opt.min_threads, &a->opt.max_threads)
@@ -104,13 +115,63 @@ static args_status parse_option(int argc, char **argv, int *i, gen_args *a)
 static args_status parse_args(int argc, char **argv, gen_args *a)
 {
     memset(a, 0, sizeof *a);
-    a->opt = (client_gen_options){3, 3, 1, 5, 2, false, 1, NULL};
+    a->opt = (client_gen_options){
+        .min_threads = 3, .max_threads = 3, .min_calls = 1, .max_calls = 5, .values = 2, .seed = 1};
     a->count = 1;
     for (int i = 1; i < argc; i++) {
         args_status s = argv[i][0] == '-' ? parse_option(argc, argv, &i, a) : ARGS_USAGE;
         if (s != ARGS_OK) return s;
     }
-    return a->spec ? ARGS_OK : ARGS_USAGE;
+    if (!a->spec) return ARGS_USAGE;
+    if (a->jar && !a->complete) {
+        fprintf(stderr, "porcheck generate: --jar is only used with --complete\n");
+        return ARGS_REPORTED;
+    }
+    return ARGS_OK;
+}
+
+/* The --complete filter: keeps client [text] when some order of its invocations completes on
+ * the implementation (--jar) or the spec's ADT model (an outcome that is not blocked). */
+static client_status keep_completing(void *ctx, const char *text, bool *keep, client_error *err)
+{
+    completion *cp = ctx;
+    client *c;
+    client_source src = {"generated client", 1};
+    client_status s = client_parse(cp->spec, text, &src, &c, err);
+    if (s) return s;
+    client_object impl = {0};
+    client_impl_options opt = {.classpath = cp->jar};
+    if (cp->jar) s = client_impl_new(c, &opt, &impl, err);
+    client_lin_run run = {0};
+    if (!s) s = client_linearize(c, cp->jar ? &impl : &cp->adt, &run, err);
+    *keep = !s && client_outcome_set_size(run.outcomes) > client_outcome_set_blocked(run.outcomes);
+    client_outcome_set_free(run.outcomes);
+    client_object_free(&impl);
+    client_free(c);
+    return s;
+}
+
+/* Prepares [cp] for --complete on [spec] and installs its filter in [a]. */
+static client_status setup_complete(gen_args *a, const client_spec *spec, completion *cp,
+                                    client_error *err)
+{
+    cp->spec = spec;
+    cp->jar = a->jar;
+    if (a->jar) {
+        client_status s = client_classpath_check(a->jar, err);
+        if (s) return s;
+    } else if (spec->adt == CLIENT_ADT_NONE) {
+        return client_fail(err, CLIENT_ERR_ARG,
+                           "--complete needs --jar J or a spec with an \"adt\" model (%s has "
+                           "none)",
+                           spec->path);
+    } else {
+        client_status s = client_adt_new(spec, &cp->adt, err);
+        if (s) return s;
+    }
+    a->opt.filter = keep_completing;
+    a->opt.filter_ctx = cp;
+    return CLIENT_OK;
 }
 
 /* Writes [count] clients of [gen] to standard output. */
@@ -138,14 +199,20 @@ int cmd_generate(int argc, char **argv)
     client_spec *spec = NULL;
     client_gen *gen = NULL;
     client_error err = {0};
+    completion cp = {0};
     if (client_spec_load(a.spec, &spec, &err) != CLIENT_OK ||
+        (a.complete && setup_complete(&a, spec, &cp, &err) != CLIENT_OK) ||
         client_gen_new(spec, &a.opt, &gen, &err) != CLIENT_OK) {
         fprintf(stderr, "porcheck generate: %s\n", err.message);
+        client_object_free(&cp.adt);
         client_spec_free(spec);
         return EXIT_BAD_INPUT;
     }
+    for (size_t i = 0; i < spec->warning_count; i++)
+        fprintf(stderr, "porcheck generate: %s\n", spec->warnings[i]);
     int status = emit(gen, a.count);
     client_gen_free(gen);
+    client_object_free(&cp.adt);
     client_spec_free(spec);
     return status;
 }

@@ -2,12 +2,16 @@
  * a number of invocations per thread, methods drawn with weights that favour trusted mutators,
  * arguments from 0..values-1, and no client whose invocations are all read-only. */
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
 
 /* Draws before client_gen_next gives up finding a client it has not produced yet. */
 enum { GEN_ATTEMPTS = 1000 };
+
+/* Longest method name the generator draws (a client is one line of a few kilobytes). */
+enum { GEN_MAX_NAME = 1024 };
 
 struct client_gen {
     const client_spec *spec;
@@ -19,7 +23,8 @@ struct client_gen {
     unsigned total_weight;
     char **seen; /* open-addressing set of every client produced */
     size_t seen_count, seen_cap;
-    base_arena text; /* the strings in [seen] */
+    size_t discarded; /* clients of [seen] the filter discarded */
+    base_arena text;  /* the strings in [seen] */
 };
 
 /* ---- Random numbers -------------------------------------------------------------------------- */
@@ -81,21 +86,39 @@ unsigned client_gen_weight(const client_method *m)
     return 1;
 }
 
+/* Writes range [lo]..[hi] as the option gave it ("3" or "1..5") into [buf]. */
+static const char *range_text(size_t lo, size_t hi, char *buf, size_t size)
+{
+    if (lo == hi)
+        snprintf(buf, size, "%zu", lo);
+    else
+        snprintf(buf, size, "%zu..%zu", lo, hi);
+    return buf;
+}
+
+/* Checks range [lo]..[hi] of option [name] against 1..[max]. */
+static client_status check_range(const char *name, size_t lo, size_t hi, size_t max,
+                                 client_error *err)
+{
+    char got[64];
+    if (lo < 1 || lo > hi || hi > max)
+        return client_fail(err, CLIENT_ERR_ARG, "%s: expected N or A..B within 1..%zu, got %s",
+                           name, max, range_text(lo, hi, got, sizeof got));
+    return CLIENT_OK;
+}
+
 /* Checks the numeric ranges of [opt]. */
 static client_status check_options(const client_gen_options *opt, client_error *err)
 {
-    if (opt->min_threads < 1 || opt->min_threads > opt->max_threads)
-        return client_fail(err, CLIENT_ERR_ARG, "bad thread range %zu..%zu", opt->min_threads,
-                           opt->max_threads);
-    if (opt->max_threads > CLIENT_MAX_THREADS)
-        return client_fail(err, CLIENT_ERR_ARG, "at most %d threads", CLIENT_MAX_THREADS);
-    if (opt->min_calls < 1 || opt->min_calls > opt->max_calls)
-        return client_fail(err, CLIENT_ERR_ARG, "bad calls range %zu..%zu", opt->min_calls,
-                           opt->max_calls);
-    if (opt->max_calls > CLIENT_MAX_CALLS ||
-        opt->max_calls * opt->max_threads > CLIENT_MAX_INVOCATIONS)
-        return client_fail(err, CLIENT_ERR_ARG, "at most %d calls per thread and %d in all",
-                           CLIENT_MAX_CALLS, CLIENT_MAX_INVOCATIONS);
+    client_status s =
+        check_range("--threads", opt->min_threads, opt->max_threads, CLIENT_MAX_THREADS, err);
+    if (!s) s = check_range("--calls", opt->min_calls, opt->max_calls, CLIENT_MAX_CALLS, err);
+    if (s) return s;
+    if (opt->max_calls * opt->max_threads > CLIENT_MAX_INVOCATIONS)
+        return client_fail(err, CLIENT_ERR_ARG,
+                           "--threads %zu with --calls %zu: up to %zu invocations, at most %d",
+                           opt->max_threads, opt->max_calls, opt->max_threads * opt->max_calls,
+                           CLIENT_MAX_INVOCATIONS);
     if (opt->values < 1 || opt->values > 1000000)
         return client_fail(err, CLIENT_ERR_ARG, "--values must be between 1 and 1000000");
     return CLIENT_OK;
@@ -149,6 +172,11 @@ static client_status fill_pool(client_gen *gen, client_error *err)
         const client_method *m = &spec->methods[i];
         if (gen->opt.mutators_only && m->readonly) continue;
         if (gen->opt.methods && !name_listed(gen->opt.methods, m->name)) continue;
+        if (strlen(m->name) > GEN_MAX_NAME)
+            return client_fail(err, CLIENT_ERR_ARG,
+                               "%s: method '%.32s...' (%zu characters): name too long to draw "
+                               "(at most %d)",
+                               spec->path, m->name, strlen(m->name), GEN_MAX_NAME);
         mutator |= !m->readonly;
         gen->pool[gen->pool_count] = i;
         gen->weights[gen->pool_count++] = client_gen_weight(m);
@@ -292,19 +320,39 @@ static bool remember(client_gen *gen, const char *text, bool *fresh)
     return true;
 }
 
+/* Asks the filter of [gen] whether to keep the new client [text]. */
+static client_status filter(client_gen *gen, const char *text, bool *keep, client_error *err)
+{
+    *keep = true;
+    if (!gen->opt.filter) return CLIENT_OK;
+    client_status s = gen->opt.filter(gen->opt.filter_ctx, text, keep, err);
+    if (!s && !*keep) gen->discarded++;
+    return s;
+}
+
 client_status client_gen_next(client_gen *gen, char *buf, size_t size, client_error *err)
 {
     for (int attempt = 0; attempt < GEN_ATTEMPTS; attempt++) {
         text_out out = text_out_make(buf, size);
-        bool read_only, fresh;
+        bool read_only, fresh, keep;
         draw_client(gen, &out, &read_only);
         if (out.len >= size)
-            return client_fail(err, CLIENT_ERR_LIMIT, "a client longer than %zu bytes", size);
+            return client_fail(err, CLIENT_ERR_LIMIT,
+                               "%s: a drawn client is longer than %zu bytes; draw fewer --threads "
+                               "or --calls",
+                               gen->spec->path, size - 1);
         if (read_only) continue;
         if (!remember(gen, buf, &fresh))
             return client_fail(err, CLIENT_ERR_NOMEM, "out of memory generating clients");
-        if (fresh) return CLIENT_OK;
+        if (!fresh) continue;
+        client_status s = filter(gen, buf, &keep, err);
+        if (s || keep) return s;
     }
+    if (gen->discarded)
+        return client_fail(err, CLIENT_ERR_LIMIT,
+                           "no new client after %d draws: only %zu distinct clients found under "
+                           "these limits, %zu of them discarded (no order completes)",
+                           GEN_ATTEMPTS, gen->seen_count, gen->discarded);
     return client_fail(err, CLIENT_ERR_LIMIT,
                        "no new client after %d draws: only %zu distinct clients found under "
                        "these limits",

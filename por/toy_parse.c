@@ -935,6 +935,13 @@ por_status por_toy_parse(const char *text, size_t len, const char *file, por_toy
     *out = NULL;
     err->status = POR_OK;
     err->message[0] = '\0';
+    base_text_pos pos;
+    if (base_text_bad_byte(text, len, &pos)) {
+        char what[32];
+        base_text_describe(pos.byte, what, sizeof what);
+        return por_fail(err, POR_ERR_SYNTAX, "%s:%zu:%zu: %s (not allowed in a text file)", file,
+                        pos.line, pos.column, what);
+    }
     por_toy *toy = base_calloc(1, sizeof *toy);
     if (!toy || !(toy->file = dup_text(file, strlen(file)))) {
         base_free(toy);
@@ -959,45 +966,21 @@ por_status por_toy_parse(const char *text, size_t len, const char *file, por_toy
     return POR_OK;
 }
 
-/* The bytes of a source file. */
-typedef struct source {
-    char *data;
-    size_t len;
-} source;
-
-/* Reads all of [f], named [path], into [src] (at most TOY_MAX_SOURCE bytes). */
-static por_status read_all(FILE *f, const char *path, source *src, por_error *err)
-{
-    size_t cap = 0;
-    for (;;) {
-        if (src->len == cap) {
-            if (cap > TOY_MAX_SOURCE)
-                return por_fail(err, POR_ERR_LIMIT, "%s: larger than %d bytes", path,
-                                TOY_MAX_SOURCE);
-            cap = cap ? cap * 2 : 4096;
-            char *q = base_realloc(src->data, cap);
-            if (!q) return por_fail(err, POR_ERR_NOMEM, "%s: out of memory", path);
-            src->data = q;
-        }
-        size_t got = fread(src->data + src->len, 1, cap - src->len, f);
-        src->len += got;
-        if (got == 0) break;
-    }
-    if (ferror(f)) return por_fail(err, POR_ERR_IO, "%s: read error", path);
-    if (src->len > TOY_MAX_SOURCE)
-        return por_fail(err, POR_ERR_LIMIT, "%s: larger than %d bytes", path, TOY_MAX_SOURCE);
-    return POR_OK;
-}
-
 por_status por_toy_load(const char *path, por_toy **out, por_error *err)
 {
     *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f) return por_fail(err, POR_ERR_IO, "%s: cannot open file", path);
-    source src = {NULL, 0};
-    por_status s = read_all(f, path, &src, err);
-    fclose(f);
-    if (s == POR_OK) s = por_toy_parse(src.data, src.len, path, out, err);
-    base_free(src.data);
+    char *text;
+    size_t len;
+    base_read_status rs = base_read_file(path, TOY_MAX_SOURCE, &text, &len);
+    if (rs != BASE_READ_OK) {
+        char why[128];
+        base_read_describe(rs, TOY_MAX_SOURCE, why, sizeof why);
+        por_status s = rs == BASE_READ_NOMEM     ? POR_ERR_NOMEM
+                       : rs == BASE_READ_TOO_BIG ? POR_ERR_LIMIT
+                                                 : POR_ERR_IO;
+        return por_fail(err, s, "%s: %s", path, why);
+    }
+    por_status s = por_toy_parse(text, len, path, out, err);
+    base_free(text);
     return s;
 }

@@ -10,7 +10,7 @@
 static client_gen_options options(size_t threads, size_t lo, size_t hi, size_t values,
                                   uint64_t seed)
 {
-    return (client_gen_options){threads, threads, lo, hi, values, false, seed, NULL};
+    return (client_gen_options){threads, threads, lo, hi, values, false, seed, NULL, NULL, NULL};
 }
 
 /* Generates [count] clients into [out] (lines of 4096 bytes). */
@@ -89,7 +89,7 @@ static void check_rules(const client_spec *spec, const client_gen_options *opt, 
 Test(client_gen, rules_threads_calls_domain_weights)
 {
     client_spec *set = load_spec("CoarseListSet");
-    client_gen_options opt = {2, 4, 1, 5, 3, false, 99, NULL};
+    client_gen_options opt = {2, 4, 1, 5, 3, false, 99, NULL, NULL, NULL};
     size_t per[3] = {0};
     check_rules(set, &opt, 300, per);
     size_t total = per[0] + per[1] + per[2];
@@ -103,7 +103,7 @@ Test(client_gen, rules_threads_calls_domain_weights)
 Test(client_gen, mutators_only_and_untrusted_weights)
 {
     client_spec *map = load_spec("CoarseHashMap");
-    client_gen_options opt = {3, 3, 1, 4, 2, true, 5, NULL};
+    client_gen_options opt = {3, 3, 1, 4, 2, true, 5, NULL, NULL, NULL};
     size_t per[5] = {0};
     check_rules(map, &opt, 200, per);
     cr_assert_eq(per[1] + per[3] + per[4], 0, "get, containsKey, size are readonly");
@@ -123,7 +123,7 @@ Test(client_gen, mutators_only_and_untrusted_weights)
 Test(client_gen, methods_list_restricts_the_draw)
 {
     client_spec *map = load_spec("CoarseHashMap");
-    client_gen_options opt = {3, 3, 1, 4, 2, false, 5, "put,remove"};
+    client_gen_options opt = {3, 3, 1, 4, 2, false, 5, "put,remove", NULL, NULL};
     size_t per[5] = {0};
     check_rules(map, &opt, 200, per);
     cr_assert_eq(per[1] + per[3] + per[4], 0, "only put and remove are drawn");
@@ -167,13 +167,19 @@ Test(client_gen, bad_options_and_exhaustion)
         client_gen_options opt;
         const char *message;
     } bad[] = {
-        {{0, 3, 1, 5, 2, false, 1, NULL}, "bad thread range 0..3"},
-        {{3, 2, 1, 5, 2, false, 1, NULL}, "bad thread range 3..2"},
-        {{17, 17, 1, 5, 2, false, 1, NULL}, "at most 16 threads"},
-        {{3, 3, 0, 5, 2, false, 1, NULL}, "bad calls range 0..5"},
-        {{3, 3, 1, 65, 2, false, 1, NULL}, "at most 64 calls per thread and 256 in all"},
-        {{16, 16, 1, 20, 2, false, 1, NULL}, "at most 64 calls per thread and 256 in all"},
-        {{3, 3, 1, 5, 0, false, 1, NULL}, "--values must be between 1 and 1000000"},
+        {{0, 3, 1, 5, 2, false, 1, NULL, NULL, NULL},
+         "--threads: expected N or A..B within 1..16, got 0..3"},
+        {{3, 2, 1, 5, 2, false, 1, NULL, NULL, NULL},
+         "--threads: expected N or A..B within 1..16, got 3..2"},
+        {{17, 17, 1, 5, 2, false, 1, NULL, NULL, NULL},
+         "--threads: expected N or A..B within 1..16, got 17"},
+        {{3, 3, 0, 5, 2, false, 1, NULL, NULL, NULL},
+         "--calls: expected N or A..B within 1..64, got 0..5"},
+        {{3, 3, 1, 65, 2, false, 1, NULL, NULL, NULL},
+         "--calls: expected N or A..B within 1..64, got 1..65"},
+        {{16, 16, 1, 20, 2, false, 1, NULL, NULL, NULL},
+         "--threads 16 with --calls 20: up to 320 invocations, at most 256"},
+        {{3, 3, 1, 5, 0, false, 1, NULL, NULL, NULL}, "--values must be between 1 and 1000000"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         cr_expect_eq(client_gen_new(set, &bad[i].opt, &gen, &err), CLIENT_ERR_ARG);
@@ -193,7 +199,8 @@ Test(client_gen, bad_options_and_exhaustion)
     client_gen_options big = options(3, 5, 5, 2, 1);
     cr_assert_eq(client_gen_new(set, &big, &gen, &err), CLIENT_OK);
     cr_assert_eq(client_gen_next(gen, buf, 20, &err), CLIENT_ERR_LIMIT);
-    cr_assert_str_eq(err.message, "a client longer than 20 bytes");
+    cr_assert_str_eq(err.message, SPECS_DIR "/CoarseListSet.json: a drawn client is longer than 19 "
+                                            "bytes; draw fewer --threads or --calls");
     client_gen_free(gen);
     client_spec_free(set);
 }
@@ -251,4 +258,64 @@ Test(client_gen, out_of_memory_at_every_allocation)
     cr_assert_geq(failures, 4);
     client_spec_free(set);
     cr_assert_eq(base_bytes_in_use(), 0);
+}
+
+/* A filter that discards every client holding the text [ctx]; fails on one with "add(1)". */
+static client_status discard_text(void *ctx, const char *text, bool *keep, client_error *err)
+{
+    if (strstr(text, "add(1)"))
+        return client_fail(err, CLIENT_ERR_OBJECT, "the filter failed on '%s'", text);
+    *keep = !strstr(text, (const char *)ctx);
+    return CLIENT_OK;
+}
+
+Test(client_gen, the_filter_discards_clients_and_its_errors_stop_the_generator)
+{
+    client_spec *set = load_spec("CoarseListSet");
+    client_gen *gen = NULL;
+    client_error err = {0};
+    client_gen_options one = options(1, 1, 1, 1, 1);
+    one.filter = discard_text;
+    one.filter_ctx = "remove";
+    cr_assert_eq(client_gen_new(set, &one, &gen, &err), CLIENT_OK, "%s", err.message);
+    char buf[64];
+    cr_assert_eq(client_gen_next(gen, buf, sizeof buf, &err), CLIENT_OK, "%s", err.message);
+    cr_assert_str_eq(buf, "{ add(0) }");
+    cr_assert_eq(client_gen_next(gen, buf, sizeof buf, &err), CLIENT_ERR_LIMIT);
+    cr_assert_str_eq(err.message, "no new client after 1000 draws: only 2 distinct clients found "
+                                  "under these limits, 1 of them discarded (no order completes)");
+    client_gen_free(gen);
+    client_gen_options two = options(1, 1, 1, 2, 1);
+    two.filter = discard_text;
+    two.filter_ctx = "remove";
+    cr_assert_eq(client_gen_new(set, &two, &gen, &err), CLIENT_OK, "%s", err.message);
+    client_status s = CLIENT_OK;
+    for (int i = 0; i < 4 && s == CLIENT_OK; i++) s = client_gen_next(gen, buf, sizeof buf, &err);
+    cr_assert_eq(s, CLIENT_ERR_OBJECT, "the filter's error stops the generator");
+    cr_assert_str_eq(err.message, "the filter failed on '{ add(1) }'");
+    client_gen_free(gen);
+    client_spec_free(set);
+}
+
+Test(client_gen, a_method_name_too_long_to_draw_is_named_with_the_spec)
+{
+    char json[4096], name[1100];
+    memset(name, 'm', sizeof name - 1);
+    name[sizeof name - 1] = '\0';
+    snprintf(json, sizeof json,
+             "{\"class\": \"A\", \"methods\": [{\"name\": \"%s\", \"parameters\": []}, "
+             "{\"name\": \"b\", \"parameters\": [\"int\"]}]}",
+             name);
+    client_spec *spec = spec_from_text(json);
+    client_gen *gen = NULL;
+    client_error err = {0};
+    client_gen_options opt = options(2, 1, 2, 2, 1);
+    cr_assert_eq(client_gen_new(spec, &opt, &gen, &err), CLIENT_ERR_ARG);
+    cr_assert_str_eq(err.message, "test.json: method 'mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm...' (1099 "
+                                  "characters): name too long to draw (at most 1024)");
+    cr_assert_null(gen);
+    opt.methods = "b";
+    cr_assert_eq(client_gen_new(spec, &opt, &gen, &err), CLIENT_OK, "%s", err.message);
+    client_gen_free(gen);
+    client_spec_free(spec);
 }
