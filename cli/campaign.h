@@ -21,6 +21,7 @@ typedef struct campaign_options {
     size_t algo_count;
     bool first_error;        /* pass --first-error to every run */
     bool heap_symmetry;      /* pass --heap-symmetry to every run (dfs, jpf, s-por only) */
+    const char *visible;     /* pass --visible to every run of a safe-classifier algorithm */
     bool dry_run;            /* list the runs still to make instead of making them */
     double timeout;          /* seconds per run */
     double max_memory_mb;    /* per run; 0 when none */

@@ -167,6 +167,8 @@ static void build_argv(const runner *r, const slot *s, char **argv, char num[2][
     if (o->max_memory_mb > 0) argv[n++] = "--max-memory", argv[n++] = num[1];
     if (o->first_error) argv[n++] = "--first-error";
     if (o->heap_symmetry) argv[n++] = "--heap-symmetry";
+    if (o->visible && !strstr(o->algos[run->algo], "jpf")) /* the safe classifier's algorithms */
+        argv[n++] = "--visible", argv[n++] = (char *)o->visible;
     argv[n] = NULL;
 }
 
@@ -203,7 +205,9 @@ static size_t json_count(const json_t *o, const char *key)
     return v > 0 ? (size_t)v : 0;
 }
 
-/* Sets the verdict of [res] from check's client [verdict] and the search's [stop]. */
+/* Sets the verdict of [res] from check's client [verdict] and the search's [stop]. A search
+ * stopped early is never ok: by its timeout "timeout", by its memory limit "out-of-memory", by
+ * anything else (a signal, --max-states) "error" with the reason. */
 static void set_verdict(campaign_result *res, const char *verdict, const char *stop)
 {
     res->timed_out = !strcmp(stop, "timeout");
@@ -215,9 +219,25 @@ static void set_verdict(campaign_result *res, const char *verdict, const char *s
         res->verdict = "out-of-memory";
     else if (!strcmp(stop, "complete") && !strcmp(verdict, "ok"))
         res->verdict = "ok";
+    else if (!strcmp(stop, "signal"))
+        res->verdict = "error", snprintf(res->message, sizeof res->message,
+                                         "check was stopped by a signal after %.1f s: not every "
+                                         "interleaving was explored",
+                                         res->seconds);
     else
         res->verdict = "error", snprintf(res->message, sizeof res->message,
                                          "check ended with verdict %s, search %s", verdict, stop);
+}
+
+/* Reads the error row [client] of check's report into [res]; false when it is none. */
+static bool read_error_row(const json_t *client, campaign_result *res)
+{
+    const char *verdict = json_string_value(json_object_get(client, "verdict"));
+    const char *message = json_string_value(json_object_get(client, "message"));
+    if (!verdict || strcmp(verdict, "error") || !message) return false;
+    res->verdict = "error";
+    snprintf(res->message, sizeof res->message, "%s", message);
+    return true;
 }
 
 /* Reads check's JSON report [path] into [res]; false when there is none or it is unreadable. */
@@ -238,6 +258,8 @@ static bool read_report(const char *path, campaign_result *res)
         res->peak_alloc = json_count(stats, "peak_memory");
         res->seconds = json_number_value(json_object_get(stats, "seconds"));
         set_verdict(res, verdict, stop);
+    } else {
+        ok = read_error_row(client, res);
     }
     json_decref(doc);
     return ok;
@@ -311,13 +333,13 @@ static void count(campaign_totals *t, const campaign_result *res)
         t->errors++;
 }
 
-/* True when a child died of a signal that stopped the campaign (or of the kill that followed):
- * not a result. */
+/* True when a child died of a signal while the campaign was stopping (the kill that followed
+ * its own signal): not a result. A child that a signal from elsewhere stopped is a row: check
+ * reports what it gathered ("error", stopped by a signal) or, killed, an error row saying so. */
 static bool interrupted(const runner *r, const slot *s, int status)
 {
     if (s->killed || !WIFSIGNALED(status)) return false;
-    int sig = WTERMSIG(status);
-    return r->stopping || stop_signal || sig == SIGINT || sig == SIGTERM || sig == SIGHUP;
+    return r->stopping || stop_signal;
 }
 
 /* Records the run of slot [s] that ended with [status]: a CSV row, totals, a progress line. */

@@ -31,7 +31,8 @@ static void usage(FILE *out)
         out,
         "usage: porcheck campaign --jar J --spec S --clients FILE --algos A,B,... --csv OUT\n"
         "       [--orders seq:all|random:K|LIST] [--first-error] [--timeout SECONDS]\n"
-        "       [--max-memory MB] [--jobs N] [--shard K/N] [--heap-symmetry] [--dry-run]\n"
+        "       [--max-memory MB] [--jobs N] [--shard K/N] [--heap-symmetry]\n"
+        "       [--visible P,...] [--dry-run]\n"
         "Runs every client x algorithm x order as its own `porcheck check` process and\n"
         "appends one CSV row per finished run; rerunning skips the rows already in OUT.\n"
         "  --orders   seq (default), seq:all (every permutation of the client threads),\n"
@@ -42,6 +43,8 @@ static void usage(FILE *out)
         "  --shard    K/N: only the runs whose index in the full list is K-1 modulo N\n"
         "  --heap-symmetry  every run matches states up to object names (the CSV does not\n"
         "             record it: keep such runs in a CSV of their own)\n"
+        "  --visible  P,...: the narrowed visible set of the paper's S-POR experiments, passed\n"
+        "             to every run of a safe-classifier algorithm (not recorded in the CSV)\n"
         "  --dry-run  print the runs still to make (client id, algorithm, order; tab-separated)\n"
         "             instead of making them\n");
 }
@@ -58,11 +61,12 @@ static int fail(const char *fmt, const char *value)
 /* Returns the slot of the option [name] that takes a value, or NULL. */
 static const char **value_slot(campaign_args *a, const char *name)
 {
-    static const char *const names[] = {"--jar",     "--spec",      "--clients", "--csv",
-                                        "--orders",  "--algos",     "--shard",   "--jobs",
-                                        "--timeout", "--max-memory"};
-    const char **slots[] = {&a->opt.jar, &a->opt.spec, &a->opt.clients, &a->opt.csv, &a->opt.orders,
-                            &a->algos,   &a->shard,    &a->jobs,        &a->timeout, &a->memory};
+    static const char *const names[] = {"--jar",     "--spec",       "--clients", "--csv",
+                                        "--orders",  "--algos",      "--shard",   "--jobs",
+                                        "--timeout", "--max-memory", "--visible"};
+    const char **slots[] = {&a->opt.jar,    &a->opt.spec, &a->opt.clients, &a->opt.csv,
+                            &a->opt.orders, &a->algos,    &a->shard,       &a->jobs,
+                            &a->timeout,    &a->memory,   &a->opt.visible};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(name, names[i])) return slots[i];
     return NULL;

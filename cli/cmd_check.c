@@ -8,10 +8,15 @@
 #include "clients.h"
 #include "commands.h"
 
+/* The most --visible prefixes. */
+enum { MAX_VISIBLE = 64 };
+
 /* Command-line settings. */
 typedef struct check_args {
     const char *spec, *client, *clients, *jar, *json, *replay, *oracle;
+    const char *visible[MAX_VISIBLE];
     client_check_options opt;
+    cli_progress progress;
 } check_args;
 
 /* Result of reading the arguments. */
@@ -20,9 +25,11 @@ typedef enum args_status { ARGS_OK, ARGS_USAGE, ARGS_REPORTED, ARGS_HELP } args_
 /* The usage lines and what every option does. */
 static const char help_text[] =
     "usage: porcheck check --jar J --spec S (--client C | --clients FILE) [--algo A]\n"
-    "       [--classifier safe|jpf] [--order seq:PERM|random:SEED] [--first-error]\n"
-    "       [--stateless] [--heap-symmetry] [--exact-states] [--oracle impl|adt]\n"
+    "       [--classifier safe|jpf] [--visible P,...] [--order seq:PERM|random:SEED]\n"
+    "       [--first-error] [--stateless] [--heap-symmetry] [--exact-states]\n"
+    "       [--oracle impl|adt]\n"
     "       [--max-states N] [--timeout S] [--max-memory MB] [--json OUT] [--replay SCHEDULE]\n"
+    "       [--progress | --no-progress]\n"
     "options:\n"
     "  --jar J               jar(s) holding the class under test, ':'-separated\n"
     "  --spec S              the class's spec (Violat's JSON format)\n"
@@ -31,6 +38,9 @@ static const char help_text[] =
     "  --algo A              dfs, jpf, s-por, de-s-por, dl-s-por (default), de-jpf, dl-jpf\n"
     "  --classifier K        safe or jpf scheduling points (default: jpf for the *jpf\n"
     "                        algorithms, else safe)\n"
+    "  --visible P,...       narrow the safe classifier's visible set to these classes or\n"
+    "                        packages (default: the spec's, else every class); races on\n"
+    "                        what it leaves out widen it again\n"
     "  --order O             seq:PERM (thread ids, default identity) or random:SEED\n"
     "  --first-error         stop each client's search at its first violation\n"
     "  --stateless           no state matching\n"
@@ -44,12 +54,23 @@ static const char help_text[] =
     "  --max-states N        stop a search after N states\n"
     "  --timeout S           stop a search after S seconds\n"
     "  --max-memory MB       stop a search above MB megabytes\n"
-    "  --json OUT            also write the report as JSON to OUT\n"
+    "  --json OUT            also write the report as JSON to OUT (opened before the first\n"
+    "                        client: exit 2 when it cannot be; when writing it fails at the\n"
+    "                        end the exit status stays the verdict's and stderr says so)\n"
+    "  --progress            a progress line on stderr about once a second (default: only\n"
+    "                        when stderr is a terminal); --no-progress: never\n"
     "  --replay SCHEDULE     run one schedule (as a report prints it) of the one client and\n"
     "                        print its interleaving table\n"
-    "exit status: 0 every client ok, 1 a violation (an unexpected outcome, a deadlock),\n"
-    "2 bad input (also a client none of whose orders completes when run one invocation at a\n"
-    "time)\n";
+    "An end state where threads are blocked is ok when some linearization leaves exactly\n"
+    "those invocations blocked (a blocked outcome, e.g. (1, blocked, not run)), else a\n"
+    "deadlock. A bad line of a clients file is an error row; the other clients are checked.\n"
+    "SIGINT, SIGTERM or SIGHUP stops the search: the current client is reported\n"
+    "(incomplete), the rest are not checked, the summary and --json are written.\n"
+    "exit status: 0 every client explored completely and ok; 1 a violation (an unexpected\n"
+    "outcome, a deadlock no linearization explains, an uncaught exception), also when the\n"
+    "search was then stopped; 2 bad input (a bad spec, jar or option; or an error row and no\n"
+    "violation); 3 incomplete (a search stopped by --timeout, --max-states or --max-memory,\n"
+    "no violation); 128 + N after signal N\n";
 
 /* Prints the usage lines; returns the bad-input status. */
 static int usage(void)
@@ -91,6 +112,17 @@ static args_status search_option(check_args *a, const char *name, const char *va
     return s == POR_OK ? ARGS_OK : bad("%s", err.message);
 }
 
+/* Adds the comma-separated class names or prefixes of [value] to the visible set of [a]. */
+static args_status add_visible(check_args *a, char *value)
+{
+    for (char *p = strtok(value, ","); p; p = strtok(NULL, ",")) {
+        if (a->opt.visible_count == MAX_VISIBLE) return bad("too many --visible entries%s", "");
+        a->visible[a->opt.visible_count++] = p;
+    }
+    a->opt.visible = a->visible;
+    return ARGS_OK;
+}
+
 /* Parses the option at argv[*i] (with its value) into [a]. */
 static args_status parse_option(int argc, char **argv, int *i, check_args *a)
 {
@@ -100,10 +132,12 @@ static args_status parse_option(int argc, char **argv, int *i, check_args *a)
     if (!strcmp(name, "--first-error")) return a->opt.search.first_error = true, ARGS_OK;
     if (!strcmp(name, "--heap-symmetry")) return a->opt.heap_symmetry = true, ARGS_OK;
     if (!strcmp(name, "--exact-states")) return a->opt.exact_states = true, ARGS_OK;
+    if (cli_progress_option(name, &a->progress)) return ARGS_OK;
     if (!value) return ARGS_USAGE;
     (*i)++;
     if (!strcmp(name, "--algo") || !strcmp(name, "--order") || !strcmp(name, "--classifier"))
         return search_option(a, name, value);
+    if (!strcmp(name, "--visible")) return add_visible(a, argv[*i]);
     const char **slot = !strcmp(name, "--spec")      ? &a->spec
                         : !strcmp(name, "--client")  ? &a->client
                         : !strcmp(name, "--clients") ? &a->clients
@@ -138,6 +172,8 @@ static args_status parse_args(int argc, char **argv, check_args *a)
     if (a->oracle && strcmp(a->oracle, "impl") && strcmp(a->oracle, "adt"))
         return bad("unknown oracle '%s' (impl or adt)", a->oracle);
     a->opt.oracle_adt = a->oracle && !strcmp(a->oracle, "adt");
+    if (a->opt.visible_count && client_check_classifier(&a->opt) == CLIENT_CLASSIFY_JPF)
+        return bad("%s", "--visible applies to the safe classifier only");
     if (a->opt.heap_symmetry &&
         !cli_heap_symmetry_allows("check", a->opt.search.algo, a->opt.search.stateless))
         return ARGS_REPORTED;
@@ -163,9 +199,13 @@ static void print_header(const client *c, size_t index)
 /* Prints the expected outcomes' summary (and the ADT comparison). */
 static void print_expected(const client *c, const check_args *a, const client_expected *e)
 {
+    size_t blocked = client_outcome_set_blocked(e->outcomes);
     printf("expected outcomes (%s): %zu   [%zu nodes, %zu matched, %.3f s]\n",
            a->opt.oracle_adt ? "adt model" : "implementation run sequentially",
            client_outcome_set_size(e->outcomes), e->stats.nodes, e->stats.matched, e->seconds);
+    if (blocked)
+        printf("  of which blocked (some invocations wait for ever): %zu%s\n", blocked,
+               blocked == client_outcome_set_size(e->outcomes) ? " (no order completes)" : "");
     if (!e->compared) return;
     char text[8192];
     client_lin_diff_format(c, &e->diff, text, sizeof text);
@@ -194,6 +234,14 @@ static void print_observed(const client_check_result *r)
                bad ? "   UNEXPECTED" : "");
     }
     printf("unexpected outcomes: %zu\n", unexpected);
+    for (size_t i = 0; i < r->unobserved_count; i++) {
+        const client_value *v = client_outcome_set_at(r->expected.outcomes, r->unobserved[i]);
+        client_outcome_format(v, client_outcome_set_width(seen), buf, sizeof buf);
+        printf("warning: the linearizable outcome %s was never observed, although every "
+               "sequential order is an interleaving the search explored: porcheck missed "
+               "interleavings (please report it)\n",
+               buf);
+    }
 }
 
 /* Prints violation [v] (number [i] + 1): what it is, its schedule and its table. */
@@ -207,6 +255,10 @@ static void print_violation(const client *c, const client_violation *v, size_t i
         printf("violation %zu: %s", i + 1, v->message);
     }
     printf("   [%zu end state%s]\n", v->count, v->count == 1 ? "" : "s");
+    if (v->kind == CLIENT_VIOLATION_DEADLOCK && v->outcome) {
+        client_outcome_format(v->outcome, c->invocation_count, buf, sizeof buf);
+        printf("  outcome %s: no linearization leaves these invocations blocked\n", buf);
+    }
     char *sched = base_malloc(v->length * 8 + 16);
     if (sched) client_schedule_format(v->schedule, v->length, sched, v->length * 8 + 16);
     printf("  schedule (%zu transitions", v->length);
@@ -219,21 +271,38 @@ static void print_violation(const client *c, const client_violation *v, size_t i
     if (!v->reproduced) printf("  warning: the replay did not reproduce the violation\n");
 }
 
-/* Prints the whole report of client [c]. */
-static void print_client(const client *c, const check_args *a, const client_check_result *r,
-                         size_t index)
+/* Prints the visible set in force for [r] and the races that widened it. */
+static void print_visible(const client_check_result *r)
 {
-    print_header(c, index);
+    if (r->classifier == CLIENT_CLASSIFY_JPF)
+        printf("visible: every access to a shared object (jpf classifier)\n");
+    else
+        cli_print_visible(&(cli_visible){r->visible, r->visible_count, r->widened, r->widened_count,
+                                         r->races, r->race_count},
+                          "client");
+}
+
+/* True when [r]'s search, complete and without a violation, still missed a linearizable
+ * outcome: porcheck missed interleavings, so its verdict cannot be ok. */
+static bool missed_outcomes(const client_check_result *r)
+{
+    return !client_check_violated(r) && r->unobserved_count > 0;
+}
+
+/* Prints the report of client [c] after its header: the expected outcomes, the verdict, the
+ * observed outcomes, the violations and the statistics. */
+static void print_result(const client *c, const check_args *a, const client_check_result *r)
+{
+    print_visible(r);
     print_expected(c, a, &r->expected);
     if (r->search.stop == POR_STOP_ERROR)
         printf("stopped at the first violation (--first-error): other outcomes may exist\n");
-    else if (r->search.stop != POR_STOP_COMPLETE)
-        printf("stopped early (%s): the results below are partial\n",
-               por_stop_name(r->search.stop));
-    bool partial = r->search.stop != POR_STOP_COMPLETE;
-    printf("verdict: %s\n", client_check_violated(r) ? "VIOLATION"
-                            : partial ? "ok so far (no violation before the search stopped)"
-                                      : "ok");
+    if (missed_outcomes(r))
+        printf("verdict: incomplete (the search missed interleavings: %zu linearizable outcome%s "
+               "never observed)\n",
+               r->unobserved_count, r->unobserved_count == 1 ? " was" : "s were");
+    else
+        cli_print_verdict(&r->search, client_check_violated(r));
     if (!r->search.stats.end_states)
         printf("warning: no end state was reached (every path runs forever or was cut)\n");
     print_observed(r);
@@ -274,6 +343,43 @@ static json_t *unexpected_json(const client_check_result *r)
     return list;
 }
 
+/* Returns the [n] strings of [list] as a JSON array, class names dotted when [dotted]. */
+static json_t *strings_json(const char *const *list, size_t n, bool dotted)
+{
+    json_t *a = json_array();
+    char name[1024];
+    for (size_t i = 0; a && i < n; i++) {
+        snprintf(name, sizeof name, "%s", list[i]);
+        for (char *p = name; dotted && *p; p++)
+            if (*p == '/') *p = '.';
+        json_array_append_new(a, json_string(name));
+    }
+    return a;
+}
+
+/* Returns the visible set of [r] as JSON: {"classifier", "given": [...] or null for the
+ * default, "widened": [...], "races": [...]}. */
+static json_t *visible_json(const client_check_result *r)
+{
+    json_t *given =
+        r->visible_count ? strings_json(r->visible, r->visible_count, true) : json_null();
+    return json_pack("{sssososo}", "classifier", client_classifier_name(r->classifier), "given",
+                     given, "widened", strings_json(r->widened, r->widened_count, true), "races",
+                     strings_json(r->races, r->race_count, false));
+}
+
+/* Returns the expected outcomes of [r] that no end state gave, as a JSON array. */
+static json_t *unobserved_json(const client_check_result *r)
+{
+    json_t *list = json_array();
+    size_t w = client_outcome_set_width(r->expected.outcomes);
+    for (size_t i = 0; list && i < r->unobserved_count; i++)
+        json_array_append_new(
+            list,
+            client_outcome_json(client_outcome_set_at(r->expected.outcomes, r->unobserved[i]), w));
+    return list;
+}
+
 /* Returns the report of client [c] (from line [line]) as JSON; NULL when out of memory. */
 static json_t *client_json(const client *c, const client_check_result *r, size_t line)
 {
@@ -294,36 +400,47 @@ static json_t *client_json(const client *c, const client_check_result *r, size_t
         json_object_set_new(expected, "adt_disagreement",
                             r->expected.diff.found ? json_string(text + 8192) : json_null());
     }
-    return json_pack("{sssIsssbsososososo}", "client", text, "line", (json_int_t)line, "verdict",
-                     client_check_violated(r) ? "violation" : "ok", "complete",
-                     r->search.stop == POR_STOP_COMPLETE, "expected", expected, "observed",
-                     client_outcome_set_json(r->observed, c), "unexpected", unexpected_json(r),
-                     "violations", viols, "statistics", por_stats_json(&r->search));
+    json_t *doc = json_pack(
+        "{sssIsssbsososososo}", "client", text, "line", (json_int_t)line, "verdict",
+        missed_outcomes(r) ? "incomplete" : cli_verdict_json(&r->search, client_check_violated(r)),
+        "complete", r->search.stop == POR_STOP_COMPLETE, "expected", expected, "observed",
+        client_outcome_set_json(r->observed, c), "unexpected", unexpected_json(r), "violations",
+        viols, "statistics", por_stats_json(&r->search));
+    if (doc) json_object_set_new(doc, "visible", visible_json(r));
+    if (doc) json_object_set_new(doc, "unobserved", unobserved_json(r));
+    return doc;
 }
 
-/* Writes the JSON document with the client [reports] to the --json file. */
-static bool write_json(const check_args *a, const client_spec *spec, json_t *reports,
-                       const size_t counts[2])
+/* How the clients of a run ended, for the summary and the exit status. */
+typedef struct tally {
+    size_t ok, violations, incomplete, errors, unchecked;
+    int status; /* the exit status so far */
+} tally;
+
+/* Returns the JSON document with the client [reports] and the summary [t]. */
+static json_t *report_json(const check_args *a, const client_spec *spec, json_t *reports,
+                           const tally *t)
 {
-    json_t *doc = json_pack("{sssssssssssssbsbsOs{sIsIsI}}", "spec", a->spec, "class",
-                            spec->class_name, "jar", a->jar, "algorithm",
-                            por_algo_name(a->opt.search.algo), "classifier",
-                            client_classifier_name(client_check_classifier(&a->opt)), "oracle",
-                            a->opt.oracle_adt ? "adt" : "impl", "heap_symmetry",
-                            a->opt.heap_symmetry, "exact_states", a->opt.exact_states, "clients",
-                            reports,
-                            "summary", "clients", (json_int_t)(counts[0] + counts[1]), "ok",
-                            (json_int_t)counts[0], "violations", (json_int_t)counts[1]);
-    bool ok = doc && json_dump_file(doc, a->json, JSON_INDENT(2)) == 0;
-    json_decref(doc);
-    return ok;
+    size_t clients = t->ok + t->violations + t->incomplete + t->errors + t->unchecked;
+    json_t *doc =
+        json_pack("{sssssssssssssbsbsOs{sIsIsIsIsIsI}}", "spec", a->spec, "class", spec->class_name,
+                  "jar", a->jar, "algorithm", por_algo_name(a->opt.search.algo), "classifier",
+                  client_classifier_name(client_check_classifier(&a->opt)), "oracle",
+                  a->opt.oracle_adt ? "adt" : "impl", "heap_symmetry", a->opt.heap_symmetry,
+                  "exact_states", a->opt.exact_states, "clients", reports, "summary", "clients",
+                  (json_int_t)clients, "ok", (json_int_t)t->ok, "violations",
+                  (json_int_t)t->violations, "incomplete", (json_int_t)t->incomplete, "errors",
+                  (json_int_t)t->errors, "not_checked", (json_int_t)t->unchecked);
+    if (doc && cli_signal_received())
+        json_object_set_new(doc, "signal", json_string(cli_signal_name(cli_signal_received())));
+    return doc;
 }
 
 /* ---- Running --------------------------------------------------------------------------------- */
 
-/* Reports [err] for client [i] of [list]; returns the bad-input status. */
-static int client_error_exit(const check_args *a, const client_list *list, size_t i,
-                             const client_error *err)
+/* Prints [err] of client [i] of [list] on stderr as one line "porcheck check: ORIGIN:LINE: ...". */
+static void print_client_error(const check_args *a, const client_list *list, size_t i,
+                               const client_error *err)
 {
     size_t n = strlen(a->spec);
     bool named = !strncmp(err->message, a->spec, n) && err->message[n] == ':';
@@ -334,6 +451,13 @@ static int client_error_exit(const check_args *a, const client_list *list, size_
     else
         fprintf(stderr, "porcheck check: %s:%zu: %s\n", a->clients ? a->clients : "--client",
                 list->lines[i], err->message);
+}
+
+/* Reports [err] for client [i] of [list]; returns the bad-input status. */
+static int client_error_exit(const check_args *a, const client_list *list, size_t i,
+                             const client_error *err)
+{
+    print_client_error(a, list, i, err);
     return EXIT_BAD_INPUT;
 }
 
@@ -347,44 +471,104 @@ static void print_title(const check_args *a, const client_spec *spec)
            a->opt.oracle_adt ? "adt" : "implementation");
 }
 
-/* Checks every client of [list], printing each report; counts ok and violated clients in
- * [counts]; returns the bad-input status on an error, else EXIT_PASS. */
-static int check_all(const check_args *a, const client_spec *spec, const client_list *list,
-                     json_t *reports, size_t counts[2])
+/* Reports client [i] of [list] as an error row with [message] (text, JSON into [reports] and
+ * [t]). */
+static void error_row(const client_list *list, size_t i, const char *message, json_t *reports,
+                      tally *t)
 {
-    for (size_t i = 0; i < list->count; i++) {
-        client_check_result r;
-        client_error err = {0};
-        if (client_check(list->items[i], &a->opt, &r, &err) != CLIENT_OK)
-            return client_error_exit(a, list, i, &err);
-        if (i == 0) print_title(a, spec);
-        print_client(list->items[i], a, &r, i);
-        fflush(stdout);
-        counts[client_check_violated(&r)]++;
-        if (reports)
-            json_array_append_new(reports, client_json(list->items[i], &r, list->lines[i]));
-        client_check_result_free(&r);
+    if (!list->items[i]) printf("\n");
+    printf("client %zu (line %zu): error: %s\n", i + 1, list->lines[i], message);
+    t->errors++;
+    t->status = cli_worse_status(t->status, EXIT_BAD_INPUT);
+    if (!reports) return;
+    json_t *j = json_pack("{sIssss}", "line", (json_int_t)list->lines[i], "verdict", "error",
+                          "message", message);
+    if (j && list->items[i]) {
+        char text[16384];
+        client_format(list->items[i], text, sizeof text);
+        json_object_set_new(j, "client", json_string(text));
     }
-    return EXIT_PASS;
+    json_array_append_new(reports, j);
 }
 
-/* Checks the clients of [list] and prints the summary; returns the exit status. */
-static int run_check(const check_args *a, const client_spec *spec, const client_list *list)
+/* Counts and records the result [r] of client [i] of [list] in [t] and [reports]. */
+static void tally_result(const client_list *list, size_t i, const client_check_result *r,
+                         json_t *reports, tally *t)
 {
-    size_t counts[2] = {0, 0};
-    json_t *reports = a->json ? json_array() : NULL;
-    int status = check_all(a, spec, list, reports, counts);
-    if (status == EXIT_PASS) {
-        printf("\nsummary: %zu client%s, %zu ok, %zu with a violation\n", list->count,
-               list->count == 1 ? "" : "s", counts[0], counts[1]);
-        status = counts[1] ? EXIT_VIOLATION : EXIT_PASS;
+    int status = missed_outcomes(r) ? EXIT_INCOMPLETE
+                                    : cli_search_status(&r->search, client_check_violated(r));
+    t->ok += status == EXIT_PASS;
+    t->violations += status == EXIT_VIOLATION;
+    t->incomplete += status == EXIT_INCOMPLETE;
+    t->status = cli_worse_status(t->status, status);
+    if (reports) json_array_append_new(reports, client_json(list->items[i], r, list->lines[i]));
+}
+
+/* Checks client [i] of [list], printing its header first and then its report; false (after one
+ * line on stderr) when the spec turns out to be bad input. */
+static bool check_one(check_args *a, const client_list *list, size_t i, json_t *reports, tally *t)
+{
+    const client *c = list->items[i];
+    if (!c) {
+        fprintf(stderr, "porcheck check: %s\n", list->errors[i]);
+        return error_row(list, i, list->errors[i], reports, t), true;
     }
-    if (status != EXIT_BAD_INPUT && a->json && !write_json(a, spec, reports, counts)) {
-        fprintf(stderr, "porcheck check: cannot write %s\n", a->json);
-        status = EXIT_BAD_INPUT;
+    print_header(c, i);
+    fflush(stdout);
+    client_check_options opt = a->opt;
+    opt.search.stop_flag = cli_stop_flag();
+    cli_progress_attach(&a->progress, &opt.search);
+    client_check_result r;
+    client_error err = {0};
+    client_status st = client_check(c, &opt, &r, &err);
+    cli_progress_end(&a->progress);
+    if (st != CLIENT_OK && err.status == CLIENT_ERR_SPEC)
+        return client_error_exit(a, list, i, &err), false;
+    if (st != CLIENT_OK) {
+        print_client_error(a, list, i, &err);
+        return error_row(list, i, err.message, reports, t), true;
     }
+    print_result(c, a, &r);
+    tally_result(list, i, &r, reports, t);
+    client_check_result_free(&r);
+    return true;
+}
+
+/* Prints the summary line of [t] for [count] clients. */
+static void print_summary(size_t count, const tally *t)
+{
+    printf("\nsummary: %zu client%s, %zu ok, %zu with a violation, %zu incomplete, %zu error%s",
+           count, count == 1 ? "" : "s", t->ok, t->violations, t->incomplete, t->errors,
+           t->errors == 1 ? "" : "s");
+    if (t->unchecked)
+        printf(", %zu not checked (stopped by %s)", t->unchecked,
+               cli_signal_name(cli_signal_received()));
+    printf("\n");
+    fflush(stdout);
+}
+
+/* Checks the clients of [list], printing each report and the summary, writing [json] (opened
+ * for --json, or NULL); returns the exit status. */
+static int run_check(check_args *a, const client_spec *spec, const client_list *list, FILE *json)
+{
+    tally t = {0};
+    json_t *reports = json ? json_array() : NULL;
+    cli_signals_install();
+    print_title(a, spec);
+    fflush(stdout);
+    size_t i = 0;
+    for (; i < list->count && !cli_signal_received(); i++)
+        if (!check_one(a, list, i, reports, &t)) break;
+    if (i < list->count && !cli_signal_received()) { /* a bad spec: no summary, no report */
+        json_decref(reports);
+        if (json) fclose(json), remove(a->json);
+        return EXIT_BAD_INPUT;
+    }
+    t.unchecked = list->count - i;
+    print_summary(list->count, &t);
+    if (json) cli_write_json("check", a->json, json, report_json(a, spec, reports, &t));
     json_decref(reports);
-    return status;
+    return cli_exit_status(t.status);
 }
 
 /* ---- Replay ---------------------------------------------------------------------------------- */
@@ -401,9 +585,14 @@ static int replay_verdict(const client *c, const client_trace *tr, const client_
                expected ? "linearizable" : "UNEXPECTED (a violation)");
         return expected ? EXIT_PASS : EXIT_VIOLATION;
     }
-    case CLIENT_END_DEADLOCK:
-        printf("result: deadlock: no thread can run, some are blocked (a violation)\n");
-        return EXIT_VIOLATION;
+    case CLIENT_END_DEADLOCK: {
+        client_outcome_format(tr->results, c->invocation_count, buf, sizeof buf);
+        bool expected = client_outcome_set_find(e->outcomes, tr->results) >= 0;
+        printf("result: no thread can run, some are blocked, outcome %s: %s\n", buf,
+               expected ? "a linearizable blocked outcome"
+                        : "deadlock, no linearization explains it (a violation)");
+        return expected ? EXIT_PASS : EXIT_VIOLATION;
+    }
     case CLIENT_END_EXCEPTION:
         printf("result: the last transition threw an uncaught exception: %s\n", tr->message);
         return EXIT_VIOLATION;
@@ -423,6 +612,10 @@ static int run_replay(const check_args *a, const client_list *list)
         return EXIT_BAD_INPUT;
     }
     const client *c = list->items[0];
+    if (!c) {
+        fprintf(stderr, "porcheck check: %s\n", list->errors[0]);
+        return EXIT_BAD_INPUT;
+    }
     uint8_t *schedule = NULL;
     size_t length = 0;
     client_expected e = {0};
@@ -458,15 +651,17 @@ int cmd_check(int argc, char **argv)
     if (s == ARGS_REPORTED) return EXIT_BAD_INPUT;
     client_spec *spec = NULL;
     client_list list = {0};
-    if (!cli_load_clients("check", a.spec, a.clients, a.client, &spec, &list))
+    if (!cli_load_clients(&(cli_input){"check", a.spec, a.clients, a.client, &a.opt.impl}, &spec,
+                          &list))
         return EXIT_BAD_INPUT;
-    if (!list.count) {
+    FILE *json = NULL;
+    int status = EXIT_BAD_INPUT;
+    if (!list.count)
         fprintf(stderr, "porcheck check: %s: no clients\n", a.clients ? a.clients : "--client");
-        client_list_free(&list);
-        client_spec_free(spec);
-        return EXIT_BAD_INPUT;
-    }
-    int status = a.replay ? run_replay(&a, &list) : run_check(&a, spec, &list);
+    else if (a.replay)
+        status = run_replay(&a, &list);
+    else if (!a.json || (json = cli_open_output("check", a.json)))
+        status = run_check(&a, spec, &list, json);
     client_list_free(&list);
     client_spec_free(spec);
     return status;

@@ -1,4 +1,5 @@
-/* porcheck outcomes: prints the linearizable outcomes of clients of a spec. The default oracle is
+/* porcheck outcomes: prints the linearizable outcomes of clients of a spec, then the blocked
+ * outcomes (where some invocations wait for ever). The default oracle is
  * the implementation itself (--jar), run sequentially in porcheck's VM (Violat's method); with
  * --oracle adt the spec's ADT reference model gives them, and with --jar as well the command
  * also reports where the implementation's sequential behaviour disagrees with the model. */
@@ -81,6 +82,34 @@ static const char *oracle_label(const outcomes_args *a, const client_spec *spec,
     return buf;
 }
 
+/* Prints the outcomes of [set] that are blocked ones when [blocked], else the others, one a
+ * line. */
+static void print_outcomes(const client_outcome_set *set, bool blocked)
+{
+    size_t width = client_outcome_set_width(set);
+    char text[16384];
+    for (size_t i = 0; i < client_outcome_set_size(set); i++) {
+        const client_value *v = client_outcome_set_at(set, i);
+        if (client_outcome_is_blocked(v, width) != blocked) continue;
+        client_outcome_format(v, width, text, sizeof text);
+        printf("  %s\n", text);
+    }
+}
+
+/* Prints the complete outcomes of [set], then its blocked outcomes when it has any. */
+static void print_sets(const char *oracle, const client_outcome_set *set)
+{
+    size_t blocked = client_outcome_set_blocked(set);
+    size_t complete = client_outcome_set_size(set) - blocked;
+    printf("linearizable outcomes (%s): %zu\n", oracle, complete);
+    print_outcomes(set, false);
+    if (!blocked) return;
+    printf("blocked outcomes (the invocations marked blocked wait for ever): %zu\n", blocked);
+    print_outcomes(set, true);
+    if (!complete)
+        printf("warning: no order of the invocations completes (every outcome is blocked)\n");
+}
+
 /* Prints the report of one client. */
 static void print_client(const outcomes_args *a, const client *c, const client_lin_run *run,
                          size_t index)
@@ -92,9 +121,8 @@ static void print_client(const outcomes_args *a, const client *c, const client_l
         client_column_label(c, i, label, sizeof label);
         printf("%s %s", i ? "," : "", label);
     }
-    printf("\nlinearizable outcomes (%s): %zu\n", oracle_label(a, c->spec, label, sizeof label),
-           client_outcome_set_size(run->outcomes));
-    client_outcome_set_print(run->outcomes, stdout, 2, false);
+    printf("\n");
+    print_sets(oracle_label(a, c->spec, label, sizeof label), run->outcomes);
     const client_lin_stats *s = &run->stats;
     printf("statistics: %zu nodes, %zu matched, %zu invocations, %zu restores\n", s->nodes,
            s->matched, s->invocations, s->restores);
@@ -155,22 +183,46 @@ static int client_error_exit(const outcomes_args *a, const client_list *list, si
     return EXIT_BAD_INPUT;
 }
 
+/* Reports client [i] of [list] as an error row with [err] (stderr, the text report and
+ * [reports]); returns the bad-input status. */
+static int error_row(const outcomes_args *a, const client_list *list, size_t i,
+                     const client_error *err, json_t *reports)
+{
+    const char *message = list->items[i] ? err->message : list->errors[i];
+    if (list->items[i])
+        client_error_exit(a, list, i, err);
+    else
+        fprintf(stderr, "porcheck outcomes: %s\n", message);
+    printf("%sclient %zu (line %zu): error: %s\n", i ? "\n" : "", i + 1, list->lines[i], message);
+    json_t *j = json_pack("{sIssss}", "line", (json_int_t)list->lines[i], "verdict", "error",
+                          "message", message);
+    if (reports)
+        json_array_append_new(reports, j);
+    else
+        json_decref(j);
+    return EXIT_BAD_INPUT;
+}
+
 /* Computes, prints and (into [reports]) records the outcomes of client [i]; returns the exit
- * status so far (1 when the implementation disagrees with the ADT model). */
+ * status of the client (1 when the implementation disagrees with the ADT model, 2 for an error
+ * row), or -1 when the spec turns out to be bad input. */
 static int run_client(const outcomes_args *a, const client_list *list, size_t i, oracles *o,
                       json_t *reports)
 {
     const client *c = list->items[i];
     client_error err = {0};
     bool adt = !strcmp(a->oracle, "adt");
+    if (!c) return error_row(a, list, i, &err, reports);
     if (a->jar && client_impl_new(c, &o->impl_opts, &o->impl, &err) != CLIENT_OK)
-        return client_error_exit(a, list, i, &err);
+        return err.status == CLIENT_ERR_SPEC ? (client_error_exit(a, list, i, &err), -1)
+                                             : error_row(a, list, i, &err, reports);
     client_lin_run run = {.options = {.stateless = a->stateless}};
     client_lin_diff diff;
     int status = EXIT_PASS;
     if (client_linearize(c, adt ? &o->adt : &o->impl, &run, &err) != CLIENT_OK ||
         (adt && a->jar && client_lin_compare(c, &o->impl, &o->adt, &diff, &err) != CLIENT_OK)) {
-        status = client_error_exit(a, list, i, &err);
+        status = err.status == CLIENT_ERR_SPEC ? (client_error_exit(a, list, i, &err), -1)
+                                               : error_row(a, list, i, &err, reports);
     } else {
         char text[16384];
         print_client(a, c, &run, i);
@@ -180,12 +232,14 @@ static int run_client(const outcomes_args *a, const client_list *list, size_t i,
             reports ? client_json(c, &run, list->lines[i], adt && a->jar ? &diff : NULL) : NULL;
         if (reports && (!j || json_array_append_new(reports, j))) status = EXIT_BAD_INPUT;
     }
+    fflush(stdout);
     client_outcome_set_free(run.outcomes);
     client_object_free(&o->impl);
     return status;
 }
 
-/* Computes and reports the outcomes of every client of [list]; appends JSON to [reports]. */
+/* Computes and reports the outcomes of every client of [list]; appends JSON to [reports].
+ * Returns the exit status, or -1 (after one line on stderr) when the spec is bad input. */
 static int run_all(const outcomes_args *a, const client_spec *spec, const client_list *list,
                    json_t *reports)
 {
@@ -193,25 +247,21 @@ static int run_all(const outcomes_args *a, const client_spec *spec, const client
     client_error err = {0};
     if (!strcmp(a->oracle, "adt") && client_adt_new(spec, &o.adt, &err) != CLIENT_OK) {
         fprintf(stderr, "porcheck outcomes: %s\n", err.message);
-        return EXIT_BAD_INPUT;
+        return -1;
     }
     int status = EXIT_PASS;
-    for (size_t i = 0; i < list->count && status != EXIT_BAD_INPUT; i++) {
-        int s = run_client(a, list, i, &o, reports);
-        if (s != EXIT_PASS) status = s;
-    }
+    for (size_t i = 0; i < list->count && status >= 0; i++)
+        status = cli_worse_status(status, run_client(a, list, i, &o, reports));
     client_object_free(&o.adt);
     return status;
 }
 
-/* Writes the JSON document for [reports] to [path]. */
-static bool write_json(const outcomes_args *a, const client_spec *spec, json_t *reports)
+/* Writes the JSON document for [reports] into [f], opened for --json. */
+static void write_json(const outcomes_args *a, const client_spec *spec, json_t *reports, FILE *f)
 {
     json_t *doc = json_pack("{sssssssO}", "spec", a->spec, "class", spec->class_name, "oracle",
                             a->oracle, "clients", reports);
-    bool ok = doc && json_dump_file(doc, a->json, JSON_INDENT(2)) == 0;
-    json_decref(doc);
-    return ok;
+    cli_write_json("outcomes", a->json, f, doc);
 }
 
 int cmd_outcomes(int argc, char **argv)
@@ -222,14 +272,22 @@ int cmd_outcomes(int argc, char **argv)
     if (s == ARGS_REPORTED) return EXIT_BAD_INPUT;
     client_spec *spec = NULL;
     client_list list = {0};
-    if (!cli_load_clients("outcomes", a.spec, a.clients, a.client, &spec, &list))
+    client_impl_options impl = {.classpath = a.jar};
+    cli_input in = {"outcomes", a.spec, a.clients, a.client, a.jar ? &impl : NULL};
+    if (!cli_load_clients(&in, &spec, &list)) return EXIT_BAD_INPUT;
+    if (list.count == 0) { /* as check: an empty run must not look like a finished one */
+        fprintf(stderr, "porcheck outcomes: %s: no clients\n", a.clients ? a.clients : "--client");
+        client_spec_free(spec);
         return EXIT_BAD_INPUT;
-    json_t *reports = a.json ? json_array() : NULL;
-    int status = run_all(&a, spec, &list, reports);
-    if (status != EXIT_BAD_INPUT && a.json && !write_json(&a, spec, reports)) {
-        fprintf(stderr, "porcheck outcomes: cannot write %s\n", a.json);
-        status = EXIT_BAD_INPUT;
     }
+    FILE *json = a.json ? cli_open_output("outcomes", a.json) : NULL;
+    json_t *reports = json ? json_array() : NULL;
+    int status = a.json && !json ? EXIT_BAD_INPUT : run_all(&a, spec, &list, reports);
+    if (json && status >= 0)
+        write_json(&a, spec, reports, json);
+    else if (json)
+        fclose(json), remove(a.json);
+    if (status < 0) status = EXIT_BAD_INPUT;
     json_decref(reports);
     client_list_free(&list);
     client_spec_free(spec);

@@ -14,6 +14,9 @@
 
 enum { MAX_SHOWN = 10, MAX_VISIBLE = 64 };
 
+/* run_search's status when a race widened the visible set: explore again. */
+enum { RUN_AGAIN = -1 };
+
 /* ---- Collected results ----------------------------------------------------------------------- */
 
 /* A distinct end-state output and how many end states printed it. */
@@ -47,12 +50,20 @@ typedef struct results {
 } results;
 
 /* Command-line settings. */
+/* The races that widened the visible set (safe classifier), and the classes they named. */
+typedef struct widening {
+    char **races, **classes; /* owned */
+    size_t race_count, class_count, race_cap, class_cap;
+} widening;
+
 typedef struct run_args {
     vm_options vm;
     vm_check_options check;
     const char *visible[MAX_VISIBLE];
+    widening wide;
     por_options opt;
     const char *json, *replay, *main;
+    cli_progress progress;
     int argc; /* program arguments */
     char **argv;
 } run_args;
@@ -333,14 +344,25 @@ static void print_violation(const violation *v)
     if (v->trace && !v->reproduced) printf("  warning: the replay did not reproduce it\n");
 }
 
+/* Prints the visible set in force (safe classifier) and the races that widened it. */
+static void print_visible(const run_args *a)
+{
+    if (a->check.classifier != VM_CLASSIFY_SAFE) return;
+    const widening *w = &a->wide;
+    cli_print_visible(&(cli_visible){a->check.visible, a->check.visible_count,
+                                     (const char *const *)w->classes, w->class_count,
+                                     (const char *const *)w->races, w->race_count},
+                      "program");
+}
+
 /* Prints the report: header, outcomes, violations, statistics. */
 static void print_text(const run_args *a, const results *r, const por_result *res)
 {
     printf("porcheck run: %s (algorithm %s, classifier %s%s)\n", a->main,
            por_algo_name(a->opt.algo), classifier_name(a->check.classifier),
            a->opt.stateless ? ", stateless" : "");
-    if (res->stop != POR_STOP_COMPLETE && res->stop != POR_STOP_ERROR)
-        printf("stopped early (%s): the results below are partial\n", por_stop_name(res->stop));
+    print_visible(a);
+    cli_print_verdict(res, r->violation_count > 0);
     printf("outcomes (%zu):\n", r->outcome_count);
     for (size_t i = 0; i < r->outcome_count; i++) {
         printf("  ");
@@ -371,8 +393,8 @@ static json_t *violation_json(const violation *v)
     return o;
 }
 
-/* Writes the report as JSON to the --json file; false when it cannot. */
-static bool write_json(const run_args *a, const results *r, const por_result *res)
+/* Returns the report as one JSON document (NULL when out of memory). */
+static json_t *report_json(const run_args *a, const results *r, const por_result *res)
 {
     json_t *outs = json_array(), *viols = json_array();
     for (size_t i = 0; outs && i < r->outcome_count; i++)
@@ -381,15 +403,17 @@ static bool write_json(const run_args *a, const results *r, const por_result *re
                                               (json_int_t)r->outcomes[i].count));
     for (size_t i = 0; viols && i < r->violation_count; i++)
         json_array_append_new(viols, violation_json(&r->violations[i]));
-    json_t *doc =
-        json_pack("{s:s, s:s, s:s, s:b, s:s, s:o*, s:o*, s:o*}", "main", a->main, "algorithm",
-                  por_algo_name(a->opt.algo), "classifier", classifier_name(a->check.classifier),
-                  "stateless", a->opt.stateless, "stop", por_stop_name(res->stop), "outcomes", outs,
-                  "violations", viols, "statistics", por_stats_json(res));
-    if (!doc) return false;
-    int bad = json_dump_file(doc, a->json, JSON_INDENT(2));
-    json_decref(doc);
-    return bad == 0;
+    json_t *widened = json_array(), *races = json_array();
+    for (size_t i = 0; widened && i < a->wide.class_count; i++)
+        json_array_append_new(widened, json_string(a->wide.classes[i]));
+    for (size_t i = 0; races && i < a->wide.race_count; i++)
+        json_array_append_new(races, json_string(a->wide.races[i]));
+    return json_pack("{s:s, s:s, s:s, s:b, s:s, s:s, s:o*, s:o*, s:o*, s:o*, s:o*}", "main",
+                     a->main, "algorithm", por_algo_name(a->opt.algo), "classifier",
+                     classifier_name(a->check.classifier), "stateless", a->opt.stateless, "verdict",
+                     cli_verdict_json(res, r->violation_count > 0), "stop",
+                     por_stop_name(res->stop), "outcomes", outs, "violations", viols, "statistics",
+                     por_stats_json(res), "widened", widened, "races", races);
 }
 
 /* ---- Arguments ------------------------------------------------------------------------------- */
@@ -402,8 +426,10 @@ static int usage(void)
             "       [--order seq:PERM|random:SEED] [--stateless] [--all] [--exact-states]\n"
             "       [--heap-symmetry]\n"
             "       [--max-states N] [--timeout S] [--max-memory MB] [--max-threads N]\n"
-            "       [--max-instructions N] [--json OUT] [-ea|-da] [--replay SCHEDULE] MAIN "
-            "[ARGS...]\n");
+            "       [--max-instructions N] [--json OUT] [-ea|-da] [--replay SCHEDULE]\n"
+            "       [--progress | --no-progress] MAIN [ARGS...]\n"
+            "exit status: 0 explored completely, no violation; 1 a violation; 2 bad input; 3\n"
+            "incomplete (stopped by a limit, no violation); 128 + N after signal N\n");
     return EXIT_BAD_INPUT;
 }
 
@@ -487,6 +513,7 @@ static args_status parse_option(int argc, char **argv, int *i, run_args *a)
     if (!strcmp(name, "--heap-symmetry")) return a->check.heap_symmetry = true, ARGS_OK;
     if (!strcmp(name, "-ea")) return a->vm.assertions = true, ARGS_OK;
     if (!strcmp(name, "-da")) return a->vm.assertions = false, ARGS_OK;
+    if (cli_progress_option(name, &a->progress)) return ARGS_OK;
     if (*i + 1 >= argc) return ARGS_USAGE;
     return value_option(a, name, argv[++*i]);
 }
@@ -589,33 +616,87 @@ static int run_replay(const run_args *a, vm *machine)
     return status;
 }
 
-/* Runs the search and prints the report; returns the exit status. */
-static int run_search(run_args *a, vm *machine)
+/* Prints why the search of [machine] could not report (one line); [r] and [err] say why. */
+static void search_failed(vm *machine, const results *r, const por_error *err)
+{
+    const char *msg = r->nomem                                  ? "out of memory"
+                      : vm_last_error(machine)->status != VM_OK ? vm_last_error(machine)->message
+                                                                : err->message;
+    fprintf(stderr, "porcheck run: %s\n", msg);
+}
+
+/* Appends a copy of [text] to [*list] of [*count] (room [*cap]); false when out of memory. */
+static bool push_copy(char ***list, size_t *count, size_t *cap, const char *text)
+{
+    if (*count == *cap && !grow((void **)list, cap, *count, sizeof **list)) return false;
+    char *copy = dup_bytes(text, strlen(text));
+    if (!copy) return false;
+    (*list)[(*count)++] = copy;
+    return true;
+}
+
+/* Takes the races [machine]'s search found into [a], widening its visible set with the classes
+ * they name; true when there were any ([*status] is RUN_AGAIN, or EXIT_BAD_INPUT when out of
+ * memory). */
+static bool widen(run_args *a, const vm *machine, int *status)
+{
+    const vm_race *races;
+    size_t n = vm_check_races(machine, &races);
+    widening *w = &a->wide;
+    bool ok = true;
+    for (size_t i = 0; i < n && ok; i++) {
+        ok = push_copy(&w->races, &w->race_count, &w->race_cap, races[i].text);
+        for (size_t k = 0; k < races[i].class_count && ok; k++)
+            ok = push_copy(&w->classes, &w->class_count, &w->class_cap, races[i].classes[k]);
+    }
+    for (size_t i = 0; i < w->class_count; i++)
+        for (char *p = w->classes[i]; *p; p++)
+            if (*p == '/') *p = '.';
+    a->check.widened = (const char *const *)w->classes;
+    a->check.widened_count = w->class_count;
+    if (!ok) fprintf(stderr, "porcheck run: out of memory\n");
+    *status = ok ? RUN_AGAIN : EXIT_BAD_INPUT;
+    return n > 0;
+}
+
+/* Frees what [w] holds. */
+static void free_widening(widening *w)
+{
+    for (size_t i = 0; i < w->race_count; i++) base_free(w->races[i]);
+    for (size_t i = 0; i < w->class_count; i++) base_free(w->classes[i]);
+    base_free(w->races);
+    base_free(w->classes);
+}
+
+/* Runs the search and prints the report, writing it to [json] (opened for --json, or NULL);
+ * returns the exit status, or RUN_AGAIN when a race widened the visible set. */
+static int run_search(run_args *a, vm *machine, FILE *json)
 {
     results r = {0};
     r.machine = machine;
     por_observer obs = {&r, on_final, on_assert, NULL, NULL};
     a->opt.observer = &obs;
+    a->opt.stop_flag = cli_stop_flag();
+    cli_progress_attach(&a->progress, &a->opt);
     por_lts lts = vm_lts(machine);
     por_snapshot *init = lts.ops->save(machine);
     por_result res;
     por_error err = {0};
     int status = EXIT_BAD_INPUT;
-    if (!init)
-        por_fail(&err, POR_ERR_NOMEM, "out of memory");
-    else if (por_search(&lts, &a->opt, &res, &err) == POR_OK && !r.nomem &&
-             vm_last_error(machine)->status == VM_OK && trace_violations(&r, init, &err)) {
+    bool searched = init && por_search(&lts, &a->opt, &res, &err) == POR_OK;
+    cli_progress_end(&a->progress);
+    if (!init) por_fail(&err, POR_ERR_NOMEM, "out of memory");
+    bool fine = searched && !r.nomem && vm_last_error(machine)->status == VM_OK;
+    if (fine && res.stop != POR_STOP_SIGNAL && widen(a, machine, &status)) {
+        /* a race: explore again with the wider set (or out of memory: [status] says) */
+    } else if (fine && trace_violations(&r, init, &err)) {
         print_text(a, &r, &res);
-        status = r.violation_count ? EXIT_VIOLATION : EXIT_PASS;
-        if (a->json && !write_json(a, &r, &res))
-            fprintf(stderr, "porcheck run: cannot write %s\n", a->json), status = EXIT_BAD_INPUT;
-    }
-    if (status == EXIT_BAD_INPUT && !(a->json && err.status == POR_OK && !r.nomem)) {
-        const char *msg = r.nomem ? "out of memory"
-                          : vm_last_error(machine)->status != VM_OK
-                              ? vm_last_error(machine)->message
-                              : err.message;
-        fprintf(stderr, "porcheck run: %s\n", msg);
+        fflush(stdout);
+        status = cli_search_status(&res, r.violation_count > 0);
+        if (json) cli_write_json("run", a->json, json, report_json(a, &r, &res));
+    } else {
+        search_failed(machine, &r, &err);
+        if (json) fclose(json), remove(a->json);
     }
     if (init) lts.ops->release(machine, init);
     free_results(&r);
@@ -628,10 +709,23 @@ int cmd_run(int argc, char **argv)
     args_status s = parse_args(argc, argv, &a);
     if (s == ARGS_USAGE) return usage();
     if (s == ARGS_REPORTED) return EXIT_BAD_INPUT;
+    cli_signals_install();
     vm *machine = start_vm(&a);
-    if (!machine) return EXIT_BAD_INPUT;
+    if (!machine) return cli_exit_status(EXIT_BAD_INPUT);
     fflush(stdout);
-    int status = a.replay ? run_replay(&a, machine) : run_search(&a, machine);
+    FILE *json = NULL;
+    int status = EXIT_BAD_INPUT;
+    if (a.replay)
+        status = run_replay(&a, machine);
+    else if (!a.json || (json = cli_open_output("run", a.json)))
+        status = run_search(&a, machine, json);
+    while (status == RUN_AGAIN) {
+        vm_free(machine);
+        machine = start_vm(&a);
+        status = machine ? run_search(&a, machine, json) : EXIT_BAD_INPUT;
+        if (!machine && json) fclose(json), remove(a.json);
+    }
     vm_free(machine);
-    return status;
+    free_widening(&a.wide);
+    return cli_exit_status(status);
 }

@@ -35,6 +35,7 @@ typedef struct collect {
 typedef struct toy_args {
     const char *file, *json;
     por_options opt;
+    cli_progress progress;
 } toy_args;
 
 /* Returns a copy of [s] from the base allocator. */
@@ -150,8 +151,7 @@ static void print_text(const toy_args *a, const collect *c, const por_result *r)
     por_order_format(&a->opt.order, order, sizeof order);
     printf("%s: %s, order %s, %s%s\n", a->file, por_algo_name(a->opt.algo), order,
            a->opt.stateless ? "stateless" : "stateful", a->opt.first_error ? ", first error" : "");
-    if (r->stop != POR_STOP_COMPLETE && r->stop != POR_STOP_ERROR)
-        printf("stopped early (%s): the results below are partial\n", por_stop_name(r->stop));
+    cli_print_verdict(r, c->violations.count > 0);
     printf("outcomes (%zu):\n", c->outcomes.count);
     for (size_t i = 0; i < c->outcomes.count; i++)
         printf("  %s   [%zu end state%s]\n", c->outcomes.items[i].text, c->outcomes.items[i].count,
@@ -183,20 +183,17 @@ static json_t *strset_json(const strset *set, bool violations)
     return arr;
 }
 
-/* Writes the report as JSON to the --json file. */
-static bool write_json(const toy_args *a, const collect *c, const por_result *r)
+/* Returns the report as one JSON document (NULL when out of memory). */
+static json_t *report_json(const toy_args *a, const collect *c, const por_result *r)
 {
     char order[300];
     por_order_format(&a->opt.order, order, sizeof order);
-    json_t *doc =
-        json_pack("{s:s, s:s, s:s, s:b, s:b, s:o*, s:o*, s:o*}", "file", a->file, "algorithm",
-                  por_algo_name(a->opt.algo), "order", order, "stateless", a->opt.stateless,
-                  "first_error", a->opt.first_error, "outcomes", strset_json(&c->outcomes, false),
-                  "violations", strset_json(&c->violations, true), "statistics", por_stats_json(r));
-    if (!doc) return false;
-    int bad = json_dump_file(doc, a->json, JSON_INDENT(2) | JSON_ENSURE_ASCII);
-    json_decref(doc);
-    return bad == 0;
+    return json_pack("{s:s, s:s, s:s, s:b, s:b, s:s, s:o*, s:o*, s:o*}", "file", a->file,
+                     "algorithm", por_algo_name(a->opt.algo), "order", order, "stateless",
+                     a->opt.stateless, "first_error", a->opt.first_error, "verdict",
+                     cli_verdict_json(r, c->violations.count > 0), "outcomes",
+                     strset_json(&c->outcomes, false), "violations",
+                     strset_json(&c->violations, true), "statistics", por_stats_json(r));
 }
 
 /* ---- Arguments ------------------------------------------------------------------------------- */
@@ -204,10 +201,12 @@ static bool write_json(const toy_args *a, const collect *c, const por_result *r)
 /* Prints the usage line; returns the bad-input status. */
 static int usage(void)
 {
-    fprintf(
-        stderr,
-        "usage: porcheck toy FILE [--algo A] [--order seq:PERM|random:SEED] [--stateless]\n"
-        "       [--first-error] [--max-states N] [--timeout S] [--max-memory MB] [--json OUT]\n");
+    fprintf(stderr,
+            "usage: porcheck toy FILE [--algo A] [--order seq:PERM|random:SEED] [--stateless]\n"
+            "       [--first-error] [--max-states N] [--timeout S] [--max-memory MB] [--json OUT]\n"
+            "       [--progress | --no-progress]\n"
+            "exit status: 0 explored completely, no violation; 1 a violation; 2 bad input; 3\n"
+            "incomplete (stopped by a limit, no violation); 128 + N after signal N\n");
     return EXIT_BAD_INPUT;
 }
 
@@ -221,6 +220,7 @@ static args_status parse_option(int argc, char **argv, int *i, toy_args *a)
     por_error err = {0};
     if (!strcmp(name, "--stateless")) return a->opt.stateless = true, ARGS_OK;
     if (!strcmp(name, "--first-error")) return a->opt.first_error = true, ARGS_OK;
+    if (cli_progress_option(name, &a->progress)) return ARGS_OK;
     if (!value) return ARGS_USAGE;
     (*i)++;
     if (!strcmp(name, "--algo") || !strcmp(name, "--order")) {
@@ -254,32 +254,35 @@ static args_status parse_args(int argc, char **argv, toy_args *a)
 
 /* ---- The command ----------------------------------------------------------------------------- */
 
-/* Runs the search on [toy] and prints the report; returns the exit status. */
-static int run(const toy_args *a, por_toy *toy)
+/* Runs the search on [toy] and prints the report, writing it to [json] (opened for --json, or
+ * NULL); returns the exit status. */
+static int run(toy_args *a, por_toy *toy, FILE *json)
 {
     collect c = {toy, {0}, {0}, false};
     por_observer obs = {&c, on_final, on_assert, NULL, NULL};
     por_options opt = a->opt;
     opt.observer = &obs;
+    opt.stop_flag = cli_stop_flag();
+    cli_progress_attach(&a->progress, &opt);
     por_lts lts = por_toy_lts(toy);
     por_result r;
     por_error err = {0};
-    int status = EXIT_PASS;
-    if (por_search(&lts, &opt, &r, &err) != POR_OK || c.nomem) {
+    int status = EXIT_BAD_INPUT;
+    cli_signals_install();
+    por_status st = por_search(&lts, &opt, &r, &err);
+    cli_progress_end(&a->progress);
+    if (st != POR_OK || c.nomem) {
         fprintf(stderr, "porcheck toy: %s: %s\n", a->file, c.nomem ? "out of memory" : err.message);
-        status = EXIT_BAD_INPUT;
+        if (json) fclose(json), remove(a->json);
     } else {
         print_text(a, &c, &r);
-        if (a->json && !write_json(a, &c, &r)) {
-            fprintf(stderr, "porcheck toy: cannot write %s\n", a->json);
-            status = EXIT_BAD_INPUT;
-        } else if (c.violations.count) {
-            status = EXIT_VIOLATION;
-        }
+        fflush(stdout);
+        status = cli_search_status(&r, c.violations.count > 0);
+        if (json) cli_write_json("toy", a->json, json, report_json(a, &c, &r));
     }
     strset_free(&c.outcomes);
     strset_free(&c.violations);
-    return status;
+    return cli_exit_status(status);
 }
 
 int cmd_toy(int argc, char **argv)
@@ -294,7 +297,9 @@ int cmd_toy(int argc, char **argv)
         fprintf(stderr, "porcheck toy: %s\n", err.message);
         return EXIT_BAD_INPUT;
     }
-    int status = run(&a, toy);
+    FILE *json = NULL;
+    int status = EXIT_BAD_INPUT;
+    if (!a.json || (json = cli_open_output("toy", a.json))) status = run(&a, toy, json);
     por_toy_free(toy);
     return status;
 }

@@ -1,5 +1,6 @@
 /* The porcheck sub-commands; each takes the arguments after its name and returns the exit
- * status: 0 success, 1 a property violated, 2 bad input or an unsupported feature. */
+ * status: 0 success, 1 a property violated, 2 bad input or an unsupported feature, 3 a search
+ * stopped by a limit before it explored everything, 128 + N after signal N. */
 #ifndef PORCHECK_CLI_COMMANDS_H
 #define PORCHECK_CLI_COMMANDS_H
 
@@ -7,11 +8,22 @@
 
 #include "clients.h"
 
-/* Loads the spec [spec_path] and the clients of file [clients_path] (or, when it is NULL, of the
- * text [client_text]); on bad input prints one line "porcheck [command]: ..." and returns false
- * with nothing to free. */
-bool cli_load_clients(const char *command, const char *spec_path, const char *clients_path,
-                      const char *client_text, client_spec **spec, client_list *list);
+/* What a command reads its spec and clients from. */
+typedef struct cli_input {
+    const char *command;             /* "check", for messages "porcheck check: ..." */
+    const char *spec;                /* the spec file */
+    const char *clients;             /* a clients file, or NULL */
+    const char *client;              /* the --client text when [clients] is NULL */
+    const client_impl_options *impl; /* the class under test to resolve the spec against, or
+                                      * NULL (no jar) */
+} cli_input;
+
+/* Loads the spec of [in], prints its warnings (one line each), resolves it against the class
+ * under test (when [in] has one), then loads the clients; on bad input prints one line
+ * "porcheck COMMAND: ..." and returns false with nothing to free. A bad line of a clients
+ * file is not bad input here: it becomes an entry of [list] with a NULL item and its message in
+ * list->errors. */
+bool cli_load_clients(const cli_input *in, client_spec **spec, client_list *list);
 
 /* Reads [text], a decimal number from 0 to 1e15, into [*out]; false when it is not one. */
 bool cli_parse_number(const char *text, double *out);
@@ -28,8 +40,86 @@ bool cli_set_limit(const char *command, por_options *opt, const char *name, cons
  * a stateless ALGO search (...)" and returns false. */
 bool cli_heap_symmetry_allows(const char *command, por_algo algo, bool stateless);
 
-/* Exit statuses shared by every command. */
-enum { EXIT_PASS = 0, EXIT_VIOLATION = 1, EXIT_BAD_INPUT = 2 };
+/* The safe classifier's visible set in force: given (none: the default), widened after races. */
+typedef struct cli_visible {
+    const char *const *given; /* class names or prefixes, dotted or slashed */
+    size_t given_count;
+    const char *const *widened;
+    size_t widened_count;
+    const char *const *races; /* the races that widened it */
+    size_t race_count;
+} cli_visible;
+
+/* Prints [v] as the line "visible: ..." (names dotted) and one line per race, saying that the
+ * [what] ("client", "program") was explored again. */
+void cli_print_visible(const cli_visible *v, const char *what);
+
+/* Exit statuses shared by every command (and 128 + N after signal N). */
+enum { EXIT_PASS = 0, EXIT_VIOLATION = 1, EXIT_BAD_INPUT = 2, EXIT_INCOMPLETE = 3 };
+
+/* Returns the status that wins when one part of a command gave [a] and another [b]:
+ * violation > bad input > incomplete > pass (any other status wins as it is). */
+int cli_worse_status(int a, int b);
+
+/* Returns the status of a search that ended as [r] says: EXIT_VIOLATION when [violated], else
+ * EXIT_INCOMPLETE when a limit or a signal stopped it, else EXIT_PASS. */
+int cli_search_status(const por_result *r, bool violated);
+
+/* Writes why search [r] stopped early into [buf] of [size] bytes, e.g. "stopped by --timeout
+ * after 12.0 s" or "stopped by SIGINT after 3.4 s". */
+void cli_stop_text(const por_result *r, char *buf, size_t size);
+
+/* Prints the verdict line of a search that ended as [r] says: "verdict: ok", "verdict:
+ * VIOLATION" (with why the search stopped when it was stopped) or "verdict: incomplete (...)". */
+void cli_print_verdict(const por_result *r, bool violated);
+
+/* Returns the JSON verdict of a search that ended as [r] says: "ok", "violation" or
+ * "incomplete". */
+const char *cli_verdict_json(const por_result *r, bool violated);
+
+/* Installs handlers for SIGINT, SIGTERM and SIGHUP that raise cli_stop_flag (each handler is
+ * reset by its signal, so a second signal ends the process as the default action does). */
+void cli_signals_install(void);
+
+/* Returns the flag the signal handlers raise, for por_options.stop_flag. */
+const volatile sig_atomic_t *cli_stop_flag(void);
+
+/* Returns the stopping signal received since cli_signals_install, or 0. */
+int cli_signal_received(void);
+
+/* Returns "SIGINT", "SIGTERM" or "SIGHUP" for [sig] ("a signal" otherwise). */
+const char *cli_signal_name(int sig);
+
+/* Returns [status], or 128 + N when stopping signal N was received. */
+int cli_exit_status(int status);
+
+/* The progress line on stderr: [mode] 1 (--progress), -1 (--no-progress) or 0 (on when stderr
+ * is a terminal); the rest is the callback's own state. */
+typedef struct cli_progress {
+    int mode;
+    double last_seconds;
+    size_t last_transitions;
+    bool shown; /* a line is on the screen */
+} cli_progress;
+
+/* Sets [p]'s mode when [name] is --progress or --no-progress; false for any other option. */
+bool cli_progress_option(const char *name, cli_progress *p);
+
+/* Makes the search of [opt] draw [p]'s progress line about once a second (or not, by its
+ * mode). */
+void cli_progress_attach(cli_progress *p, por_options *opt);
+
+/* Erases [p]'s progress line from stderr when one is shown. */
+void cli_progress_end(cli_progress *p);
+
+/* Opens report file [path] (--json) for writing before the work starts; NULL after printing
+ * "porcheck [command]: cannot write PATH: reason". */
+FILE *cli_open_output(const char *command, const char *path);
+
+/* Writes [doc] (NULL: out of memory; the reference is taken) into [f], opened for [path], and
+ * closes [f]; false after
+ * printing "porcheck [command]: PATH was not written (reason); the report above stands". */
+bool cli_write_json(const char *command, const char *path, FILE *f, json_t *doc);
 
 /* One entry of the command table. */
 typedef struct cli_command {

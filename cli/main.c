@@ -21,8 +21,10 @@ static const cli_command commands[] = {
      cmd_run},
     {"generate",
      "--spec S [--threads N|A..B] [--calls N|A..B] [--values N] [--count K] [--seed X] "
-     "[--mutators-only] [--methods NAME,...]",
-     "write random clients of a spec, one per line (deterministic for a seed)", cmd_generate},
+     "[--mutators-only] [--methods NAME,...] [--complete [--jar J]]",
+     "write random clients of a spec, one per line (deterministic for a seed; --complete: only "
+     "clients with a completing order)",
+     cmd_generate},
     {"outcomes",
      "--spec S (--client C | --clients FILE) (--jar J | --oracle adt) [--stateless] [--json OUT]",
      "print the linearizable outcomes of clients (the implementation run sequentially, or the ADT)",
@@ -30,7 +32,8 @@ static const cli_command commands[] = {
     {"check",
      "--jar J --spec S (--client C | --clients FILE) [--algo A] [--classifier safe|jpf] "
      "[--order seq:PERM|random:SEED] [--first-error] [--stateless] [--oracle impl|adt] "
-     "[--max-states N] [--timeout S] [--max-memory MB] [--json OUT] [--replay SCHEDULE]",
+     "[--max-states N] [--timeout S] [--max-memory MB] [--json OUT] [--replay SCHEDULE] "
+     "[--progress]",
      "model-check clients of a data structure: verdicts, unexpected outcomes, interleavings",
      cmd_check},
     {"campaign",
@@ -49,7 +52,9 @@ static void print_usage(FILE *out)
     for (size_t i = 0; i < COMMAND_COUNT; i++)
         fprintf(out, "  %s %s\n      %s\n", commands[i].name, commands[i].usage,
                 commands[i].summary);
-    fprintf(out, "\nexit status: 0 ok, 1 property violated, 2 bad input or unsupported feature\n");
+    fprintf(out,
+            "\nexit status: 0 ok, 1 property violated, 2 bad input or unsupported feature, 3 a\n"
+            "search stopped by a limit (incomplete), 128 + N after signal N\n");
 }
 
 int main(int argc, char **argv)

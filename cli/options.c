@@ -1,8 +1,13 @@
-/* Option values shared by the commands: non-negative numbers and the search limits. */
+/* What the commands share: option values (non-negative numbers, the search limits, the
+ * progress flags), verdicts and exit statuses, the stop signals, the progress line on stderr and
+ * the report files (--json). */
+#define _POSIX_C_SOURCE 200809L /* sigaction, isatty */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 
@@ -47,4 +52,205 @@ bool cli_set_limit(const char *command, por_options *opt, const char *name, cons
     else
         opt->max_memory_bytes = (size_t)(v * 1048576.0);
     return true;
+}
+
+/* ---- Verdicts and exit statuses -------------------------------------------------------------- */
+
+int cli_worse_status(int a, int b)
+{
+    static const int rank[] = {
+        [EXIT_PASS] = 0, [EXIT_INCOMPLETE] = 1, [EXIT_BAD_INPUT] = 2, [EXIT_VIOLATION] = 3};
+    if (a < EXIT_PASS || a > EXIT_INCOMPLETE) return a;
+    if (b < EXIT_PASS || b > EXIT_INCOMPLETE) return b;
+    return rank[a] >= rank[b] ? a : b;
+}
+
+int cli_search_status(const por_result *r, bool violated)
+{
+    if (violated) return EXIT_VIOLATION;
+    return por_stop_incomplete(r->stop) ? EXIT_INCOMPLETE : EXIT_PASS;
+}
+
+void cli_stop_text(const por_result *r, char *buf, size_t size)
+{
+    int sig = cli_signal_received();
+    if (r->stop == POR_STOP_SIGNAL && sig)
+        snprintf(buf, size, "stopped by %s after %.1f s", cli_signal_name(sig), r->stats.seconds);
+    else if (r->stop == POR_STOP_SIGNAL)
+        snprintf(buf, size, "stopped by a signal after %.1f s", r->stats.seconds);
+    else
+        snprintf(buf, size, "stopped by --%s after %.1f s", por_stop_name(r->stop),
+                 r->stats.seconds);
+}
+
+/* Prints class name or prefix [name] dotted, after [sep]. */
+static void print_dotted(const char *sep, const char *name)
+{
+    printf("%s", sep);
+    for (const char *p = name; *p; p++) putchar(*p == '/' ? '.' : *p);
+}
+
+void cli_print_visible(const cli_visible *v, const char *what)
+{
+    if (!v->given_count)
+        printf("visible: every class but java.lang.Thread and java.lang.String (race-checked)");
+    for (size_t i = 0; i < v->given_count; i++) print_dotted(i ? ", " : "visible: ", v->given[i]);
+    if (v->given_count) printf(" (narrowed; every other class race-checked)");
+    for (size_t i = 0; i < v->widened_count; i++)
+        print_dotted(i ? ", " : ", widened with ", v->widened[i]);
+    printf("\n");
+    for (size_t i = 0; i < v->race_count; i++)
+        printf("  race on state the visible set left invisible (so the %s was explored again): "
+               "%s\n",
+               what, v->races[i]);
+}
+
+void cli_print_verdict(const por_result *r, bool violated)
+{
+    char why[128];
+    cli_stop_text(r, why, sizeof why);
+    if (violated && por_stop_incomplete(r->stop))
+        printf("verdict: VIOLATION (then %s: not every interleaving was explored)\n", why);
+    else if (violated)
+        printf("verdict: VIOLATION\n");
+    else if (por_stop_incomplete(r->stop))
+        printf("verdict: incomplete (%s: not every interleaving was explored)\n", why);
+    else
+        printf("verdict: ok\n");
+}
+
+const char *cli_verdict_json(const por_result *r, bool violated)
+{
+    return violated ? "violation" : por_stop_incomplete(r->stop) ? "incomplete" : "ok";
+}
+
+/* ---- Signals --------------------------------------------------------------------------------- */
+
+/* The stopping signal received (SIGINT, SIGTERM, SIGHUP), or 0. */
+static volatile sig_atomic_t stop_signal;
+
+/* Records a stopping signal; the handler is reset, so a second one ends porcheck at once. */
+static void on_stop(int sig)
+{
+    stop_signal = sig;
+}
+
+void cli_signals_install(void)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    stop_signal = 0;
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction act;
+        memset(&act, 0, sizeof act);
+        act.sa_handler = on_stop;
+        act.sa_flags = SA_RESTART | SA_RESETHAND;
+        sigemptyset(&act.sa_mask);
+        sigaction(sigs[i], &act, NULL);
+    }
+}
+
+const volatile sig_atomic_t *cli_stop_flag(void)
+{
+    return &stop_signal;
+}
+
+int cli_signal_received(void)
+{
+    return stop_signal;
+}
+
+const char *cli_signal_name(int sig)
+{
+    return sig == SIGINT    ? "SIGINT"
+           : sig == SIGTERM ? "SIGTERM"
+           : sig == SIGHUP  ? "SIGHUP"
+                            : "a signal";
+}
+
+int cli_exit_status(int status)
+{
+    return stop_signal ? 128 + stop_signal : status;
+}
+
+/* ---- The progress line ----------------------------------------------------------------------- */
+
+bool cli_progress_option(const char *name, cli_progress *p)
+{
+    if (!strcmp(name, "--progress")) return p->mode = 1, true;
+    if (!strcmp(name, "--no-progress")) return p->mode = -1, true;
+    return false;
+}
+
+/* Writes [v] with a K or M suffix (3 significant digits) into [buf]. */
+static void scaled(double v, char *buf, size_t size)
+{
+    if (v >= 1e6)
+        snprintf(buf, size, "%.2f M", v / 1e6);
+    else if (v >= 1e4)
+        snprintf(buf, size, "%.0f K", v / 1e3);
+    else
+        snprintf(buf, size, "%.0f", v);
+}
+
+/* Progress callback: rewrites the progress line on stderr. */
+static void show_progress(void *ctx, const por_progress *p)
+{
+    cli_progress *c = ctx;
+    double dt = p->seconds - c->last_seconds;
+    double rate = dt > 0 ? (double)(p->transitions - c->last_transitions) / dt : 0;
+    char states[32], tr[32];
+    scaled((double)p->states, states, sizeof states);
+    scaled(rate, tr, sizeof tr);
+    fprintf(stderr, "\r%6.1f s  %s states  %s tr/s  depth %zu  %zu MB\033[K", p->seconds, states,
+            tr, p->depth, p->memory >> 20);
+    fflush(stderr);
+    c->last_seconds = p->seconds;
+    c->last_transitions = p->transitions;
+    c->shown = true;
+}
+
+void cli_progress_attach(cli_progress *p, por_options *opt)
+{
+    bool on = p->mode > 0 || (p->mode == 0 && isatty(STDERR_FILENO));
+    p->last_seconds = 0;
+    p->last_transitions = 0;
+    p->shown = false;
+    opt->progress = on ? show_progress : NULL;
+    opt->progress_ctx = on ? p : NULL;
+}
+
+void cli_progress_end(cli_progress *p)
+{
+    if (!p->shown) return;
+    fputs("\r\033[K", stderr);
+    fflush(stderr);
+    p->shown = false;
+}
+
+/* ---- Report files ---------------------------------------------------------------------------- */
+
+FILE *cli_open_output(const char *command, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) fprintf(stderr, "porcheck %s: cannot write %s: %s\n", command, path, strerror(errno));
+    return f;
+}
+
+bool cli_write_json(const char *command, const char *path, FILE *f, json_t *doc)
+{
+    errno = 0;
+    int bad = !doc || json_dumpf(doc, f, JSON_INDENT(2)) != 0;
+    bad |= fputc('\n', f) == EOF;
+    bad |= fflush(f) != 0 || ferror(f);
+    int err = errno;
+    bad |= fclose(f) != 0;
+    if (!err) err = errno;
+    json_decref(doc);
+    if (bad)
+        fprintf(stderr, "porcheck %s: %s was not written (%s); the report above stands\n", command,
+                path,
+                !doc  ? "out of memory"
+                : err ? strerror(err)
+                      : "write error");
+    return !bad;
 }

@@ -2,8 +2,10 @@
  * oracle (or the ADT model); then the client runs in porcheck's VM as a transition system (the
  * harness: one thread per client thread on one shared object) and a search of por/ explores its
  * interleavings. Each new end state's outcome (the results the harness recorded) is counted and
- * checked against the expected set; an unexpected outcome, a deadlock or an uncaught exception
- * is a violation, kept with the first schedule that reached it and replayed into an
+ * checked against the expected set (an end state where threads are blocked gives an outcome
+ * whose blocked invocations are marked so, and the ones never started not run); an unexpected
+ * outcome, a deadlock that no expected blocked outcome explains, or an uncaught exception is a
+ * violation, kept with the first schedule that reached it and replayed into an
  * interleaving table. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
@@ -37,10 +39,9 @@ const char *client_classifier_name(client_classifier classifier)
 
 /* ---- The VM ---------------------------------------------------------------------------------- */
 
-/* Fills [out] with the checker options of [opt] for [c]; [visible] and [cls] provide room for
- * the default visible classes. */
-static void check_options(const client *c, const client_check_options *opt, vm_check_options *out,
-                          const char **visible, char *cls, size_t cap)
+/* Fills [out] with the checker options of [opt] for [c]: the visible set is [opt]'s, else the
+ * spec's, else every class. */
+static void check_options(const client *c, const client_check_options *opt, vm_check_options *out)
 {
     const client_spec *spec = c->spec;
     memset(out, 0, sizeof *out);
@@ -49,31 +50,21 @@ static void check_options(const client *c, const client_check_options *opt, vm_c
     out->max_threads = (uint32_t)c->thread_count + 1;
     out->heap_symmetry = opt->heap_symmetry;
     out->exact = opt->exact_states;
-    if (spec->visible_count) {
-        out->visible = spec->visible;
-        out->visible_count = spec->visible_count;
-        return;
-    }
-    snprintf(cls, cap, "%s", spec->class_name);
-    for (char *p = cls; *p; p++)
-        if (*p == '.') *p = '/';
-    visible[0] = cls;
-    visible[1] = "java/util/concurrent/";
-    out->visible = visible;
-    out->visible_count = 2;
+    out->visible = opt->visible_count ? opt->visible : spec->visible;
+    out->visible_count = opt->visible_count ? opt->visible_count : spec->visible_count;
+    out->widened = opt->widened;
+    out->widened_count = opt->widened_count;
 }
 
 /* Creates the VM of [k] with the harness of [hc] started and turned into a transition
  * system. */
-static client_status start_vm(checker *k, const client_check_options *opt,
-                              const harness_client *hc, client_error *err)
+static client_status start_vm(checker *k, const client_check_options *opt, const harness_client *hc,
+                              client_error *err)
 {
     vm_options vo;
     harness_vm_options(&opt->impl, &vo);
     vm_check_options co;
-    const char *visible[2];
-    char cls[1024];
-    check_options(k->c, opt, &co, visible, cls, sizeof cls);
+    check_options(k->c, opt, &co);
     vm_error verr = {0};
     if (vm_new(&vo, &k->machine, &verr) != VM_OK ||
         vm_harness_start(k->machine, &hc->hc, &verr) != VM_OK ||
@@ -130,8 +121,8 @@ static double seconds_since(const struct timespec *start)
 }
 
 /* Linearizes [c] on the ADT model and compares the implementation [impl] with it. */
-static client_status adt_outcomes(const client *c, const client_object *impl,
-                                  client_expected *out, client_error *err)
+static client_status adt_outcomes(const client *c, const client_object *impl, client_expected *out,
+                                  client_error *err)
 {
     client_object adt = {0};
     client_status st = client_adt_new(c->spec, &adt, err);
@@ -179,8 +170,8 @@ void client_expected_free(client_expected *e)
 typedef struct observe {
     checker *k;
     client_check_result *r;
-    size_t cap;          /* violations allocated */
-    vm_result *buf;      /* one per invocation */
+    size_t cap;     /* violations allocated */
+    vm_result *buf; /* one per invocation */
     client_value *values;
     client_status status; /* the first failure (out of memory) */
     client_error *err;
@@ -280,18 +271,42 @@ static void describe_deadlock(const vm *machine, por_tset waiting, char *buf, si
     if (len < cap && len > 0 && buf[len - 1] == ';') buf[len - 1] = '\0';
 }
 
-/* Observer: counts the outcome of a new end state; an unexpected one or a deadlock is a
- * violation. */
+void checker_blocked_results(const checker *k, por_tset waiting, client_value *values,
+                             const bool *returned)
+{
+    for (size_t i = 0; i < k->c->invocation_count; i++)
+        if (!returned[i]) values[i] = (client_value){.kind = CLIENT_VAL_NOT_RUN};
+    for (uint32_t t = 0; t < POR_MAX_THREADS; t++) {
+        long call = waiting >> t & 1 ? vm_harness_call_of(k->machine, t) : -1;
+        if (call >= 0 && (size_t)call < k->c->invocation_count && !returned[call])
+            values[call] = (client_value){.kind = CLIENT_VAL_BLOCKED};
+    }
+}
+
+/* Checks the end state where the threads of [waiting] are blocked: its outcome (the blocked
+ * invocations marked blocked, the ones never started not run) is counted, and is a deadlock
+ * violation unless it is one of the expected blocked outcomes. */
+static por_verdict on_blocked(observe *o, const por_trace *schedule, por_tset waiting)
+{
+    bool returned[CLIENT_MAX_INVOCATIONS];
+    checker_results(o->k, o->buf, o->values, returned);
+    checker_blocked_results(o->k, waiting, o->values, returned);
+    client_status st = client_outcome_set_add(o->r->observed, o->values, 1, o->err);
+    if (st) o->status = st;
+    if (client_outcome_set_find(o->r->expected.outcomes, o->values) >= 0) return POR_ACCEPT;
+    char text[4096];
+    describe_deadlock(o->k->machine, waiting, text, sizeof text);
+    add_violation(o, CLIENT_VIOLATION_DEADLOCK, o->values, text, schedule);
+    return POR_VIOLATION;
+}
+
+/* Observer: counts the outcome of a new end state; an unexpected one (or a deadlock no
+ * linearization explains) is a violation. */
 static por_verdict on_final(void *ctx, const por_trace *schedule, por_tset waiting)
 {
     observe *o = ctx;
     if (o->status) return POR_CONTINUE;
-    if (waiting) {
-        char text[4096];
-        describe_deadlock(o->k->machine, waiting, text, sizeof text);
-        add_violation(o, CLIENT_VIOLATION_DEADLOCK, NULL, text, schedule);
-        return POR_VIOLATION;
-    }
+    if (waiting) return on_blocked(o, schedule, waiting);
     size_t w = o->k->c->invocation_count;
     if (checker_results(o->k, o->buf, o->values, NULL) != w) {
         add_violation(o, CLIENT_VIOLATION_DEADLOCK, NULL,
@@ -328,16 +343,20 @@ static client_status search(checker *k, const client_check_options *opt, observe
     por_options po = opt->search;
     po.observer = &obs;
     por_error perr = {0};
-    if (por_search(&k->lts, &po, &o->r->search, &perr) != POR_OK)
-        return client_fail(err, perr.status == POR_ERR_NOMEM ? CLIENT_ERR_NOMEM : CLIENT_ERR_OBJECT,
-                           "%s", perr.message);
-    return o->status;
+    if (por_search(&k->lts, &po, &o->r->search, &perr) == POR_OK) return o->status;
+    if (vm_last_error(k->machine)->status == VM_ERR_BAD_INPUT) /* a result it cannot record */
+        return harness_vm_error(vm_last_error(k->machine), err);
+    return client_fail(err, perr.status == POR_ERR_NOMEM ? CLIENT_ERR_NOMEM : CLIENT_ERR_OBJECT,
+                       "%s", perr.message);
 }
 
 /* True when trace [tr] ends as violation [v] did. */
 static bool reproduces(const client_check_result *r, const client_violation *v,
                        const client_trace *tr)
 {
+    if (v->kind == CLIENT_VIOLATION_DEADLOCK && v->outcome)
+        return tr->end == CLIENT_END_DEADLOCK &&
+               client_outcome_set_find(r->expected.outcomes, tr->results) < 0;
     if (v->kind == CLIENT_VIOLATION_DEADLOCK) return tr->end == CLIENT_END_DEADLOCK;
     if (v->kind == CLIENT_VIOLATION_EXCEPTION) return tr->end == CLIENT_END_EXCEPTION;
     return tr->end == CLIENT_END_FINAL &&
@@ -359,27 +378,129 @@ static client_status trace_violations(checker *k, const client_check_options *op
     return CLIENT_OK;
 }
 
-/* Explores [c] on a new checker and traces its violations into [out]. */
-static client_status explore(const client *c, const client_check_options *opt,
-                             client_check_result *out, client_error *err)
+/* Forgets what a search of [out] found (its races and visible set stay). */
+static void forget_search(client_check_result *out)
 {
+    client_outcome_set_free(out->observed);
+    out->observed = NULL;
+    base_free(out->violations);
+    out->violations = NULL;
+    out->violation_count = 0;
+    memset(&out->search, 0, sizeof out->search);
+}
+
+/* Adds the races [k]'s search found to [out] and widens [out]'s visible set with the classes
+ * they name (dotted); [*found] says whether there were any. */
+static client_status take_races(const checker *k, client_check_result *out, bool *found,
+                                client_error *err)
+{
+    const vm_race *races;
+    size_t n = vm_check_races(k->machine, &races), more = 0;
+    *found = n > 0;
+    if (!n) return CLIENT_OK;
+    for (size_t i = 0; i < n; i++) more += races[i].class_count;
+    base_arena *a = &out->arena;
+    const char **texts = base_arena_alloc(a, (out->race_count + n + 1) * sizeof *texts);
+    const char **wide = base_arena_alloc(a, (out->widened_count + more + 1) * sizeof *wide);
+    if (!texts || !wide) return client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+    if (out->race_count) memcpy(texts, out->races, out->race_count * sizeof *texts);
+    if (out->widened_count) memcpy(wide, out->widened, out->widened_count * sizeof *wide);
+    bool copied = true;
+    for (size_t i = 0; i < n; i++) {
+        const vm_race *r = &races[i];
+        copied &= (texts[out->race_count++] = base_arena_strndup(a, r->text, strlen(r->text))) != 0;
+        for (size_t c = 0; c < r->class_count; c++) {
+            char *name = base_arena_strndup(a, r->classes[c], strlen(r->classes[c]));
+            for (char *p = name; p && *p; p++)
+                if (*p == '/') *p = '.';
+            copied &= (wide[out->widened_count++] = name) != NULL;
+        }
+    }
+    out->races = texts;
+    out->widened = wide;
+    return copied ? CLIENT_OK : client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+}
+
+/* Explores [c] once with the visible set of [out] on a new checker and traces its violations
+ * into [out]; sets [*again] when races widened the visible set, so that it must run again. */
+static client_status explore_once(const client *c, const client_check_options *base,
+                                  client_check_result *out, bool *again, client_error *err)
+{
+    client_check_options opt = *base;
+    opt.visible = out->visible;
+    opt.visible_count = out->visible_count;
+    opt.widened = out->widened;
+    opt.widened_count = out->widened_count;
     checker k;
-    client_status st = checker_open(c, opt, &k, err);
+    client_status st = checker_open(c, &opt, &k, err);
     if (st) return st;
     size_t w = c->invocation_count ? c->invocation_count : 1;
-    observe o = {&k, out, 0, base_calloc(w, sizeof *o.buf), base_calloc(w, sizeof *o.values),
+    observe o = {&k,        out, 0, base_calloc(w, sizeof *o.buf), base_calloc(w, sizeof *o.values),
                  CLIENT_OK, err};
     out->observed = client_outcome_set_new(c->invocation_count);
     if (!o.buf || !o.values || !out->observed)
         st = client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
-    if (!st) st = search(&k, opt, &o, err);
+    if (!st) st = search(&k, &opt, &o, err);
     if (!st && vm_last_error(k.machine)->status != VM_OK)
         st = harness_vm_error(vm_last_error(k.machine), err);
-    if (!st) st = trace_violations(&k, opt, out, err);
+    *again = false; /* stopped by a signal: report what was gathered, as it was gathered */
+    if (!st && out->search.stop != POR_STOP_SIGNAL) st = take_races(&k, out, again, err);
+    if (!st && *again) forget_search(out);
+    if (!st && !*again) st = trace_violations(&k, &opt, out, err);
     base_free(o.buf);
     base_free(o.values);
     checker_close(&k);
     return st;
+}
+
+/* True when every expected outcome of [r] must be among its observed ones: the search was
+ * complete and the expected outcomes are the implementation's own (with the ADT oracle, only
+ * when the implementation run sequentially agrees with the ADT). */
+static bool must_observe_all(const client_check_result *r)
+{
+    return r->search.stop == POR_STOP_COMPLETE && !(r->expected.compared && r->expected.diff.found);
+}
+
+size_t client_outcome_set_missing(const client_outcome_set *a, const client_outcome_set *b,
+                                  size_t *out)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < client_outcome_set_size(a); i++)
+        if (client_outcome_set_find(b, client_outcome_set_at(a, i)) < 0) out[n++] = i;
+    return n;
+}
+
+/* Fills [r]'s unobserved outcomes: the expected ones with no blocked invocation that no end
+ * state gave (a blocked outcome is one sequential order's end, which the concurrent run need
+ * not show: another thread may wake the invocation). */
+static client_status find_unobserved(client_check_result *r, client_error *err)
+{
+    const client_outcome_set *e = r->expected.outcomes;
+    size_t n = client_outcome_set_size(e), w = client_outcome_set_width(e);
+    if (!must_observe_all(r) || !n) return CLIENT_OK;
+    size_t *list = base_arena_alloc(&r->arena, n * sizeof *list);
+    if (!list) return client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+    size_t missing = client_outcome_set_missing(e, r->observed, list);
+    for (size_t i = 0; i < missing; i++)
+        if (!client_outcome_is_blocked(client_outcome_set_at(e, list[i]), w))
+            list[r->unobserved_count++] = list[i];
+    r->unobserved = list;
+    return CLIENT_OK;
+}
+
+/* Explores [c] until the visible set in force has no races (each race widens it), and traces
+ * the violations of the last search into [out]. */
+static client_status explore(const client *c, const client_check_options *opt,
+                             client_check_result *out, client_error *err)
+{
+    out->visible = opt->visible_count ? opt->visible : c->spec->visible;
+    out->visible_count = opt->visible_count ? opt->visible_count : c->spec->visible_count;
+    out->widened = opt->widened;
+    out->widened_count = opt->widened_count;
+    bool again = true;
+    client_status st = CLIENT_OK;
+    while (!st && again) st = explore_once(c, opt, out, &again, err);
+    return st ? st : find_unobserved(out, err);
 }
 
 client_status client_check(const client *c, const client_check_options *opt,

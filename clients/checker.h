@@ -28,4 +28,10 @@ client_status checker_replay(checker *k, const uint8_t *schedule, size_t length,
  * vm_result per invocation); returns how many invocations have returned. */
 size_t checker_results(const checker *k, vm_result *buf, client_value *values, bool *returned);
 
+/* Completes the [values] of an end state of [k] where the threads of [waiting] are blocked: an
+ * invocation that has not returned ([returned] false) is CLIENT_VAL_BLOCKED when a thread of
+ * [waiting] is in it, else CLIENT_VAL_NOT_RUN. */
+void checker_blocked_results(const checker *k, por_tset waiting, client_value *values,
+                             const bool *returned);
+
 #endif

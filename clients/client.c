@@ -250,8 +250,8 @@ static client_status resolve(parser *p, size_t at, size_t len, long *index)
     char names[256];
     if (!named) {
         method_names(spec, names, sizeof names);
-        return parse_error(p, CLIENT_ERR_METHOD, at, "unknown method '%.*s' (%s has %s)", (int)len,
-                           p->text + at, spec->class_name, names);
+        return parse_error(p, CLIENT_ERR_METHOD, at, "unknown method '%.*s' (the spec declares %s)",
+                           (int)len, p->text + at, names);
     }
     text_out out = text_out_make(names, sizeof names);
     for (size_t i = 0; i < spec->method_count; i++)

@@ -38,7 +38,7 @@ typedef enum client_status {
     CLIENT_ERR_ARG,         /* a bad option (generator ranges, counts) */
     CLIENT_ERR_UNSUPPORTED, /* a method the sequential object does not model */
     CLIENT_ERR_OBJECT,      /* the sequential object failed (e.g. the VM reported an error) */
-    CLIENT_ERR_BLOCKED,     /* an invocation run on its own waits for ever (for every order) */
+    CLIENT_ERR_BLOCKED,     /* an invocation run on its own waits for ever */
 } client_status;
 
 /* A caller-owned error: the status and a one-line message naming the file, JSON path or column. */
@@ -64,6 +64,14 @@ client_status client_fail(client_error *err, client_status status, const char *f
 #define CLIENT_MAX_INVOCATIONS 256
 /* Largest number of arguments of one method, and of elements of one collection argument. */
 #define CLIENT_MAX_ARGS 16
+/* Largest spec or clients file, in bytes. */
+#define CLIENT_MAX_FILE ((size_t)64 << 20)
+
+/* Refuses text [text] of [len] bytes from [origin] (a spec or clients file) when it holds a NUL or
+ * another control byte but tab, LF and CR: CLIENT_ERR_SYNTAX, "ORIGIN:LINE:COLUMN: NUL byte (not
+ * allowed in a text file)". */
+client_status client_text_check(const char *origin, const char *text, size_t len,
+                                client_error *err);
 
 /* ---- Values ---------------------------------------------------------------------------------- */
 
@@ -77,6 +85,8 @@ typedef enum client_value_kind {
     CLIENT_VAL_MAP,       /* a map argument: [count] key/value pairs at [items] (2 * count ints) */
     CLIENT_VAL_TEXT,      /* a result object other than the above: its String.valueOf in [text] */
     CLIENT_VAL_EXCEPTION, /* an invocation that threw: the exception's class name in [text] */
+    CLIENT_VAL_BLOCKED,   /* an invocation that waits for ever */
+    CLIENT_VAL_NOT_RUN,   /* an invocation never started: its thread blocked before it */
 } client_value_kind;
 
 /* One value. Strings and items are owned by whatever holds the value (a client, an outcome set). */
@@ -91,8 +101,8 @@ typedef struct client_value {
 /* Orders values: by kind, then number, items or text; 0 when equal. */
 int client_value_compare(const client_value *a, const client_value *b);
 
-/* Writes [v] as a client or outcome shows it (true, -3, null, void, [1,2], [0=1], a class name)
- * into [buf] of [size] bytes; returns the length it needed (as snprintf). */
+/* Writes [v] as a client or outcome shows it (true, -3, null, void, [1,2], [0=1], a class name,
+ * blocked, not run) into [buf] of [size] bytes; returns the length it needed (as snprintf). */
 size_t client_value_format(const client_value *v, char *buf, size_t size);
 
 /* ---- Specs ----------------------------------------------------------------------------------- */
@@ -169,16 +179,33 @@ typedef struct client_spec {
     const char *const *visible;     /* class names or package prefixes, slashed binary form */
     size_t method_count;
     const client_method *methods;
+    size_t warning_count;
+    const char **warnings; /* one line each: "FILE: PATH: ignored (porcheck does not use it)" */
     base_arena arena;
 } client_spec;
 
 /* Loads the spec in file [path] into a new [*out]; fills [err] (naming the file and the JSON
- * path, e.g. "specs/x.json: $.methods[2].parameters[0]: unsupported type 'double'") on failure. */
+ * path, e.g. "specs/x.json: $.methods[2].parameters[0]: unsupported type 'double'") on failure.
+ * An unknown key is an error ("$.methods[0].viod: unknown key (did you mean "void"?)"); a key of
+ * Violat's that porcheck does not use (nonAtomic, visibility, harnessParameters, id) is accepted
+ * with a line in the spec's warnings. */
 client_status client_spec_load(const char *path, client_spec **out, client_error *err);
 
 /* Parses spec text [json] as if read from [path]; otherwise as client_spec_load. */
 client_status client_spec_parse(const char *path, const char *json, client_spec **out,
                                 client_error *err);
+
+/* A buffer of [len] bytes at [data], which may hold NUL bytes. */
+typedef struct client_bytes {
+    const char *data;
+    size_t len;
+} client_bytes;
+
+/* Parses all [json.len] bytes of spec text [json] as if read from [path]: a NUL or another
+ * control byte anywhere (client_text_check) and anything after the JSON value are errors naming
+ * the line and column. */
+client_status client_spec_parse_bytes(const char *path, client_bytes json, client_spec **out,
+                                      client_error *err);
 
 /* Frees [spec]; NULL is ignored. */
 void client_spec_free(client_spec *spec);
@@ -254,8 +281,9 @@ bool client_is_read_only(const client *c);
 /* A list of clients read from a clients file. */
 typedef struct client_list {
     size_t count;
-    client **items;
-    size_t *lines; /* the line each client came from */
+    client **items; /* NULL for a line that is bad input (client_list_load_rows only) */
+    size_t *lines;  /* the line each client came from */
+    char **errors;  /* for each NULL item its one-line error "ORIGIN:LINE:COLUMN: ..." */
 } client_list;
 
 /* Reads clients file [path] (one client per line; blank lines and '#' comments ignored) against
@@ -266,6 +294,13 @@ client_status client_list_load(const client_spec *spec, const char *path, client
 /* Parses the text of a clients file as if read from [origin]; otherwise as client_list_load. */
 client_status client_list_parse(const client_spec *spec, const char *text, const char *origin,
                                 client_list *out, client_error *err);
+
+/* Reads clients file [path] as client_list_load does, except that a line that is bad input (a
+ * syntax error, an unknown method, a wrong arity or type) becomes an entry with a NULL item and
+ * its error message, and the lines after it are read too; fails only when the file cannot be
+ * read or memory runs out. */
+client_status client_list_load_rows(const client_spec *spec, const char *path, client_list *out,
+                                    client_error *err);
 
 /* Frees the clients of [list] and empties it. */
 void client_list_free(client_list *list);
@@ -294,6 +329,10 @@ typedef struct client_gen_options {
     bool mutators_only;              /* only methods that are not readonly */
     uint64_t seed;
     const char *methods; /* comma-separated method names to draw from; NULL: all */
+    /* Called with each new client's text [text]; setting [*keep] false discards it (the draw
+     * counts as one of the attempts, and the client stays seen). NULL: every client is kept. */
+    client_status (*filter)(void *ctx, const char *text, bool *keep, client_error *err);
+    void *filter_ctx; /* passed to [filter] */
 } client_gen_options;
 
 /* Weight of method [m] in the generator's draw: 4 for a trusted mutator, 2 for another trusted
@@ -309,8 +348,8 @@ client_status client_gen_new(const client_spec *spec, const client_gen_options *
                              client_gen **out, client_error *err);
 
 /* Writes the next client in schema syntax into [buf] of [size] bytes: never all read-only,
- * never a repeat of an earlier one; fills [err] when [size] is too small, memory runs out or
- * no new client is found after many draws. */
+ * never a repeat of an earlier one, never one the filter discards; fills [err] when [size] is
+ * too small, memory runs out, the filter fails or no new client is kept after many draws. */
 client_status client_gen_next(client_gen *gen, char *buf, size_t size, client_error *err);
 
 /* Frees [gen]; NULL is ignored. */
@@ -386,6 +425,15 @@ client_status client_classpath_check(const char *classpath, client_error *err);
 client_status client_impl_new(const client *c, const client_impl_options *opt, client_object *out,
                               client_error *err);
 
+/* Resolves the constructor and every method of [spec] against the class under test on the class
+ * path of [opt], as the harness will call them; fills [err] (CLIENT_ERR_SPEC, one line naming
+ * the file and the JSON path, e.g. "s.json: $.methods[1]: 'pop' is void in the spec but returns
+ * int in Stack") when the class, the constructor or a method is missing, when "void" disagrees
+ * with a method's return type, or when a method's results would be identity hashes (its return
+ * type is a class that does not override toString). */
+client_status client_spec_resolve(const client_spec *spec, const client_impl_options *opt,
+                                  client_error *err);
+
 /* True when the ADT of [spec] models method [m] (by name, arity and result kind). */
 bool client_adt_supports(const client_spec *spec, const client_method *m);
 
@@ -407,11 +455,17 @@ void client_outcome_set_free(client_outcome_set *set);
 client_status client_outcome_set_add(client_outcome_set *set, const client_value *values,
                                      size_t count, client_error *err);
 
+/* True when outcome [values] of [width] is a blocked outcome: some invocation waits for ever. */
+bool client_outcome_is_blocked(const client_value *values, size_t width);
+
 /* Returns the number of values of each outcome. */
 size_t client_outcome_set_width(const client_outcome_set *set);
 
 /* Returns the number of distinct outcomes. */
 size_t client_outcome_set_size(const client_outcome_set *set);
+
+/* Returns the number of distinct blocked outcomes (client_outcome_is_blocked) in [set]. */
+size_t client_outcome_set_blocked(const client_outcome_set *set);
 
 /* Returns the values of outcome [i] (in sorted order, i < size). */
 const client_value *client_outcome_set_at(const client_outcome_set *set, size_t i);
@@ -435,8 +489,8 @@ size_t client_outcome_set_format(const client_outcome_set *set, char *buf, size_
  * by its count. */
 void client_outcome_set_print(const client_outcome_set *set, FILE *out, int indent, bool counts);
 
-/* Returns [v] as a typed JSON value: true, 3, null, "void", {"exception": name}, text as a
- * string; NULL when out of memory. */
+/* Returns [v] as a typed JSON value: true, 3, null, "void", {"exception": name}, {"blocked":
+ * true}, {"not_run": true}, text as a string; NULL when out of memory. */
 json_t *client_value_json(const client_value *v);
 
 /* Returns the outcome [values] of [width] as a JSON array of typed values; NULL when out of
@@ -444,7 +498,7 @@ json_t *client_value_json(const client_value *v);
 json_t *client_outcome_json(const client_value *values, size_t width);
 
 /* Returns [set] as JSON: {"columns": [labels of [c]], "outcomes": [{"values": [...], "count": n},
- * ...]}, values typed (true, 1, null, "void", {"exception": name}, text as a string); NULL when
+ * ...]}, values typed as client_value_json does, "blocked": true on a blocked outcome; NULL when
  * out of memory. */
 json_t *client_outcome_set_json(const client_outcome_set *set, const client *c);
 
@@ -463,7 +517,7 @@ typedef struct client_lin_stats {
     size_t invocations; /* invocations run on the object */
     size_t restores;    /* snapshots restored */
     size_t max_set;     /* largest set of partial outcomes kept at one node */
-    size_t blocked;     /* invocations that waited for ever (the orders through them dropped) */
+    size_t blocked;     /* invocations that waited for ever (each ends its order there) */
 } client_lin_stats;
 
 /* One run: options in, outcomes and statistics out. */
@@ -475,7 +529,10 @@ typedef struct client_lin_run {
 
 /* Enumerates every linearization of [c] consistent with program order (prefix, interleavings of
  * the threads, suffix) on [obj], with state matching over (per-sequence progress, fingerprint),
- * and collects the linearizable outcomes into [run]. */
+ * and collects the linearizable outcomes into [run]. An invocation that waits for ever when run
+ * on its own (CLIENT_ERR_BLOCKED from [obj]) ends its order; where every sequence that may run
+ * next waits for ever, the results so far with those invocations CLIENT_VAL_BLOCKED and the
+ * ones after them CLIENT_VAL_NOT_RUN are a blocked outcome, collected with the others. */
 client_status client_linearize(const client *c, const client_object *obj, client_lin_run *run,
                                client_error *err);
 
@@ -520,7 +577,19 @@ typedef struct client_check_options {
     size_t max_traced; /* violations replayed into tables (0: 10) */
     bool heap_symmetry; /* states equal up to a renaming of objects are one (not DE, DL) */
     bool exact_states;  /* compare whole serialisations on fingerprint hits */
+    const char *const *visible; /* safe classifier: class names or package prefixes (dotted or
+                                 * slashed) whose fields are visible, narrowing the default
+                                 * (every class); NULL: the spec's "visible", if any */
+    size_t visible_count;
+    const char *const *widened; /* safe: classes visible on top of that (a replay of a search
+                                 * that widened its set) */
+    size_t widened_count;
 } client_check_options;
+
+/* Writes into [out] (room for every outcome of [a]) the indices of the outcomes of [a] that [b]
+ * lacks, in [a]'s order; returns how many. */
+size_t client_outcome_set_missing(const client_outcome_set *a, const client_outcome_set *b,
+                                  size_t *out);
 
 /* Returns the classifier [opt] selects: its own, or the default for its algorithm. */
 client_classifier client_check_classifier(const client_check_options *opt);
@@ -570,7 +639,8 @@ typedef struct client_trace {
     const char *columns[CLIENT_MAX_THREADS + 1]; /* "main" (prefix, suffix) when present, "T0".. */
     size_t row_count;
     client_trace_row *rows;
-    client_value *results; /* [invocation_count] results at the end */
+    client_value *results; /* [invocation_count] results at the end (at a DEADLOCK end, those
+                            * that did not return are CLIENT_VAL_BLOCKED or _NOT_RUN) */
     bool *returned;        /* [invocation_count]: whether each invocation returned */
     client_trace_end end;
     const char *message; /* DEADLOCK, EXCEPTION: what happened */
@@ -594,14 +664,15 @@ void client_trace_print(const client *c, const client_trace *tr, FILE *out, int 
 /* What a violation is. */
 typedef enum client_violation_kind {
     CLIENT_VIOLATION_OUTCOME,   /* an end state whose outcome is not linearizable */
-    CLIENT_VIOLATION_DEADLOCK,  /* an end state where threads are blocked */
+    CLIENT_VIOLATION_DEADLOCK,  /* an end state where threads are blocked, no blocked outcome */
     CLIENT_VIOLATION_EXCEPTION, /* a harness thread died of an uncaught exception */
 } client_violation_kind;
 
 /* One distinct violation and the first schedule that reached it. */
 typedef struct client_violation {
     client_violation_kind kind;
-    const client_value *outcome; /* OUTCOME: [invocation_count] values */
+    const client_value *outcome; /* OUTCOME, DEADLOCK: [invocation_count] values (a deadlock's
+                                  * blocked and not-run invocations marked so) */
     const char *message;         /* DEADLOCK, EXCEPTION: what happened */
     size_t count;                /* end states (or failing transitions) of this violation */
     const uint8_t *schedule;     /* thread ids, one per transition */
@@ -614,6 +685,19 @@ typedef struct client_violation {
 /* The verdict on one client. */
 typedef struct client_check_result {
     client_classifier classifier;
+    const char *const *visible; /* safe: the visible set given (options or spec; slashed
+                                 * prefixes); 0 entries: the default, every class but the
+                                 * model's Thread and String */
+    size_t visible_count;
+    const char *const *widened; /* safe: classes made visible after [races] on them (dotted) */
+    size_t widened_count;
+    const char *const *races; /* races on state the visible set left invisible, each of which
+                               * widened it (the client was explored again) */
+    size_t race_count;
+    const size_t *unobserved; /* indices of expected outcomes that no end state gave, although
+                               * the search was complete: every sequential order is one of the
+                               * interleavings, so this says the search missed some */
+    size_t unobserved_count;
     client_expected expected;
     client_outcome_set *observed; /* outcomes of the end states, each counted per end state */
     size_t violation_count;

@@ -15,14 +15,35 @@ const char *client_status_name(client_status status)
     return "CLIENT_ERR_?";
 }
 
+/* Copies [text] into [out] of [size] bytes with every control byte written as an escape (\n,
+ * \t, \r, \xNN), so a message quoting a spec's string (a JSON "\n") stays one line. */
+static void escape_controls(const char *text, char *out, size_t size)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p && n + 5 < size; p++) {
+        if (*p >= 0x20 && *p != 0x7F)
+            out[n++] = (char)*p;
+        else if (*p == '\n' || *p == '\t' || *p == '\r')
+            n += (size_t)snprintf(out + n, size - n, "\\%c",
+                                  *p == '\n'   ? 'n'
+                                  : *p == '\t' ? 't'
+                                               : 'r');
+        else
+            n += (size_t)snprintf(out + n, size - n, "\\x%02x", *p);
+    }
+    out[n] = '\0';
+}
+
 client_status client_fail(client_error *err, client_status status, const char *fmt, ...)
 {
     if (err) {
+        char raw[sizeof err->message];
         err->status = status;
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        vsnprintf(raw, sizeof raw, fmt, ap);
         va_end(ap);
+        escape_controls(raw, err->message, sizeof err->message);
     }
     return status;
 }
@@ -44,32 +65,33 @@ void text_printf(text_out *out, const char *fmt, ...)
     if (n > 0) out->len += (size_t)n;
 }
 
+client_status read_input_file(const char *path, char **text, size_t *len, client_error *err)
+{
+    base_read_status s = base_read_file(path, CLIENT_MAX_FILE, text, len);
+    if (s == BASE_READ_OK) return CLIENT_OK;
+    char why[128];
+    base_read_describe(s, CLIENT_MAX_FILE, why, sizeof why);
+    return client_fail(err, s == BASE_READ_NOMEM ? CLIENT_ERR_NOMEM : CLIENT_ERR_IO, "%s: %s", path,
+                       why);
+}
+
+client_status client_text_check(const char *origin, const char *text, size_t len, client_error *err)
+{
+    base_text_pos pos;
+    if (!base_text_bad_byte(text, len, &pos)) return CLIENT_OK;
+    char what[32];
+    base_text_describe(pos.byte, what, sizeof what);
+    return client_fail(err, CLIENT_ERR_SYNTAX, "%s:%zu:%zu: %s (not allowed in a text file)",
+                       origin, pos.line, pos.column, what);
+}
+
 client_status read_text_file(const char *path, char **text, client_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) return client_fail(err, CLIENT_ERR_IO, "%s: cannot open file", path);
-    size_t cap = 4096, len = 0;
-    char *buf = base_malloc(cap);
-    while (buf) {
-        len += fread(buf + len, 1, cap - len - 1, f);
-        if (len < cap - 1) break;
-        char *bigger = cap < ((size_t)64 << 20) ? base_realloc(buf, cap * 2) : NULL;
-        if (!bigger) {
-            base_free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = bigger;
-        cap *= 2;
+    size_t len;
+    client_status s = read_input_file(path, text, &len, err);
+    if (s == CLIENT_OK && (s = client_text_check(path, *text, len, err)) != CLIENT_OK) {
+        base_free(*text);
+        *text = NULL;
     }
-    bool failed = buf && ferror(f);
-    fclose(f);
-    if (!buf) return client_fail(err, CLIENT_ERR_NOMEM, "%s: out of memory reading the file", path);
-    if (failed) {
-        base_free(buf);
-        return client_fail(err, CLIENT_ERR_IO, "%s: cannot read file", path);
-    }
-    buf[len] = '\0';
-    *text = buf;
-    return CLIENT_OK;
+    return s;
 }

@@ -17,8 +17,7 @@ static bool is_long(client_type_kind k)
     return k == CLIENT_TYPE_LONG || k == CLIENT_TYPE_LONG_BOXED;
 }
 
-/* Converts argument [v] of parameter type [type] into [out]. */
-static void convert_arg(const client_type *type, const client_value *v, vm_harness_arg *out)
+void harness_arg(const client_type *type, const client_value *v, vm_harness_arg *out)
 {
     memset(out, 0, sizeof *out);
     out->descriptor = client_type_descriptor(type);
@@ -41,7 +40,7 @@ static const vm_harness_arg *convert_args(base_arena *arena, const client_type *
                                           const client_value *values, size_t n)
 {
     vm_harness_arg *args = base_arena_alloc(arena, (n ? n : 1) * sizeof *args);
-    for (size_t i = 0; args && i < n; i++) convert_arg(&types[i], &values[i], &args[i]);
+    for (size_t i = 0; args && i < n; i++) harness_arg(&types[i], &values[i], &args[i]);
     return args;
 }
 
@@ -115,11 +114,14 @@ bool harness_value(const vm_result *r, client_value *out)
     return true;
 }
 
-/* Checks class-path entry [entry]: a directory, or a file that starts like a zip archive. */
+/* Checks class-path entry [entry]: a directory, or a regular file that starts like a zip
+ * archive. */
 static client_status check_entry(const char *entry, client_error *err)
 {
     struct stat st;
     if (stat(entry, &st) == 0 && S_ISDIR(st.st_mode)) return CLIENT_OK;
+    if (stat(entry, &st) == 0 && !S_ISREG(st.st_mode)) /* a FIFO would block in fopen */
+        return client_fail(err, CLIENT_ERR_IO, "%s: not a regular file", entry);
     FILE *f = fopen(entry, "rb");
     if (!f) return client_fail(err, CLIENT_ERR_IO, "%s: cannot open the jar", entry);
     unsigned char magic[2] = {0, 0};
@@ -178,6 +180,9 @@ static client_status impl_invoke(void *self, const client *c, const client_invoc
     if (vm_oracle_invoke(o->oracle, inv->index, &o->result, &verr) != VM_OK) {
         client_column_label(c, inv->index, label, sizeof label);
         const char *msg = strncmp(verr.message, "error: ", 7) ? verr.message : verr.message + 7;
+        if (verr.status == VM_ERR_BAD_INPUT) /* a result that cannot be recorded */
+            return client_fail(err, CLIENT_ERR_SPEC, "%s: $.methods[%zu]: %s", c->spec->path,
+                               inv->method, msg);
         client_status st = verr.status == VM_ERR_NOMEM      ? CLIENT_ERR_NOMEM
                            : verr.status == VM_ERR_DEADLOCK ? CLIENT_ERR_BLOCKED
                                                             : CLIENT_ERR_OBJECT;

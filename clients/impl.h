@@ -15,6 +15,9 @@ typedef struct harness_client {
     base_arena arena;
 } harness_client;
 
+/* Converts argument [v] of parameter type [type] into the harness argument [out]. */
+void harness_arg(const client_type *type, const client_value *v, vm_harness_arg *out);
+
 /* Converts [c] into [out]; fills [err] when out of memory. */
 client_status harness_client_init(const client *c, harness_client *out, client_error *err);
 

@@ -22,7 +22,12 @@ void text_printf(text_out *out, const char *fmt, ...) __attribute__((format(prin
 /* Appends value [v] to [out]. */
 void text_value(text_out *out, const client_value *v);
 
-/* Reads file [path] into a new NUL-terminated buffer (base allocator) in [*text]. */
+/* Reads regular file [path] (at most CLIENT_MAX_FILE bytes) into a new NUL-terminated buffer
+ * (base allocator) in [*text] of [*len] bytes; fills [err] ("PATH: not a regular file", ...). */
+client_status read_input_file(const char *path, char **text, size_t *len, client_error *err);
+
+/* Reads text file [path] as read_input_file does and refuses a NUL or another control byte
+ * (client_text_check). */
 client_status read_text_file(const char *path, char **text, client_error *err);
 
 /* Returns a copy of [v] whose items and text live in [arena]; false when out of memory. */

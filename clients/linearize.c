@@ -3,10 +3,15 @@
  * A node is (progress of every sequence, object state). From a node, every enabled sequence (the
  * prefix until it is done; then every unfinished thread; then the suffix) runs its next
  * invocation. F(node), the set of result tuples of the invocations still to run, is
- * the union over the enabled sequences of (that invocation's result, F(child)). Two paths that
- * reach the same node share F, so each distinct (progress, fingerprint) is expanded once:
- * the work is bounded by the number of distinct nodes, not of linearizations. Tuples are
- * arrays of interned value ids over the whole client, UNSET where an invocation already ran. */
+ * the union over the enabled sequences of (that invocation's result, F(child)). An invocation
+ * that would wait for ever when run on its own from the node's state has no child: the order
+ * waits for the other sequences. When every enabled sequence's next invocation waits for ever,
+ * the node is a blocked end: F(node) is the one *blocked outcome* whose enabled invocations are
+ * BLOCKED and whose later ones (of those sequences, of the threads not started while the prefix
+ * blocks, of the suffix, which runs only after every thread) are NOT_RUN. Two paths that reach
+ * the same node share F, so each distinct (progress, fingerprint) is expanded once: the work is
+ * bounded by the number of distinct nodes, not of linearizations. Tuples are arrays of interned
+ * value ids over the whole client, UNSET where an invocation already ran. */
 #include <string.h>
 #include <xxhash.h>
 
@@ -51,6 +56,7 @@ typedef struct lin {
     base_arena arena; /* value strings and memo keys */
     memo_entry *memo;
     size_t memo_count, memo_cap;
+    uint16_t blocked_id, not_run_id; /* interned BLOCKED and NOT_RUN */
 } lin;
 
 /* ---- Tuple sets ------------------------------------------------------------------------------ */
@@ -229,15 +235,17 @@ uint32_t seq_view_enabled(const seq_view *v, const uint8_t *progress)
 static client_status expand(lin *l, tuple_set **out);
 
 /* Runs the next invocation of sequence [s], finds or expands the child node, and adds its
- * tuples, with this invocation's result filled in, to [acc]. */
-static client_status step(lin *l, size_t s, tuple_set *acc)
+ * tuples, with this invocation's result filled in, to [acc]; sets [*blocked] (adding nothing)
+ * when the invocation waits for ever. */
+static client_status step(lin *l, size_t s, tuple_set *acc, bool *blocked)
 {
     const client_invocation *inv = &l->view.seqs[s]->calls[l->progress[s]];
     client_value result;
     uint16_t id = 0;
     l->run->stats.invocations++;
     client_status st = l->obj->ops->invoke(l->obj->self, l->c, inv, &result, l->err);
-    if (st == CLIENT_ERR_BLOCKED) { /* no order through this node completes: no tuples */
+    *blocked = st == CLIENT_ERR_BLOCKED;
+    if (*blocked) {
         l->run->stats.blocked++;
         return CLIENT_OK;
     }
@@ -261,10 +269,31 @@ static client_status step(lin *l, size_t s, tuple_set *acc)
     return st;
 }
 
-/* Expands every enabled sequence from [snap]'s state, accumulating into [acc]. */
+/* Adds to [acc] the blocked outcome of the current node: the next invocation of every sequence
+ * of [next] BLOCKED, every other invocation still to run NOT_RUN. */
+static client_status add_blocked(lin *l, uint32_t next, tuple_set *acc)
+{
+    static const client_value blocked = {.kind = CLIENT_VAL_BLOCKED},
+                              not_run = {.kind = CLIENT_VAL_NOT_RUN};
+    client_status st = intern(l, &blocked, &l->blocked_id);
+    if (!st) st = intern(l, &not_run, &l->not_run_id);
+    if (st) return st;
+    uint16_t t[CLIENT_MAX_INVOCATIONS];
+    for (size_t i = 0; i < l->width; i++) t[i] = UNSET;
+    for (size_t s = 0; s < l->seq_count; s++) {
+        const client_sequence *seq = l->view.seqs[s];
+        for (size_t k = l->progress[s]; k < seq->count; k++)
+            t[seq->calls[k].index] =
+                k == l->progress[s] && next >> s & 1 ? l->blocked_id : l->not_run_id;
+    }
+    return tuple_add(acc, t, l->width) ? CLIENT_OK : lin_nomem(l);
+}
+
+/* Expands every enabled sequence from [snap]'s state, accumulating into [acc]; when every one
+ * waits for ever, adds the node's blocked outcome instead. */
 static client_status expand_children(lin *l, uint32_t next, client_snapshot *snap, tuple_set *acc)
 {
-    bool first = true;
+    bool first = true, all_blocked = true;
     for (size_t s = 0; s < l->seq_count; s++) {
         if (!(next & (1u << s))) continue;
         if (!first) {
@@ -272,10 +301,12 @@ static client_status expand_children(lin *l, uint32_t next, client_snapshot *sna
             l->run->stats.restores++;
         }
         first = false;
-        client_status st = step(l, s, acc);
+        bool blocked;
+        client_status st = step(l, s, acc, &blocked);
         if (st) return st;
+        all_blocked = all_blocked && blocked;
     }
-    return CLIENT_OK;
+    return all_blocked ? add_blocked(l, next, acc) : CLIENT_OK;
 }
 
 /* Computes F of the current node into a new set [*out]. */
@@ -352,12 +383,6 @@ client_status client_linearize(const client *c, const client_object *obj, client
     tuple_set *root = NULL;
     client_status st = obj->ops->reset(obj->self, err);
     if (!st) st = expand(&l, &root);
-    if (!st && !root->count) { /* err holds the last invocation that blocked */
-        char last[sizeof err->message];
-        snprintf(last, sizeof last, "%s", err->message);
-        st =
-            client_fail(err, CLIENT_ERR_BLOCKED, "no order of the invocations completes: %s", last);
-    }
     if (!st) st = collect(&l, root);
     tuple_set_free(root);
     lin_free(&l);

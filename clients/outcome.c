@@ -103,6 +103,13 @@ client_status client_outcome_set_add(client_outcome_set *set, const client_value
     return CLIENT_OK;
 }
 
+bool client_outcome_is_blocked(const client_value *values, size_t width)
+{
+    for (size_t i = 0; i < width; i++)
+        if (values[i].kind == CLIENT_VAL_BLOCKED) return true;
+    return false;
+}
+
 size_t client_outcome_set_width(const client_outcome_set *set)
 {
     return set->width;
@@ -111,6 +118,14 @@ size_t client_outcome_set_width(const client_outcome_set *set)
 size_t client_outcome_set_size(const client_outcome_set *set)
 {
     return set->count;
+}
+
+size_t client_outcome_set_blocked(const client_outcome_set *set)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < set->count; i++)
+        n += client_outcome_is_blocked(&set->values[i * set->width], set->width);
+    return n;
 }
 
 const client_value *client_outcome_set_at(const client_outcome_set *set, size_t i)
@@ -194,13 +209,18 @@ json_t *client_value_json(const client_value *v)
         return json_pack("{ss}", "exception", v->text);
     case CLIENT_VAL_TEXT:
         return json_string(v->text);
+    case CLIENT_VAL_BLOCKED:
+        return json_pack("{sb}", "blocked", 1);
+    case CLIENT_VAL_NOT_RUN:
+        return json_pack("{sb}", "not_run", 1);
     default:
         client_value_format(v, buf, sizeof buf);
         return json_string(buf);
     }
 }
 
-/* Returns outcome [i] of [set] as {"values": [...], "count": n}. */
+/* Returns outcome [i] of [set] as {"values": [...], "count": n} (and "blocked": true for a
+ * blocked outcome). */
 static json_t *outcome_json(const client_outcome_set *set, size_t i)
 {
     json_t *values = json_array();
@@ -210,7 +230,13 @@ static json_t *outcome_json(const client_outcome_set *set, size_t i)
             return NULL;
         }
     if (!values) return NULL;
-    return json_pack("{so sI}", "values", values, "count", (json_int_t)set->counts[i]);
+    json_t *j = json_pack("{so sI}", "values", values, "count", (json_int_t)set->counts[i]);
+    if (j && client_outcome_is_blocked(client_outcome_set_at(set, i), set->width) &&
+        json_object_set_new(j, "blocked", json_true())) {
+        json_decref(j);
+        return NULL;
+    }
+    return j;
 }
 
 /* Returns the column labels of [c] as a JSON array. */

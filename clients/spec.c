@@ -48,6 +48,128 @@ static client_status spec_nomem(const loader *ld)
     return client_fail(ld->err, CLIENT_ERR_NOMEM, "%s: out of memory loading the spec", ld->file);
 }
 
+/* ---- Keys ------------------------------------------------------------------------------------ */
+
+/* One key a JSON object of a spec may have; [ignored] keys (Violat's, which porcheck does not
+ * use) are accepted with a warning. */
+typedef struct known_key {
+    const char *name;
+    bool ignored;
+} known_key;
+
+/* The keys of the spec object. "$schema" only names the JSON schema: accepted silently. */
+static const known_key root_keys[] = {
+    {"class", false},
+    {"parameters", false},
+    {"default_parameters", false},
+    {"methods", false},
+    {"adt", false},
+    {"visible", false},
+    {"$schema", false},
+    {"harnessParameters", true},
+    {NULL, false},
+};
+
+/* The keys of a method object. */
+static const known_key method_keys[] = {
+    {"name", false},    {"parameters", false}, {"void", false},      {"readonly", false},
+    {"trusted", false}, {"nonAtomic", true},   {"visibility", true}, {"harnessParameters", true},
+    {"id", true},       {NULL, false},
+};
+
+/* The keys of a "harnessParameters" object. */
+static const known_key harness_keys[] = {
+    {"invocations", false}, {"sequences", false}, {"values", false}, {NULL, false}};
+
+/* The keys of a parameter object {"type": T}. */
+static const known_key param_keys[] = {{"type", false}, {NULL, false}};
+
+/* Returns the optimal-string-alignment distance of [a] and [b] (case-insensitive), or 99 when
+ * either is longer than 63 bytes. */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t n = strlen(a), m = strlen(b), d[64][64];
+    if (n > 63 || m > 63) return 99;
+    for (size_t i = 0; i <= n; i++)
+        for (size_t j = 0; j <= m; j++) {
+            if (!i || !j) {
+                d[i][j] = i + j;
+                continue;
+            }
+            size_t cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+            size_t best = d[i - 1][j - 1] + cost;
+            if (d[i - 1][j] + 1 < best) best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best) best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    return d[n][m];
+}
+
+/* Returns the known key of [keys] nearest to [key] when it is a near miss (at most 2 edits, and
+ * at most half the known key's length), else NULL. */
+static const char *near_miss(const char *key, const known_key *keys)
+{
+    const char *best = NULL;
+    size_t best_d = 3;
+    for (const known_key *k = keys; k->name; k++) {
+        size_t d = edit_distance(key, k->name);
+        if (d < best_d && d <= strlen(k->name) / 2) best = k->name, best_d = d;
+    }
+    return best;
+}
+
+/* Fails on unknown key [key] of the object at [path] whose keys are [keys] ([what] names it). */
+static client_status unknown_key(const loader *ld, const char *path, const char *key,
+                                 const known_key *keys, const char *what)
+{
+    char sub[PATH_MAX_LEN], list[300] = "";
+    subpath(sub, "%s.%s", path, key);
+    const char *near = near_miss(key, keys);
+    if (near) return spec_error(ld, sub, "unknown key (did you mean \"%s\"?)", near);
+    size_t len = 0;
+    for (const known_key *k = keys; k->name && len < sizeof list; k++)
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "", k->name);
+    return spec_error(ld, sub, "unknown key (%s has %s)", what, list);
+}
+
+/* Records the warning that key [key] of the object at [path] is ignored. */
+static client_status ignored_key(const loader *ld, const char *path, const char *key)
+{
+    client_spec *spec = ld->spec;
+    char text[PATH_MAX_LEN + 512];
+    snprintf(text, sizeof text, "%s: %s.%s: ignored (porcheck does not use it)", ld->file, path,
+             key);
+    const char **list = base_arena_alloc(&spec->arena, (spec->warning_count + 1) * sizeof *list);
+    char *copy = base_arena_strndup(&spec->arena, text, strlen(text));
+    if (!list || !copy) return spec_nomem(ld);
+    if (spec->warning_count) memcpy(list, spec->warnings, spec->warning_count * sizeof *list);
+    list[spec->warning_count++] = copy;
+    spec->warnings = list;
+    return CLIENT_OK;
+}
+
+/* Checks every key of object [obj] at [path] against [keys] ([what] names the object): an
+ * unknown key fails, an ignored one is recorded as a warning. */
+static client_status check_keys(const loader *ld, json_t *obj, const char *path,
+                                const known_key *keys, const char *what)
+{
+    const char *key;
+    json_t *value;
+    json_object_foreach(obj, key, value)
+    {
+        const known_key *k = keys;
+        while (k->name && strcmp(k->name, key)) k++;
+        client_status s = !k->name     ? unknown_key(ld, path, key, keys, what)
+                          : k->ignored ? ignored_key(ld, path, key)
+                                       : CLIENT_OK;
+        if (s) return s;
+    }
+    return CLIENT_OK;
+}
+
 const char *client_adt_name(client_adt adt)
 {
     static const char *const names[] = {"none",  "set",   "map",     "queue",
@@ -101,6 +223,8 @@ static client_status map_type(const loader *ld, json_t *j, const char *path, cli
     char sub[PATH_MAX_LEN];
     subpath(sub, "%s.%s", path, key);
     client_type_kind k;
+    if (!scalar_kind(key, &k) && near_miss(key, param_keys))
+        return unknown_key(ld, path, key, param_keys, "a parameter object");
     if (!scalar_kind(key, &k) || k == CLIENT_TYPE_BOOLEAN)
         return spec_error(ld, path, "unsupported map key type '%s'", key);
     out->kind = CLIENT_TYPE_MAP;
@@ -125,8 +249,8 @@ static client_status parse_type(const loader *ld, json_t *j, const char *path, c
         return element_kind(ld, json_array_get(j, 0), sub, &out->element);
     }
     if (json_is_object(j) && json_object_get(j, "type")) {
-        if (json_object_size(j) != 1)
-            return spec_error(ld, path, "a parameter object has only the field \"type\"");
+        client_status s = check_keys(ld, j, path, param_keys, "a parameter object");
+        if (s) return s;
         char sub[PATH_MAX_LEN];
         subpath(sub, "%s.type", path);
         json_t *inner = json_object_get(j, "type");
@@ -318,6 +442,8 @@ static client_status parse_harness(const loader *ld, json_t *obj, const char *pa
     char sub[PATH_MAX_LEN];
     subpath(sub, "%s.harnessParameters", path);
     if (!json_is_object(h)) return spec_error(ld, sub, "expected an object");
+    client_status s = check_keys(ld, h, sub, harness_keys, "harnessParameters");
+    if (s) return s;
     const char *names[3] = {"invocations", "sequences", "values"};
     long *fields[3] = {&out->invocations, &out->sequences, &out->values};
     for (int i = 0; i < 3; i++) {
@@ -345,7 +471,9 @@ static client_status parse_method(const loader *ld, json_t *j, size_t i, client_
     char path[PATH_MAX_LEN], sub[PATH_MAX_LEN];
     subpath(path, "$.methods[%zu]", i);
     if (!json_is_object(j)) return spec_error(ld, path, "a method is a JSON object");
-    client_status s = opt_string(ld, j, "name", path, &m->name);
+    client_status s = check_keys(ld, j, path, method_keys, "a method");
+    if (s) return s;
+    if ((s = opt_string(ld, j, "name", path, &m->name))) return s;
     if (s) return s;
     if (!m->name) return spec_error(ld, path, "missing \"name\"");
     if (!is_identifier(m->name))
@@ -436,8 +564,9 @@ static client_status parse_visible(const loader *ld, json_t *root)
 static client_status parse_root(const loader *ld, json_t *root)
 {
     if (!json_is_object(root)) return spec_error(ld, "$", "a spec is a JSON object");
-    client_status s = opt_string(ld, root, "class", "$", &ld->spec->class_name);
+    client_status s = check_keys(ld, root, "$", root_keys, "a spec");
     if (s) return s;
+    if ((s = opt_string(ld, root, "class", "$", &ld->spec->class_name))) return s;
     if (!ld->spec->class_name || !*ld->spec->class_name)
         return spec_error(ld, "$", "missing \"class\"");
     if ((s = parse_adt(ld, root)) || (s = parse_constructor(ld, root)) ||
@@ -448,17 +577,19 @@ static client_status parse_root(const loader *ld, json_t *root)
 
 /* ---- Entry points ---------------------------------------------------------------------------- */
 
-client_status client_spec_parse(const char *path, const char *json, client_spec **out,
-                                client_error *err)
+client_status client_spec_parse_bytes(const char *path, client_bytes json, client_spec **out,
+                                      client_error *err)
 {
     *out = NULL;
+    client_status s = client_text_check(path, json.data, json.len, err);
+    if (s) return s;
     json_error_t jerr;
-    json_t *root = json_loads(json, JSON_REJECT_DUPLICATES, &jerr);
+    json_t *root = json_loadb(json.data, json.len, JSON_REJECT_DUPLICATES, &jerr);
     if (!root)
         return client_fail(err, CLIENT_ERR_JSON, "%s:%d:%d: %s", path, jerr.line, jerr.column,
                            jerr.text);
     client_spec *spec = base_calloc(1, sizeof *spec);
-    client_status s = CLIENT_ERR_NOMEM;
+    s = CLIENT_ERR_NOMEM;
     if (spec) {
         base_arena_init(&spec->arena);
         loader ld = {path, spec, err};
@@ -476,13 +607,20 @@ client_status client_spec_parse(const char *path, const char *json, client_spec 
     return CLIENT_OK;
 }
 
+client_status client_spec_parse(const char *path, const char *json, client_spec **out,
+                                client_error *err)
+{
+    return client_spec_parse_bytes(path, (client_bytes){json, strlen(json)}, out, err);
+}
+
 client_status client_spec_load(const char *path, client_spec **out, client_error *err)
 {
     char *text;
+    size_t len;
     *out = NULL;
-    client_status s = read_text_file(path, &text, err);
+    client_status s = read_input_file(path, &text, &len, err);
     if (s) return s;
-    s = client_spec_parse(path, text, out, err);
+    s = client_spec_parse_bytes(path, (client_bytes){text, len}, out, err);
     base_free(text);
     return s;
 }

@@ -243,6 +243,8 @@ static client_status finish(replay *rp, client_error *err)
     por_tset enabled = k->lts.ops->enabled(k->lts.model);
     por_tset waiting = k->lts.ops->waiting(k->lts.model);
     tr->end = enabled ? CLIENT_END_RUNNING : waiting ? CLIENT_END_DEADLOCK : CLIENT_END_FINAL;
+    if (tr->end == CLIENT_END_DEADLOCK)
+        checker_blocked_results(k, waiting, tr->results, tr->returned);
     return CLIENT_OK;
 }
 
@@ -304,7 +306,7 @@ static void cell_text(const client *c, const client_trace *tr, const client_trac
     }
     size_t n = client_invocation_format(c, c->order[r->call], buf, size);
     if (n + 2 >= size) return;
-    if (tr->returned[r->call])
+    if (tr->returned[r->call] || tr->results[r->call].kind == CLIENT_VAL_BLOCKED)
         client_value_format(&tr->results[r->call], buf + n + 2, size - n - 2);
     else
         snprintf(buf + n + 2, size - n - 2, "(no result)");
@@ -371,7 +373,8 @@ static json_t *row_json(const client *c, const client_trace *tr, const client_tr
                          r->text, "repeat", (json_int_t)r->repeat);
     char label[512];
     client_column_label(c, (size_t)r->call, label, sizeof label);
-    json_t *result = tr->returned[r->call] ? client_value_json(&tr->results[r->call]) : json_null();
+    bool has = tr->returned[r->call] || tr->results[r->call].kind == CLIENT_VAL_BLOCKED;
+    json_t *result = has ? client_value_json(&tr->results[r->call]) : json_null();
     return json_pack("{sssIssso?}", "column", column, "step", (json_int_t)r->step, "invocation",
                      label, "result", result);
 }

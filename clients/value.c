@@ -67,6 +67,12 @@ void text_value(text_out *out, const client_value *v)
     case CLIENT_VAL_EXCEPTION:
         text_printf(out, "%s", v->text);
         break;
+    case CLIENT_VAL_BLOCKED:
+        text_printf(out, "blocked");
+        break;
+    case CLIENT_VAL_NOT_RUN:
+        text_printf(out, "not run");
+        break;
     }
 }
 

@@ -76,10 +76,15 @@ const char *por_stop_name(por_stop stop)
     static const char *const names[] = {
         [POR_STOP_COMPLETE] = "complete", [POR_STOP_ERROR] = "first-error",
         [POR_STOP_STATES] = "max-states", [POR_STOP_TIME] = "timeout",
-        [POR_STOP_MEMORY] = "max-memory",
+        [POR_STOP_MEMORY] = "max-memory", [POR_STOP_SIGNAL] = "signal",
     };
     if ((size_t)stop >= sizeof names / sizeof names[0]) return "?";
     return names[stop];
+}
+
+bool por_stop_incomplete(por_stop stop)
+{
+    return stop != POR_STOP_COMPLETE && stop != POR_STOP_ERROR;
 }
 
 void por_options_init(por_options *opt)

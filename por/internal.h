@@ -390,6 +390,7 @@ struct search {
     por_result *result;
     por_error *err;
     struct timespec start;
+    double next_progress; /* seconds after [start] of the next progress report */
     bool stopped;
 };
 

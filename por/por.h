@@ -14,6 +14,7 @@
 #ifndef PORCHECK_POR_H
 #define PORCHECK_POR_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -180,6 +181,7 @@ void por_order_format(const por_order *order, char *buf, size_t size);
 typedef enum por_verdict {
     POR_CONTINUE = 0,
     POR_VIOLATION, /* the state violates a property: counted, and stops a --first-error search */
+    POR_ACCEPT,    /* a deadlock that the observer's property allows: not a violation */
 } por_verdict;
 
 /* The schedule from the initial state to the current one: one thread id per transition. */
@@ -210,7 +212,7 @@ typedef struct por_frame_event {
 typedef struct por_observer {
     void *ctx;
     /* A new final state (no enabled thread); the lts is positioned at it. [waiting] is nonempty
-     * for a deadlock. */
+     * for a deadlock, a violation unless this returns POR_ACCEPT. */
     por_verdict (*final_state)(void *ctx, const por_trace *schedule, por_tset waiting);
     /* [thread] failed an assertion; the lts is positioned at the state after the failing step. */
     void (*assert_failed)(void *ctx, size_t thread, const por_trace *schedule);
@@ -219,6 +221,15 @@ typedef struct por_observer {
     /* A state's backtrack/done/current sets were updated, or the search left the state. */
     void (*frame)(void *ctx, const por_frame_event *ev);
 } por_observer;
+
+/* What a running search reports about once a second to a progress callback. */
+typedef struct por_progress {
+    double seconds;     /* since the search started */
+    size_t states;      /* new states so far */
+    size_t transitions; /* transitions explored so far */
+    size_t depth;       /* the current depth of the search stack */
+    size_t memory;      /* bytes the base allocator holds now */
+} por_progress;
 
 /* Everything that selects and bounds a search; zero limits mean unlimited. */
 typedef struct por_options {
@@ -230,6 +241,12 @@ typedef struct por_options {
     double timeout_seconds;       /* stop after this much wall-clock time */
     size_t max_memory_bytes;      /* stop when the base allocator holds more than this */
     const por_observer *observer; /* what the search reports to, or NULL */
+    /* When not NULL, the search stops (POR_STOP_SIGNAL) as soon as it sees a nonzero value here
+     * (a signal handler's flag); polled where the limits are. */
+    const volatile sig_atomic_t *stop_flag;
+    /* When not NULL, called with [progress_ctx] about once a second while the search runs. */
+    void (*progress)(void *ctx, const por_progress *p);
+    void *progress_ctx;
 } por_options;
 
 /* Fills [opt] with the defaults: dfs, seq order by thread id, stateful, exhaustive, no limits,
@@ -245,9 +262,14 @@ typedef enum por_stop {
     POR_STOP_STATES,       /* --max-states reached */
     POR_STOP_TIME,         /* --timeout reached */
     POR_STOP_MEMORY,       /* --max-memory reached */
+    POR_STOP_SIGNAL,       /* the options' stop flag was raised (SIGINT, SIGTERM, SIGHUP) */
 } por_stop;
 
-/* Returns a short name of [stop], e.g. "complete", "max-states". */
+/* True when [stop] means the search left interleavings unexplored because of a limit or a signal
+ * (not complete, not stopped at a violation by --first-error). */
+bool por_stop_incomplete(por_stop stop);
+
+/* Returns a short name of [stop], e.g. "complete", "max-states", "signal". */
 const char *por_stop_name(por_stop stop);
 
 /* What a search counted. */

@@ -136,7 +136,8 @@ static bool report_assert(search *s, size_t d, size_t t)
     return true;
 }
 
-/* A new state without enabled threads: counts it, detects a deadlock, asks the observer. */
+/* A new state without enabled threads: counts it, detects a deadlock, asks the observer (which
+ * may accept the deadlock). */
 static void final_state(search *s)
 {
     por_stats *st = &s->result->stats;
@@ -146,10 +147,9 @@ static void final_state(search *s)
     if (bad) st->deadlocks++;
     if (s->obs && s->obs->final_state) {
         por_trace tr = trace_of(s, s->depth - 1);
-        if (s->obs->final_state(s->obs->ctx, &tr, waiting) == POR_VIOLATION) {
-            st->violations++;
-            bad = true;
-        }
+        por_verdict v = s->obs->final_state(s->obs->ctx, &tr, waiting);
+        if (v == POR_VIOLATION) st->violations++;
+        bad = v == POR_VIOLATION || (bad && v != POR_ACCEPT);
     }
     if (bad) violation(s);
 }
@@ -390,19 +390,35 @@ static double elapsed(const search *s)
     return (double)(now.tv_sec - s->start.tv_sec) + (double)(now.tv_nsec - s->start.tv_nsec) / 1e9;
 }
 
-/* Stops the search cleanly when a limit of the options is reached. */
+/* Reports the progress of the search at [now] seconds to the options' callback. */
+static void report_progress(search *s, double now)
+{
+    const por_stats *st = &s->result->stats;
+    por_progress p = {now, st->states_new, st->transitions, s->depth, base_bytes_in_use()};
+    s->opt->progress(s->opt->progress_ctx, &p);
+    s->next_progress = now + 1.0;
+}
+
+/* Stops the search cleanly when a limit of the options is reached or the stop flag is raised;
+ * reports the progress about once a second. */
 static void check_limits(search *s, size_t iteration)
 {
     const por_options *o = s->opt;
     por_stats *st = &s->result->stats;
-    if (o->max_states && st->states_new >= o->max_states)
+    bool tick = iteration % LIMIT_CHECK_EVERY == 0 && (o->timeout_seconds > 0 || o->progress);
+    double now = tick ? elapsed(s) : 0;
+    if (o->stop_flag && *o->stop_flag)
+        s->result->stop = POR_STOP_SIGNAL;
+    else if (o->max_states && st->states_new >= o->max_states)
         s->result->stop = POR_STOP_STATES;
     else if (o->max_memory_bytes && base_bytes_in_use() > o->max_memory_bytes)
         s->result->stop = POR_STOP_MEMORY;
-    else if (o->timeout_seconds > 0 && iteration % LIMIT_CHECK_EVERY == 0 &&
-             elapsed(s) >= o->timeout_seconds)
+    else if (tick && o->timeout_seconds > 0 && now >= o->timeout_seconds)
         s->result->stop = POR_STOP_TIME;
-    if (s->result->stop != POR_STOP_COMPLETE) s->stopped = true;
+    if (s->result->stop != POR_STOP_COMPLETE)
+        s->stopped = true;
+    else if (tick && o->progress && now >= s->next_progress)
+        report_progress(s, now);
 }
 
 /* One step of the DFS: explore the next candidate of the top frame, or backtrack. */
@@ -482,6 +498,7 @@ por_status por_search(const por_lts *lts, const por_options *opt, por_result *re
         return por_fail(err, POR_ERR_ARG, "%zu threads (1 to %d supported)", s.n, POR_MAX_THREADS);
     search_order_init(&s);
     clock_gettime(CLOCK_MONOTONIC, &s.start);
+    s.next_progress = 1.0;
     bool ok = run(&s);
     result->stats.seconds = elapsed(&s);
     result->stats.state_bytes = store_state_bytes(&s.st);

@@ -43,7 +43,11 @@ static size_t field_value(const por_stats *st, size_t i)
 
 void por_stats_print(FILE *out, const por_result *result)
 {
-    fprintf(out, "statistics (%s):\n", por_stop_name(result->stop));
+    if (por_stop_incomplete(result->stop))
+        fprintf(out, "statistics (partial: the search was stopped by %s%s):\n",
+                result->stop == POR_STOP_SIGNAL ? "a " : "--", por_stop_name(result->stop));
+    else
+        fprintf(out, "statistics (%s):\n", por_stop_name(result->stop));
     for (size_t i = 0; i < FIELD_COUNT; i++)
         fprintf(out, "  %-26s %zu\n", fields[i].caption, field_value(&result->stats, i));
     fprintf(out, "  %-26s %.3f\n", "time (s)", result->stats.seconds);

@@ -90,11 +90,16 @@ typedef struct vm_sym_memo {
     uint64_t inserts; /* since the table last grew */
 } vm_sym_memo;
 
+/* The invisible shared accesses of a search and the races among them (races.c). */
+typedef struct vm_race_table vm_race_table;
+
 /* Everything the checker keeps on the vm. */
 typedef struct vm_check {
     vm_check_options opts;
     char **visible; /* safe classifier: binary-name prefixes (owned) */
     size_t visible_count;
+    char **widened; /* safe classifier: classes visible after a race (owned) */
+    size_t widened_count;
     bool watch[256]; /* opcodes the interpreter asks the classifier about */
     /* trail */
     vm_bytes trail;
@@ -139,6 +144,7 @@ typedef struct vm_check {
     vm_refs classes;        /* the references the statics hold */
     vm_sym_memo sym_memo;   /* heap symmetry: symmetric fingerprints of recent states */
     uint64_t names;         /* heap symmetry: object-names hash of the state last fingerprinted */
+    vm_race_table *races;   /* narrowed visible set: invisible shared accesses (races.c) */
 } vm_check;
 
 /* Frees the checker of [machine] (vm_free calls it). */
@@ -284,6 +290,9 @@ void vm_sched_before_step(vm *machine, vm_thread *t);
 void vm_sched_expose_pending(vm *machine, vm_park park, const vm_frame *frame, const uint8_t *pc,
                              const vm_slot *sp);
 
+/* Returns the label object standing for the statics (and initialisation) of [cls]. */
+uint32_t vm_label_statics(const vm_class *cls);
+
 /* Returns the label object id of object [h] (0 for null). */
 uint32_t vm_label_object(const vm *machine, uint32_t h);
 
@@ -294,6 +303,24 @@ uint32_t vm_label_pc(const vm_method *m, uint32_t pc);
  * operand stack ending at [sp]; NULL when unresolved, the receiver is null, or none. */
 vm_method *vm_sched_callee(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
                            const vm_slot *sp);
+
+/* ---- races.c --------------------------------------------------------------------------------- */
+
+/* Notes that [t], at [pc] of [frame], accesses field [field] of shared object [h] (0: the
+ * static [field]) although the visible set leaves it invisible. */
+void vm_race_note_field(vm *machine, const vm_thread *t, const vm_frame *frame, const uint8_t *pc,
+                        uint32_t h, const vm_field *field);
+
+/* Notes that [t], at [pc] of [frame], accesses element [index] of shared array [h], a
+ * scheduling point when [visible]. */
+void vm_race_note_element(vm *machine, const vm_thread *t, const vm_frame *frame, const uint8_t *pc,
+                          uint32_t h, uint32_t index, bool visible);
+
+/* Frees the race notes of [check]. */
+void vm_race_free(vm_check *check);
+
+/* Writes "Class.method(File.java:line)" for [m] at bytecode offset [pc] into [buf] (report.c). */
+void vm_describe_location(const vm_method *m, uint32_t pc, char *buf, size_t cap);
 
 /* ---- typemap.c ------------------------------------------------------------------------------- */
 

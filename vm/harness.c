@@ -67,6 +67,44 @@ FN(name_of)
     return ret->ref ? VM_NATIVE_OK : VM_NATIVE_FAIL;
 }
 
+bool vm_overrides_to_string(const vm_class *cls)
+{
+    for (const vm_class *c = cls; c && c->super; c = c->super)
+        for (uint16_t i = 0; i < c->method_count; i++) {
+            const vm_method *m = &c->methods[i];
+            if (!strcmp(m->name, "toString") && !strcmp(m->descriptor, "()Ljava/lang/String;") &&
+                !(m->access & (CF_ACC_STATIC | CF_ACC_ABSTRACT)))
+                return true;
+        }
+    return false;
+}
+
+/* Harness.printable(Object): whether the object's class overrides toString. */
+FN(printable)
+{
+    if (!args[0].ref) return native_npe(machine, t);
+    ret->i = vm_overrides_to_string(vm_obj(machine, args[0].ref)->cls);
+    return VM_NATIVE_OK;
+}
+
+/* Harness.unprintable(Object, boolean, int): a fatal error naming the invocation's method. */
+FN(unprintable)
+{
+    (void)ret;
+    if (!args[0].ref) return native_npe(machine, t);
+    char name[1024];
+    vm_dotted_name(vm_obj(machine, args[0].ref)->cls, name, sizeof name);
+    int32_t i = args[2].i;
+    const char *method = machine->harness_names && i >= 0 && (uint32_t)i < machine->harness_calls
+                             ? machine->harness_names[i]
+                             : "?";
+    vm_fail(machine, VM_ERR_BAD_INPUT,
+            "error: '%s' returned %s%s, whose class does not override toString: the result would "
+            "be an identity hash, not a value",
+            method, args[1].i ? "a value holding a " : "a ", name);
+    return VM_NATIVE_FAIL;
+}
+
 /* Harness.start(Thread): Thread.start0 on its argument (a START scheduling point). */
 FN(start)
 {
@@ -90,11 +128,27 @@ const vm_native vm_natives_harness[] = {
     {"put", "([JIJ)V", put_long},
     {"put", "([Ljava/lang/Object;ILjava/lang/Object;)V", put_ref},
     {"nameOf", "(Ljava/lang/Object;)Ljava/lang/String;", name_of},
+    {"printable", "(Ljava/lang/Object;)Z", printable},
+    {"unprintable", "(Ljava/lang/Object;ZI)V", unprintable},
     {"start", "(Ljava/lang/Thread;)V", start},
     {NULL, NULL, NULL},
 };
 
 /* ---- Starting a client ----------------------------------------------------------------------- */
+
+/* Keeps the method name of every invocation of [hc] on [machine], for error messages. */
+static vm_status keep_names(vm *machine, const vm_harness_client *hc, vm_error *err)
+{
+    base_free(machine->harness_names);
+    machine->harness_calls = 0;
+    machine->harness_names = base_calloc(hc->call_count ? hc->call_count : 1, sizeof(char *));
+    bool ok = machine->harness_names != NULL;
+    for (size_t k = 0; ok && k < hc->call_count; k++) {
+        const char *name = hc->calls[k].method;
+        ok = (machine->harness_names[k] = vm_intern_symbol(machine, name, strlen(name))) != NULL;
+    }
+    return ok ? VM_OK : vm_harness_fail(err, VM_ERR_NOMEM, "error: out of memory");
+}
 
 /* Starts client [hc] in [mode] ("check" or "oracle"): defines its class and prepares main. */
 vm_status vm_harness_start_mode(vm *machine, const vm_harness_client *hc, const char *mode,
@@ -104,7 +158,7 @@ vm_status vm_harness_start_mode(vm *machine, const vm_harness_client *hc, const 
         return vm_harness_fail(err, VM_ERR_LIMIT, "error: more than %d client threads",
                                VM_CHECK_MAX_THREADS - 1);
     vm_status st = vm_harness_define(machine, hc, err);
-    if (st) return st;
+    if (st || (st = keep_names(machine, hc, err))) return st;
     machine->harness_calls = (uint32_t)hc->call_count;
     char counts[VM_CHECK_MAX_THREADS + 2][24];
     char *argv[VM_CHECK_MAX_THREADS + 3];

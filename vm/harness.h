@@ -27,6 +27,9 @@ vm_status vm_harness_define(vm *machine, const vm_harness_client *hc, vm_error *
 vm_status vm_harness_start_mode(vm *machine, const vm_harness_client *hc, const char *mode,
                                 vm_error *err);
 
+/* True when [cls] or a superclass other than Object declares a toString() of its own. */
+bool vm_overrides_to_string(const vm_class *cls);
+
 /* Returns the slot of static field [name] of the Harness class, or NULL when it is not loaded. */
 vm_slot *vm_harness_static(const vm *machine, const char *name);
 

@@ -685,6 +685,62 @@ static vm_status define(gen *g, const vm_method *ctor, const vm_method *const *m
     return cls ? VM_OK : err->status;
 }
 
+/* Writes the Java name of descriptor type [d], arrays as "int[][]", into [buf]. */
+static void java_type(const char *d, char *buf, size_t cap)
+{
+    size_t dims = strspn(d, "[");
+    if (d[0] == 'V') {
+        snprintf(buf, cap, "void");
+        return;
+    }
+    type_name(d + dims, buf, cap);
+    for (size_t i = 0, n = strlen(buf); i < dims && n + 2 < cap; i++, n += 2) strcat(buf, "[]");
+}
+
+/* Judges how results of descriptor type [d] are recorded (loading the class it names). */
+static vm_return_kind return_kind(vm *machine, const char *d)
+{
+    if (d[0] == 'V') return VM_RETURN_VOID;
+    d += strspn(d, "[");
+    if (d[0] != 'L') return VM_RETURN_VALUE;
+    char name[1024];
+    snprintf(name, sizeof name, "%.*s", (int)(type_end(d) - d) - 2, d + 1);
+    if (!strcmp(name, "java/lang/Object")) return VM_RETURN_DYNAMIC;
+    const vm_class *c = vm_load_class(machine, NULL, name);
+    if (!c || c->kind != VM_KIND_CLASS || (c->access & CF_ACC_ABSTRACT)) return VM_RETURN_DYNAMIC;
+    return vm_overrides_to_string(c) ? VM_RETURN_VALUE : VM_RETURN_OPAQUE;
+}
+
+vm_status vm_harness_signature(vm *machine, const char *class_name, const vm_harness_call *call,
+                               vm_harness_sig *out, vm_error *err)
+{
+    char target[1024], what[600];
+    snprintf(target, sizeof target, "%s", class_name);
+    for (char *c = target; *c; c++)
+        if (*c == '.') *c = '/';
+    vm_harness_client hc = {.class_name = class_name};
+    gen g = {.machine = machine, .hc = &hc, .target = target};
+    vm_class *cls = NULL;
+    vm_status st = load_target(&g, &cls, err);
+    if (st) return st;
+    bool ctor = !strcmp(call->method, "<init>");
+    const vm_method *m = NULL;
+    int score = 0;
+    if (ctor)
+        scan_class(machine, cls, call, &m, &score);
+    else
+        m = find_method(machine, cls, call);
+    if (m) out->kind = return_kind(machine, strchr(m->descriptor, ')') + 1);
+    if (machine->failed) return (*err = machine->error).status;
+    describe_call(call, what, sizeof what);
+    if (!m)
+        return vm_harness_fail(err, VM_ERR_BAD_INPUT, "error: %s has no %s %s", class_name,
+                               ctor ? "constructor" : "method", ctor ? what + 6 : what);
+    snprintf(out->descriptor, sizeof out->descriptor, "%s", m->descriptor);
+    java_type(strchr(m->descriptor, ')') + 1, out->return_type, sizeof out->return_type);
+    return VM_OK;
+}
+
 vm_status vm_harness_define(vm *machine, const vm_harness_client *hc, vm_error *err)
 {
     if (hc->call_count > VM_HARNESS_MAX_CALLS)

@@ -384,6 +384,7 @@ struct vm {
     uint64_t clock; /* deterministic nanoTime */
     uint32_t lambda_count;
     uint32_t harness_calls;  /* the invocations of the client the harness runs (its result slots) */
+    const char **harness_names; /* [harness_calls] interned method names, for error messages */
     uint64_t vm_allocations; /* objects the VM itself allocated (pinned ones): their ids */
     uint64_t *thread_keys;   /* ids of the Thread objects behind thread ids (first seen) */
     struct vm_check *check;  /* model checking (check.h), or NULL under exec */

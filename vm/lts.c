@@ -160,21 +160,28 @@ por_lts vm_lts(vm *machine)
 
 /* ---- Setting up ------------------------------------------------------------------------------ */
 
-/* Copies the visible prefixes of [opts] into [c] as binary names. */
-static bool copy_visible(vm_check *c, const vm_check_options *opts)
+/* Copies the [n] class names or prefixes of [names] into a new array [*out] as binary names,
+ * counting them in [*count] as they are made; false when out of memory. */
+static bool copy_names(char ***out, size_t *count, const char *const *names, size_t n)
 {
-    if (!opts->visible_count) return true;
-    c->visible = base_calloc(opts->visible_count, sizeof *c->visible);
-    if (!c->visible) return false;
-    for (size_t i = 0; i < opts->visible_count; i++) {
-        size_t n = strlen(opts->visible[i]);
-        c->visible[i] = base_malloc(n + 1);
-        if (!c->visible[i]) return false;
-        for (size_t k = 0; k <= n; k++)
-            c->visible[i][k] = opts->visible[i][k] == '.' ? '/' : opts->visible[i][k];
-        c->visible_count = i + 1;
+    if (!n) return true;
+    *out = base_calloc(n, sizeof **out);
+    if (!*out) return false;
+    for (size_t i = 0; i < n; i++) {
+        size_t len = strlen(names[i]);
+        char *copy = base_malloc(len + 1);
+        if (!copy) return false;
+        for (size_t k = 0; k <= len; k++) copy[k] = names[i][k] == '.' ? '/' : names[i][k];
+        (*out)[(*count)++] = copy;
     }
     return true;
+}
+
+/* Frees the [count] names of [names]. */
+static void free_names(char **names, size_t count)
+{
+    for (size_t i = 0; i < count; i++) base_free(names[i]);
+    base_free(names);
 }
 
 /* Marks everything reachable from statics shared (jpf): any thread can reach it. */
@@ -206,11 +213,13 @@ vm_status vm_check_begin(vm *machine, const vm_check_options *opts, vm_error *er
     if (!c) return begin_error(err, VM_ERR_NOMEM, "error: out of memory");
     machine->check = c;
     c->opts = *opts;
-    c->opts.visible = NULL;
-    c->opts.visible_count = 0;
+    c->opts.visible = c->opts.widened = NULL;
+    c->opts.visible_count = c->opts.widened_count = 0;
     if (!c->opts.max_threads) c->opts.max_threads = 16;
     if (!c->opts.max_instructions) c->opts.max_instructions = 50000;
-    if (!copy_visible(c, opts)) return begin_error(err, VM_ERR_NOMEM, "error: out of memory");
+    if (!copy_names(&c->visible, &c->visible_count, opts->visible, opts->visible_count) ||
+        !copy_names(&c->widened, &c->widened_count, opts->widened, opts->widened_count))
+        return begin_error(err, VM_ERR_NOMEM, "error: out of memory");
     vm_sched_init_watch(c);
     vm_flush_output(machine);
     vm_trail_new_epoch(machine);
@@ -237,8 +246,9 @@ void vm_check_free(vm *machine)
     for (size_t i = 0; i < VM_CHECK_MAX_THREADS; i++) base_free(c->allocs[i]);
     vm_exact_free(&c->exact);
     vm_state_free(machine);
-    for (size_t i = 0; i < c->visible_count; i++) base_free(c->visible[i]);
-    base_free(c->visible);
+    vm_race_free(c);
+    free_names(c->visible, c->visible_count);
+    free_names(c->widened, c->widened_count);
     base_free(c);
     machine->check = NULL;
 }

@@ -78,6 +78,13 @@ static void add_location(text *t, const vm_method *m, uint32_t pc)
         add(t, "%s.%s(Unknown Source)", cls, m->name);
 }
 
+void vm_describe_location(const vm_method *m, uint32_t pc, char *buf, size_t cap)
+{
+    text t = {buf, cap, 0};
+    buf[0] = '\0';
+    add_location(&t, m, pc);
+}
+
 /* Returns the instance field of [cls] (or a superclass) at slot [offset], or NULL. */
 static const vm_field *field_at_offset(const vm_class *cls, uint32_t offset)
 {

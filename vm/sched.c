@@ -18,11 +18,14 @@
  * non-final fields declared by the visible classes of shared objects, non-final statics of
  * visible classes, elements of shared arrays accessed by the code of visible classes (arrays
  * belong to no class) and synchronisation are visible; thread start, join and end are invisible
- * scheduling points. An access to an object no other thread can reach yet (a node being filled
- * before it is published) commutes with every other thread's step, so neither classifier makes
- * it visible; a reference stored into a shared object by an instruction that is no scheduling
- * point (library code under safe) is exposed there and then. Under both, atomics and field updaters
- * are synchronisation natives and a CAS is a write whether or not it succeeds. */
+ * scheduling points. The visible classes are those of the visible set (by default every class
+ * but porcheck's own, Thread and String) and those widened after a race: the accesses the set
+ * leaves invisible, and every shared array access, are noted for the race check (races.c). An
+ * access to an object no other thread can reach yet (a node being filled before it is published)
+ * commutes with every other thread's step, so neither classifier makes it visible; a reference
+ * stored into a shared object by an instruction that is no scheduling point (library code under
+ * safe) is exposed there and then. Under both, atomics and field updaters are synchronisation
+ * natives and a CAS is a write whether or not it succeeds. */
 #include <stdio.h>
 
 #include "check.h"
@@ -41,8 +44,7 @@ uint32_t vm_label_object(const vm *machine, uint32_t h)
     return (uint32_t)(space << VM_ID_BITS | (id & mask));
 }
 
-/* Returns the label object standing for the statics (and initialisation) of [cls]. */
-static uint32_t statics_object(const vm_class *cls)
+uint32_t vm_label_statics(const vm_class *cls)
 {
     return (uint32_t)VM_SPACE_STATICS << VM_ID_BITS | (cls->index & ((1u << VM_ID_BITS) - 1));
 }
@@ -54,16 +56,52 @@ uint32_t vm_label_pc(const vm_method *m, uint32_t pc)
 
 /* ---- Classes the safe classifier sees ------------------------------------------------------- */
 
-/* True when [cls]'s fields are visible to the safe classifier. */
+/* True when [cls] is porcheck's own (the harness and the model's internals, package
+ * jdk.internal.porcheck): what its code and fields do is invisible by construction (results go
+ * to each invocation's own slots, read after the threads are joined). */
+static bool porcheck_own(const vm_class *cls)
+{
+    return !strncmp(cls->name, "jdk/internal/porcheck/", 22);
+}
+
+/* True when binary name [name] is visible-set entry [entry] or lies under it: a nested class of
+ * it, or a member of it as a package ("java/util/concurrent/" and "java/util/concurrent"). */
+static bool under(const char *name, const char *entry)
+{
+    size_t n = strlen(entry);
+    if (strncmp(name, entry, n)) return false;
+    return !n || entry[n - 1] == '/' || name[n] == '\0' || name[n] == '$' || name[n] == '/';
+}
+
+/* True when [name] lies under one of the [n] entries of [list]. */
+static bool under_any(const char *name, char *const *list, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (under(name, list[i])) return true;
+    return false;
+}
+
+/* True when the default visible set leaves [cls] out: porcheck's own classes, and the model's
+ * Thread (its fields are written before start, under its monitor or by the VM, and read by the
+ * thread itself or after join) and String (an immutable value and an idempotent hash cache).
+ * The race check watches every access to the model classes: two threads racing on one of their
+ * fields make it visible (vm_check_races). */
+static bool default_invisible(const vm_class *cls)
+{
+    return porcheck_own(cls) || !strcmp(cls->name, "java/lang/Thread") ||
+           !strcmp(cls->name, "java/lang/String");
+}
+
+/* True when [cls]'s fields (and the array elements its code accesses) are visible to the safe
+ * classifier: the classes of the visible set, or by default every class default_invisible
+ * leaves in; and the classes widened after a race. */
 static bool class_visible(vm *machine, vm_class *cls)
 {
     if (cls->visible) return cls->visible == 2;
     const vm_check *c = machine->check;
-    bool yes = false;
-    if (!c->visible_count)
-        yes = !vm_is_system_name(cls->name) || !strncmp(cls->name, "java/util/concurrent/", 21);
-    for (size_t i = 0; i < c->visible_count && !yes; i++)
-        yes = !strncmp(cls->name, c->visible[i], strlen(c->visible[i]));
+    bool yes = c->visible_count ? under_any(cls->name, c->visible, c->visible_count)
+                                : !default_invisible(cls);
+    yes = yes || under_any(cls->name, c->widened, c->widened_count);
     cls->visible = yes ? 2 : 1;
     return yes;
 }
@@ -164,6 +202,8 @@ static vm_park field_point(vm *machine, vm_thread *t, const vm_frame *frame, con
     bool is_shared = shared(machine, h);
     if (is_shared && (jpf(machine) || class_visible(machine, e->field->owner)))
         return VM_PARK_ACCESS;
+    if (is_shared && !porcheck_own(e->field->owner))
+        vm_race_note_field(machine, t, frame, pc, h, e->field);
     if (put && e->kind == 'L' && is_shared) vm_sched_expose(machine, sp[-1].ref);
     return VM_PARK_NONE;
 }
@@ -181,6 +221,7 @@ static vm_park static_point(vm *machine, vm_thread *t, const vm_frame *frame, co
         return VM_PARK_NONE;
     }
     if (jpf(machine) || class_visible(machine, e->field->owner)) return VM_PARK_ACCESS;
+    if (!porcheck_own(e->field->owner)) vm_race_note_field(machine, t, frame, pc, 0, e->field);
     return VM_PARK_NONE;
 }
 
@@ -192,12 +233,17 @@ static int array_depth(uint8_t op)
 }
 
 /* Classifies an array load or store. */
-static vm_park array_point(vm *machine, const vm_frame *frame, const uint8_t *pc, const vm_slot *sp)
+static vm_park array_point(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
+                           const vm_slot *sp)
 {
-    uint32_t h = sp[-array_depth(*pc)].ref;
+    int depth = array_depth(*pc);
+    uint32_t h = sp[-depth].ref;
     if (!h || !shared(machine, h) || (vm_obj(machine, h)->flags & VM_OBJ_CONSTANT))
         return VM_PARK_NONE; /* a constant array is only read */
-    if (jpf(machine) || class_visible(machine, frame->method->owner)) return VM_PARK_ACCESS;
+    if (jpf(machine)) return VM_PARK_ACCESS;
+    bool visible = class_visible(machine, frame->method->owner);
+    vm_race_note_element(machine, t, frame, pc, h, (uint32_t)sp[1 - depth].i, visible);
+    if (visible) return VM_PARK_ACCESS;
     if (*pc == CF_OP_AASTORE) vm_sched_expose(machine, sp[-1].ref);
     return VM_PARK_NONE;
 }
@@ -278,7 +324,7 @@ vm_park vm_sched_classify(vm *machine, vm_thread *t, const vm_frame *frame, cons
                        : VM_PARK_NONE;
         if ((op >= CF_OP_IALOAD && op <= CF_OP_SALOAD) ||
             (op >= CF_OP_IASTORE && op <= CF_OP_SASTORE))
-            return array_point(machine, frame, pc, sp);
+            return array_point(machine, t, frame, pc, sp);
         return VM_PARK_NONE;
     }
 }
@@ -361,7 +407,7 @@ static void access_label(const vm *machine, const parked *p, por_label *l)
         set_label(l, value ? POR_WRITE : POR_READ, vm_label_object(machine, p->sp[-1 - value].ref),
                   e->offset);
     } else if (op == CF_OP_GETSTATIC || op == CF_OP_PUTSTATIC) {
-        set_label(l, op == CF_OP_PUTSTATIC ? POR_WRITE : POR_READ, statics_object(e->cls),
+        set_label(l, op == CF_OP_PUTSTATIC ? POR_WRITE : POR_READ, vm_label_statics(e->cls),
                   e->offset);
     } else {
         int d = array_depth(op);
@@ -420,7 +466,7 @@ static void call_label(const vm *machine, const vm_thread *t, const vm_method *m
 static void blocked_label(const vm *machine, const vm_thread *t, por_label *l)
 {
     if (t->wait_class) {
-        set_label(l, POR_WRITE, statics_object(t->wait_class), VM_FIELD_INIT);
+        set_label(l, POR_WRITE, vm_label_statics(t->wait_class), VM_FIELD_INIT);
     } else if (t->state == VM_THREAD_BLOCKED && t->wait_object) {
         set_label(l, POR_WRITE, vm_label_object(machine, t->wait_object), VM_FIELD_LOCK);
     } else if (t->wait_lock) {
@@ -455,11 +501,11 @@ static void parked_label(const vm *machine, const vm_thread *t, const parked *p,
         return;
     }
     case VM_PARK_CLINIT_END: {
-        set_label(l, POR_WRITE, statics_object(p->frame->method->owner), VM_FIELD_INIT);
+        set_label(l, POR_WRITE, vm_label_statics(p->frame->method->owner), VM_FIELD_INIT);
         return;
     }
     case VM_PARK_INIT: {
-        set_label(l, POR_WRITE, statics_object(init_class(p)), VM_FIELD_INIT);
+        set_label(l, POR_WRITE, vm_label_statics(init_class(p)), VM_FIELD_INIT);
         return;
     }
     case VM_PARK_UNWIND:
@@ -468,7 +514,7 @@ static void parked_label(const vm *machine, const vm_thread *t, const parked *p,
             return;
         }
         {
-            set_label(l, POR_WRITE, statics_object(p->frame->method->owner), VM_FIELD_INIT);
+            set_label(l, POR_WRITE, vm_label_statics(p->frame->method->owner), VM_FIELD_INIT);
             return;
         }
     default:

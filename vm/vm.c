@@ -264,6 +264,7 @@ void vm_free(vm *machine)
     }
     base_free(machine->threads);
     base_free(machine->thread_keys);
+    base_free(machine->harness_names);
     base_free(machine->notify);
     base_free(machine->strings);
     base_free(machine->symbols.slots);

@@ -153,13 +153,27 @@ typedef enum vm_classifier {
                        * visible; thread start, join and end are invisible scheduling points */
 } vm_classifier;
 
+/* Two threads accessed the same field (static, array element) of a shared object, one of them
+ * writing, where the visible set of the safe classifier made neither access visible: the search
+ * relied on an assumption that does not hold (vm_check_races). */
+typedef struct vm_race {
+    char classes[2][256]; /* binary names of the classes whose visibility makes them visible */
+    size_t class_count;
+    char text[4096]; /* e.g. "Cell.v of Cell#0.2 read by T0 at Counter.inc(Counter.java:4),
+                      * written by T1 at Counter.inc(Counter.java:5)" */
+} vm_race;
+
 /* How vm_check_begin sets the checker up; zero-initialise and set what you need. */
 typedef struct vm_check_options {
     vm_classifier classifier;
     const char *const *visible; /* safe: class-name or package prefixes, dotted or binary; NULL:
-                                 * every class of the application class path and
-                                 * java.util.concurrent */
+                                 * every class but porcheck's own (jdk.internal.porcheck) and
+                                 * the model's java.lang.Thread and java.lang.String, whose
+                                 * accesses the race check watches (vm_check_races) */
     size_t visible_count;
+    const char *const *widened; /* safe: classes made visible on top of [visible] (or of the
+                                 * default) after a race on them; dotted or binary */
+    size_t widened_count;
     uint32_t max_threads;      /* thread ids the program may use (0: 16; at most 60) */
     uint64_t max_instructions; /* a transition longer than this is cut (0: 50,000) */
     bool exact;                /* compare whole serialisations on fingerprint hits */
@@ -174,6 +188,12 @@ typedef struct vm_check_options {
 /* Turns [machine], started with vm_start and not run yet, into a transition system whose state
  * is the whole VM; its current state is the initial one. Fills [err] on bad options. */
 vm_status vm_check_begin(vm *machine, const vm_check_options *opts, vm_error *err);
+
+/* Returns the races found since vm_check_begin in [*out] (each naming at least one class that
+ * no earlier one named) and their number: 0 unless the visible set left shared state that two
+ * threads access invisible. The check ignores happens-before (it may name more than needed);
+ * a search with no race explored what a search with every such class visible would. */
+size_t vm_check_races(const vm *machine, const vm_race **out);
 
 /* Returns the transition system over [machine] (after vm_check_begin). */
 por_lts vm_lts(vm *machine);
@@ -274,6 +294,30 @@ typedef struct vm_result {
  * points. Fills [err] with one line naming the class and method on failure (e.g. no method
  * matches an invocation). */
 vm_status vm_harness_start(vm *machine, const vm_harness_client *hc, vm_error *err);
+
+/* How the harness records the results of a method, judged from its declared return type. */
+typedef enum vm_return_kind {
+    VM_RETURN_VOID = 0, /* void */
+    VM_RETURN_VALUE,    /* a primitive, or a class (or an array of them) that overrides toString */
+    VM_RETURN_DYNAMIC,  /* Object, an interface or an abstract class (or arrays of them): each
+                         * result is judged when it is recorded */
+    VM_RETURN_OPAQUE,   /* a class (or an array of it) whose toString is Object's: its results
+                         * would be identity hashes */
+} vm_return_kind;
+
+/* A method of the class under test as the harness finds it. */
+typedef struct vm_harness_sig {
+    char descriptor[512];  /* the method's descriptor */
+    char return_type[512]; /* its return type in Java syntax, e.g. "int[]", "java.util.List" */
+    vm_return_kind kind;
+} vm_harness_sig;
+
+/* Finds the method of class [class_name] (dotted or binary, on [machine]'s class path) that
+ * [call] invokes as the harness would (with method "<init>": the constructor) and describes it in
+ * [out]; fills [err] with one line when the class or the method is missing. [machine] is a new
+ * vm that has run nothing. */
+vm_status vm_harness_signature(vm *machine, const char *class_name, const vm_harness_call *call,
+                               vm_harness_sig *out, vm_error *err);
 
 /* Reads the result of invocation [index] of the client running on [machine] into [out]
  * (VM_RESULT_NONE when it has not returned); false when no harness runs. */

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # porcheck campaign end to end: the CSV schema, verdicts that agree across algorithms, --orders
 # expansion, exact shards whose CSVs concatenate, resume after deleted and unfinished rows and
-# after SIGINT, timeouts (the search's own and a killed process), out of memory, one-line errors.
+# after SIGINT, timeouts (the search's own and a killed process), a run stopped by SIGTERM, out
+# of memory, one-line errors.
 # usage: test_campaign.sh PORCHECK BUILD_DIR SOURCE_DIR WORK_DIR
 set -uo pipefail
 porcheck=$1
@@ -101,6 +102,32 @@ expect_error 'not a porcheck campaign CSV' --clients "$clients" --algos s-por --
 printf 'no line end' >"$work/foreign2.csv"
 expect_error 'not a porcheck campaign CSV' --clients "$clients" --algos s-por --csv "$work/foreign2.csv"
 [[ $(cat "$work/foreign2.csv") == 'no line end' ]] || fail "a foreign CSV without a line end was changed"
+# a CSV that reads without end, or a FIFO, is refused before any run (/dev/full used to hang
+# while memory grew); so are a clients file or spec that is not a regular file (issue 22)
+# (ASan reserves terabytes of address space: no ulimit -v there, the timeout bounds it)
+vlimit=1000000
+[[ ${PORCHECK_SANITIZED:-0} == 1 ]] && vlimit=unlimited
+for csv in /dev/full /dev/zero; do # bounded: a regression must fail here, not eat the machine
+  (ulimit -v "$vlimit"; timeout 20 "$porcheck" campaign --jar "$jar" --spec "$spec" --clients "$clients" \
+    --algos s-por --csv "$csv") >"$work/out" 2>"$work/err"
+  [[ $? -eq 2 && $(cat "$work/err") == "porcheck campaign: $csv: not a regular file" ]] ||
+    fail "campaign --csv $csv: $(head -c 300 "$work/err")"
+done
+rm -f "$work/fifo" && mkfifo "$work/fifo" || fail "mkfifo"
+for opt in --csv --clients; do
+  args=(--clients "$clients" --algos s-por --csv "$work/bad.csv")
+  [[ $opt == --csv ]] && args[5]=$work/fifo || args[1]=$work/fifo
+  timeout 20 "$porcheck" campaign --jar "$jar" --spec "$spec" "${args[@]}" >"$work/out" 2>"$work/err"
+  [[ $? -eq 2 && $(cat "$work/err") == "porcheck campaign: $work/fifo: not a regular file" ]] ||
+    fail "campaign $opt FIFO: $(cat "$work/err")"
+done
+truncate -s 1100M "$work/huge.csv" # sparse: refused by its size, before anything is read
+expect_error "^porcheck campaign: .*huge.csv: larger than 1073741824 bytes\$" --clients "$clients" \
+  --algos s-por --csv "$work/huge.csv"
+rm -f "$work/huge.csv"
+printf '{ add(1) }\0 || { remove(1) }\n' >"$work/nul.txt"
+expect_error "^porcheck campaign: .*nul.txt:1:11: NUL byte \(not allowed in a text file\)\$" \
+  --clients "$work/nul.txt" --algos s-por --csv "$work/bad.csv"
 [[ -e $work/bad.csv ]] && fail "a rejected command line created its CSV"
 echo "errors: $((SECONDS - start)) s"
 
@@ -268,6 +295,20 @@ done
 kill -STOP "$child"
 wait $pid || fail "campaign with a stopped run failed"
 [[ $(rows "$k" | cut -f6,7,14,15,16) == $'timeout\t\t\t1\tkilled after '* ]] || fail "killed row is $(rows "$k")"
+# A run whose check gets SIGTERM from elsewhere reports what it gathered: an error row, never ok.
+g=$work/g.csv
+"$porcheck" campaign --jar "$jar" --spec "$hm" --clients "$here/slow.txt" --algos dfs --timeout 60 \
+  --shard 3/3 --csv "$g" >/dev/null 2>"$work/g.err" &
+pid=$!
+for _ in $(seq 200); do
+  child=$(pgrep -P $pid) && break
+  sleep 0.02
+done
+sleep 0.5
+kill -TERM "$child"
+wait $pid || fail "campaign with a run stopped by SIGTERM failed: $(cat "$work/g.err")"
+[[ $(rows "$g" | cut -f2,6,15) == $'5\terror\t0' ]] || fail "SIGTERM row is $(rows "$g")"
+rows "$g" | cut -f16 | grep -qE 'stopped by a signal|killed by signal 15' || fail "SIGTERM row does not say a signal stopped it: $(rows "$g")"
 m=$work/m.csv
 campaign --clients "$clients" --algos dl-s-por --max-memory 1 --shard 1/5 --csv "$m" >/dev/null 2>&1 ||
   fail "campaign with --max-memory 1 failed"

@@ -172,12 +172,16 @@ sys.exit(not (d["heap_symmetry"] and d["exact_states"]))' "$s-$a-sym.json" || fa
     done
 done
 
-# A search cut short by a limit says so, and finds no violation it did not reach.
-expect 0 --jar "$jar" --spec "$specs/CoarseListSetBuggy.json" --client "${buggy[CoarseListSetBuggy]}" \
+# A search cut short by a limit is incomplete (exit 3), not ok, and finds no violation it did not
+# reach.
+expect 3 --jar "$jar" --spec "$specs/CoarseListSetBuggy.json" --client "${buggy[CoarseListSetBuggy]}" \
     --algo dfs --max-states 3 --json out.json
-grep -qx "stopped early (max-states): the results below are partial" out.txt || fail "max-states: no note"
-grep -qx "verdict: ok so far (no violation before the search stopped)" out.txt || fail "max-states: verdict"
-"$py" -c 'import json,sys; sys.exit(json.load(open("out.json"))["clients"][0]["complete"])' ||
+grep -qx "verdict: incomplete (stopped by --max-states after [0-9.]* s: not every interleaving was explored)" out.txt ||
+    fail "max-states: verdict $(grep verdict out.txt)"
+grep -qx "statistics (partial: the search was stopped by --max-states):" out.txt || fail "max-states: statistics"
+grep -qx "summary: 1 client, 0 ok, 0 with a violation, 1 incomplete, 0 errors" out.txt || fail "max-states: summary"
+"$py" -c 'import json,sys; d=json.load(open("out.json")); c=d["clients"][0]
+sys.exit(c["complete"] or c["verdict"] != "incomplete" or d["summary"]["incomplete"] != 1)' ||
     fail "max-states: the JSON report says complete"
 
 # The bug key chooses the buggy invocations: without it the buggy variant is correct.
@@ -199,7 +203,8 @@ done
 "$py" - base.json <<'PY' || fail "check --json: report structure"
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["summary"] == {"clients": 1, "ok": 0, "violations": 1}, d["summary"]
+assert d["summary"] == {"clients": 1, "ok": 0, "violations": 1, "incomplete": 0, "errors": 0,
+                        "not_checked": 0}, d["summary"]
 assert d["algorithm"] == "dl-s-por" and d["classifier"] == "safe" and d["oracle"] == "impl"
 c = d["clients"][0]
 v = c["violations"][0]
@@ -260,20 +265,133 @@ expect 2 --jar "$odd_cp" --spec negative.json --client '{ twice() }'
 one_line_error "porcheck check: negative.json: the constructor threw java.lang.IllegalArgumentException: negative start -1"
 expect 2 --jar "$odd_cp" --spec "$odd" --client '{ set(1) } || { spin() }'
 one_line_error "porcheck check: --client:1: T1.spin() run sequentially: does not return within 1000000 steps"
-expect 2 --jar "$odd_cp" --spec "$odd" --client '{ block() }'
-one_line_error "porcheck check: --client:1: no order of the invocations completes: T0.block() run sequentially: blocks for ever"
+# a method that always blocks: its one outcome is blocked, and the run blocks as it does
+expect 0 --jar "$odd_cp" --spec "$odd" --client '{ block() }' --json out.json
+grep -qx "  of which blocked (some invocations wait for ever): 1 (no order completes)" out.txt ||
+    fail "block: the expected blocked outcome is not counted: $(grep -A1 '^expected' out.txt)"
+outcomes_are "block" '[{"blocked":true}]'
 
-# ---- a blocking structure: the orders in which an invocation run alone would wait for ever
-# are no linearizations; a client none of whose orders completes is bad input
-buffer=$specs/BoundedBuffer.json
+# ---- results that are arrays or objects print as Violat records them, never as identity hashes
+res=$test_specs/results.json
+expect 0 --jar "$odd_cp" --spec "$res" --client '{ set(1) } || { arr() }' --json out.json
+outcomes_are "int[] result" '["void","[0, 1]"] ["void","[1, 2]"]'
+grep -qx "verdict: ok" out.txt || fail "int[] result: not ok"
+expect 0 --jar "$odd_cp" --spec "$res" --client '{ set(1); arr(); grid(); names(); list(); point() }'
+grep -qx '  (void, \[1, 2\], \[\[1\], \[\], \[1, 2\]\], \[v1, null\], \[1, 7\], (1, 2))   \[1 end state\]' out.txt ||
+    fail "array, list and toString results: $(grep -A1 '^outcomes observed' out.txt)"
+expect 0 --jar "$odd_cp" --spec "$res" --client '{ set(2) } || { nodes(); opaque() }'
+# An Object result without a toString of its own, met run sequentially (the oracle), inside a
+# list, and only in an interleaving (the search): a bad spec naming the method, exit 2.
+expect 2 --jar "$odd_cp" --spec "$res" --client '{ set(5) } || { opaque() }'
+one_line_error "porcheck check: $res: \$.methods[8]: 'opaque' returned a porcheck.testing.Results\$Node, whose class does not override toString: the result would be an identity hash, not a value"
+expect 2 --jar "$odd_cp" --spec "$res" --client '{ set(1) } || { nodes() }'
+one_line_error "porcheck check: $res: \$.methods[9]: 'nodes' returned a value holding a porcheck.testing.Results\$Node, whose class does not override toString: the result would be an identity hash, not a value"
+expect 2 --jar "$odd_cp" --spec "$res" --client '{ flicker() } || { opaque() }'
+one_line_error "porcheck check: $res: 'opaque' returned a porcheck.testing.Results\$Node, whose class does not override toString: the result would be an identity hash, not a value"
+
+# ---- the spec is resolved against the class when it is loaded: every method, whether or not a
+# client calls it; "void" must agree with the return type; results must print as values
+sed 's/"name": "nodes"/"name": "node"/' "$res" >node.json
+expect 2 --jar "$odd_cp" --spec node.json --client '{ get() }'
+one_line_error "porcheck check: node.json: \$.methods[9]: 'node' returns porcheck.testing.Results\$Node, whose class does not override toString: its results would be identity hashes, not values"
+sed 's/"name": "arr", "parameters": \[\], "void": false/"name": "arr", "parameters": [], "void": true/' "$res" >arrvoid.json
+expect 2 --jar "$odd_cp" --spec arrvoid.json --client '{ get() }'
+one_line_error "porcheck check: arrvoid.json: \$.methods[3]: 'arr' is void in the spec but returns int[] in porcheck.testing.Results"
+sed 's/"name": "set", "parameters": \["int"\], "void": true/"name": "set", "parameters": ["int"], "void": false/' "$res" >setvalue.json
+expect 2 --jar "$odd_cp" --spec setvalue.json --client '{ get() }'
+one_line_error "porcheck check: setvalue.json: \$.methods[0]: 'set' is void in porcheck.testing.Results but the spec does not say \"void\": true"
+sed 's/"name": "flicker", "parameters": \[\], "void": true, /"name": "flicker", "parameters": [], /' "$res" >noflag.json
+expect 2 --jar "$odd_cp" --spec noflag.json --client '{ get() }'
+one_line_error "porcheck check: noflag.json: \$.methods[1]: 'flicker' is void in porcheck.testing.Results but the spec does not say \"void\": true"
+"$porcheck" outcomes --jar "$odd_cp" --spec arrvoid.json --client '{ get() }' >out.txt 2>err.txt
+[ $? = 2 ] || fail "outcomes --jar does not resolve the spec"
+one_line_error "porcheck outcomes: arrvoid.json: \$.methods[3]: 'arr' is void in the spec but returns int[] in porcheck.testing.Results"
+"$porcheck" outcomes --oracle adt --spec "$set_spec" --client '{ add(1) }' >out.txt 2>err.txt ||
+    fail "outcomes --oracle adt without a jar must not need the class"
+
+# ---- unknown keys are errors naming the JSON path; Violat's ignored keys are warnings
+sed 's/"name": "arr", "parameters": \[\], "void": false, "readonly": true/"name": "arr", "parameters": [], "void": false, "raedonly": true/' "$res" >typo.json
+expect 2 --jar "$odd_cp" --spec typo.json --client '{ get() }'
+one_line_error "porcheck check: typo.json: \$.methods[3].raedonly: unknown key (did you mean \"readonly\"?)"
+sed 's/"name": "arr", "parameters": \[\], "void": false, "readonly": true/"name": "arr", "parameters": [], "void": false, "readonly": true, "nonAtomic": true/' "$res" >ignored.json
+expect 0 --jar "$odd_cp" --spec ignored.json --client '{ set(1) } || { arr() }'
+one_line_error "porcheck check: ignored.json: \$.methods[3].nonAtomic: ignored (porcheck does not use it)"
+grep -qx "verdict: ok" out.txt || fail "ignored key: not ok"
+for s in "$specs"/*.json; do
+    "$porcheck" check --jar "$jar" --spec "$s" --client '{ }' >out.txt 2>err.txt
+    [ ! -s err.txt ] || fail "$s: bundled specs resolve against their classes without a word: $(cat err.txt)"
+done
+
+# ---- a blocking structure: an end state where every unfinished thread is blocked is a violation
+# only when no linearization leaves exactly those invocations blocked (a blocked outcome: the
+# invocations after a blocked one are not run)
+buffer=$specs/BoundedBuffer.json buggy_buffer=$specs/BoundedBufferBuggy.json
 expect 0 --jar "$jar" --spec "$buffer" --json out.json \
     --client '{ take() } || { take() } || { put(1); put(2) }'
 outcomes_are "bounded buffer" '[1,2,"void","void"] [2,1,"void","void"]'
 expect 0 --jar "$jar" --spec "$buffer" --client '{ put(1); put(2); put(3) } || { take() }' \
     --json out.json
 outcomes_are "bounded buffer, full" '["void","void","void",1]'
-expect 2 --jar "$jar" --spec "$buffer" --client '{ take() } || { take() } || { put(1) }'
-one_line_error "porcheck check: --client:1: no order of the invocations completes: T0.take() run sequentially: blocks for ever"
+# T0's take waits for ever in the orders where T2 takes the one item first: every search finds
+# that blocked outcome, accepts it, and --first-error does not stop there
+blocking='{ take(); put(2) } || { put(1) } || { take() }'
+for a in $algos; do
+    expect 0 --jar "$jar" --spec "$buffer" --client "$blocking" --algo "$a" --first-error --json out.json
+    outcomes_are "blocked take under $a" '[1,"void","void",2] [{"blocked":true},{"not_run":true},"void",1]'
+    grep -q "^stopped" out.txt && fail "blocked take under $a: the search stopped at a blocked outcome"
+done
+grep -qx "  of which blocked (some invocations wait for ever): 1" out.txt ||
+    fail "blocked take: the expected blocked outcome is not counted"
+grep -q '^  (blocked, not run, void, 1)   \[[0-9]* end states\?\]$' out.txt ||
+    fail "blocked take: the blocked outcome is not printed: $(grep -A3 '^outcomes observed' out.txt)"
+expect 0 --jar "$jar" --spec "$buffer" --client "$blocking" --replay '0*3,1,2,3,1*3,2*10,3*11,1*3'
+grep -qx "result: no thread can run, some are blocked, outcome (blocked, not run, void, 1): a linearizable blocked outcome" out.txt ||
+    fail "blocked take replay: $(grep result: out.txt)"
+grep -q '^  | take(): blocked  *|' out.txt || fail "blocked take replay: the table does not say blocked"
+# the main thread blocked in the prefix (no thread starts) or in the suffix
+expect 0 --jar "$jar" --spec "$buffer" --client '{ take(); put(1) } ; { put(2) } || { take() }' \
+    --json out.json
+outcomes_are "blocked prefix" '[{"blocked":true},{"not_run":true},{"not_run":true},{"not_run":true}]'
+expect 0 --jar "$jar" --spec "$buffer" --client '{ put(1) } || { take() } ; { take(); put(3) }' \
+    --json out.json
+outcomes_are "blocked suffix" '["void",1,{"blocked":true},{"not_run":true}]'
+# no order completes (one take always waits): the blocked outcomes are the expected ones
+expect 0 --jar "$jar" --spec "$buffer" --client '{ take() } || { take() } || { put(1) }' --json out.json
+outcomes_are "two takers, one item" '[1,{"blocked":true},"void"] [{"blocked":true},1,"void"]'
+grep -qx "  of which blocked (some invocations wait for ever): 2 (no order completes)" out.txt ||
+    fail "two takers, one item: no note that no order completes"
+# the buggy take does not re-check the buffer when woken: a taker woken after the other one
+# emptied the buffer takes a stale item (the 5 of the prefix) and leaves the count one short, so
+# T2's last take waits for ever on a buffer that should hold an item; the correct buffer passes
+stale='{ put(5); take() } ; { take() } || { take() } || { put(1); put(2); take() }'
+expect 0 --jar "$jar" --spec "$buffer" --client "$stale" --json out.json
+[ "$(field observed)" = "$(field expected)" ] || fail "stale take, correct buffer: $(field observed)"
+reports=()
+for a in $algos; do
+    expect 1 --jar "$jar" --spec "$buggy_buffer" --client "$stale" --algo "$a" --json "stale-$a.json"
+    reports+=("stale-$a.json")
+done
+expect 1 --jar "$jar" --spec "$buggy_buffer" --client "$stale" --json out.json
+grep -q '^violation [0-9]*: deadlock: T2 blocked at wait BoundedBufferBuggy#[0-9.]*: waits (BoundedBufferBuggy.java:20)   \[[0-9]* end states\?\]$' out.txt ||
+    fail "stale take: no deadlock violation: $(grep ^violation out.txt)"
+grep -qx "  outcome (void, 5, 1, 5, void, void, blocked): no linearization leaves these invocations blocked" out.txt ||
+    fail "stale take: the deadlock's outcome is not printed"
+grep -qx "  (void, 5, 1, 5, void, void, blocked)   \[[0-9]* end states\?\]   UNEXPECTED" out.txt ||
+    fail "stale take: the deadlock's outcome is not among the unexpected observed ones"
+[ "$(report_lines "${reports[@]}" | cut -d'|' -f2-5 | sort -u | wc -l)" = 1 ] ||
+    fail "stale take: the algorithms report different outcome sets"
+"$py" - out.json <<'PY' || fail "stale take: the JSON report of the deadlock"
+import json, sys
+c = json.load(open(sys.argv[1]))["clients"][0]
+d = [v for v in c["violations"] if v["kind"] == "deadlock"]
+assert d and all(v["reproduced"] for v in d), d
+outcomes = [v["outcome"] for v in d]
+assert ["void", 5, 1, 5, "void", "void", {"blocked": True}] in outcomes, outcomes
+assert all(o in c["unexpected"] for o in outcomes)
+heads = [r for r in d[0]["table"]["rows"] if r.get("result") == {"blocked": True}]
+assert [r["invocation"] for r in heads] == ["T2.take()"], heads
+assert d[0]["table"]["end"] == "deadlock"
+PY
 expect 0 --jar "$jar" --spec "$buffer" --oracle adt --json out.json \
     --client '{ take() } || { take() } || { put(1); put(2) }'
 outcomes_are "bounded buffer, adt" '[1,2,"void","void"] [2,1,"void","void"]'
@@ -282,15 +400,34 @@ grep -qx "run sequentially, the implementation agrees with the adt model" out.tx
 expect 0 --jar "$jar" --spec "$buffer" --oracle adt --client '{ put(1); put(2); put(3) } || { take() }'
 grep -qx "warning: run sequentially, the implementation disagrees with the adt model (implementation vs adt): T0.put(1), T0.put(2), T0.put(3): waits for ever vs void" out.txt ||
     fail "bounded buffer: a full buffer's put should disagree with the unbounded model"
-expect 2 --jar "$jar" --spec "$buffer" --oracle adt --client '{ take() } || { take() }'
-one_line_error "porcheck check: --client:1: no order of the invocations completes: take on the queue model: waits for ever"
+expect 0 --jar "$jar" --spec "$buffer" --oracle adt --client '{ take() } || { take() }' --json out.json
+outcomes_are "adt, two takers, no item" '[{"blocked":true},{"blocked":true}]'
+grep -qx "run sequentially, the implementation agrees with the adt model" out.txt ||
+    fail "two takers: the buffer and the model both block, so they agree"
+# a lost wake-up (notify wakes the other taker, not the waiting putter): the values are right,
+# but put(2) waits on an empty buffer, which no linearization explains
+notify_one=$test_specs/notify-one-buffer.json
+expect 1 --jar "$odd_cp" --spec "$notify_one" --client '{ put(1); put(2) } || { take() } || { take() }'
+grep -q "^violation [0-9]*: deadlock: T0 blocked at wait NotifyOneBuffer#[0-9.]*: waits (NotifyOneBuffer.java:14); T[12] blocked at wait NotifyOneBuffer#[0-9.]*: waits (NotifyOneBuffer.java:21)   \[1 end state\]$" out.txt ||
+    fail "lost wake-up: no deadlock violation: $(grep ^violation out.txt)"
+grep -qx "  outcome (void, blocked, 1, blocked): no linearization leaves these invocations blocked" out.txt ||
+    fail "lost wake-up: the deadlock's outcome is not printed"
+# a real deadlock: two monitors taken in opposite orders
+lock_order=$test_specs/lock-order.json
+for a in $algos; do
+    expect 1 --jar "$odd_cp" --spec "$lock_order" --client '{ ab() } || { ba() }' --algo "$a" --json out.json
+    [ "$(field unexpected)" = '[{"blocked":true},{"blocked":true}]' ] ||
+        fail "lock order under $a: unexpected $(field unexpected)"
+done
+grep -q "^violation 1: deadlock: T0 blocked at lock Object#[0-9.]* (LockOrder.java:14), held by T1; T1 blocked at lock Object#[0-9.]* (LockOrder.java:22), held by T0   \[1 end state\]$" out.txt ||
+    fail "lock order: no deadlock violation: $(grep ^violation out.txt)"
 expect 1 --jar "$odd_cp" --spec "$odd" --client '{ hold() } || { take() }' --json out.json
 grep -q "^violation 1: deadlock: T1 blocked at lock ReentrantLock#[0-9.]* (Oddities.java:73), held by T0   \[1 end state\]$" out.txt ||
     fail "deadlock: no deadlock violation: $(grep ^violation out.txt)"
 grep -q '|   blocked: lock ReentrantLock#[0-9.]* (Oddities.java:73) |$' out.txt ||
     fail "deadlock: the table does not show the blocked lock"
 expect 1 --jar "$odd_cp" --spec "$odd" --client '{ hold() } || { take() }' --replay "$(field schedule)"
-grep -qx "result: deadlock: no thread can run, some are blocked (a violation)" out.txt ||
+grep -qx "result: no thread can run, some are blocked, outcome (void, blocked): deadlock, no linearization explains it (a violation)" out.txt ||
     fail "deadlock replay: $(grep result: out.txt)"
 
 # ---- a spec in Violat's format for a model-library class
@@ -314,7 +451,10 @@ grep -q "^warning: run sequentially, the implementation disagrees with the adt m
     fail "oracle adt: no adt_disagreement in the JSON report"
 
 expect 2 --jar "$jar" --spec "$violat_clq" --client '{ offer(1) }' --oracle adt
-one_line_error "porcheck check: $violat_clq: the spec names no \"adt\" reference model"
+[ "$(grep -c ": ignored (porcheck does not use it)$" err.txt)" = 3 ] ||
+    fail "violat CLQ: no warning for each ignored key: $(cat err.txt)"
+[ "$(tail -n 1 err.txt)" = "porcheck check: $violat_clq: the spec names no \"adt\" reference model" ] ||
+    fail "violat CLQ: the error is not the last line: $(cat err.txt)"
 
 # ---- bad input: one line naming what is wrong, exit 2
 printf '{"class": ' >bad.json
@@ -322,12 +462,12 @@ expect 2 --jar "$jar" --spec bad.json --client '{ add(1) }'
 one_line_error "porcheck check: bad.json:1:10: unexpected token near end of file"
 sed 's/CoarseListSet"/Nope"/' "$set_spec" >nope.json
 expect 2 --jar "$jar" --spec nope.json --client '{ add(1) }'
-one_line_error "porcheck check: nope.json: class porcheck.structures.Nope is not on the class path"
+one_line_error "porcheck check: nope.json: \$.class: class porcheck.structures.Nope is not on the class path"
 sed 's/"name": "contains"/"name": "frob"/' "$set_spec" >frob.json
 expect 2 --jar "$jar" --spec frob.json --client '{ frob(1) }'
-one_line_error "porcheck check: frob.json: porcheck.structures.CoarseListSet has no method frob(int)"
+one_line_error "porcheck check: frob.json: \$.methods[2]: porcheck.structures.CoarseListSet has no method frob(int)"
 expect 2 --jar "$jar" --spec "$set_spec" --client '{ push(1) }'
-one_line_error "porcheck check: --client:1:3: unknown method 'push' (porcheck.structures.CoarseListSet has add, remove, contains)"
+one_line_error "porcheck check: --client:1:3: unknown method 'push' (the spec declares add, remove, contains)"
 expect 2 --jar "$jar" --spec "$set_spec" --client '{ add(1, 2) }'
 one_line_error "porcheck check: --client:1:3: add takes 1 argument, found 2"
 expect 2 --jar "$jar" --spec "$set_spec" --client '{ add(true) }'
@@ -363,16 +503,18 @@ one_line_error "porcheck check: unknown option '--bogus' (see porcheck check --h
 expect 2 --jar "$jar" --spec "$set_spec" --client '{ add(1) }' extra
 one_line_error "porcheck check: unexpected argument 'extra' (see porcheck check --help)"
 expect 2 --jar "$jar" --spec "$set_spec" --client '{ add(1) }' --json /nonexistent/x.json
-one_line_error "porcheck check: cannot write /nonexistent/x.json"
+one_line_error "porcheck check: cannot write /nonexistent/x.json: No such file or directory"
+[ -s out.txt ] && fail "--json /nonexistent: something was checked before the error"
 expect 2 --jar "$jar" --spec "$set_spec"
 grep -q "^usage: porcheck check --jar J --spec S" err.txt || fail "no usage without a client"
 
 # ---- help lists every option
 expect 0 --help
 for o in --jar --spec --client --clients --algo --classifier --order --first-error --stateless \
-    --oracle --max-states --timeout --max-memory --json --replay; do
+    --oracle --max-states --timeout --max-memory --json --replay --progress; do
     grep -q -- "^  *$o\b" out.txt || fail "check --help does not describe $o"
 done
+grep -q "blocked outcome" out.txt || fail "check --help does not say when a deadlock is ok"
 "$porcheck" help >out.txt 2>&1
 for o in --jar --spec --client --clients --algo --classifier --order --first-error --stateless \
     --oracle --max-states --timeout --max-memory --json --replay; do

@@ -119,8 +119,7 @@ typedef struct bad_client {
 
 static const bad_client bad_set_clients[] = {
     {"{ ad(1) }", CLIENT_ERR_METHOD,
-     "test:1:3: unknown method 'ad' (porcheck.structures.CoarseListSet has add, remove, "
-     "contains)"},
+     "test:1:3: unknown method 'ad' (the spec declares add, remove, contains)"},
     {"{ add(1,2) }", CLIENT_ERR_METHOD, "test:1:3: add takes 1 argument, found 2"},
     {"{ add(1) } || { contains() }", CLIENT_ERR_METHOD,
      "test:1:17: contains takes 1 argument, found 0"},
@@ -161,8 +160,8 @@ static const bad_client bad_map_clients[] = {
     {"{ putAll(3) }", CLIENT_ERR_TYPE,
      "test:1:10: putAll expects java.util.Map for argument 1, found an integer"},
     {"{ lastKey(); clear(); sizee() }", CLIENT_ERR_METHOD,
-     "test:1:23: unknown method 'sizee' (java.util.concurrent.ConcurrentSkipListMap has put, "
-     "remove, containsKey, putAll, lastKey, clear)"},
+     "test:1:23: unknown method 'sizee' (the spec declares put, remove, containsKey, putAll, "
+     "lastKey, clear)"},
 };
 
 /* Checks that every client of [cases] fails against [spec] as it should. */
@@ -232,8 +231,8 @@ Test(client_list, comments_blank_lines_and_line_numbers)
     cr_assert_eq(list.count, 0);
     cr_assert_eq(client_list_parse(set, "{ add(1) }\n{ ad(1) }\n", "f.txt", &list, &err),
                  CLIENT_ERR_METHOD);
-    cr_assert_str_eq(err.message, "f.txt:2:3: unknown method 'ad' (porcheck.structures."
-                                  "CoarseListSet has add, remove, contains)");
+    cr_assert_str_eq(err.message, "f.txt:2:3: unknown method 'ad' (the spec declares add, remove, "
+                                  "contains)");
     cr_assert_eq(list.count, 0);
     cr_assert_eq(client_list_parse(set, "", "f.txt", &list, &err), CLIENT_OK);
     cr_assert_eq(list.count, 0);

@@ -143,6 +143,54 @@ Test(client_outcomes, void_methods_record_void_and_unsupported_methods_fail)
     client_spec_free(spec);
 }
 
+Test(client_outcomes, blocked_outcomes_of_a_blocking_queue)
+{
+    client_spec *buf = load_spec("BoundedBuffer"); /* adt queue: take waits while it is empty */
+    /* T0's take blocks for ever only when T2 took the one item first */
+    expect_outcomes(buf, "{ take(); put(2) } || { put(1) } || { take() }",
+                    "{(1, void, void, 2), (blocked, not run, void, 1)}");
+    /* no order completes: one take always waits (no longer bad input) */
+    expect_outcomes(buf, "{ take() } || { take() } || { put(1) }",
+                    "{(1, blocked, void), (blocked, 1, void)}");
+    /* the prefix blocks: no thread starts, the suffix never runs */
+    expect_outcomes(buf, "{ take(); put(1) } ; { put(2) } || { take() } ; { size() }",
+                    "{(blocked, not run, not run, not run, not run)}");
+    /* the suffix blocks once every thread is done */
+    expect_outcomes(buf, "{ put(1) } || { take() } ; { take(); put(3) }",
+                    "{(void, 1, blocked, not run)}");
+    /* two threads blocked at once, each after the results it gave */
+    expect_outcomes(buf, "{ put(1); take(); take() } || { take(); size() }",
+                    "{(void, 1, blocked, blocked, not run), (void, blocked, not run, 1, 0)}");
+    client_spec_free(buf);
+}
+
+Test(client_outcomes, blocked_outcomes_are_state_matched)
+{
+    client_spec *buf = load_spec("BoundedBuffer");
+    client *c = parse_client(buf, "{ put(1); take() } || { put(1); take() } || { take(); take() }");
+    client_object obj;
+    client_error err = {0};
+    cr_assert_eq(client_adt_new(buf, &obj, &err), CLIENT_OK);
+    client_lin_run full = {.options = {.stateless = true}}, matched = {0};
+    cr_assert_eq(client_linearize(c, &obj, &full, &err), CLIENT_OK, "%s", err.message);
+    cr_assert_eq(client_linearize(c, &obj, &matched, &err), CLIENT_OK, "%s", err.message);
+    cr_assert(client_outcome_set_equal(full.outcomes, matched.outcomes));
+    cr_assert_lt(matched.stats.nodes, full.stats.nodes);
+    cr_assert_gt(matched.stats.matched, 0);
+    size_t n = client_outcome_set_size(matched.outcomes);
+    cr_assert_eq(client_outcome_set_blocked(matched.outcomes), n, "two puts, four takes");
+    char text[512];
+    client_outcome_set_format(matched.outcomes, text, sizeof text);
+    cr_assert_str_eq(text, "{(void, 1, void, 1, blocked, not run), (void, 1, void, blocked, 1, "
+                           "blocked), (void, blocked, void, 1, 1, blocked), (void, blocked, void, "
+                           "blocked, 1, 1)}");
+    client_outcome_set_free(full.outcomes);
+    client_outcome_set_free(matched.outcomes);
+    client_object_free(&obj);
+    client_free(c);
+    client_spec_free(buf);
+}
+
 /* ---- The enumerator against brute force ------------------------------------------------------ */
 
 /* State of the brute-force enumeration: every interleaving, replayed from a reset object. */
@@ -157,18 +205,42 @@ typedef struct brute {
     size_t leaves;
 } brute;
 
+/* Runs the first [depth] invocations of [b->path] from the initial state, their results into
+ * [values] (strings of the ADT models are static); returns the status of the last one. */
+static client_status run_prefix(brute *b, size_t depth, client_value *values)
+{
+    client_error err = {0};
+    client_status st = b->obj->ops->reset(b->obj->self, &err);
+    for (size_t i = 0; i < depth && !st; i++) {
+        st = b->obj->ops->invoke(b->obj->self, b->c, b->path[i], &values[b->path[i]->index], &err);
+        cr_assert(st == CLIENT_OK || (st == CLIENT_ERR_BLOCKED && i == depth - 1), "%s",
+                  err.message);
+    }
+    return st;
+}
+
 /* Runs the linearization in [b->path] from the initial state and records its outcome. */
 static void replay(brute *b)
 {
     client_value values[CLIENT_MAX_INVOCATIONS];
     client_error err = {0};
-    cr_assert_eq(b->obj->ops->reset(b->obj->self, &err), CLIENT_OK);
-    for (size_t i = 0; i < b->depth; i++) {
-        client_value v;
-        cr_assert_eq(b->obj->ops->invoke(b->obj->self, b->c, b->path[i], &v, &err), CLIENT_OK, "%s",
-                     err.message);
-        values[b->path[i]->index] = v; /* strings of v are static in the ADT models */
-    }
+    cr_assert_eq(run_prefix(b, b->depth, values), CLIENT_OK);
+    cr_assert_eq(client_outcome_set_add(b->set, values, 1, &err), CLIENT_OK);
+    b->leaves++;
+}
+
+/* Records the blocked outcome of [b->path]: the next invocation of every sequence in [blocked]
+ * waits for ever, every other one not run is not run. */
+static void record_blocked(brute *b, const bool *blocked)
+{
+    client_value values[CLIENT_MAX_INVOCATIONS];
+    client_error err = {0};
+    cr_assert_eq(run_prefix(b, b->depth, values), CLIENT_OK);
+    for (size_t s = 0; s < b->seq_count; s++)
+        for (size_t k = b->progress[s]; k < b->seqs[s]->count; k++)
+            values[b->seqs[s]->calls[k].index] =
+                (client_value){.kind = k == b->progress[s] && blocked[s] ? CLIENT_VAL_BLOCKED
+                                                                         : CLIENT_VAL_NOT_RUN};
     cr_assert_eq(client_outcome_set_add(b->set, values, 1, &err), CLIENT_OK);
     b->leaves++;
 }
@@ -184,19 +256,26 @@ static bool may_run(const brute *b, size_t s)
     return true;
 }
 
-/* Extends the current path in every possible way. */
+/* Extends the current path in every possible way; an invocation that waits for ever ends its
+ * order, and where every one that may run next does, records the blocked outcome. */
 static void enumerate(brute *b)
 {
-    bool any = false;
+    bool any = false, all_blocked = true, blocked[CLIENT_MAX_THREADS + 2] = {false};
+    client_value scratch[CLIENT_MAX_INVOCATIONS];
     for (size_t s = 0; s < b->seq_count; s++) {
         if (!may_run(b, s)) continue;
         any = true;
         b->path[b->depth++] = &b->seqs[s]->calls[b->progress[s]++];
-        enumerate(b);
+        blocked[s] = run_prefix(b, b->depth, scratch) == CLIENT_ERR_BLOCKED;
+        all_blocked = all_blocked && blocked[s];
+        if (!blocked[s]) enumerate(b);
         b->progress[s]--;
         b->depth--;
     }
-    if (!any) replay(b);
+    if (!any)
+        replay(b);
+    else if (all_blocked)
+        record_blocked(b, blocked);
 }
 
 /* Returns the brute-force outcome set of [c] on [obj]; stores the number of linearizations. */
@@ -214,10 +293,11 @@ static client_outcome_set *brute_force(const client *c, client_object *obj, size
 }
 
 /* Compares the enumerator (with and without state matching) with brute force on [count]
- * generated clients of [spec]. */
-static void differential(const client_spec *spec, size_t count, uint64_t seed)
+ * generated clients of [spec]; returns how many of the clients have a blocked outcome. */
+static size_t differential(const client_spec *spec, size_t count, uint64_t seed)
 {
-    client_gen_options opt = {2, 3, 1, 3, 3, false, seed, NULL};
+    size_t with_blocked = 0;
+    client_gen_options opt = {2, 3, 1, 3, 3, false, seed, NULL, NULL, NULL};
     client_gen *gen;
     client_object obj;
     client_error err = {0};
@@ -234,6 +314,7 @@ static void differential(const client_spec *spec, size_t count, uint64_t seed)
         cr_assert_eq(client_linearize(c, &obj, &matched, &err), CLIENT_OK, "%s", err.message);
         cr_assert(client_outcome_set_equal(want, full.outcomes), "%s", text);
         cr_assert(client_outcome_set_equal(want, matched.outcomes), "%s", text);
+        with_blocked += client_outcome_set_blocked(want) > 0;
         cr_assert_leq(matched.stats.nodes, full.stats.nodes);
         cr_assert_eq(full.stats.matched, 0);
         client_outcome_set_free(want);
@@ -243,15 +324,18 @@ static void differential(const client_spec *spec, size_t count, uint64_t seed)
     }
     client_object_free(&obj);
     client_gen_free(gen);
+    return with_blocked;
 }
 
 Test(client_linearize, equals_brute_force_on_random_clients_of_every_adt)
 {
     const char *specs[] = {"CoarseListSet", "CoarseHashMap",     "MSQueue",
-                           "TreiberStack",  "ConcurrentHashMap", "ConcurrentLinkedQueue"};
+                           "TreiberStack",  "ConcurrentHashMap", "ConcurrentLinkedQueue",
+                           "BoundedBuffer"}; /* the last one's take blocks */
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         client_spec *spec = load_spec(specs[i]);
-        differential(spec, 40, 1000 + i);
+        size_t with_blocked = differential(spec, 40, 1000 + i);
+        cr_assert_eq(with_blocked > 0, !strcmp(specs[i], "BoundedBuffer"), "%s", specs[i]);
         client_spec_free(spec);
     }
 }
@@ -447,6 +531,32 @@ Test(client_outcome_set, sorted_counted_printed_and_json)
     client_spec_free(set);
 }
 
+Test(client_outcome_set, blocked_outcomes_in_json)
+{
+    client_spec *buf = load_spec("BoundedBuffer");
+    client *c = parse_client(buf, "{ take(); put(2) } || { put(1) } || { take() }");
+    client_outcome_set *s = client_outcome_set_new(4);
+    client_error err = {0};
+    client_value v[4] = {{.kind = CLIENT_VAL_BLOCKED},
+                         {.kind = CLIENT_VAL_NOT_RUN},
+                         {.kind = CLIENT_VAL_VOID},
+                         {.kind = CLIENT_VAL_INT, .i = 1}};
+    cr_assert(client_outcome_is_blocked(v, 4));
+    cr_assert(!client_outcome_is_blocked(v + 1, 3));
+    cr_assert_eq(client_outcome_set_add(s, v, 2, &err), CLIENT_OK);
+    cr_assert_eq(client_outcome_set_blocked(s), 1);
+    json_t *j = client_outcome_set_json(s, c);
+    char *text = json_dumps(j, JSON_COMPACT);
+    cr_assert_str_eq(text, "{\"columns\":[\"T0.take()\",\"T0.put(2)\",\"T1.put(1)\","
+                           "\"T2.take()\"],\"outcomes\":[{\"values\":[{\"blocked\":true},"
+                           "{\"not_run\":true},\"void\",1],\"count\":2,\"blocked\":true}]}");
+    free(text);
+    json_decref(j);
+    client_outcome_set_free(s);
+    client_free(c);
+    client_spec_free(buf);
+}
+
 Test(client_value, formats_and_order)
 {
     int64_t items[4] = {1, 2, 3, 4};
@@ -459,14 +569,17 @@ Test(client_value, formats_and_order)
         {.kind = CLIENT_VAL_MAP, .count = 2, .items = items},
         {.kind = CLIENT_VAL_TEXT, .text = "x"},
         {.kind = CLIENT_VAL_EXCEPTION, .text = "java.util.NoSuchElementException"},
+        {.kind = CLIENT_VAL_BLOCKED},
+        {.kind = CLIENT_VAL_NOT_RUN},
     };
-    const char *want[] = {"void",  "null",      "false", "-7",
-                          "[1,2]", "[1=2,3=4]", "x",     "java.util.NoSuchElementException"};
-    for (size_t i = 0; i < 8; i++) {
+    const char *want[] = {"void",    "null",      "false", "-7",
+                          "[1,2]",   "[1=2,3=4]", "x",     "java.util.NoSuchElementException",
+                          "blocked", "not run"};
+    for (size_t i = 0; i < 10; i++) {
         char buf[64];
         cr_assert_eq(client_value_format(&v[i], buf, sizeof buf), strlen(want[i]));
         cr_assert_str_eq(buf, want[i]);
-        for (size_t k = 0; k < 8; k++) cr_assert_eq(client_value_compare(&v[i], &v[k]) < 0, i < k);
+        for (size_t k = 0; k < 10; k++) cr_assert_eq(client_value_compare(&v[i], &v[k]) < 0, i < k);
     }
     client_value shorter = {.kind = CLIENT_VAL_LIST, .count = 1, .items = items};
     cr_assert_lt(client_value_compare(&shorter, &v[4]), 0);

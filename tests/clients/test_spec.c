@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "clienttest.h"
@@ -77,9 +78,6 @@ Test(client_spec, set_spec_fields)
     cr_assert_eq(spec->method_count, 3);
     cr_assert_eq(spec->ctor_params[0].kind, CLIENT_TYPE_INT);
     cr_assert_eq(spec->ctor_args[0].kind, CLIENT_VAL_INT);
-    cr_assert_eq(spec->harness.sequences, 3);
-    cr_assert_eq(spec->harness.invocations, 5);
-    cr_assert_eq(spec->harness.values, 2);
     const client_method *add = &spec->methods[client_spec_find_method(spec, "add", 1)];
     cr_assert(add->trusted && !add->readonly && !add->is_void);
     cr_assert_str_eq(client_type_descriptor(&add->params[0]), "I");
@@ -113,6 +111,10 @@ Test(client_spec, violat_deque_spec_loads_with_every_field)
     cr_assert(m[4].non_atomic && !m[4].trusted, "absent trusted means false");
     cr_assert_str_eq(m[7].visibility, "weak");
     cr_assert_null(m[0].visibility);
+    cr_assert_eq(spec->warning_count, 6, "harnessParameters (3), nonAtomic (2), visibility");
+    cr_assert_str_eq(spec->warnings[5],
+                     TEST_SPECS "/violat-ConcurrentLinkedDeque.json: "
+                                "$.methods[7].visibility: ignored (porcheck does not use it)");
     client_spec_free(spec);
 }
 
@@ -269,7 +271,36 @@ static const bad_spec bad_specs[] = {
      "$.visible[0]: expected a class name or package prefix"},
     {"{\"class\": \"A\", \"methods\": [{\"name\": \"a\", \"parameters\": [{\"type\": \"int\","
      " \"x\": 1}]}]}",
-     CLIENT_ERR_SPEC, "$.methods[0].parameters[0]: a parameter object has only the field \"type\""},
+     CLIENT_ERR_SPEC, "$.methods[0].parameters[0].x: unknown key (a parameter object has type)"},
+    /* Unknown keys, with a near miss of a known key of that object suggested. */
+    {"{\"class\": \"A\", \"method\": [], \"methods\": [{\"name\": \"a\"}]}", CLIENT_ERR_SPEC,
+     "$.method: unknown key (did you mean \"methods\"?)"},
+    {"{\"clas\": \"A\", \"methods\": [{\"name\": \"a\"}]}", CLIENT_ERR_SPEC,
+     "$.clas: unknown key (did you mean \"class\"?)"},
+    {"{\"class\": \"A\", \"Default_Parameter\": [], \"methods\": [{\"name\": \"a\"}]}",
+     CLIENT_ERR_SPEC, "$.Default_Parameter: unknown key (did you mean \"default_parameters\"?)"},
+    {"{\"class\": \"A\", \"oracle\": \"adt\", \"methods\": [{\"name\": \"a\"}]}", CLIENT_ERR_SPEC,
+     "$.oracle: unknown key (a spec has class, parameters, default_parameters, methods, adt, "
+     "visible, $schema, harnessParameters)"},
+    {"{\"class\": \"A\", \"methods\": [{\"name\": \"a\"}, {\"name\": \"b\", \"viod\": true}]}",
+     CLIENT_ERR_SPEC, "$.methods[1].viod: unknown key (did you mean \"void\"?)"},
+    {"{\"class\": \"A\", \"methods\": [{\"name\": \"a\", \"readOnly\": true}]}", CLIENT_ERR_SPEC,
+     "$.methods[0].readOnly: unknown key (did you mean \"readonly\"?)"},
+    {"{\"class\": \"A\", \"methods\": [{\"name\": \"a\", \"params\": [\"int\"]}]}", CLIENT_ERR_SPEC,
+     "$.methods[0].params: unknown key (a method has name, parameters, void, readonly, trusted, "
+     "nonAtomic, visibility, harnessParameters, id)"},
+    {"{\"class\": \"A\", \"methods\": [{\"name\": \"a\", \"parameters\": [{\"tpye\":"
+     " \"int\"}]}]}",
+     CLIENT_ERR_SPEC, "$.methods[0].parameters[0].tpye: unknown key (did you mean \"type\"?)"},
+    {"{\"class\": \"A\", \"harnessParameters\": {\"invocation\": 2}, \"methods\":"
+     " [{\"name\": \"a\"}]}",
+     CLIENT_ERR_SPEC,
+     "$.harnessParameters.invocation: unknown key (did you mean \"invocations\"?)"},
+    {"{\"class\": \"A\", \"methods\": [{\"name\": \"a\", \"harnessParameters\": {\"x\":"
+     " 1}}]}",
+     CLIENT_ERR_SPEC,
+     "$.methods[0].harnessParameters.x: unknown key (harnessParameters has invocations, "
+     "sequences, values)"},
 };
 
 Test(client_spec, every_malformed_spec_gives_one_line_naming_file_and_json_path)
@@ -287,6 +318,39 @@ Test(client_spec, every_malformed_spec_gives_one_line_naming_file_and_json_path)
     }
 }
 
+Test(client_spec, violat_keys_porcheck_does_not_use_are_accepted_with_a_warning_each)
+{
+    client_spec *spec = spec_from_text(
+        "{\"$schema\": \"../schema.json\", \"class\": \"A\", \"harnessParameters\":"
+        " {\"invocations\": 4}, \"methods\": [{\"name\": \"a\", \"id\": 1}, {\"name\": \"b\","
+        " \"nonAtomic\": true, \"visibility\": \"weak\", \"harnessParameters\": {}}]}");
+    static const char *const want[] = {
+        "test.json: $.harnessParameters: ignored (porcheck does not use it)",
+        "test.json: $.methods[0].id: ignored (porcheck does not use it)",
+        "test.json: $.methods[1].nonAtomic: ignored (porcheck does not use it)",
+        "test.json: $.methods[1].visibility: ignored (porcheck does not use it)",
+        "test.json: $.methods[1].harnessParameters: ignored (porcheck does not use it)",
+    };
+    cr_assert_eq(spec->warning_count, 5);
+    for (size_t i = 0; i < 5; i++) cr_expect_str_eq(spec->warnings[i], want[i]);
+    cr_assert_eq(spec->harness.invocations, 4, "still read and checked");
+    client_spec_free(spec);
+    spec = spec_from_text("{\"class\": \"A\", \"methods\": [{\"name\": \"a\", \"void\": true,"
+                          " \"readonly\": false, \"trusted\": true}]}");
+    cr_assert_eq(spec->warning_count, 0);
+    client_spec_free(spec);
+}
+
+Test(client_spec, bundled_specs_carry_no_key_porcheck_ignores)
+{
+    for (size_t i = 0; i < BUNDLED; i++) {
+        client_spec *spec = load_spec(bundled[i]);
+        cr_expect_eq(spec->warning_count, 0, "%s: %s", bundled[i],
+                     spec->warning_count ? spec->warnings[0] : "");
+        client_spec_free(spec);
+    }
+}
+
 Test(client_spec, syntax_errors_name_file_line_and_column)
 {
     client_spec *spec;
@@ -299,7 +363,38 @@ Test(client_spec, syntax_errors_name_file_line_and_column)
     cr_assert_eq(client_spec_load("/nonexistent/spec.json", &spec, &err), CLIENT_ERR_IO);
     cr_assert_str_eq(err.message, "/nonexistent/spec.json: cannot open file");
     cr_assert_eq(client_spec_load("/", &spec, &err), CLIENT_ERR_IO);
-    cr_assert_str_eq(err.message, "/: cannot read file");
+    cr_assert_str_eq(err.message, "/: not a regular file");
+}
+
+Test(client_spec, every_byte_is_parsed_and_a_nul_byte_is_an_error)
+{
+    client_spec *spec;
+    client_error err = {0};
+    static const char ok[] =
+        "{\"class\": \"A\", \"methods\": [{\"name\": \"m\", \"parameters\": []}]}";
+    cr_assert_eq(client_spec_parse_bytes("x.json", (client_bytes){ok, strlen(ok)}, &spec, &err),
+                 CLIENT_OK, "%s", err.message);
+    client_spec_free(spec);
+    static const char nul[] = "{\"class\": \"A\", \"methods\": []}\n\0 garbage {{{";
+    cr_assert_eq(
+        client_spec_parse_bytes("x.json", (client_bytes){nul, sizeof nul - 1}, &spec, &err),
+        CLIENT_ERR_SYNTAX);
+    cr_assert_str_eq(err.message, "x.json:2:1: NUL byte (not allowed in a text file)");
+    cr_assert_null(spec);
+    static const char name[] = "{\"class\": \"A\",\n \"methods\": [{\"name\": \"a\x01\"}]}";
+    cr_assert_eq(
+        client_spec_parse_bytes("x.json", (client_bytes){name, sizeof name - 1}, &spec, &err),
+        CLIENT_ERR_SYNTAX);
+    cr_assert_str_eq(err.message, "x.json:2:25: control byte 0x01 (not allowed in a text file)");
+    static const char tail[] = "{\"class\": \"A\", \"methods\": []} garbage";
+    cr_assert_eq(
+        client_spec_parse_bytes("x.json", (client_bytes){tail, sizeof tail - 1}, &spec, &err),
+        CLIENT_ERR_JSON);
+    cr_assert(!strncmp(err.message, "x.json:1:", 9), "%s", err.message);
+    cr_assert(mkfifo("spec-test.fifo", 0600) == 0 || access("spec-test.fifo", F_OK) == 0);
+    cr_assert_eq(client_spec_load("spec-test.fifo", &spec, &err), CLIENT_ERR_IO);
+    cr_assert_str_eq(err.message, "spec-test.fifo: not a regular file");
+    unlink("spec-test.fifo");
 }
 
 Test(client_spec, status_names)
@@ -335,4 +430,17 @@ Test(client_spec, out_of_memory_at_every_allocation)
     }
     cr_assert_eq(failures, 2, "the spec and its arena's first chunk");
     cr_assert_eq(base_bytes_in_use(), 0);
+}
+
+Test(client_spec, control_characters_quoted_from_a_spec_are_escaped_in_the_message)
+{
+    client_spec *spec;
+    client_error err = {0};
+    cr_assert_eq(client_spec_parse("x.json",
+                                   "{\"class\": \"A\", \"methods\": [{\"name\": \"m\", "
+                                   "\"parameters\": [\"a\\u0007b\\nc\"]}]}",
+                                   &spec, &err),
+                 CLIENT_ERR_SPEC);
+    cr_assert_str_eq(err.message,
+                     "x.json: $.methods[0].parameters[0]: unsupported type 'a\\x07b\\nc'");
 }

@@ -71,6 +71,94 @@ Test(por_search, max_memory_stops_cleanly)
     por_toy_free(toy);
 }
 
+/* The stop flag of the signal tests, and the transition count at which to raise it. */
+static volatile sig_atomic_t stop_flag;
+static size_t raise_after, transitions_seen;
+
+/* Transition observer: raises the stop flag at the raise_after-th transition. */
+static void raise_flag(void *ctx, const por_transition_event *ev)
+{
+    (void)ctx, (void)ev;
+    if (++transitions_seen == raise_after) stop_flag = 1;
+}
+
+Test(por_search, stop_flag_stops_every_algorithm_as_a_signal)
+{
+    por_toy *toy = harness_parse(readers4);
+    por_observer obs = {.transition = raise_flag};
+    for (int a = 0; a < POR_ALGO_COUNT; a++) {
+        por_options opt = harness_options((por_algo)a, false, "seq");
+        opt.stop_flag = &stop_flag;
+        stop_flag = 0, transitions_seen = 0, raise_after = 10;
+        por_result r = search(toy, &opt, &obs);
+        cr_assert_eq(r.stop, POR_STOP_SIGNAL, "%s", por_algo_name((por_algo)a));
+        cr_assert(por_stop_incomplete(r.stop));
+        cr_assert_leq(r.stats.transitions, 10, "%s: %zu", por_algo_name((por_algo)a),
+                      r.stats.transitions);
+        stop_flag = 0, raise_after = 0;
+        cr_assert_eq(search(toy, &opt, &obs).stop, POR_STOP_COMPLETE);
+    }
+    stop_flag = 1; /* raised before the search starts: nothing beyond the initial state */
+    por_options opt = harness_options(POR_ALGO_DFS, false, "seq");
+    opt.stop_flag = &stop_flag;
+    por_result r = search(toy, &opt, NULL);
+    cr_assert_eq(r.stop, POR_STOP_SIGNAL);
+    cr_assert_eq(r.stats.states_new, 1);
+    cr_assert_eq(r.stats.transitions, 0);
+    cr_assert_str_eq(por_stop_name(POR_STOP_SIGNAL), "signal");
+    cr_assert_not(por_stop_incomplete(POR_STOP_COMPLETE) || por_stop_incomplete(POR_STOP_ERROR));
+    por_toy_free(toy);
+}
+
+/* Progress callback: counts the reports and keeps the last one. */
+static void on_progress(void *ctx, const por_progress *p)
+{
+    por_progress *last = ctx;
+    last[1].states++; /* the count of reports */
+    last[0] = *p;
+}
+
+Test(por_search, progress_is_reported_about_once_a_second)
+{
+    por_toy *toy =
+        harness_parse("thread A {\n L: local i = i + 1\n if (i < 100000000) goto L\n}\n"
+                      "thread B {\n L: local i = i + 1\n if (i < 100000000) goto L\n}\n");
+    por_options opt = harness_options(POR_ALGO_DFS, false, "seq");
+    por_progress seen[2];
+    memset(seen, 0, sizeof seen);
+    opt.timeout_seconds = 1.5;
+    opt.progress = on_progress;
+    opt.progress_ctx = seen;
+    por_result r = search(toy, &opt, NULL);
+    cr_assert_eq(r.stop, POR_STOP_TIME);
+    cr_assert_eq(seen[1].states, 1, "%zu reports in 1.5 s", seen[1].states);
+    cr_assert_geq(seen[0].seconds, 1.0);
+    cr_assert_lt(seen[0].seconds, 1.5);
+    cr_assert_gt(seen[0].states, 0);
+    cr_assert_gt(seen[0].transitions, 0);
+    cr_assert_gt(seen[0].depth, 0);
+    cr_assert_gt(seen[0].memory, 0);
+    por_toy_free(toy);
+}
+
+Test(por_search, a_stopped_search_prints_partial_statistics)
+{
+    por_toy *toy = harness_parse(readers4);
+    por_options opt = harness_options(POR_ALGO_DFS, false, "seq");
+    opt.max_states = 5;
+    por_result r = search(toy, &opt, NULL);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    por_stats_print(f, &r);
+    fclose(f);
+    cr_assert(strstr(text, "statistics (partial: the search was stopped by --max-states):"), "%s",
+              text);
+    cr_assert_null(strstr(text, "(complete)"));
+    free(text);
+    por_toy_free(toy);
+}
+
 /* Replays [schedule] from the initial state; returns the result of the last step. */
 static por_step_result replay(por_toy *toy, const uint8_t *schedule, size_t length)
 {
@@ -162,6 +250,35 @@ Test(por_search, deadlocks_are_violations)
     cr_assert_eq(r.stats.end_states, 2, "both finished, or each holding one lock");
     opt.first_error = true;
     cr_assert_eq(search(toy, &opt, NULL).stop, POR_STOP_ERROR);
+    por_toy_free(toy);
+}
+
+/* Observer: accepts every deadlock, counting the final states it sees. */
+static por_verdict accept_deadlocks(void *ctx, const por_trace *tr, por_tset waiting)
+{
+    (void)tr;
+    first_error_ctx *c = ctx;
+    c->finals++;
+    return waiting ? POR_ACCEPT : POR_CONTINUE;
+}
+
+Test(por_search, an_observer_may_accept_a_deadlock)
+{
+    por_toy *toy =
+        harness_parse("lock a, b\nthread A {\n lock a\n lock b\n unlock b\n unlock a\n}\n"
+                      "thread B {\n lock b\n lock a\n unlock a\n unlock b\n}\n");
+    first_error_ctx c = {.toy = toy};
+    por_observer obs = {&c, accept_deadlocks, NULL, NULL, NULL};
+    for (int a = 0; a < POR_ALGO_COUNT; a++) {
+        por_options opt = harness_options((por_algo)a, false, "seq");
+        opt.first_error = true;
+        c.finals = 0;
+        por_result r = search(toy, &opt, &obs);
+        cr_assert_eq(r.stop, POR_STOP_COMPLETE, "%s", por_algo_name((por_algo)a));
+        cr_assert_eq(r.stats.deadlocks, 1, "still counted as a deadlock");
+        cr_assert_eq(r.stats.violations, 0);
+        cr_assert_eq(c.finals, 2);
+    }
     por_toy_free(toy);
 }
 

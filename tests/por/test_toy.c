@@ -26,7 +26,9 @@ Test(toy_parse, rejects_syntax_errors_with_file_and_line)
     expect_error("shared x\nthread T { r = x @ }", POR_ERR_SYNTAX,
                  "bad.toy:2: unexpected character '@'");
     expect_error("thread T {\n local\x01\n}", POR_ERR_SYNTAX,
-                 "bad.toy:2: unexpected character (byte 0x01)");
+                 "bad.toy:2:7: control byte 0x01 (not allowed in a text file)");
+    expect_error("thread T {\n local\x80\n}", POR_ERR_SYNTAX,
+                 "bad.toy:2: unexpected character (byte 0x80)");
     expect_error("shared x\nthread T {\n r = x\n", POR_ERR_SYNTAX, "bad.toy:4: missing '}'");
     expect_error("thread T {\n goto L\n}", POR_ERR_SYNTAX, "bad.toy:2: undefined label 'L'");
     expect_error("thread T {\nL:\nL: local\n}", POR_ERR_SYNTAX,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# porcheck toy end to end: exit statuses (0 ok, 1 violation, 2 bad input), one-line errors
+# porcheck toy end to end: exit statuses (0 ok, 1 violation, 2 bad input, 3 incomplete), one-line errors
 # naming file:line, outcomes of the example programs under every algorithm, JSON, limits.
 # usage: test_toy_cli.sh PORCHECK EXAMPLES_DIR WORK_DIR
 set -u
@@ -35,6 +35,20 @@ expect 2 toy bad.toy --algo dl-s-por
 one_line_error "porcheck toy: bad.toy:3: undefined label 'nowhere'"
 expect 2 toy missing.toy
 one_line_error "porcheck toy: missing.toy: cannot open file"
+# a NUL or another control byte, even in a comment, names line and column (issue 22)
+printf 'thread T {\n  local # x\0y\n}\n' >nul.toy
+expect 2 toy nul.toy
+one_line_error "porcheck toy: nul.toy:2:12: NUL byte (not allowed in a text file)"
+printf 'thread T {\n\033  local\n}\n' >esc.toy
+expect 2 toy esc.toy
+one_line_error "porcheck toy: esc.toy:2:1: control byte 0x1b (not allowed in a text file)"
+# what is not a regular file is refused at once (a FIFO with no writer used to block in open)
+rm -f fifo.toy && mkfifo fifo.toy || fail "mkfifo"
+timeout 10 "$porcheck" toy fifo.toy >out.txt 2>err.txt
+[ $? = 2 ] || fail "toy FIFO: not exit 2"
+one_line_error "porcheck toy: fifo.toy: not a regular file"
+expect 2 toy /dev/zero
+one_line_error "porcheck toy: /dev/zero: not a regular file"
 expect 2 toy "$examples/spin.toy" --algo fancy
 one_line_error "porcheck toy: unknown algorithm 'fancy' (dfs, jpf, s-por, de-s-por, dl-s-por, de-jpf, dl-jpf)"
 expect 2 toy "$examples/spin.toy" --order seq:0,0
@@ -67,14 +81,22 @@ grep -q "^  states (new)  *13$" out.txt || fail "writers3.toy: not 13 states und
 expect 0 toy "$examples/readers2.toy" --algo dfs --json run.json
 grep -q '"states_new": 25,' run.json || fail "readers2.toy: no 25 states in JSON"
 grep -q '"algorithm": "dfs",' run.json && grep -q '"end_states": 1' run.json || fail "JSON fields: $(cat run.json)"
-expect 0 toy "$examples/readers2.toy" --algo dl-s-por --max-states 5
-grep -q "^stopped early (max-states): the results below are partial" out.txt || fail "max-states not reported"
+expect 3 toy "$examples/readers2.toy" --algo dl-s-por --max-states 5
+grep -q "^verdict: incomplete (stopped by --max-states after [0-9.]* s: not every interleaving was explored)$" out.txt ||
+    fail "max-states not reported"
+grep -q "^statistics (partial: the search was stopped by --max-states):" out.txt || fail "max-states: statistics"
 grep -q "^  states (new)  *5$" out.txt || fail "max-states: not 5 states"
 expect 1 toy "$examples/lost_update.toy" --algo de-s-por --first-error
 grep -q "^statistics (first-error):" out.txt || fail "first-error not reported"
 grep -q "^    schedule: " out.txt || fail "no schedule for the violation"
 expect 2 toy "$examples/readers2.toy" --json /nonexistent/dir/x.json
-one_line_error "porcheck toy: cannot write /nonexistent/dir/x.json"
+one_line_error "porcheck toy: cannot write /nonexistent/dir/x.json: No such file or directory"
+[ -s out.txt ] && fail "--json /nonexistent: the search ran before the error"
+expect 0 toy "$examples/readers2.toy" --algo dfs
+grep -q "^verdict: ok$" out.txt || fail "no ok verdict"
+expect 1 toy "$examples/lost_update.toy" --algo dfs --json run.json
+grep -q "^verdict: VIOLATION$" out.txt || fail "no VIOLATION verdict"
+grep -q '"verdict": "violation"' run.json || fail "no violation verdict in JSON"
 
 [ "$failures" = 0 ] || { echo "$failures failures"; exit 1; }
 echo "all porcheck toy checks passed"

@@ -84,5 +84,40 @@ public class Vector<E> extends AbstractList<E> implements List<E>, RandomAccess,
 
     public synchronized void removeElementAt(int index) { remove(index); }
 
+    public boolean contains(Object o) { return indexOf(o, 0) >= 0; }
+
+    public int indexOf(Object o) { return indexOf(o, 0); }
+
+    /** As the JDK's: one synchronized scan (AbstractList's iterator would throw a
+     * ConcurrentModificationException that a Vector never throws here). */
+    public synchronized int indexOf(Object o, int index) {
+        for (int i = index; i < elementCount; i++)
+            if (Objects.equals(o, elementData[i])) return i;
+        return -1;
+    }
+
+    public synchronized int lastIndexOf(Object o) {
+        for (int i = elementCount - 1; i >= 0; i--)
+            if (Objects.equals(o, elementData[i])) return i;
+        return -1;
+    }
+
+    public boolean remove(Object o) { return removeElement(o); }
+
+    public synchronized boolean removeElement(Object obj) {
+        int i = indexOf(obj, 0);
+        if (i < 0) return false;
+        remove(i);
+        return true;
+    }
+
+    public void clear() { removeAllElements(); }
+
+    public synchronized void removeAllElements() {
+        modCount++;
+        for (int i = 0; i < elementCount; i++) elementData[i] = null;
+        elementCount = 0;
+    }
+
     public synchronized String toString() { return super.toString(); }
 }

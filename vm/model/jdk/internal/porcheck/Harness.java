@@ -1,5 +1,9 @@
 package jdk.internal.porcheck;
 
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Map;
+
 /**
  * Runs one client of a data structure in porcheck's VM (vm/harness.c). The VM generates a class
  * implementing {@link Client} for each client: create() calls the spec's constructor and
@@ -137,7 +141,10 @@ public final class Harness extends Thread {
         record(index, VOID, 0, null);
     }
 
-    /** Records a reference result: null, a boxed number or boolean, else its String.valueOf. */
+    /**
+     * Records a reference result: null, a boxed number or boolean, else its text as Violat
+     * records it (see {@link #text}).
+     */
     public static void resultObject(Object value, int index) {
         if (value == null) record(index, NULL, 0, null);
         else if (value instanceof Integer) record(index, INT, ((Integer) value).intValue(), null);
@@ -145,7 +152,55 @@ public final class Harness extends Thread {
         else if (value instanceof Short) record(index, INT, ((Short) value).shortValue(), null);
         else if (value instanceof Byte) record(index, INT, ((Byte) value).byteValue(), null);
         else if (value instanceof Boolean) record(index, BOOL, ((Boolean) value).booleanValue() ? 1 : 0, null);
-        else record(index, TEXT, 0, String.valueOf(value));
+        else record(index, TEXT, 0, text(value, false, index));
+    }
+
+    /**
+     * Returns [v] as Violat records it: arrays element by element ("[1, 2]", nested arrays too),
+     * every other object through its toString when its class (or a superclass other than Object)
+     * overrides it, a collection's elements and a map's keys and values checked alike. Anything
+     * else would print as an identity hash: the run fails instead, naming invocation [index]'s
+     * method ([nested]: [v] is part of its result).
+     */
+    private static String text(Object v, boolean nested, int index) {
+        if (v == null) return "null";
+        if (v instanceof Object[]) return elements((Object[]) v, index);
+        if (v instanceof int[]) return Arrays.toString((int[]) v);
+        if (v instanceof long[]) return Arrays.toString((long[]) v);
+        if (v instanceof boolean[]) return Arrays.toString((boolean[]) v);
+        if (v instanceof char[]) return Arrays.toString((char[]) v);
+        if (v instanceof byte[]) return Arrays.toString((byte[]) v);
+        if (v instanceof short[]) return Arrays.toString((short[]) v);
+        if (v instanceof float[]) return Arrays.toString((float[]) v);
+        if (v instanceof double[]) return Arrays.toString((double[]) v);
+        check(v, nested, index);
+        return v.toString();
+    }
+
+    /** Returns the elements of [a] as "[e1, e2]", each as {@link #text} writes it. */
+    private static String elements(Object[] a, int index) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < a.length; i++) {
+            if (i > 0) sb.append(", ");
+            sb.append(text(a[i], true, index));
+        }
+        return sb.append(']').toString();
+    }
+
+    /**
+     * Fails the run unless [v] prints as a value through its toString: its class overrides it,
+     * and so do the elements of a collection and the keys and values of a map.
+     */
+    private static void check(Object v, boolean nested, int index) {
+        if (!printable(v)) unprintable(v, nested, index);
+        if (v instanceof Collection) {
+            for (Object e : (Collection<?>) v) if (e != null) check(e, true, index);
+        } else if (v instanceof Map) {
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                if (e.getKey() != null) check(e.getKey(), true, index);
+                if (e.getValue() != null) check(e.getValue(), true, index);
+            }
+        }
     }
 
     /** Records an invocation that threw [e], by the class name of [e]. */
@@ -170,6 +225,15 @@ public final class Harness extends Thread {
 
     /** Returns how many invocations the client has (set by the VM when it starts the client). */
     private static native int callCount();
+
+    /** True when the class of [o] (or a superclass other than Object) declares toString(). */
+    private static native boolean printable(Object o);
+
+    /**
+     * Fails the run (a fatal VM error naming invocation [index]'s method): [o], its result or
+     * ([nested]) part of it, would print as an identity hash.
+     */
+    private static native void unprintable(Object o, boolean nested, int index);
 
     /** Returns the binary name of [o]'s class, dotted (without touching the Class object). */
     private static native String nameOf(Object o);

@@ -1,0 +1,118 @@
+/* clients: a spec resolved against its class when it is loaded, before any client runs: the
+ * constructor and every method found as the harness will call them (by name and arity, the
+ * spec's parameter types first), "void" checked against each method's return type, and return
+ * types whose results would be identity hashes rejected. */
+#include <stdio.h>
+#include <string.h>
+
+#include "impl.h"
+
+/* Returns a value of the kind a client passes for parameter type [t]. */
+static client_value placeholder(const client_type *t)
+{
+    switch (t->kind) {
+    case CLIENT_TYPE_BOOLEAN:
+        return (client_value){.kind = CLIENT_VAL_BOOL};
+    case CLIENT_TYPE_COLLECTION:
+        return (client_value){.kind = CLIENT_VAL_LIST};
+    case CLIENT_TYPE_MAP:
+        return (client_value){.kind = CLIENT_VAL_MAP};
+    default:
+        return (client_value){.kind = CLIENT_VAL_INT};
+    }
+}
+
+/* What resolution works with: the vm holding the class, the spec and where errors go. */
+typedef struct resolver {
+    vm *machine;
+    const client_spec *spec;
+    client_error *err;
+} resolver;
+
+/* One method to find: its name ("<init>": the constructor), parameter types and JSON path. */
+typedef struct wanted {
+    const char *name;
+    const client_type *types;
+    size_t count;
+    const char *path;
+} wanted;
+
+/* Finds method [w] into [sig]; on failure fills the error with "FILE: PATH: message". */
+static client_status find(const resolver *r, const wanted *w, vm_harness_sig *sig)
+{
+    vm_harness_arg args[CLIENT_MAX_ARGS];
+    for (size_t i = 0; i < w->count; i++) {
+        client_value v = placeholder(&w->types[i]);
+        harness_arg(&w->types[i], &v, &args[i]);
+    }
+    vm_harness_call call = {w->name, w->count, args, false};
+    vm_error verr = {0};
+    if (vm_harness_signature(r->machine, r->spec->class_name, &call, sig, &verr) == VM_OK)
+        return CLIENT_OK;
+    const char *msg = strncmp(verr.message, "error: ", 7) ? verr.message : verr.message + 7;
+    const char *path = w->path;
+    if (strstr(msg, " is not on the class path") || strstr(msg, " is abstract or an interface"))
+        path = "$.class";
+    return client_fail(r->err, verr.status == VM_ERR_NOMEM ? CLIENT_ERR_NOMEM : CLIENT_ERR_SPEC,
+                       "%s: %s: %s", r->spec->path, path, msg);
+}
+
+/* Checks that method [i] of [spec], found as [sig], agrees with "void" and has results that
+ * print as values. */
+static client_status check_result(const client_spec *spec, size_t i, const vm_harness_sig *sig,
+                                  client_error *err)
+{
+    const client_method *m = &spec->methods[i];
+    bool is_void = sig->kind == VM_RETURN_VOID;
+    const char *why = NULL;
+    char text[700];
+    if (m->is_void && !is_void)
+        snprintf(text, sizeof text, "'%s' is void in the spec but returns %s in %s", m->name,
+                 sig->return_type, spec->class_name),
+            why = text;
+    else if (!m->is_void && is_void)
+        snprintf(text, sizeof text, "'%s' is void in %s but the spec does not say \"void\": true",
+                 m->name, spec->class_name),
+            why = text;
+    else if (!m->is_void && sig->kind == VM_RETURN_OPAQUE)
+        snprintf(text, sizeof text,
+                 "'%s' returns %s, whose class does not override toString: its results would be "
+                 "identity hashes, not values",
+                 m->name, sig->return_type),
+            why = text;
+    if (!why) return CLIENT_OK;
+    return client_fail(err, CLIENT_ERR_SPEC, "%s: $.methods[%zu]: %s", spec->path, i, why);
+}
+
+/* Resolves the constructor and the methods of [r]'s spec. */
+static client_status resolve_all(const resolver *r)
+{
+    const client_spec *spec = r->spec;
+    vm_harness_sig sig;
+    wanted ctor = {"<init>", spec->ctor_params, spec->ctor_param_count,
+                   spec->ctor_param_count ? "$.parameters" : "$"};
+    client_status st = find(r, &ctor, &sig);
+    for (size_t i = 0; !st && i < spec->method_count; i++) {
+        const client_method *m = &spec->methods[i];
+        char path[64];
+        snprintf(path, sizeof path, "$.methods[%zu]", i);
+        wanted w = {m->name, m->params, m->param_count, path};
+        st = find(r, &w, &sig);
+        if (!st) st = check_result(spec, i, &sig, r->err);
+    }
+    return st;
+}
+
+client_status client_spec_resolve(const client_spec *spec, const client_impl_options *opt,
+                                  client_error *err)
+{
+    vm_options vo;
+    harness_vm_options(opt, &vo);
+    vm *machine = NULL;
+    vm_error verr = {0};
+    if (vm_new(&vo, &machine, &verr) != VM_OK) return harness_vm_error(&verr, err);
+    resolver r = {machine, spec, err};
+    client_status st = resolve_all(&r);
+    vm_free(machine);
+    return st;
+}
