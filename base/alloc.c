@@ -21,9 +21,15 @@ static int should_fail(void)
     return 0;
 }
 
-void base_fail_allocation_after(long n) { allocations_until_failure = n; }
+void base_fail_allocation_after(long n)
+{
+    allocations_until_failure = n;
+}
 
-size_t base_bytes_in_use(void) { return live_bytes; }
+size_t base_bytes_in_use(void)
+{
+    return live_bytes;
+}
 
 static block_header *header_of(void *ptr)
 {

@@ -10,9 +10,15 @@ typedef struct base_arena_chunk {
     max_align_t payload[]; /* chunk bytes follow, aligned for any type */
 } base_arena_chunk;
 
-void base_arena_init(base_arena *arena) { memset(arena, 0, sizeof *arena); }
+void base_arena_init(base_arena *arena)
+{
+    memset(arena, 0, sizeof *arena);
+}
 
-static size_t round_up(size_t n) { return (n + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1); }
+static size_t round_up(size_t n)
+{
+    return (n + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+}
 
 static int add_chunk(base_arena *arena, size_t min_size)
 {

@@ -23,7 +23,8 @@ void *base_grow(void *items, size_t *cap, size_t size, size_t first);
 /* Frees memory obtained from the base allocator; NULL is ignored. */
 void base_free(void *ptr);
 
-/* Makes the allocation after the next [n] ones fail (n < 0: never); for tests of out-of-memory paths. */
+/* Makes the allocation after the next [n] ones fail (n < 0: never); for tests of out-of-memory
+ * paths. */
 void base_fail_allocation_after(long n);
 
 /* Bytes currently held through the base allocator (including arena chunks). */

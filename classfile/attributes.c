@@ -1,4 +1,5 @@
-/* Attributes (JVMS 4.7) of classes, fields, methods and Code; unknown ones are skipped by length. */
+/* Attributes (JVMS 4.7) of classes, fields, methods and Code; unknown ones are skipped by length.
+ */
 #include <string.h>
 
 #include "internal.h"
@@ -17,8 +18,7 @@ typedef struct attribute_spec {
 static const uint32_t LOADABLE =
     CF_TAG_BIT(CF_TAG_INTEGER) | CF_TAG_BIT(CF_TAG_FLOAT) | CF_TAG_BIT(CF_TAG_LONG) |
     CF_TAG_BIT(CF_TAG_DOUBLE) | CF_TAG_BIT(CF_TAG_CLASS) | CF_TAG_BIT(CF_TAG_STRING) |
-    CF_TAG_BIT(CF_TAG_METHOD_HANDLE) | CF_TAG_BIT(CF_TAG_METHOD_TYPE) |
-    CF_TAG_BIT(CF_TAG_DYNAMIC);
+    CF_TAG_BIT(CF_TAG_METHOD_HANDLE) | CF_TAG_BIT(CF_TAG_METHOD_TYPE) | CF_TAG_BIT(CF_TAG_DYNAMIC);
 
 /* Reads a u2 count and then [count] u2 constant indices of a kind in [mask]. */
 static bool read_index_list(cf_parser *p, uint32_t mask, const char *what, uint16_t *count,
@@ -71,8 +71,9 @@ static bool read_attributes(cf_parser *p, const attribute_spec *specs, size_t sp
             sub.overrun = CF_ERR_ATTRIBUTE;
             if (!specs[s].read(&sub, target)) return false;
             if (sub.pos != sub.len)
-                return cf_parser_fail(&sub, CF_ERR_ATTRIBUTE, "%s attribute has %zu bytes left over",
-                                      name, sub.len - sub.pos);
+                return cf_parser_fail(&sub, CF_ERR_ATTRIBUTE,
+                                      "%s attribute has %zu bytes left over", name,
+                                      sub.len - sub.pos);
         }
     }
     return true;
@@ -163,12 +164,18 @@ bool cf_parse_class_attributes(cf_parser *p)
 static uint32_t constant_value_mask(const char *desc)
 {
     switch (desc[0]) {
-    case 'J': return CF_TAG_BIT(CF_TAG_LONG);
-    case 'F': return CF_TAG_BIT(CF_TAG_FLOAT);
-    case 'D': return CF_TAG_BIT(CF_TAG_DOUBLE);
-    case 'L': return strcmp(desc, "Ljava/lang/String;") ? 0 : CF_TAG_BIT(CF_TAG_STRING);
-    case '[': return 0;
-    default: return CF_TAG_BIT(CF_TAG_INTEGER);
+    case 'J':
+        return CF_TAG_BIT(CF_TAG_LONG);
+    case 'F':
+        return CF_TAG_BIT(CF_TAG_FLOAT);
+    case 'D':
+        return CF_TAG_BIT(CF_TAG_DOUBLE);
+    case 'L':
+        return strcmp(desc, "Ljava/lang/String;") ? 0 : CF_TAG_BIT(CF_TAG_STRING);
+    case '[':
+        return 0;
+    default:
+        return CF_TAG_BIT(CF_TAG_INTEGER);
     }
 }
 

@@ -14,13 +14,13 @@
 /* Result of every fallible classfile operation. */
 typedef enum cf_status {
     CF_OK = 0,
-    CF_ERR_TRUNCATED,  /* the input ends inside a structure it announces */
-    CF_ERR_MAGIC,      /* the file does not start with 0xCAFEBABE */
-    CF_ERR_VERSION,    /* a class-file version outside 45..65 */
-    CF_ERR_CP_INDEX,   /* a constant-pool index that is 0, out of range or a long/double's 2nd slot */
-    CF_ERR_CP_KIND,    /* a constant-pool index naming an entry of the wrong kind */
-    CF_ERR_CP_TAG,     /* an unknown constant-pool tag, or one too new for the class version */
-    CF_ERR_UTF8,       /* malformed modified UTF-8 */
+    CF_ERR_TRUNCATED, /* the input ends inside a structure it announces */
+    CF_ERR_MAGIC,     /* the file does not start with 0xCAFEBABE */
+    CF_ERR_VERSION,   /* a class-file version outside 45..65 */
+    CF_ERR_CP_INDEX, /* a constant-pool index that is 0, out of range or a long/double's 2nd slot */
+    CF_ERR_CP_KIND,  /* a constant-pool index naming an entry of the wrong kind */
+    CF_ERR_CP_TAG,   /* an unknown constant-pool tag, or one too new for the class version */
+    CF_ERR_UTF8,     /* malformed modified UTF-8 */
     CF_ERR_DESCRIPTOR, /* a malformed field or method descriptor, or a malformed name */
     CF_ERR_ATTRIBUTE,  /* an attribute whose length or contents are inconsistent */
     CF_ERR_CODE,       /* malformed bytecode: bad opcode, operand or branch target */
@@ -209,7 +209,7 @@ typedef struct cf_code {
     cf_handler *handlers;
     bool has_line_table;      /* a LineNumberTable attribute is present (perhaps empty) */
     bool has_local_var_table; /* a LocalVariableTable attribute is present (perhaps empty) */
-    size_t line_count; /* entries of every LineNumberTable, in file order */
+    size_t line_count;        /* entries of every LineNumberTable, in file order */
     cf_line *lines;
     size_t local_var_count; /* entries of every LocalVariableTable, in file order */
     cf_local_var *local_vars;
@@ -220,9 +220,9 @@ typedef struct cf_member {
     uint16_t access;
     uint16_t name_index, descriptor_index;
     const char *name, *descriptor;
-    uint16_t signature;      /* Signature attribute's Utf8 entry, or 0 */
-    uint16_t constant_value; /* fields: ConstantValue entry, or 0 */
-    cf_code *code;           /* methods: NULL when abstract or native */
+    uint16_t signature;       /* Signature attribute's Utf8 entry, or 0 */
+    uint16_t constant_value;  /* fields: ConstantValue entry, or 0 */
+    cf_code *code;            /* methods: NULL when abstract or native */
     uint16_t exception_count; /* methods: the Exceptions attribute */
     uint16_t *exceptions;     /* Class entries */
 } cf_member;
@@ -304,9 +304,9 @@ const cf_member *cf_find_field(const cf_class *cls, const char *name, const char
 
 /* One field type of a descriptor. */
 typedef struct cf_type {
-    char kind;             /* B C D F I J S Z V, 'L' for a class, '[' for an array */
-    uint8_t dimensions;    /* array dimensions, 0 when not an array */
-    char element_kind;     /* arrays: the kind of the innermost element (a primitive or 'L') */
+    char kind;              /* B C D F I J S Z V, 'L' for a class, '[' for an array */
+    uint8_t dimensions;     /* array dimensions, 0 when not an array */
+    char element_kind;      /* arrays: the kind of the innermost element (a primitive or 'L') */
     const char *class_name; /* 'L' types and arrays of them: the name, not NUL-terminated */
     uint16_t class_name_length;
     const char *text; /* the whole type in the descriptor, not NUL-terminated */
@@ -346,10 +346,12 @@ size_t cf_utf8_to_utf16(const char *chars, size_t len, uint16_t *out, size_t cap
  * that algorithm is not always shortest (1.17549435E-38 for Float.MIN_NORMAL). */
 void cf_format_java_double(char *out, size_t cap, double v, bool is_float);
 
-/* Prints class or member [name] as javap does: plain when it is a valid binary name, else quoted. */
+/* Prints class or member [name] as javap does: plain when it is a valid binary name, else quoted.
+ */
 void cf_print_checked_name(FILE *out, const char *name);
 
-/* Prints the modified UTF-8 [chars] of [len] bytes as UTF-8, escaping as javap's String comments. */
+/* Prints the modified UTF-8 [chars] of [len] bytes as UTF-8, escaping as javap's String comments.
+ */
 void cf_print_string_constant(FILE *out, const char *chars, size_t len);
 
 /* ---- Disassembler ---------------------------------------------------------------------------- */
@@ -372,7 +374,8 @@ typedef struct cf_classpath cf_classpath;
 /* Creates an empty class path in [*out]. */
 cf_status cf_classpath_new(cf_classpath **out, cf_error *err);
 
-/* Appends jar file or directory [entry]; a missing path, or a jar that is not a zip, is an error. */
+/* Appends jar file or directory [entry]; a missing path, or a jar that is not a zip, is an error.
+ */
 cf_status cf_classpath_add(cf_classpath *cp, const char *entry, cf_error *err);
 
 /* Appends every entry of [list], separated by ':' (empty elements are ignored). */
@@ -397,7 +400,6 @@ bool cf_classpath_each_class(cf_classpath *cp, bool (*visit)(const char *name, v
 void cf_classpath_free(cf_classpath *cp);
 
 /* Reads file [path] whole into a new base_malloc'd [*data], refusing files over [limit] bytes. */
-cf_status cf_read_file(const char *path, size_t limit, uint8_t **data, size_t *len,
-                       cf_error *err);
+cf_status cf_read_file(const char *path, size_t limit, uint8_t **data, size_t *len, cf_error *err);
 
 #endif

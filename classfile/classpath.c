@@ -106,7 +106,10 @@ cf_status cf_classpath_add_list(cf_classpath *cp, const char *list, cf_error *er
     return CF_OK;
 }
 
-const char *cf_classpath_describe(const cf_classpath *cp) { return cp->description; }
+const char *cf_classpath_describe(const cf_classpath *cp)
+{
+    return cp->description;
+}
 
 void cf_classpath_free(cf_classpath *cp)
 {
@@ -120,15 +123,17 @@ void cf_classpath_free(cf_classpath *cp)
     base_free(cp);
 }
 
-/* ---- Reading ----------------------------------------------------------------------------------- */
+/* ---- Reading -----------------------------------------------------------------------------------
+ */
 
 cf_status cf_read_file(const char *path, size_t limit, uint8_t **data, size_t *len, cf_error *err)
 {
     *data = NULL;
     *len = 0;
     FILE *f = fopen(path, "rb");
-    if (!f) return cf_fail(err, errno == ENOENT ? CF_ERR_NOT_FOUND : CF_ERR_IO, "%s: %s", path,
-                           strerror(errno));
+    if (!f)
+        return cf_fail(err, errno == ENOENT ? CF_ERR_NOT_FOUND : CF_ERR_IO, "%s: %s", path,
+                       strerror(errno));
     struct stat st;
     cf_status status = CF_OK;
     if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -244,7 +249,8 @@ cf_status cf_classpath_load(cf_classpath *cp, const char *name, cf_class **out, 
     return s;
 }
 
-/* ---- Listing ----------------------------------------------------------------------------------- */
+/* ---- Listing -----------------------------------------------------------------------------------
+ */
 
 /* Strips ".class" from [entry] into [name]; false for anything that is not a class file. */
 static bool class_name_of(const char *entry, char *name, size_t cap)
@@ -298,7 +304,8 @@ bool cf_classpath_each_class(cf_classpath *cp, bool (*visit)(const char *name, v
 {
     for (size_t i = 0; i < cp->count; i++) {
         const cp_entry *e = &cp->entries[i];
-        bool go_on = e->zip ? each_in_jar(e->zip, visit, ctx) : each_in_dir(e->path, "", visit, ctx, 0);
+        bool go_on =
+            e->zip ? each_in_jar(e->zip, visit, ctx) : each_in_dir(e->path, "", visit, ctx, 0);
         if (!go_on) return false;
     }
     return true;

@@ -62,7 +62,8 @@ uint32_t cf_instruction_length(const cf_code *code, uint32_t pc)
     return n;
 }
 
-/* ---- Operand checks ---------------------------------------------------------------------------- */
+/* ---- Operand checks ----------------------------------------------------------------------------
+ */
 
 /* The constant kinds an instruction's constant-pool operand may name. */
 static uint32_t cp_operand_mask(uint8_t op, unsigned major)
@@ -80,13 +81,19 @@ static uint32_t cp_operand_mask(uint8_t op, unsigned major)
     case CF_OP_GETSTATIC:
     case CF_OP_PUTSTATIC:
     case CF_OP_GETFIELD:
-    case CF_OP_PUTFIELD: return CF_TAG_BIT(CF_TAG_FIELDREF);
-    case CF_OP_INVOKEVIRTUAL: return methodref;
+    case CF_OP_PUTFIELD:
+        return CF_TAG_BIT(CF_TAG_FIELDREF);
+    case CF_OP_INVOKEVIRTUAL:
+        return methodref;
     case CF_OP_INVOKESPECIAL:
-    case CF_OP_INVOKESTATIC: return any_method;
-    case CF_OP_INVOKEINTERFACE: return CF_TAG_BIT(CF_TAG_INTERFACE_METHODREF);
-    case CF_OP_INVOKEDYNAMIC: return CF_TAG_BIT(CF_TAG_INVOKE_DYNAMIC);
-    default: return CF_TAG_BIT(CF_TAG_CLASS); /* new, anewarray, checkcast, instanceof, multianewarray */
+    case CF_OP_INVOKESTATIC:
+        return any_method;
+    case CF_OP_INVOKEINTERFACE:
+        return CF_TAG_BIT(CF_TAG_INTERFACE_METHODREF);
+    case CF_OP_INVOKEDYNAMIC:
+        return CF_TAG_BIT(CF_TAG_INVOKE_DYNAMIC);
+    default:
+        return CF_TAG_BIT(CF_TAG_CLASS); /* new, anewarray, checkcast, instanceof, multianewarray */
     }
 }
 
@@ -168,15 +175,19 @@ static bool check_operands(cf_parser *p, const cf_code *code, uint32_t pc)
     int local = implicit_local(op, &slots);
     if (local >= 0) return check_local(p, code, (uint32_t)local, slots);
     switch (cf_opcodes[op].kind) {
-    case CF_OPND_LOCAL: return check_local(p, code, b[1], explicit_slots(op));
-    case CF_OPND_IINC: return check_local(p, code, b[1], 1);
-    case CF_OPND_CP1: return check_cp_operand(p, op, b[1], b + 1);
+    case CF_OPND_LOCAL:
+        return check_local(p, code, b[1], explicit_slots(op));
+    case CF_OPND_IINC:
+        return check_local(p, code, b[1], 1);
+    case CF_OPND_CP1:
+        return check_cp_operand(p, op, b[1], b + 1);
     case CF_OPND_CP2:
-    case CF_OPND_MULTIARRAY: return check_cp_operand(p, op, cf_get_u2(b + 1), b + 1);
+    case CF_OPND_MULTIARRAY:
+        return check_cp_operand(p, op, cf_get_u2(b + 1), b + 1);
     case CF_OPND_INTERFACE:
         if (b[3] == 0 || b[4] != 0)
-            return cf_parser_fail(p, CF_ERR_CODE, "invokeinterface with count %u and byte %u",
-                                  b[3], b[4]);
+            return cf_parser_fail(p, CF_ERR_CODE, "invokeinterface with count %u and byte %u", b[3],
+                                  b[4]);
         return check_cp_operand(p, op, cf_get_u2(b + 1), b + 1);
     case CF_OPND_INDY:
         if (b[3] != 0 || b[4] != 0)
@@ -187,12 +198,15 @@ static bool check_operands(cf_parser *p, const cf_code *code, uint32_t pc)
             return cf_parser_fail(p, CF_ERR_CODE, "newarray of invalid type code %u", b[1]);
         return true;
     case CF_OPND_WIDE:
-        return check_local(p, code, cf_get_u2(b + 2), b[1] == CF_OP_IINC ? 1 : explicit_slots(b[1]));
-    default: return true;
+        return check_local(p, code, cf_get_u2(b + 2),
+                           b[1] == CF_OP_IINC ? 1 : explicit_slots(b[1]));
+    default:
+        return true;
     }
 }
 
-/* ---- Branch targets ---------------------------------------------------------------------------- */
+/* ---- Branch targets ----------------------------------------------------------------------------
+ */
 
 static bool is_start(const uint8_t *starts, const cf_code *code, int64_t target)
 {
@@ -221,8 +235,7 @@ static bool check_switch_targets(cf_parser *p, const uint8_t *starts, const cf_c
         const uint8_t *entry = c + first + i * stride;
         if (!table && i > 0 && cf_get_s4(entry) <= cf_get_s4(entry - stride))
             return cf_parser_fail(p, CF_ERR_CODE, "lookupswitch at pc %u keys are not sorted", pc);
-        if (!check_target(p, starts, code, pc, (int64_t)pc + cf_get_s4(entry + skip)))
-            return false;
+        if (!check_target(p, starts, code, pc, (int64_t)pc + cf_get_s4(entry + skip))) return false;
     }
     return true;
 }
@@ -233,14 +246,18 @@ static bool check_branch(cf_parser *p, const uint8_t *starts, const cf_code *cod
     switch (cf_opcodes[b[0]].kind) {
     case CF_OPND_BRANCH2:
         return check_target(p, starts, code, pc, (int64_t)pc + (int16_t)cf_get_u2(b + 1));
-    case CF_OPND_BRANCH4: return check_target(p, starts, code, pc, (int64_t)pc + cf_get_s4(b + 1));
+    case CF_OPND_BRANCH4:
+        return check_target(p, starts, code, pc, (int64_t)pc + cf_get_s4(b + 1));
     case CF_OPND_TABLESWITCH:
-    case CF_OPND_LOOKUPSWITCH: return check_switch_targets(p, starts, code, pc);
-    default: return true;
+    case CF_OPND_LOOKUPSWITCH:
+        return check_switch_targets(p, starts, code, pc);
+    default:
+        return true;
     }
 }
 
-/* ---- Tables ------------------------------------------------------------------------------------ */
+/* ---- Tables ------------------------------------------------------------------------------------
+ */
 
 static bool check_handlers(cf_parser *p, const uint8_t *starts, const cf_code *code)
 {
@@ -259,7 +276,8 @@ static bool check_debug_tables(cf_parser *p, const cf_code *code)
 {
     for (size_t i = 0; i < code->line_count; i++)
         if (code->lines[i].start_pc >= code->length)
-            return cf_parser_fail(p, CF_ERR_ATTRIBUTE, "LineNumberTable entry at pc %u past the code",
+            return cf_parser_fail(p, CF_ERR_ATTRIBUTE,
+                                  "LineNumberTable entry at pc %u past the code",
                                   code->lines[i].start_pc);
     for (size_t i = 0; i < code->local_var_count; i++) {
         const cf_local_var *v = &code->local_vars[i];
@@ -267,7 +285,8 @@ static bool check_debug_tables(cf_parser *p, const cf_code *code)
         if ((uint32_t)v->start_pc + v->length > code->length ||
             !cf_valid_member_name(cf_utf8(p->cls, v->name), false) ||
             !cf_valid_field_descriptor(desc) || v->slot + cf_type_slots(desc[0]) > code->max_locals)
-            return cf_parser_fail(p, CF_ERR_ATTRIBUTE, "LocalVariableTable entry %zu is invalid", i);
+            return cf_parser_fail(p, CF_ERR_ATTRIBUTE, "LocalVariableTable entry %zu is invalid",
+                                  i);
     }
     return true;
 }

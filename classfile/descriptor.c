@@ -3,7 +3,10 @@
 
 #include "internal.h"
 
-static bool is_continuation(uint8_t b) { return (b & 0xC0) == 0x80; }
+static bool is_continuation(uint8_t b)
+{
+    return (b & 0xC0) == 0x80;
+}
 
 bool cf_valid_modified_utf8(const uint8_t *bytes, size_t len)
 {
@@ -50,9 +53,15 @@ size_t cf_utf8_to_utf16(const char *chars, size_t len, uint16_t *out, size_t cap
     return n;
 }
 
-int cf_type_slots(char kind) { return kind == 'J' || kind == 'D' ? 2 : kind == 'V' ? 0 : 1; }
+int cf_type_slots(char kind)
+{
+    return kind == 'J' || kind == 'D' ? 2 : kind == 'V' ? 0 : 1;
+}
 
-static bool is_primitive(char c) { return c && strchr("BCDFIJSZ", c) != NULL; }
+static bool is_primitive(char c)
+{
+    return c && strchr("BCDFIJSZ", c) != NULL;
+}
 
 /* Checks a binary class name of [len] bytes: non-empty '/'-separated segments without . ; [ */
 static bool valid_binary_name(const char *name, size_t len)

@@ -7,7 +7,8 @@
 
 enum { COMMENT_COLUMN = 44 };
 
-/* ---- Constants in comments --------------------------------------------------------------------- */
+/* ---- Constants in comments ---------------------------------------------------------------------
+ */
 
 static void print_name_and_type(FILE *out, const cf_class *cls, uint16_t index)
 {
@@ -29,10 +30,16 @@ static void print_member_ref(FILE *out, const cf_class *cls, uint16_t index)
 
 static const char *ref_kind_name(uint8_t kind)
 {
-    static const char *const names[] = {
-        "?",          "REF_getField",      "REF_getStatic",           "REF_putField",
-        "REF_putStatic", "REF_invokeVirtual", "REF_invokeStatic",     "REF_invokeSpecial",
-        "REF_newInvokeSpecial", "REF_invokeInterface"};
+    static const char *const names[] = {"?",
+                                        "REF_getField",
+                                        "REF_getStatic",
+                                        "REF_putField",
+                                        "REF_putStatic",
+                                        "REF_invokeVirtual",
+                                        "REF_invokeStatic",
+                                        "REF_invokeSpecial",
+                                        "REF_newInvokeSpecial",
+                                        "REF_invokeInterface"};
     return kind < sizeof names / sizeof names[0] ? names[kind] : "?";
 }
 
@@ -40,8 +47,12 @@ static void print_number(FILE *out, const cf_constant *c)
 {
     char buf[64];
     switch (c->tag) {
-    case CF_TAG_INTEGER: fprintf(out, "int %d", c->u.integer); break;
-    case CF_TAG_LONG: fprintf(out, "long %lldl", (long long)c->u.long_value); break;
+    case CF_TAG_INTEGER:
+        fprintf(out, "int %d", c->u.integer);
+        break;
+    case CF_TAG_LONG:
+        fprintf(out, "long %lldl", (long long)c->u.long_value);
+        break;
     case CF_TAG_FLOAT:
         cf_format_java_double(buf, sizeof buf, c->u.float_value, true);
         fprintf(out, "float %sf", buf);
@@ -71,13 +82,15 @@ static void print_constant(FILE *out, const cf_class *cls, uint16_t index)
     case CF_TAG_FIELDREF:
     case CF_TAG_METHODREF:
     case CF_TAG_INTERFACE_METHODREF:
-        fputs(c->tag == CF_TAG_FIELDREF      ? "Field "
+        fputs(c->tag == CF_TAG_FIELDREF    ? "Field "
               : c->tag == CF_TAG_METHODREF ? "Method "
                                            : "InterfaceMethod ",
               out);
         print_member_ref(out, cls, index);
         break;
-    case CF_TAG_METHOD_TYPE: fprintf(out, "MethodType %s", cf_utf8(cls, c->u.name)); break;
+    case CF_TAG_METHOD_TYPE:
+        fprintf(out, "MethodType %s", cf_utf8(cls, c->u.name));
+        break;
     case CF_TAG_METHOD_HANDLE:
         fprintf(out, "MethodHandle %s ", ref_kind_name(c->u.handle.kind));
         print_member_ref(out, cls, c->u.handle.reference);
@@ -88,16 +101,19 @@ static void print_constant(FILE *out, const cf_class *cls, uint16_t index)
                 c->u.dynamic.bootstrap);
         print_name_and_type(out, cls, c->u.dynamic.name_and_type);
         break;
-    default: print_number(out, c); break;
+    default:
+        print_number(out, c);
+        break;
     }
 }
 
-/* ---- Instructions ------------------------------------------------------------------------------ */
+/* ---- Instructions ------------------------------------------------------------------------------
+ */
 
 static const char *newarray_type(uint8_t code)
 {
-    static const char *const names[] = {"boolean", "char", "float", "double",
-                                        "byte",    "short", "int",  "long"};
+    static const char *const names[] = {"boolean", "char",  "float", "double",
+                                        "byte",    "short", "int",   "long"};
     return code >= 4 && code <= 11 ? names[code - 4] : "?";
 }
 
@@ -129,21 +145,40 @@ static uint16_t format_operands(const cf_code *code, uint32_t pc, char *buf, siz
     const uint8_t *b = code->code + pc;
     buf[0] = '\0';
     switch (cf_opcodes[b[0]].kind) {
-    case CF_OPND_LOCAL: snprintf(buf, cap, "%u", b[1]); return 0;
-    case CF_OPND_S1: snprintf(buf, cap, "%d", (int8_t)b[1]); return 0;
-    case CF_OPND_S2: snprintf(buf, cap, "%d", (int16_t)cf_get_u2(b + 1)); return 0;
-    case CF_OPND_CP1: snprintf(buf, cap, "#%u", b[1]); return b[1];
-    case CF_OPND_CP2: snprintf(buf, cap, "#%u", cf_get_u2(b + 1)); return cf_get_u2(b + 1);
-    case CF_OPND_BRANCH2: snprintf(buf, cap, "%lld", (long long)pc + (int16_t)cf_get_u2(b + 1)); return 0;
-    case CF_OPND_BRANCH4: snprintf(buf, cap, "%lld", (long long)pc + cf_get_s4(b + 1)); return 0;
-    case CF_OPND_IINC: snprintf(buf, cap, "%u, %d", b[1], (int8_t)b[2]); return 0;
-    case CF_OPND_NEWARRAY: snprintf(buf, cap, " %s", newarray_type(b[1])); return 0; /* javap pads one more */
+    case CF_OPND_LOCAL:
+        snprintf(buf, cap, "%u", b[1]);
+        return 0;
+    case CF_OPND_S1:
+        snprintf(buf, cap, "%d", (int8_t)b[1]);
+        return 0;
+    case CF_OPND_S2:
+        snprintf(buf, cap, "%d", (int16_t)cf_get_u2(b + 1));
+        return 0;
+    case CF_OPND_CP1:
+        snprintf(buf, cap, "#%u", b[1]);
+        return b[1];
+    case CF_OPND_CP2:
+        snprintf(buf, cap, "#%u", cf_get_u2(b + 1));
+        return cf_get_u2(b + 1);
+    case CF_OPND_BRANCH2:
+        snprintf(buf, cap, "%lld", (long long)pc + (int16_t)cf_get_u2(b + 1));
+        return 0;
+    case CF_OPND_BRANCH4:
+        snprintf(buf, cap, "%lld", (long long)pc + cf_get_s4(b + 1));
+        return 0;
+    case CF_OPND_IINC:
+        snprintf(buf, cap, "%u, %d", b[1], (int8_t)b[2]);
+        return 0;
+    case CF_OPND_NEWARRAY:
+        snprintf(buf, cap, " %s", newarray_type(b[1]));
+        return 0; /* javap pads one more */
     case CF_OPND_MULTIARRAY:
     case CF_OPND_INTERFACE:
     case CF_OPND_INDY:
         snprintf(buf, cap, "#%u,  %u", cf_get_u2(b + 1), b[3]);
         return cf_get_u2(b + 1);
-    default: return 0;
+    default:
+        return 0;
     }
 }
 
@@ -153,7 +188,8 @@ static void print_wide(FILE *out, const cf_code *code, uint32_t pc)
     char mnemonic[24];
     snprintf(mnemonic, sizeof mnemonic, "%s_w", cf_opcodes[b[1]].mnemonic);
     if (b[1] == CF_OP_IINC)
-        fprintf(out, "%8u: %-13s %u, %d\n", pc, mnemonic, cf_get_u2(b + 2), (int16_t)cf_get_u2(b + 4));
+        fprintf(out, "%8u: %-13s %u, %d\n", pc, mnemonic, cf_get_u2(b + 2),
+                (int16_t)cf_get_u2(b + 4));
     else
         fprintf(out, "%8u: %-13s %u\n", pc, mnemonic, cf_get_u2(b + 2));
 }
@@ -199,7 +235,8 @@ void cf_disassemble_instruction(FILE *out, const cf_class *cls, const cf_code *c
     free(text);
 }
 
-/* ---- Code tables ------------------------------------------------------------------------------- */
+/* ---- Code tables -------------------------------------------------------------------------------
+ */
 
 static void print_handlers(FILE *out, const cf_class *cls, const cf_code *code)
 {
@@ -238,7 +275,8 @@ static void print_code(FILE *out, const cf_class *cls, const cf_code *code)
     print_debug_tables(out, cls, code);
 }
 
-/* ---- Declarations ------------------------------------------------------------------------------ */
+/* ---- Declarations ------------------------------------------------------------------------------
+ */
 
 static void print_dotted(FILE *out, const char *name)
 {
@@ -254,8 +292,9 @@ static void print_flags(FILE *out, uint16_t access, const uint16_t *flags, const
 
 static void print_field(FILE *out, const cf_class *cls, const cf_member *f)
 {
-    static const uint16_t flags[] = {CF_ACC_PUBLIC, CF_ACC_PRIVATE,  CF_ACC_PROTECTED, CF_ACC_STATIC,
-                                     CF_ACC_FINAL,  CF_ACC_VOLATILE, CF_ACC_TRANSIENT};
+    static const uint16_t flags[] = {CF_ACC_PUBLIC,   CF_ACC_PRIVATE, CF_ACC_PROTECTED,
+                                     CF_ACC_STATIC,   CF_ACC_FINAL,   CF_ACC_VOLATILE,
+                                     CF_ACC_TRANSIENT};
     static const char *const words[] = {"public", "private",  "protected", "static",
                                         "final",  "volatile", "transient"};
     fputs("  ", out);
@@ -312,11 +351,11 @@ static bool is_default(const cf_class *cls, const cf_member *m)
 
 static void print_method_head(FILE *out, const cf_class *cls, const cf_member *m)
 {
-    static const uint16_t flags[] = {CF_ACC_PUBLIC,       CF_ACC_PRIVATE, CF_ACC_PROTECTED,
-                                     CF_ACC_STATIC,       CF_ACC_FINAL,   CF_ACC_SYNCHRONIZED,
-                                     CF_ACC_NATIVE,       CF_ACC_ABSTRACT, CF_ACC_STRICT};
-    static const char *const words[] = {"public", "private",      "protected", "static",  "final",
-                                        "synchronized", "native", "abstract",  "strictfp"};
+    static const uint16_t flags[] = {CF_ACC_PUBLIC, CF_ACC_PRIVATE,  CF_ACC_PROTECTED,
+                                     CF_ACC_STATIC, CF_ACC_FINAL,    CF_ACC_SYNCHRONIZED,
+                                     CF_ACC_NATIVE, CF_ACC_ABSTRACT, CF_ACC_STRICT};
+    static const char *const words[] = {"public",       "private", "protected", "static",  "final",
+                                        "synchronized", "native",  "abstract",  "strictfp"};
     cf_method_signature sig;
     if (!m->signature || !cf_split_method_signature(cf_utf8(cls, m->signature), false, &sig))
         cf_split_method_signature(m->descriptor, true, &sig);

@@ -16,7 +16,8 @@ void cf_print_checked_name(FILE *out, const char *name)
     bool plain = name[0] != '\0';
     char prev = '/';
     for (const unsigned char *c = (const unsigned char *)name; *c && plain; c++) {
-        if ((prev == '/' && !identifier_char(*c, true)) || (*c != '/' && !identifier_char(*c, false)))
+        if ((prev == '/' && !identifier_char(*c, true)) ||
+            (*c != '/' && !identifier_char(*c, false)))
             plain = false;
         prev = (char)*c;
     }
@@ -59,14 +60,22 @@ static void put_utf8(FILE *out, uint32_t cp)
 static const char *string_escape(uint32_t cp, char *buf, size_t cap)
 {
     switch (cp) {
-    case '\t': return "\\t";
-    case '\n': return "\\n";
-    case '\r': return "\\r";
-    case '\b': return "\\b";
-    case '\f': return "\\f";
-    case '"': return "\\\"";
-    case '\'': return "\\'";
-    case '\\': return "\\\\";
+    case '\t':
+        return "\\t";
+    case '\n':
+        return "\\n";
+    case '\r':
+        return "\\r";
+    case '\b':
+        return "\\b";
+    case '\f':
+        return "\\f";
+    case '"':
+        return "\\\"";
+    case '\'':
+        return "\\'";
+    case '\\':
+        return "\\\\";
     default:
         if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)) { /* Character.isISOControl */
             snprintf(buf, cap, "\\u%04x", cp);

@@ -5,7 +5,8 @@
 #include "internal.h"
 
 const cf_opcode_info cf_opcodes[256] = {
-#define CF_OPCODE(NAME, mnemonic, value, length, effect, kind) [value] = {mnemonic, length, effect, kind},
+#define CF_OPCODE(NAME, mnemonic, value, length, effect, kind)                                     \
+    [value] = {mnemonic, length, effect, kind},
 #include "opcodes.def"
 #undef CF_OPCODE
 };
@@ -20,8 +21,8 @@ static bool parse_header(cf_parser *p)
         return cf_parser_fail(p, CF_ERR_MAGIC, "bad magic 0x%08X (not a class file)", magic);
     }
     if (!cf_read_u2(p, &cls->minor_version) || !cf_read_u2(p, &cls->major_version)) return false;
-    bool minor_ok = cls->major_version < 56 || cls->minor_version == 0 ||
-                    cls->minor_version == 0xFFFF;
+    bool minor_ok =
+        cls->major_version < 56 || cls->minor_version == 0 || cls->minor_version == 0xFFFF;
     if (cls->major_version < 45 || cls->major_version > 65 || !minor_ok) {
         p->pos = 4;
         return cf_parser_fail(p, CF_ERR_VERSION, "unsupported class-file version %u.%u (45-65)",
@@ -30,7 +31,8 @@ static bool parse_header(cf_parser *p)
     return true;
 }
 
-/* JVMS 4.1: an interface is abstract and not final, super or enum; no class is final and abstract. */
+/* JVMS 4.1: an interface is abstract and not final, super or enum; no class is final and abstract.
+ */
 static bool check_class_flags(cf_parser *p, uint16_t flags)
 {
     bool interface = flags & CF_ACC_INTERFACE;
@@ -55,7 +57,8 @@ static bool parse_class_info(cf_parser *p)
     if (!cf_read_u2(p, &cls->super_class)) return false;
     if (cls->super_class == 0) {
         if (strcmp(cls->name, "java/lang/Object") && !(cls->access & CF_ACC_MODULE))
-            return cf_parser_fail(p, CF_ERR_FORMAT, "super_class is 0 for a class other than Object");
+            return cf_parser_fail(p, CF_ERR_FORMAT,
+                                  "super_class is 0 for a class other than Object");
     } else {
         if (!cf_expect_constant(p, cls->super_class, class_bit, "super_class")) return false;
         cls->super_name = cf_class_name(cls, cls->super_class);
@@ -92,7 +95,8 @@ static bool check_method_shape(cf_parser *p, const cf_member *m)
 {
     cf_method_type mt;
     if (!cf_parse_method_descriptor(m->descriptor, &mt))
-        return cf_parser_fail(p, CF_ERR_DESCRIPTOR, "invalid method descriptor '%s'", m->descriptor);
+        return cf_parser_fail(p, CF_ERR_DESCRIPTOR, "invalid method descriptor '%s'",
+                              m->descriptor);
     if (!strcmp(m->name, "<init>") && (mt.ret.kind != 'V' || (m->access & CF_ACC_STATIC)))
         return cf_parser_fail(p, CF_ERR_FORMAT, "<init> must be an instance method returning void");
     return true;

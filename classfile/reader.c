@@ -52,8 +52,7 @@ bool cf_parser_fail(cf_parser *p, cf_status status, const char *fmt, ...)
     const char *origin = cls && cls->origin ? cls->origin : "<class>";
     char where[200] = "";
     if (cls && cls->name) snprintf(where, sizeof where, " (class %s)", cls->name);
-    if (p->member)
-        snprintf(where + strlen(where), sizeof where - strlen(where), ": %s", p->member);
+    if (p->member) snprintf(where + strlen(where), sizeof where - strlen(where), ": %s", p->member);
     cf_fail(p->err, status, "%s%s: offset %zu: %s", origin, where, p->base + p->pos, detail);
     return false;
 }
@@ -75,7 +74,10 @@ bool cf_read_u1(cf_parser *p, uint8_t *out)
     return true;
 }
 
-uint16_t cf_get_u2(const uint8_t *b) { return (uint16_t)((b[0] << 8) | b[1]); }
+uint16_t cf_get_u2(const uint8_t *b)
+{
+    return (uint16_t)((b[0] << 8) | b[1]);
+}
 
 int32_t cf_get_s4(const uint8_t *b)
 {
@@ -117,24 +119,42 @@ void *cf_parser_alloc(cf_parser *p, size_t size)
 const char *cf_tag_name(uint8_t tag)
 {
     switch (tag) {
-    case CF_TAG_UTF8: return "Utf8";
-    case CF_TAG_INTEGER: return "Integer";
-    case CF_TAG_FLOAT: return "Float";
-    case CF_TAG_LONG: return "Long";
-    case CF_TAG_DOUBLE: return "Double";
-    case CF_TAG_CLASS: return "Class";
-    case CF_TAG_STRING: return "String";
-    case CF_TAG_FIELDREF: return "Fieldref";
-    case CF_TAG_METHODREF: return "Methodref";
-    case CF_TAG_INTERFACE_METHODREF: return "InterfaceMethodref";
-    case CF_TAG_NAME_AND_TYPE: return "NameAndType";
-    case CF_TAG_METHOD_HANDLE: return "MethodHandle";
-    case CF_TAG_METHOD_TYPE: return "MethodType";
-    case CF_TAG_DYNAMIC: return "Dynamic";
-    case CF_TAG_INVOKE_DYNAMIC: return "InvokeDynamic";
-    case CF_TAG_MODULE: return "Module";
-    case CF_TAG_PACKAGE: return "Package";
-    default: return "unusable slot";
+    case CF_TAG_UTF8:
+        return "Utf8";
+    case CF_TAG_INTEGER:
+        return "Integer";
+    case CF_TAG_FLOAT:
+        return "Float";
+    case CF_TAG_LONG:
+        return "Long";
+    case CF_TAG_DOUBLE:
+        return "Double";
+    case CF_TAG_CLASS:
+        return "Class";
+    case CF_TAG_STRING:
+        return "String";
+    case CF_TAG_FIELDREF:
+        return "Fieldref";
+    case CF_TAG_METHODREF:
+        return "Methodref";
+    case CF_TAG_INTERFACE_METHODREF:
+        return "InterfaceMethodref";
+    case CF_TAG_NAME_AND_TYPE:
+        return "NameAndType";
+    case CF_TAG_METHOD_HANDLE:
+        return "MethodHandle";
+    case CF_TAG_METHOD_TYPE:
+        return "MethodType";
+    case CF_TAG_DYNAMIC:
+        return "Dynamic";
+    case CF_TAG_INVOKE_DYNAMIC:
+        return "InvokeDynamic";
+    case CF_TAG_MODULE:
+        return "Module";
+    case CF_TAG_PACKAGE:
+        return "Package";
+    default:
+        return "unusable slot";
     }
 }
 
@@ -152,8 +172,8 @@ bool cf_expect_constant(cf_parser *p, uint16_t index, uint32_t tag_mask, const c
 {
     const cf_class *cls = p->cls;
     if (index == 0 || index >= cls->constant_count || cls->constants[index].tag == CF_TAG_NONE)
-        return cf_parser_fail(p, CF_ERR_CP_INDEX, "%s: constant-pool index %u is not a usable entry",
-                              what, index);
+        return cf_parser_fail(p, CF_ERR_CP_INDEX,
+                              "%s: constant-pool index %u is not a usable entry", what, index);
     uint8_t tag = cls->constants[index].tag;
     if (tag_mask & CF_TAG_BIT(tag)) return true;
     char expected[160];

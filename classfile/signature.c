@@ -81,22 +81,25 @@ static bool java_type(sig_cursor *c);
 static bool reference_type(sig_cursor *c)
 {
     switch (*c->s) {
-    case 'L': return class_type(c);
-    case 'T': return !c->descriptor && type_variable(c);
+    case 'L':
+        return class_type(c);
+    case 'T':
+        return !c->descriptor && type_variable(c);
     case '[':
         c->s++;
         if (!java_type(c)) return false;
         emit(c, "[]");
         return true;
-    default: return false;
+    default:
+        return false;
     }
 }
 
 static bool java_type(sig_cursor *c)
 {
-    static const char *const names[] = {['B'] = "byte", ['C'] = "char", ['D'] = "double",
-                                        ['F'] = "float", ['I'] = "int", ['J'] = "long",
-                                        ['S'] = "short", ['Z'] = "boolean", ['V'] = "void"};
+    static const char *const names[] = {
+        ['B'] = "byte", ['C'] = "char",  ['D'] = "double",  ['F'] = "float", ['I'] = "int",
+        ['J'] = "long", ['S'] = "short", ['Z'] = "boolean", ['V'] = "void"};
     char k = *c->s;
     if (k && strchr("BCDFIJSZ", k)) {
         c->s++;
@@ -106,7 +109,10 @@ static bool java_type(sig_cursor *c)
     return reference_type(c);
 }
 
-static bool is_object(const char *s) { return !strncmp(s, "Ljava/lang/Object;", 18); }
+static bool is_object(const char *s)
+{
+    return !strncmp(s, "Ljava/lang/Object;", 18);
+}
 
 /* TypeParameters: <T:ClassBound:InterfaceBound...>, printed as javap does (an Object class
  * bound is omitted). */

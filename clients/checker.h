@@ -21,8 +21,8 @@ client_status checker_open(const client *c, const client_check_options *opt, che
 void checker_close(checker *k);
 
 /* Replays [length] steps of [schedule] on [k] from its initial state into [tr]. */
-client_status checker_replay(checker *k, const uint8_t *schedule, size_t length,
-                             client_trace *tr, client_error *err);
+client_status checker_replay(checker *k, const uint8_t *schedule, size_t length, client_trace *tr,
+                             client_error *err);
 
 /* Reads the results of every invocation of [k]'s client into [values] (texts in [buf], one
  * vm_result per invocation); returns how many invocations have returned. */

@@ -572,11 +572,11 @@ typedef struct client_check_options {
     por_options search;       /* algorithm, order, stateless, first error, limits (the
                                * observer is client_check's own) */
     client_classifier classifier;
-    bool oracle_adt;   /* expected outcomes from the spec's ADT model, which is also
-                        * compared with the implementation */
-    size_t max_traced; /* violations replayed into tables (0: 10) */
-    bool heap_symmetry; /* states equal up to a renaming of objects are one (not DE, DL) */
-    bool exact_states;  /* compare whole serialisations on fingerprint hits */
+    bool oracle_adt;            /* expected outcomes from the spec's ADT model, which is also
+                                 * compared with the implementation */
+    size_t max_traced;          /* violations replayed into tables (0: 10) */
+    bool heap_symmetry;         /* states equal up to a renaming of objects are one (not DE, DL) */
+    bool exact_states;          /* compare whole serialisations on fingerprint hits */
     const char *const *visible; /* safe classifier: class names or package prefixes (dotted or
                                  * slashed) whose fields are visible, narrowing the default
                                  * (every class); NULL: the spec's "visible", if any */

@@ -138,8 +138,7 @@ static bool name_listed(const char *list, const char *name)
 }
 
 /* Checks that every name of the --methods list [list] is a method of [spec]. */
-static client_status check_method_list(const client_spec *spec, const char *list,
-                                       client_error *err)
+static client_status check_method_list(const client_spec *spec, const char *list, client_error *err)
 {
     for (const char *p = list;;) {
         const char *comma = strchr(p, ',');

@@ -248,8 +248,8 @@ static client_status finish(replay *rp, client_error *err)
     return CLIENT_OK;
 }
 
-client_status checker_replay(checker *k, const uint8_t *schedule, size_t length,
-                             client_trace *tr, client_error *err)
+client_status checker_replay(checker *k, const uint8_t *schedule, size_t length, client_trace *tr,
+                             client_error *err)
 {
     replay *rp = base_calloc(1, sizeof *rp);
     if (!rp || !begin_trace(k->c, tr)) {
@@ -293,8 +293,8 @@ void client_trace_free(client_trace *tr)
 
 /* Writes the text of row [r] of [tr] (client [c]) into [buf]: "add(1): true" for a header,
  * "  <action>" for an action. */
-static void cell_text(const client *c, const client_trace *tr, const client_trace_row *r,
-                      char *buf, size_t size)
+static void cell_text(const client *c, const client_trace *tr, const client_trace_row *r, char *buf,
+                      size_t size)
 {
     if (r->call < 0 && r->repeat > 1) {
         snprintf(buf, size, "  %s [%zu steps]", r->text, r->repeat);
@@ -319,8 +319,7 @@ static void print_line(FILE *out, int indent, const size_t *w, size_t ncols, siz
                        const char *text)
 {
     fprintf(out, "%*s|", indent, "");
-    for (size_t i = 0; i < ncols; i++)
-        fprintf(out, " %-*s |", (int)w[i], i == col ? text : "");
+    for (size_t i = 0; i < ncols; i++) fprintf(out, " %-*s |", (int)w[i], i == col ? text : "");
     fputc('\n', out);
 }
 
@@ -346,7 +345,8 @@ void client_trace_print(const client *c, const client_trace *tr, FILE *out, int 
         if (n > w[tr->rows[i].column]) w[tr->rows[i].column] = n;
     }
     fprintf(out, "%*s|", indent, "");
-    for (size_t i = 0; i < tr->column_count; i++) fprintf(out, " %-*s |", (int)w[i], tr->columns[i]);
+    for (size_t i = 0; i < tr->column_count; i++)
+        fprintf(out, " %-*s |", (int)w[i], tr->columns[i]);
     fputc('\n', out);
     print_rule(out, indent, w, tr->column_count);
     for (size_t i = 0; i < tr->row_count; i++) {

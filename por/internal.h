@@ -171,21 +171,21 @@ typedef struct store {
     size_t index_mask;
     unsigned id_bits;
     uint64_t *on_stack, *marked; /* [bits_cap / 64] one bit per state */
-    uint64_t *marked_any; /* [bits_cap / 64] with names: reached with labels of any object */
-    uint64_t *names;      /* [cap] with names: each state's object-names hash as stored */
-    bool with_names;      /* the lts tells object names apart from fingerprints */
+    uint64_t *marked_any;        /* [bits_cap / 64] with names: reached with labels of any object */
+    uint64_t *names;             /* [cap] with names: each state's object-names hash as stored */
+    bool with_names;             /* the lts tells object names apart from fingerprints */
     size_t bits_cap;
-    bool graph;          /* Lr is kept */
-    uint32_t *head;      /* [cap] graph: first pool edge of each state, NONE, or on the stack */
-    uint64_t *closed;    /* [bits_cap / 64] graph: one bit per state, set once it is closed */
-    lr_edge *pool;       /* [pool_cap] graph: the edges of the states that left the stack */
+    bool graph;       /* Lr is kept */
+    uint32_t *head;   /* [cap] graph: first pool edge of each state, NONE, or on the stack */
+    uint64_t *closed; /* [bits_cap / 64] graph: one bit per state, set once it is closed */
+    lr_edge *pool;    /* [pool_cap] graph: the edges of the states that left the stack */
     size_t pool_len, pool_cap;
-    lr_edge *pending;    /* [pending_cap] graph: the edges of the states on the stack */
+    lr_edge *pending; /* [pending_cap] graph: the edges of the states on the stack */
     size_t pending_len, pending_cap;
-    uint32_t *base;      /* [base_cap] graph: where each stack depth's pending edges start */
+    uint32_t *base; /* [base_cap] graph: where each stack depth's pending edges start */
     size_t base_cap;
-    size_t depth;        /* states entered and not left (the stack depth) */
-    size_t edges;        /* graph: edges added */
+    size_t depth; /* states entered and not left (the stack depth) */
+    size_t edges; /* graph: edges added */
 } store;
 
 /* Marks a head as "on the stack at depth (head & ~LR_ON_STACK)". */

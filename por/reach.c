@@ -75,9 +75,8 @@ static inline uint64_t *marks_of(const search *s, bool any)
 
 /* Marks [state] reached in mode [any] and, unless [v] filters it out (its summary holds its
  * labels under the stored names only), pushes it. */
-static inline __attribute__((always_inline)) void reach(search *s, lr_walk *w,
-                                                        const lr_visitor *v, uint32_t state,
-                                                        bool any)
+static inline __attribute__((always_inline)) void reach(search *s, lr_walk *w, const lr_visitor *v,
+                                                        uint32_t state, bool any)
 {
     uint32_t entry = state | (any ? WALK_ANY : 0);
     bit_set(marks_of(s, any), state, true);
@@ -90,9 +89,8 @@ static inline __attribute__((always_inline)) void reach(search *s, lr_walk *w,
  * visitor asks to stop (the later edges not walked). [names] is the store's with_names, a
  * constant at each call so that a walk without names compiles to the plain loop. */
 static inline __attribute__((always_inline)) bool walk_edges(search *s, lr_walk *w,
-                                                             const lr_visitor *v,
-                                                             const lr_edge *e, size_t n,
-                                                             bool any, bool names)
+                                                             const lr_visitor *v, const lr_edge *e,
+                                                             size_t n, bool any, bool names)
 {
     uint32_t *label_mark = s->label_mark, epoch = s->epoch;
     while (n-- > 0) {

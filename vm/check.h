@@ -111,9 +111,9 @@ typedef struct vm_check {
     vm_bytes out, err;
     /* serialisation */
     vm_bytes ser;
-    uint32_t mark_epoch; /* the current object walk; marks[h] == mark_epoch: reached */
-    uint32_t *marks;     /* [marks_cap] per handle: the last walk that reached the object */
-    uint32_t *places;    /* [marks_cap] per handle: when the serialisation reached it (1 on) */
+    uint32_t mark_epoch;  /* the current object walk; marks[h] == mark_epoch: reached */
+    uint32_t *marks;      /* [marks_cap] per handle: the last walk that reached the object */
+    uint32_t *places;     /* [marks_cap] per handle: when the serialisation reached it (1 on) */
     uint32_t places_next; /* the place the serialisation gives the next object it reaches */
     size_t marks_cap;
     uint32_t *stack; /* handles still to serialise or hash */
@@ -129,13 +129,13 @@ typedef struct vm_check {
     uint64_t *ids_buf;   /* [ids_cap] scratch counts */
     size_t ids_cap;
     /* incremental fingerprints */
-    vm_fp_ctx fp;       /* the current state's, valid while the trail is [fp_pos] long */
-    size_t fp_pos;      /* the trail length when [fp] was last made current */
+    vm_fp_ctx fp;           /* the current state's, valid while the trail is [fp_pos] long */
+    size_t fp_pos;          /* the trail length when [fp] was last made current */
     vm_walk_undo *walk_log; /* [walk_log_cap] the old walk stamps of the objects walks stamped */
     size_t walk_log_len, walk_log_cap;
-    uint64_t walk_source;  /* the last global-roots walk handed out */
-    uint32_t gain_watch;   /* a reference removed from H, looked for by the walk adding to H */
-    bool gain_seen;        /* ... and that walk reached it */
+    uint64_t walk_source;   /* the last global-roots walk handed out */
+    uint32_t gain_watch;    /* a reference removed from H, looked for by the walk adding to H */
+    bool gain_seen;         /* ... and that walk reached it */
     uint32_t globals_stamp; /* globals_epoch + 1 when [globals_fh] is current */
     uint64_t globals_fh[2];
     uint32_t classes_stamp; /* classes_epoch + 1 when [classes_fh] and [classes] are current */
@@ -198,8 +198,8 @@ typedef struct vm_change {
 
 /* Calls [visit] with [ctx] for every entry logged since trail position [from], newest first;
  * returns false as soon as [visit] does. */
-bool vm_trail_changes(vm *machine, size_t from,
-                      bool (*visit)(vm *, const vm_change *, void *), void *ctx);
+bool vm_trail_changes(vm *machine, size_t from, bool (*visit)(vm *, const vm_change *, void *),
+                      void *ctx);
 
 /* Frees the trail and everything it holds. */
 void vm_trail_free(vm *machine);
@@ -363,7 +363,8 @@ static inline bool vm_typemap_at(vm *machine, vm_method *m, uint32_t pc, const u
 /* Frees [m]'s type map. */
 void vm_typemap_free(vm_method *m);
 
-/* ---- state.c: the canonical serialisation and the exact-states table --------------------------- */
+/* ---- state.c: the canonical serialisation and the exact-states table ---------------------------
+ */
 
 /* Serialises the current state canonically into check->ser; false after a fatal error. */
 bool vm_state_serialize(vm *machine);
@@ -441,7 +442,8 @@ void vm_exact_free(vm_exact *table);
  * does not shift the ids of what the thread allocates later; false after a fatal error. */
 bool vm_ids_compact(vm *machine, vm_thread *t, uint64_t first);
 
-/* ---- fingerprint.c: incremental fingerprints -------------------------------------------------- */
+/* ---- fingerprint.c: incremental fingerprints --------------------------------------------------
+ */
 
 /* Returns the fingerprint of the current state (exact mode: unique per serialisation). */
 por_fp vm_state_fingerprint(vm *machine);

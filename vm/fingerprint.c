@@ -27,7 +27,8 @@
  * another, though: a direct-mapped memo from plain to symmetric fingerprints spares the walk
  * whenever a transition ends in a state whose plain fingerprint was seen lately (the diamonds of
  * commuting steps; about half of the transitions on LockFreeBSTSet). */
-#define XXH_INLINE_ALL /* the component hashes are small: inlined, not called through the library */
+#define XXH_INLINE_ALL /* the component hashes are small: inlined, not called through the library  \
+                        */
 #include <xxhash.h>
 
 #include "check.h"
@@ -138,14 +139,15 @@ push_children(vm *machine, const vm_object *o, uint64_t walk,
     const vm_slot *f = VM_FIELDS(o);
     for (uint32_t i = 0; cls->ref_map && i < o->length; i += 8) {
         unsigned bits = cls->ref_map[i / 8];
-        for (; bits; bits &= bits - 1) push(machine, f[i + (unsigned)__builtin_ctz(bits)].ref, walk);
+        for (; bits; bits &= bits - 1)
+            push(machine, f[i + (unsigned)__builtin_ctz(bits)].ref, walk);
     }
 }
 
 /* Pops the walk stack empty, adding every object's hash to [sum] and pushing its children by
  * [push] (a constant in each caller, so that it is inlined). */
-static inline __attribute__((always_inline)) void
-drain(vm *machine, fp_sum *sum, uint64_t walk, void (*push)(vm *, uint32_t, uint64_t))
+static inline __attribute__((always_inline)) void drain(vm *machine, fp_sum *sum, uint64_t walk,
+                                                        void (*push)(vm *, uint32_t, uint64_t))
 {
     vm_check *c = machine->check;
     while (c->stack_len && !machine->failed) {
@@ -303,8 +305,8 @@ static bool hash_frame(vm *machine, vm_thread *t, uint32_t d, uint64_t walk, out
     vm_frame *f = &t->frames[d];
     if (!vm_state_hash_frame(machine, t, d, f->fh)) return false;
     f->fh_child = d + 1 < t->depth ? t->frames[d + 1].gen : 0;
-    f->ref_count = keep_refs_in(f->refs, VM_FRAME_REFS, machine->check->refs,
-                                machine->check->refs_len);
+    f->ref_count =
+        keep_refs_in(f->refs, VM_FRAME_REFS, machine->check->refs, machine->check->refs_len);
     note_outside(machine, machine->check->refs, machine->check->refs_len, walk, out);
     return true;
 }
@@ -325,9 +327,8 @@ static void rehash_thread(vm *machine, vm_thread *t, uint64_t walk)
         keep_refs_in(t->top_refs, VM_TOP_REFS, machine->check->refs, machine->check->refs_len);
     note_outside(machine, machine->check->refs, machine->check->refs_len, walk, &out);
     for (uint32_t d = 0; d + 1 < t->depth && !machine->failed; d++) {
-        bool ok = frame_cached(t, d)
-                      ? lower_inside || scan_frame(machine, t, d, walk, &out)
-                      : hash_frame(machine, t, d, walk, &out);
+        bool ok = frame_cached(t, d) ? lower_inside || scan_frame(machine, t, d, walk, &out)
+                                     : hash_frame(machine, t, d, walk, &out);
         if (!ok) return;
         sum_add(&s, t->frames[d].fh);
     }
@@ -381,8 +382,7 @@ static void walk_globals(vm *machine)
     fp_sum heap = {0, 0};
     for (uint32_t g = 0; g < machine->notify_count; g++)
         push_global(machine, machine->notify[g].cond, walk);
-    for (size_t k = 0; k < c->classes.refs_len; k++)
-        push_global(machine, c->classes.refs[k], walk);
+    for (size_t k = 0; k < c->classes.refs_len; k++) push_global(machine, c->classes.refs[k], walk);
     for (uint32_t i = 0; i < machine->thread_count; i++)
         if (machine->threads[i]->state != VM_THREAD_NEW)
             push_global(machine, machine->threads[i]->object, walk);
@@ -392,9 +392,9 @@ static void walk_globals(vm *machine)
 
 /* What a transition did to H, gathered from its trail entries. */
 typedef struct delta {
-    fp_sum heap;      /* the sum of the hashes of H, updated */
-    size_t removed;   /* references the objects of H no longer hold */
-    bool removed_ok;  /* the one removed is reachable from what replaced it */
+    fp_sum heap;     /* the sum of the hashes of H, updated */
+    size_t removed;  /* references the objects of H no longer hold */
+    bool removed_ok; /* the one removed is reachable from what replaced it */
 } delta;
 
 /* Walk push that also notes whether check->gain_watch is reached. */
@@ -568,7 +568,6 @@ static void push_collected(vm *machine)
     for (size_t k = 0; k < c->refs_len; k++) push_plain(machine, c->refs[k]);
 }
 
-
 /* Adds the hash of thread [t] computed from scratch to [sum] and pushes what it references. */
 static void scratch_thread(vm *machine, const vm_thread *t, fp_sum *sum)
 {
@@ -583,7 +582,6 @@ static void scratch_thread(vm *machine, const vm_thread *t, fp_sum *sum)
     }
 }
 
-
 /* Adds the hashes of the classes that count, computed from scratch, to [sum] and pushes what
  * their statics reference. */
 static void scratch_classes(vm *machine, fp_sum *sum)
@@ -595,8 +593,7 @@ static void scratch_classes(vm *machine, fp_sum *sum)
         vm_state_hash_class(machine, cls, fh);
         sum_add(sum, fh);
         for (uint32_t k = 0; cls->static_ref_map && k < cls->static_slots; k++)
-            if (cls->static_ref_map[k / 8] >> (k % 8) & 1)
-                push_plain(machine, cls->statics[k].ref);
+            if (cls->static_ref_map[k / 8] >> (k % 8) & 1) push_plain(machine, cls->statics[k].ref);
     }
 }
 

@@ -262,7 +262,7 @@ static const char *short_class(const char *name)
 static void say_class(words *w, const char *name)
 {
     static const char prims[] = "ZBCSIJFD";
-    static const char *const prim_names[] = {"boolean", "byte", "char", "short",
+    static const char *const prim_names[] = {"boolean", "byte", "char",  "short",
                                              "int",     "long", "float", "double"};
     size_t dims = strspn(name, "[");
     const char *p = strchr(prims, name[dims]);
@@ -331,12 +331,15 @@ static void say_access(words *w, const vm *machine, const vm_frame *f, const uin
 static const struct {
     const char *prefix, *verb;
 } sync_verbs[] = {
-    {"monitorEnter", "lock"},       {"tryMonitorEnter", "tryLock"}, {"monitorExit", "unlock"},
-    {"monitorDepth", NULL},         {"isLocked", NULL},             {"holdsLock", NULL},
-    {"compareAndSet", "CAS"},       {"getAndAdd", "getAndAdd"},     {"getAndSet", "getAndSet"},
-    {"get", "read"},                {"put", "write"},               {"await", "await"},
-    {"signalAll", "signalAll"},     {"signal", "signal"},           {"park", "park"},
-    {"unpark", "unpark"},           {"start0", "start"},            {"join0", "join"},
+    {"monitorEnter", "lock"},   {"tryMonitorEnter", "tryLock"},
+    {"monitorExit", "unlock"},  {"monitorDepth", NULL},
+    {"isLocked", NULL},         {"holdsLock", NULL},
+    {"compareAndSet", "CAS"},   {"getAndAdd", "getAndAdd"},
+    {"getAndSet", "getAndSet"}, {"get", "read"},
+    {"put", "write"},           {"await", "await"},
+    {"signalAll", "signalAll"}, {"signal", "signal"},
+    {"park", "park"},           {"unpark", "unpark"},
+    {"start0", "start"},        {"join0", "join"},
 };
 
 /* Appends the call of synchronized method or synchronisation native [m] with arguments
@@ -361,10 +364,10 @@ static bool say_call(words *w, const vm *machine, const vm_method *m, const vm_s
     if (m->sync == VM_SYNC_PARK || !m->arg_slots || !args[0].ref) return true;
     say(w, " ");
     say_object(w, machine, args[0].ref);
-    const vm_field *fld = m->sync == VM_SYNC_READ || m->sync == VM_SYNC_WRITE
-                              ? field_at(vm_obj(machine, args[0].ref)->cls,
-                                         (uint32_t)vm_get_long(args + 1))
-                              : NULL;
+    const vm_field *fld =
+        m->sync == VM_SYNC_READ || m->sync == VM_SYNC_WRITE
+            ? field_at(vm_obj(machine, args[0].ref)->cls, (uint32_t)vm_get_long(args + 1))
+            : NULL;
     if (fld) say(w, ".%s", fld->name);
     return true;
 }

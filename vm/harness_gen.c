@@ -17,16 +17,15 @@
 typedef struct gen {
     vm *machine;
     const vm_harness_client *hc;
-    const char *target;       /* binary name of the class under test */
-    vm_bytes pool;            /* constant pool entries */
-    uint16_t pool_count;      /* next constant index */
-    vm_bytes keys;            /* "tag:text\0" of each entry, for sharing */
-    vm_bytes methods;         /* method_info structures */
+    const char *target;  /* binary name of the class under test */
+    vm_bytes pool;       /* constant pool entries */
+    uint16_t pool_count; /* next constant index */
+    vm_bytes keys;       /* "tag:text\0" of each entry, for sharing */
+    vm_bytes methods;    /* method_info structures */
     uint16_t method_count;
-    vm_bytes code;            /* the body being written */
+    vm_bytes code; /* the body being written */
     bool nomem, too_big;
 } gen;
-
 
 vm_status vm_harness_fail(vm_error *err, vm_status status, const char *fmt, ...)
 {
@@ -277,8 +276,10 @@ static size_t params_of(const char *desc, const char **types, size_t cap)
 {
     size_t n = 0;
     for (const char *p = desc + 1; *p && *p != ')'; p = type_end(p))
-        if (n < cap) types[n++] = p;
-        else return cap + 1;
+        if (n < cap)
+            types[n++] = p;
+        else
+            return cap + 1;
     return n;
 }
 
@@ -400,8 +401,7 @@ typedef struct shape {
 } shape;
 
 /* Appends a method named [name][desc] with [access] whose body is the current code. */
-static void add_method(gen *g, const char *name, const char *desc, unsigned access,
-                       const shape *sh)
+static void add_method(gen *g, const char *name, const char *desc, unsigned access, const shape *sh)
 {
     if (g->code.len > 65535) g->too_big = true;
     vm_bytes *b = &g->methods;
@@ -617,8 +617,8 @@ static vm_status load_target(gen *g, vm_class **cls, vm_error *err)
         char missing[1100];
         snprintf(missing, sizeof missing, "NoClassDefFoundError: %s ", g->target);
         if (strstr(g->machine->error.message, missing))
-            return vm_harness_fail(err, VM_ERR_BAD_INPUT, "error: class %s is not on the class path",
-                                   g->hc->class_name);
+            return vm_harness_fail(err, VM_ERR_BAD_INPUT,
+                                   "error: class %s is not on the class path", g->hc->class_name);
         *err = g->machine->error;
         return err->status ? err->status : VM_ERR_LINK;
     }

@@ -148,11 +148,11 @@ enum {
 
 /* What a native does to shared state, as the checker's labels describe it. */
 typedef enum vm_sync_kind {
-    VM_SYNC_NONE = 0,  /* nothing shared: not a scheduling point */
-    VM_SYNC_READ,      /* Sync.get*: reads the field at offset arg1 of arg0 */
-    VM_SYNC_WRITE,     /* Sync.put*, CAS, getAndAdd, getAndSet: writes it (a failed CAS too) */
-    VM_SYNC_ENTER,     /* Sync.monitorEnter: takes arg0's monitor, blocking while another holds it */
-    VM_SYNC_LOCK,      /* tryMonitorEnter, monitorExit, await, signal: a write of arg0's monitor */
+    VM_SYNC_NONE = 0, /* nothing shared: not a scheduling point */
+    VM_SYNC_READ,     /* Sync.get*: reads the field at offset arg1 of arg0 */
+    VM_SYNC_WRITE,    /* Sync.put*, CAS, getAndAdd, getAndSet: writes it (a failed CAS too) */
+    VM_SYNC_ENTER,    /* Sync.monitorEnter: takes arg0's monitor, blocking while another holds it */
+    VM_SYNC_LOCK,     /* tryMonitorEnter, monitorExit, await, signal: a write of arg0's monitor */
     VM_SYNC_LOCK_READ, /* monitorDepth, isLocked, Thread.holdsLock: a read of arg0's monitor */
     VM_SYNC_PARK,      /* Sync.park: the current thread's permit; blocks without one */
     VM_SYNC_UNPARK,    /* Sync.unpark: thread arg0's permit */
@@ -241,8 +241,8 @@ struct vm_class {
     uint32_t fh_stamp;       /* checking: [statics_epoch] + 1 when [fh] hashes the class state */
     uint32_t fh_init_thread; /* ... for this [init_state] and [init_thread] */
     uint8_t fh_init;
-    uint64_t fh[2]; /* checking: cached hash of the initialisation state and statics */
-    uint8_t visible;         /* checking, safe classifier: 0 not yet known, 1 no, 2 yes */
+    uint64_t fh[2];  /* checking: cached hash of the initialisation state and statics */
+    uint8_t visible; /* checking, safe classifier: 0 not yet known, 1 no, 2 yes */
     /* arrays */
     vm_class *component; /* element class (a primitive class for primitive arrays) */
     char elem_kind;      /* Z B C S I F J D or 'L' */
@@ -280,7 +280,7 @@ struct vm_frame {
     uint8_t flags;     /* VM_FRAME_* */
     uint8_t ref_count; /* checking: objects in [refs] with [fh], VM_FRAME_REFS + 1: too many */
     uint32_t refs[VM_FRAME_REFS]; /* checking: the objects its monitor and typed slots reference */
-    uint64_t fh[2];    /* checking: cached hash of the frame (fingerprint.c) */
+    uint64_t fh[2];               /* checking: cached hash of the frame (fingerprint.c) */
 };
 
 /* How many references of its header and top frame a thread remembers with its hash (a count
@@ -317,8 +317,9 @@ struct vm_thread {
     uint32_t fh_stamp;    /* checking: [epoch] + 1 when [fh] is the hash of the thread */
     uint64_t fh[2];       /* checking: cached 128-bit hash of the thread (fingerprint.c) */
     uint64_t refs_walk;   /* checking: the global-roots walk for which [outside] is known */
-    uint32_t outside[VM_THREAD_OUTSIDE]; /* checking: what it references outside that walk's reach */
-    uint8_t outside_count;               /* ... how many, or UINT8_MAX: more than fit */
+    uint32_t
+        outside[VM_THREAD_OUTSIDE]; /* checking: what it references outside that walk's reach */
+    uint8_t outside_count;          /* ... how many, or UINT8_MAX: more than fit */
     uint8_t top_ref_count;          /* checking: objects in [top_refs] with [fh], or more */
     uint32_t top_refs[VM_TOP_REFS]; /* checking: what its header and top frame reference */
 };
@@ -383,16 +384,16 @@ struct vm {
     int exit_status;
     uint64_t clock; /* deterministic nanoTime */
     uint32_t lambda_count;
-    uint32_t harness_calls;  /* the invocations of the client the harness runs (its result slots) */
+    uint32_t harness_calls; /* the invocations of the client the harness runs (its result slots) */
     const char **harness_names; /* [harness_calls] interned method names, for error messages */
-    uint64_t vm_allocations; /* objects the VM itself allocated (pinned ones): their ids */
-    uint64_t *thread_keys;   /* ids of the Thread objects behind thread ids (first seen) */
-    struct vm_check *check;  /* model checking (check.h), or NULL under exec */
-    vm_notify *notify;       /* checking: pending lazy notifications */
+    uint64_t vm_allocations;    /* objects the VM itself allocated (pinned ones): their ids */
+    uint64_t *thread_keys;      /* ids of the Thread objects behind thread ids (first seen) */
+    struct vm_check *check;     /* model checking (check.h), or NULL under exec */
+    vm_notify *notify;          /* checking: pending lazy notifications */
     uint32_t notify_count, notify_capacity;
-    uint32_t globals_epoch;  /* checking: the trail epoch in which the globals were last logged */
-    uint32_t classes_epoch;  /* checking: the trail epoch of the last change to any class state */
-    uint32_t epoch;          /* checking: the trail epoch; 0 (nothing is logged) under exec */
+    uint32_t globals_epoch; /* checking: the trail epoch in which the globals were last logged */
+    uint32_t classes_epoch; /* checking: the trail epoch of the last change to any class state */
+    uint32_t epoch;         /* checking: the trail epoch; 0 (nothing is logged) under exec */
     uint32_t loading_depth;
     const char *loading[64]; /* classes being loaded, for circularity errors */
     char out_buf[8192];      /* buffered standard output */

@@ -11,39 +11,40 @@
 
 #define U2(p) ((uint16_t)(((p)[0] << 8) | (p)[1]))
 #define S2(p) ((int16_t)U2(p))
-#define S4(p) ((int32_t)(((uint32_t)(p)[0] << 24) | ((uint32_t)(p)[1] << 16) | ((uint32_t)(p)[2] << 8) | (p)[3]))
+#define S4(p)                                                                                      \
+    ((int32_t)(((uint32_t)(p)[0] << 24) | ((uint32_t)(p)[1] << 16) | ((uint32_t)(p)[2] << 8) |     \
+               (p)[3]))
 #define OBJ(h) (machine->heap.objects[h])
 
-#define LOAD()                                                                                    \
-    do {                                                                                          \
-        frame = &t->frames[t->depth - 1];                                                         \
-        code = frame->method->code->code;                                                         \
-        pc = code + frame->pc;                                                                    \
-        locals = t->slots + frame->locals;                                                        \
-        sp = t->slots + frame->sp;                                                                \
-        cp = frame->method->owner->cp;                                                            \
+#define LOAD()                                                                                     \
+    do {                                                                                           \
+        frame = &t->frames[t->depth - 1];                                                          \
+        code = frame->method->code->code;                                                          \
+        pc = code + frame->pc;                                                                     \
+        locals = t->slots + frame->locals;                                                         \
+        sp = t->slots + frame->sp;                                                                 \
+        cp = frame->method->owner->cp;                                                             \
     } while (0)
 
-#define SAVE()                                                                                    \
-    do {                                                                                          \
-        frame->pc = (uint32_t)(pc - code);                                                        \
-        frame->sp = (uint32_t)(sp - t->slots);                                                    \
+#define SAVE()                                                                                     \
+    do {                                                                                           \
+        frame->pc = (uint32_t)(pc - code);                                                         \
+        frame->sp = (uint32_t)(sp - t->slots);                                                     \
     } while (0)
 
 /* Checking (and the stop-before API): every watched opcode asks the classifier, and the
  * instruction count may cut the run. The first instruction of a run is spared (SPARED_DISPATCH),
  * and so is the handler an exception unwinds to at the start of a run when vm_unwind leaves
  * [skip] set. */
-#define WATCHED()                                                                                 \
-    (VM_UNLIKELY(watch != NULL) &&                                                                \
-     ((VM_UNLIKELY(--icount == 0) | watch[*pc]) &&                                                \
-      stop_before(machine, t, stop, icount, frame, pc, sp)))
+#define WATCHED()                                                                                  \
+    (VM_UNLIKELY(watch != NULL) && ((VM_UNLIKELY(--icount == 0) | watch[*pc]) &&                   \
+                                    stop_before(machine, t, stop, icount, frame, pc, sp)))
 
 #if VM_USE_GOTO
-#define VM_DISPATCH()                                                                             \
-    do {                                                                                          \
-        if (WATCHED()) goto stopped;                                                              \
-        goto *labels[*pc];                                                                        \
+#define VM_DISPATCH()                                                                              \
+    do {                                                                                           \
+        if (WATCHED()) goto stopped;                                                               \
+        goto *labels[*pc];                                                                         \
     } while (0)
 #define UNWATCHED_DISPATCH() goto *labels[*pc]
 #define VM_CASE(name) L_##name:
@@ -53,169 +54,175 @@
 #define VM_CASE(name) case CF_OP_##name:
 #endif
 /* Dispatches without consulting the watch when [skip] is set (clearing it). */
-#define SPARED_DISPATCH()                                                                         \
-    do {                                                                                          \
-        if (skip) {                                                                               \
-            skip = false;                                                                         \
-            UNWATCHED_DISPATCH();                                                                 \
-        }                                                                                         \
-        VM_DISPATCH();                                                                            \
+#define SPARED_DISPATCH()                                                                          \
+    do {                                                                                           \
+        if (skip) {                                                                                \
+            skip = false;                                                                          \
+            UNWATCHED_DISPATCH();                                                                  \
+        }                                                                                          \
+        VM_DISPATCH();                                                                             \
     } while (0)
-#define VM_NEXT(n)                                                                                \
-    do {                                                                                          \
-        pc += (n);                                                                                \
-        VM_DISPATCH();                                                                            \
+#define VM_NEXT(n)                                                                                 \
+    do {                                                                                           \
+        pc += (n);                                                                                 \
+        VM_DISPATCH();                                                                             \
     } while (0)
 
-#define BUDGET()                                                                                  \
-    do {                                                                                          \
-        if (VM_UNLIKELY(--budget == 0)) goto stopped;                                             \
+#define BUDGET()                                                                                   \
+    do {                                                                                           \
+        if (VM_UNLIKELY(--budget == 0)) goto stopped;                                              \
     } while (0)
-#define BRANCH(off)                                                                               \
-    do {                                                                                          \
-        int32_t o_ = (off);                                                                       \
-        pc += o_;                                                                                 \
-        if (o_ <= 0) BUDGET();                                                                    \
-        VM_DISPATCH();                                                                            \
+#define BRANCH(off)                                                                                \
+    do {                                                                                           \
+        int32_t o_ = (off);                                                                        \
+        pc += o_;                                                                                  \
+        if (o_ <= 0) BUDGET();                                                                     \
+        VM_DISPATCH();                                                                             \
     } while (0)
-#define THROW(...)                                                                                \
-    do {                                                                                          \
-        SAVE();                                                                                   \
-        vm_throw(machine, t, __VA_ARGS__);                                                        \
-        goto exception;                                                                           \
+#define THROW(...)                                                                                 \
+    do {                                                                                           \
+        SAVE();                                                                                    \
+        vm_throw(machine, t, __VA_ARGS__);                                                         \
+        goto exception;                                                                            \
     } while (0)
-#define NULL_CHECK(h)                                                                             \
-    do {                                                                                          \
-        if (VM_UNLIKELY(!(h))) {                                                                  \
-            SAVE();                                                                               \
-            vm_throw_npe(machine, t);                                                             \
-            goto exception;                                                                       \
-        }                                                                                         \
+#define NULL_CHECK(h)                                                                              \
+    do {                                                                                           \
+        if (VM_UNLIKELY(!(h))) {                                                                   \
+            SAVE();                                                                                \
+            vm_throw_npe(machine, t);                                                              \
+            goto exception;                                                                        \
+        }                                                                                          \
     } while (0)
-#define ARRAY_AT(a, h, index)                                                                     \
-    do {                                                                                          \
-        NULL_CHECK(h);                                                                            \
-        a = OBJ(h);                                                                               \
-        if (VM_UNLIKELY((uint32_t)(index) >= a->length))                                          \
-            THROW("java/lang/ArrayIndexOutOfBoundsException", "Index %d out of bounds for length %u", \
-                  (int)(index), a->length);                                                       \
+#define ARRAY_AT(a, h, index)                                                                      \
+    do {                                                                                           \
+        NULL_CHECK(h);                                                                             \
+        a = OBJ(h);                                                                                \
+        if (VM_UNLIKELY((uint32_t)(index) >= a->length))                                           \
+            THROW("java/lang/ArrayIndexOutOfBoundsException",                                      \
+                  "Index %d out of bounds for length %u", (int)(index), a->length);                \
     } while (0)
 /* Runs slow path [expr] (an interp_slow result) with the frame saved. */
-#define SLOW(expr)                                                                                \
-    do {                                                                                          \
-        SAVE();                                                                                   \
-        switch (expr) {                                                                           \
-        case SLOW_GO: break;                                                                      \
-        case SLOW_REDO: LOAD(); VM_DISPATCH();                                                    \
-        case SLOW_THROWN: goto exception;                                                         \
-        case SLOW_BLOCKED: return VM_RUN_BLOCKED;                                                 \
-        default: return VM_RUN_FAILED;                                                            \
-        }                                                                                         \
+#define SLOW(expr)                                                                                 \
+    do {                                                                                           \
+        SAVE();                                                                                    \
+        switch (expr) {                                                                            \
+        case SLOW_GO:                                                                              \
+            break;                                                                                 \
+        case SLOW_REDO:                                                                            \
+            LOAD();                                                                                \
+            VM_DISPATCH();                                                                         \
+        case SLOW_THROWN:                                                                          \
+            goto exception;                                                                        \
+        case SLOW_BLOCKED:                                                                         \
+            return VM_RUN_BLOCKED;                                                                 \
+        default:                                                                                   \
+            return VM_RUN_FAILED;                                                                  \
+        }                                                                                          \
     } while (0)
-#define RESOLVED(e, expr)                                                                         \
-    do {                                                                                          \
-        if (VM_UNLIKELY(!(e)->resolved)) {                                                        \
-            SAVE();                                                                               \
-            if (!(expr)) return VM_RUN_FAILED;                                                    \
-        }                                                                                         \
+#define RESOLVED(e, expr)                                                                          \
+    do {                                                                                           \
+        if (VM_UNLIKELY(!(e)->resolved)) {                                                         \
+            SAVE();                                                                                \
+            if (!(expr)) return VM_RUN_FAILED;                                                     \
+        }                                                                                          \
     } while (0)
-#define INVOKE(target, adv)                                                                       \
-    do {                                                                                          \
-        callee = (target);                                                                        \
-        advance = (adv);                                                                          \
-        goto invoke;                                                                              \
+#define INVOKE(target, adv)                                                                        \
+    do {                                                                                           \
+        callee = (target);                                                                         \
+        advance = (adv);                                                                           \
+        goto invoke;                                                                               \
     } while (0)
 
-#define BINOP_I(expr)                                                                             \
-    do {                                                                                          \
-        int32_t b = sp[-1].i, a = sp[-2].i;                                                       \
-        (void)a, (void)b;                                                                         \
-        sp[-2].i = (expr);                                                                        \
-        sp--;                                                                                     \
-        VM_NEXT(1);                                                                               \
+#define BINOP_I(expr)                                                                              \
+    do {                                                                                           \
+        int32_t b = sp[-1].i, a = sp[-2].i;                                                        \
+        (void)a, (void)b;                                                                          \
+        sp[-2].i = (expr);                                                                         \
+        sp--;                                                                                      \
+        VM_NEXT(1);                                                                                \
     } while (0)
-#define BINOP_L(expr)                                                                             \
-    do {                                                                                          \
-        int64_t b = vm_get_long(sp - 2), a = vm_get_long(sp - 4);                                 \
-        vm_set_long(sp - 4, (expr));                                                              \
-        sp -= 2;                                                                                  \
-        VM_NEXT(1);                                                                               \
+#define BINOP_L(expr)                                                                              \
+    do {                                                                                           \
+        int64_t b = vm_get_long(sp - 2), a = vm_get_long(sp - 4);                                  \
+        vm_set_long(sp - 4, (expr));                                                               \
+        sp -= 2;                                                                                   \
+        VM_NEXT(1);                                                                                \
     } while (0)
-#define BINOP_F(expr)                                                                             \
-    do {                                                                                          \
-        float b = sp[-1].f, a = sp[-2].f;                                                         \
-        sp[-2].f = (expr);                                                                        \
-        sp--;                                                                                     \
-        VM_NEXT(1);                                                                               \
+#define BINOP_F(expr)                                                                              \
+    do {                                                                                           \
+        float b = sp[-1].f, a = sp[-2].f;                                                          \
+        sp[-2].f = (expr);                                                                         \
+        sp--;                                                                                      \
+        VM_NEXT(1);                                                                                \
     } while (0)
-#define BINOP_D(expr)                                                                             \
-    do {                                                                                          \
-        double b = vm_get_double(sp - 2), a = vm_get_double(sp - 4);                              \
-        vm_set_double(sp - 4, (expr));                                                            \
-        sp -= 2;                                                                                  \
-        VM_NEXT(1);                                                                               \
+#define BINOP_D(expr)                                                                              \
+    do {                                                                                           \
+        double b = vm_get_double(sp - 2), a = vm_get_double(sp - 4);                               \
+        vm_set_double(sp - 4, (expr));                                                             \
+        sp -= 2;                                                                                   \
+        VM_NEXT(1);                                                                                \
     } while (0)
-#define SHIFT_L(expr)                                                                             \
-    do {                                                                                          \
-        int32_t s = sp[-1].i & 63;                                                                \
-        int64_t a = vm_get_long(sp - 3);                                                          \
-        vm_set_long(sp - 3, (expr));                                                              \
-        sp--;                                                                                     \
-        VM_NEXT(1);                                                                               \
+#define SHIFT_L(expr)                                                                              \
+    do {                                                                                           \
+        int32_t s = sp[-1].i & 63;                                                                 \
+        int64_t a = vm_get_long(sp - 3);                                                           \
+        vm_set_long(sp - 3, (expr));                                                               \
+        sp--;                                                                                      \
+        VM_NEXT(1);                                                                                \
     } while (0)
-#define IF_I(cond)                                                                                \
-    do {                                                                                          \
-        int32_t v = (--sp)->i;                                                                    \
-        if (cond) BRANCH(S2(pc + 1));                                                             \
-        VM_NEXT(3);                                                                               \
+#define IF_I(cond)                                                                                 \
+    do {                                                                                           \
+        int32_t v = (--sp)->i;                                                                     \
+        if (cond) BRANCH(S2(pc + 1));                                                              \
+        VM_NEXT(3);                                                                                \
     } while (0)
-#define IF_ICMP(cond)                                                                             \
-    do {                                                                                          \
-        int32_t b = sp[-1].i, a = sp[-2].i;                                                       \
-        sp -= 2;                                                                                  \
-        if (cond) BRANCH(S2(pc + 1));                                                             \
-        VM_NEXT(3);                                                                               \
+#define IF_ICMP(cond)                                                                              \
+    do {                                                                                           \
+        int32_t b = sp[-1].i, a = sp[-2].i;                                                        \
+        sp -= 2;                                                                                   \
+        if (cond) BRANCH(S2(pc + 1));                                                              \
+        VM_NEXT(3);                                                                                \
     } while (0)
-#define LOAD_ELEM(type, field)                                                                    \
-    do {                                                                                          \
-        int32_t i = sp[-1].i;                                                                     \
-        uint32_t h = sp[-2].ref;                                                                  \
-        vm_object *a;                                                                             \
-        ARRAY_AT(a, h, i);                                                                        \
-        sp[-2].field = ((const type *)VM_ELEMS(a))[i];                                            \
-        sp--;                                                                                     \
-        VM_NEXT(1);                                                                               \
+#define LOAD_ELEM(type, field)                                                                     \
+    do {                                                                                           \
+        int32_t i = sp[-1].i;                                                                      \
+        uint32_t h = sp[-2].ref;                                                                   \
+        vm_object *a;                                                                              \
+        ARRAY_AT(a, h, i);                                                                         \
+        sp[-2].field = ((const type *)VM_ELEMS(a))[i];                                             \
+        sp--;                                                                                      \
+        VM_NEXT(1);                                                                                \
     } while (0)
-#define STORE_ELEM(type, value)                                                                   \
-    do {                                                                                          \
-        int32_t i = sp[-2].i;                                                                     \
-        uint32_t h = sp[-3].ref;                                                                  \
-        vm_object *a;                                                                             \
-        ARRAY_AT(a, h, i);                                                                        \
-        a = vm_obj_w(machine, h);                                                                 \
-        ((type *)VM_ELEMS(a))[i] = (type)(value);                                                 \
-        sp -= 3;                                                                                  \
-        VM_NEXT(1);                                                                               \
+#define STORE_ELEM(type, value)                                                                    \
+    do {                                                                                           \
+        int32_t i = sp[-2].i;                                                                      \
+        uint32_t h = sp[-3].ref;                                                                   \
+        vm_object *a;                                                                              \
+        ARRAY_AT(a, h, i);                                                                         \
+        a = vm_obj_w(machine, h);                                                                  \
+        ((type *)VM_ELEMS(a))[i] = (type)(value);                                                  \
+        sp -= 3;                                                                                   \
+        VM_NEXT(1);                                                                                \
     } while (0)
-#define LOAD_ELEM2(type, setter)                                                                  \
-    do {                                                                                          \
-        int32_t i = sp[-1].i;                                                                     \
-        uint32_t h = sp[-2].ref;                                                                  \
-        vm_object *a;                                                                             \
-        ARRAY_AT(a, h, i);                                                                        \
-        setter(sp - 2, ((const type *)VM_ELEMS(a))[i]);                                           \
-        VM_NEXT(1);                                                                               \
+#define LOAD_ELEM2(type, setter)                                                                   \
+    do {                                                                                           \
+        int32_t i = sp[-1].i;                                                                      \
+        uint32_t h = sp[-2].ref;                                                                   \
+        vm_object *a;                                                                              \
+        ARRAY_AT(a, h, i);                                                                         \
+        setter(sp - 2, ((const type *)VM_ELEMS(a))[i]);                                            \
+        VM_NEXT(1);                                                                                \
     } while (0)
-#define STORE_ELEM2(type, getter)                                                                 \
-    do {                                                                                          \
-        int32_t i = sp[-3].i;                                                                     \
-        uint32_t h = sp[-4].ref;                                                                  \
-        vm_object *a;                                                                             \
-        ARRAY_AT(a, h, i);                                                                        \
-        a = vm_obj_w(machine, h);                                                                 \
-        ((type *)VM_ELEMS(a))[i] = getter(sp - 2);                                                \
-        sp -= 4;                                                                                  \
-        VM_NEXT(1);                                                                               \
+#define STORE_ELEM2(type, getter)                                                                  \
+    do {                                                                                           \
+        int32_t i = sp[-3].i;                                                                      \
+        uint32_t h = sp[-4].ref;                                                                   \
+        vm_object *a;                                                                              \
+        ARRAY_AT(a, h, i);                                                                         \
+        a = vm_obj_w(machine, h);                                                                  \
+        ((type *)VM_ELEMS(a))[i] = getter(sp - 2);                                                 \
+        sp -= 4;                                                                                   \
+        VM_NEXT(1);                                                                                \
     } while (0)
 
 vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
@@ -260,6 +267,9 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
     unwatched:
         switch (*pc) {
 #endif
+            /* The opcode table: one line per opcode where it fits, which clang-format would unfold.
+             */
+            /* clang-format off */
     VM_CASE(NOP) VM_NEXT(1);
     VM_CASE(ACONST_NULL) { (sp++)->ref = 0; VM_NEXT(1); }
     VM_CASE(ICONST_M1) VM_CASE(ICONST_0) VM_CASE(ICONST_1) VM_CASE(ICONST_2) VM_CASE(ICONST_3)
@@ -707,12 +717,14 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
         }
     }
 #endif
+    /* clang-format on */
 
 invoke:
     SAVE();
-    if (VM_LIKELY(callee->code && !(callee->access & CF_ACC_SYNCHRONIZED) && t->depth < t->frame_capacity &&
-                  t->depth < machine->opts.max_frames &&
-                  (uint64_t)frame->sp + callee->max_locals + callee->max_stack + 2 <= t->slot_capacity)) {
+    if (VM_LIKELY(callee->code && !(callee->access & CF_ACC_SYNCHRONIZED) &&
+                  t->depth < t->frame_capacity && t->depth < machine->opts.max_frames &&
+                  (uint64_t)frame->sp + callee->max_locals + callee->max_stack + 2 <=
+                      t->slot_capacity)) {
         uint32_t base = frame->sp - callee->arg_slots;
         for (uint32_t i = callee->arg_slots; i < callee->max_locals; i++) t->slots[base + i].i = 0;
         frame = &t->frames[t->depth++];
@@ -736,12 +748,22 @@ invoke:
     call_result = vm_invoke(machine, t, callee, advance);
 call_done:
     switch (call_result) {
-    case VM_CALL_PUSHED: LOAD(); BUDGET(); VM_DISPATCH();
-    case VM_CALL_DONE: LOAD(); VM_DISPATCH();
-    case VM_CALL_YIELD: LOAD(); return VM_RUN_STOPPED;
-    case VM_CALL_THROWN: goto exception;
-    case VM_CALL_BLOCKED: return VM_RUN_BLOCKED;
-    default: return VM_RUN_FAILED;
+    case VM_CALL_PUSHED:
+        LOAD();
+        BUDGET();
+        VM_DISPATCH();
+    case VM_CALL_DONE:
+        LOAD();
+        VM_DISPATCH();
+    case VM_CALL_YIELD:
+        LOAD();
+        return VM_RUN_STOPPED;
+    case VM_CALL_THROWN:
+        goto exception;
+    case VM_CALL_BLOCKED:
+        return VM_RUN_BLOCKED;
+    default:
+        return VM_RUN_FAILED;
     }
 
 do_return:
@@ -776,8 +798,11 @@ exception:
     if (machine->failed) return VM_RUN_FAILED;
     if (machine->exiting) return VM_RUN_EXITED;
     switch (vm_unwind(machine, t, checking ? &skip : NULL)) {
-    case VM_UNWIND_CAUGHT: LOAD(); SPARED_DISPATCH();
-    case VM_UNWIND_STOPPED: return VM_RUN_STOPPED;
+    case VM_UNWIND_CAUGHT:
+        LOAD();
+        SPARED_DISPATCH();
+    case VM_UNWIND_STOPPED:
+        return VM_RUN_STOPPED;
     case VM_UNWIND_ENDED:
         if (checking) {
             t->park = VM_PARK_END;
@@ -785,7 +810,8 @@ exception:
         }
         vm_thread_end(machine, t);
         return VM_RUN_ENDED;
-    default: return VM_RUN_FAILED;
+    default:
+        return VM_RUN_FAILED;
     }
 
 stopped:

@@ -6,10 +6,9 @@
 #include "interp_slow.h"
 
 /* stop_before past its quick test (kept out of line so that the quick test stays cheap). */
-__attribute__((noinline)) static bool classify_stop(vm *machine, vm_thread *t,
-                                                    const vm_stop *stop, uint64_t icount,
-                                                    const vm_frame *frame, const uint8_t *pc,
-                                                    const vm_slot *sp)
+__attribute__((noinline)) static bool classify_stop(vm *machine, vm_thread *t, const vm_stop *stop,
+                                                    uint64_t icount, const vm_frame *frame,
+                                                    const uint8_t *pc, const vm_slot *sp)
 {
     if (machine->check && stop->watch == machine->check->watch) {
         vm_park park = vm_sched_classify(machine, t, frame, pc, sp);

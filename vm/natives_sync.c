@@ -1,9 +1,10 @@
 /* The synchronisation natives: Object.wait/notify, Thread, and jdk.internal.porcheck.Sync (CAS
  * and other atomic read-modify-writes on fields by slot offset, monitors used as locks,
  * condition waits, park/unpark, join). The checker makes calls of them scheduling points (their
- * labels come from natives.c's table of synchronisation kinds); each is one atomic step. A native that must block records what
- * it waits for on the thread and returns VM_NATIVE_BLOCK; the call is retried once the thread is
- * enabled again, and the thread's wait fields tell the retry from the first call. */
+ * labels come from natives.c's table of synchronisation kinds); each is one atomic step. A native
+ * that must block records what it waits for on the thread and returns VM_NATIVE_BLOCK; the call is
+ * retried once the thread is enabled again, and the thread's wait fields tell the retry from the
+ * first call. */
 #include <stdio.h>
 
 #include "natives.h"
@@ -55,7 +56,8 @@ static void drop_spent_groups(vm *machine)
 {
     uint32_t k = 0;
     for (uint32_t g = 0; g < machine->notify_count; g++)
-        if (machine->notify[g].mask && machine->notify[g].count) machine->notify[k++] = machine->notify[g];
+        if (machine->notify[g].mask && machine->notify[g].count)
+            machine->notify[k++] = machine->notify[g];
     machine->notify_count = k;
 }
 

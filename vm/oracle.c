@@ -23,7 +23,7 @@ struct vm_oracle {
     vm_bytes ser;     /* the serialisation being hashed */
     uint32_t *number; /* handle -> traversal number, valid where seen == walk */
     uint32_t *seen;
-    size_t cap;       /* entries of number and seen */
+    size_t cap; /* entries of number and seen */
     uint32_t walk;
     uint32_t *queue; /* handles in traversal order */
     size_t queue_len, queue_cap;
@@ -57,11 +57,9 @@ static vm_status run_failure(vm_oracle *o, vm_run_result r, vm_error *err)
         if (nl) *nl = '\0';
         return vm_harness_fail(err, VM_ERR_BAD_INPUT, "error: the constructor threw %s", what);
     }
-    if (r == VM_RUN_BLOCKED)
-        return vm_harness_fail(err, VM_ERR_DEADLOCK, "error: blocks for ever");
+    if (r == VM_RUN_BLOCKED) return vm_harness_fail(err, VM_ERR_DEADLOCK, "error: blocks for ever");
     if (r == VM_RUN_STOPPED)
-        return vm_harness_fail(err, VM_ERR_LIMIT,
-                               "error: does not return within %llu steps",
+        return vm_harness_fail(err, VM_ERR_LIMIT, "error: does not return within %llu steps",
                                (unsigned long long)o->budget);
     return vm_harness_fail(err, VM_ERR_UNSUPPORTED, "error: the harness ended unexpectedly");
 }
@@ -75,7 +73,10 @@ static vm_status run_to_request(vm_oracle *o, vm_error *err)
                                "internal error: a snapshot was restored out of order");
     vm_thread *t = machine->threads[0];
     vm_thread_w(machine, t);
-    vm_stop stop = {.budget = o->budget, .watch = o->watch, .before = before_request, .ctx = o,
+    vm_stop stop = {.budget = o->budget,
+                    .watch = o->watch,
+                    .before = before_request,
+                    .ctx = o,
                     .skip_first = true};
     o->at_request = false;
     vm_run_result r = vm_thread_run(machine, 0, &stop);
@@ -154,7 +155,8 @@ void vm_oracle_release(vm_oracle *o, por_snapshot *snap)
 /* Appends word [v] to the serialisation. */
 static void put(vm_oracle *o, uint32_t v)
 {
-    if (!vm_bytes_append(&o->ser, &v, sizeof v)) vm_fail(o->machine, VM_ERR_NOMEM, "error: out of memory");
+    if (!vm_bytes_append(&o->ser, &v, sizeof v))
+        vm_fail(o->machine, VM_ERR_NOMEM, "error: out of memory");
 }
 
 /* Makes the handle tables cover every handle of the heap; false when out of memory. */
@@ -200,8 +202,7 @@ static void put_ref(vm_oracle *o, uint32_t h)
 
 /* Writes [n] slots at [s] whose reference bits are [map] (NULL: none); [skip] is a slot left
  * out (String's cached hash), or UINT32_MAX. */
-static void put_slots(vm_oracle *o, const vm_slot *s, uint32_t n, const uint8_t *map,
-                      uint32_t skip)
+static void put_slots(vm_oracle *o, const vm_slot *s, uint32_t n, const uint8_t *map, uint32_t skip)
 {
     for (uint32_t i = 0; i < n; i++) {
         if (i == skip)
@@ -228,7 +229,8 @@ static void put_object(vm_oracle *o, uint32_t h)
         for (uint32_t i = 0; i < obj->length; i++) put_ref(o, e[i]);
     } else if (cls->kind == VM_KIND_ARRAY) {
         size_t bytes = vm_payload_bytes(obj);
-        if (!vm_bytes_append(&o->ser, VM_ELEMS(obj), bytes)) vm_fail(o->machine, VM_ERR_NOMEM, "error: out of memory");
+        if (!vm_bytes_append(&o->ser, VM_ELEMS(obj), bytes))
+            vm_fail(o->machine, VM_ERR_NOMEM, "error: out of memory");
     } else {
         uint32_t skip = cls == machine->known.string ? machine->off.string_hash : UINT32_MAX;
         put_slots(o, VM_FIELDS(obj), obj->length, cls->ref_map, skip);

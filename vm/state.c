@@ -15,7 +15,8 @@
  * table, giving a colliding different state another fingerprint. The incremental fingerprint
  * (fingerprint.c) hashes the same words component by component (vm_state_hash_*). */
 #include <stdio.h>
-#define XXH_INLINE_ALL /* the component hashes are small: inlined, not called through the library */
+#define XXH_INLINE_ALL /* the component hashes are small: inlined, not called through the library  \
+                        */
 #include <xxhash.h>
 
 #include "check.h"
@@ -258,8 +259,7 @@ static bool view_frame(vm *machine, const vm_thread *t, uint32_t d, frame_view *
 static bool put_frame(vm *machine, const vm_thread *t, uint32_t d)
 {
     frame_view v;
-    if (!view_frame(machine, t, d, &v) ||
-        !reserve(machine, 7 + 2 * ((size_t)v.locals + v.height)))
+    if (!view_frame(machine, t, d, &v) || !reserve(machine, 7 + 2 * ((size_t)v.locals + v.height)))
         return false;
     put32(machine, v.f->method->id);
     put32(machine, v.f->pc);

@@ -319,8 +319,8 @@ static vm_change_kind change_kind(uint32_t kind)
     }
 }
 
-bool vm_trail_changes(vm *machine, size_t from,
-                      bool (*visit)(vm *, const vm_change *, void *), void *ctx)
+bool vm_trail_changes(vm *machine, size_t from, bool (*visit)(vm *, const vm_change *, void *),
+                      void *ctx)
 {
     const vm_bytes *tr = &machine->check->trail;
     for (size_t end = tr->len; end > from;) {

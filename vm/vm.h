@@ -230,22 +230,23 @@ uint32_t vm_check_threads(const vm *machine);
 
 /* How a harness argument is passed. */
 typedef enum vm_harg_kind {
-    VM_HARG_INT,        /* an int literal [value] (boxed with Integer.valueOf for a reference) */
-    VM_HARG_LONG,       /* a long literal [value] (boxed with Long.valueOf for a reference) */
-    VM_HARG_BOOLEAN,    /* a boolean literal, [value] 0 or 1 */
-    VM_HARG_NULL,       /* null */
-    VM_HARG_LIST,       /* a new java.util.ArrayList of [count] boxed [items] */
-    VM_HARG_MAP,        /* a new java.util.HashMap of [count] boxed key/value pairs at [items] */
+    VM_HARG_INT,     /* an int literal [value] (boxed with Integer.valueOf for a reference) */
+    VM_HARG_LONG,    /* a long literal [value] (boxed with Long.valueOf for a reference) */
+    VM_HARG_BOOLEAN, /* a boolean literal, [value] 0 or 1 */
+    VM_HARG_NULL,    /* null */
+    VM_HARG_LIST,    /* a new java.util.ArrayList of [count] boxed [items] */
+    VM_HARG_MAP,     /* a new java.util.HashMap of [count] boxed key/value pairs at [items] */
 } vm_harg_kind;
 
 /* One argument of a constructor or method call in a client. */
 typedef struct vm_harness_arg {
-    const char *descriptor; /* the parameter type the spec declares, e.g. "I", "Ljava/lang/Object;" */
+    const char
+        *descriptor; /* the parameter type the spec declares, e.g. "I", "Ljava/lang/Object;" */
     vm_harg_kind kind;
-    int64_t value;          /* INT, LONG, BOOLEAN */
-    size_t count;           /* LIST: elements; MAP: pairs */
-    const int64_t *items;   /* LIST: [count]; MAP: [2 * count] */
-    bool long_items;        /* LIST, MAP: items are Longs rather than Integers */
+    int64_t value;        /* INT, LONG, BOOLEAN */
+    size_t count;         /* LIST: elements; MAP: pairs */
+    const int64_t *items; /* LIST: [count]; MAP: [2 * count] */
+    bool long_items;      /* LIST, MAP: items are Longs rather than Integers */
 } vm_harness_arg;
 
 /* One invocation of a client. */

@@ -108,8 +108,8 @@ static void method(cb_buf *b, const cb_class *c)
     cb_u2(b, c->method_access), cb_u2(b, c->method_name), cb_u2(b, c->method_descriptor);
     cb_u2(b, (c->omit_code ? 0u : 1u) + c->method_attribute_count);
     if (!c->omit_code) {
-        size_t body = 2 + 2 + 4 + c->code_len + 2 + 8u * c->handler_count + 2 +
-                      c->code_attributes_len;
+        size_t body =
+            2 + 2 + 4 + c->code_len + 2 + 8u * c->handler_count + 2 + c->code_attributes_len;
         cb_u2(b, CB_CODE_UTF8), cb_u4(b, (uint32_t)body);
         cb_u2(b, c->max_stack), cb_u2(b, c->max_locals), cb_u4(b, c->code_len);
         cb_raw(b, c->code, c->code_len);

@@ -38,9 +38,9 @@ enum {
     CB_X_UTF8,      /* "x" */
     CB_INT_DESC,    /* "I" */
     CB_X_NAT,
-    CB_X_FIELD,    /* Fieldref Foo.x:I */
-    CB_INT_42,     /* Integer 42 */
-    CB_LONG_7,     /* Long 7 (two slots) */
+    CB_X_FIELD,                  /* Fieldref Foo.x:I */
+    CB_INT_42,                   /* Integer 42 */
+    CB_LONG_7,                   /* Long 7 (two slots) */
     CB_STRING_X = CB_LONG_7 + 2, /* String "x" */
     CB_CONSTANT_VALUE_UTF8,      /* "ConstantValue" */
     CB_LINES_UTF8,               /* "LineNumberTable" */

@@ -42,7 +42,8 @@ Test(cf_classpath, loads_from_a_jar)
     cf_classpath *cp = classpath_of(CFTEST_JAR17);
     cf_class *cls;
     cf_error err = {0};
-    cr_assert_eq(cf_classpath_load(cp, "cftest/Control$Color", &cls, &err), CF_OK, "%s", err.message);
+    cr_assert_eq(cf_classpath_load(cp, "cftest/Control$Color", &cls, &err), CF_OK, "%s",
+                 err.message);
     cr_assert_str_eq(cls->name, "cftest/Control$Color");
     cr_assert(strstr(cls->origin, "cftest17.jar!cftest/Control$Color.class"), "%s", cls->origin);
     cf_class_free(cls);
@@ -86,8 +87,8 @@ Test(cf_classpath, missing_class_names_the_class_and_the_path)
     cr_assert_eq(cf_classpath_load(cp, "java/util/concurrent/locks/ReentrantLock", &cls, &err),
                  CF_ERR_NOT_FOUND);
     cr_assert_null(cls);
-    cr_assert(strstr(err.message, "class java/util/concurrent/locks/ReentrantLock not found"),
-              "%s", err.message);
+    cr_assert(strstr(err.message, "class java/util/concurrent/locks/ReentrantLock not found"), "%s",
+              err.message);
     cr_assert(strstr(err.message, CFTEST_JAR17), "%s", err.message);
     cr_assert_eq(cf_classpath_load(cp, "../../etc/passwd", &cls, &err), CF_ERR_NOT_FOUND);
     cr_assert(strstr(err.message, "not a valid class name"), "%s", err.message);

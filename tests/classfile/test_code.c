@@ -30,17 +30,17 @@ static void expect_code(const uint8_t *code, uint32_t len, cf_status status, con
 Test(cf_code, accepts_every_branch_form)
 {
     const uint8_t code[] = {
-        0x03,                   /* 0 iconst_0 */
-        0x99, 0x00, 0x08,       /* 1 ifeq 9 */
+        0x03,                         /* 0 iconst_0 */
+        0x99, 0x00, 0x08,             /* 1 ifeq 9 */
         0xc8, 0x00, 0x00, 0x00, 0x05, /* 4 goto_w 9 */
-        0x1a,                   /* 9 iload_0 */
-        0xaa, 0x00,             /* 10 tableswitch, padded to 12 */
-        0x00, 0x00, 0x00, 0x12, /* default -> 28 */
-        0x00, 0x00, 0x00, 0x00, /* low 0 */
-        0x00, 0x00, 0x00, 0x00, /* high 0 */
-        0x00, 0x00, 0x00, 0x13, /* 0 -> 29 */
-        0x57,                   /* 28 pop */
-        0xb1,                   /* 29 return */
+        0x1a,                         /* 9 iload_0 */
+        0xaa, 0x00,                   /* 10 tableswitch, padded to 12 */
+        0x00, 0x00, 0x00, 0x12,       /* default -> 28 */
+        0x00, 0x00, 0x00, 0x00,       /* low 0 */
+        0x00, 0x00, 0x00, 0x00,       /* high 0 */
+        0x00, 0x00, 0x00, 0x13,       /* 0 -> 29 */
+        0x57,                         /* 28 pop */
+        0xb1,                         /* 29 return */
     };
     cf_error err = {0};
     cr_assert_eq(parse_code(code, sizeof code, 2, &err), CF_OK, "%s", err.message);
@@ -80,8 +80,8 @@ Test(cf_code, rejects_tableswitch_with_low_above_high)
 
 Test(cf_code, rejects_unsorted_lookupswitch)
 {
-    const uint8_t code[] = {0x03, 0xab, 0x00, 0x00, 0, 0, 0, 27, 0, 0, 0, 2,
-                            0, 0, 0, 5, 0, 0, 0, 27, 0, 0, 0, 3, 0, 0, 0, 27, 0xb1};
+    const uint8_t code[] = {0x03, 0xab, 0x00, 0x00, 0,  0, 0, 27, 0, 0, 0, 2, 0,  0,   0,
+                            5,    0,    0,    0,    27, 0, 0, 0,  3, 0, 0, 0, 27, 0xb1};
     expect_code(code, sizeof code, CF_ERR_CODE, "keys are not sorted");
 }
 
@@ -128,7 +128,7 @@ Test(cf_code, rejects_invokeinterface_with_zero_count)
     cb_class c;
     cb_default(&c);
     /* NameAndType run:()V and an InterfaceMethodref to it */
-    const uint8_t entries[] = {12, 0, CB_RUN_UTF8, 0, CB_VOID_DESC,
+    const uint8_t entries[] = {12, 0, CB_RUN_UTF8,     0, CB_VOID_DESC,
                                11, 0, CB_OBJECT_CLASS, 0, CB_STANDARD_COUNT};
     const uint8_t code[] = {0x2a, 0xb9, 0x00, CB_STANDARD_COUNT + 1, 0x00, 0x00, 0xb1};
     CB_SET_CONSTANTS(&c, entries, 2);
@@ -150,7 +150,8 @@ Test(cf_code, rejects_exception_handlers_off_instruction_boundaries)
 {
     cb_class c;
     cb_default(&c);
-    const uint8_t handler[] = {0, 0, 0, 2, 0, 4, 0, 0}; /* [0, 2) -> 4: pc 2 is inside invokespecial */
+    const uint8_t handler[] = {0, 0, 0, 2,
+                               0, 4, 0, 0}; /* [0, 2) -> 4: pc 2 is inside invokespecial */
     c.handlers = handler;
     c.handler_count = 1;
     cf_error err = {0};

@@ -58,9 +58,15 @@ static void truncate_every_class(const char *jar)
     free_samples(samples, count);
 }
 
-Test(cf_corruption, every_truncation_of_release17_classes_is_clean) { truncate_every_class(CFTEST_JAR17); }
+Test(cf_corruption, every_truncation_of_release17_classes_is_clean)
+{
+    truncate_every_class(CFTEST_JAR17);
+}
 
-Test(cf_corruption, every_truncation_of_release8_classes_is_clean) { truncate_every_class(CFTEST_JAR8); }
+Test(cf_corruption, every_truncation_of_release8_classes_is_clean)
+{
+    truncate_every_class(CFTEST_JAR8);
+}
 
 /* Parses one corrupted copy; an accepted class is also disassembled, which must not crash. */
 static cf_status parse_corrupted(const sample *s, unsigned *seed, FILE *sink)
@@ -68,7 +74,8 @@ static cf_status parse_corrupted(const sample *s, unsigned *seed, FILE *sink)
     uint8_t *copy = malloc(s->len);
     memcpy(copy, s->data, s->len);
     int flips = 1 + rand_r(seed) % 4;
-    for (int f = 0; f < flips; f++) copy[rand_r(seed) % s->len] ^= (uint8_t)(1 + rand_r(seed) % 255);
+    for (int f = 0; f < flips; f++)
+        copy[rand_r(seed) % s->len] ^= (uint8_t)(1 + rand_r(seed) % 255);
     cf_class *cls;
     cf_error err = {0};
     cf_status status = cf_parse(copy, s->len, s->name, &cls, &err);

@@ -6,7 +6,7 @@
 
 Test(cf_descriptor, accepts_valid_field_descriptors)
 {
-    const char *valid[] = {"I", "J", "Z", "Ljava/lang/String;", "[I", "[[Ljava/util/Map$Entry;",
+    const char *valid[] = {"I",   "J", "Z", "Ljava/lang/String;", "[I", "[[Ljava/util/Map$Entry;",
                            "La;", "[D"};
     for (size_t i = 0; i < sizeof valid / sizeof valid[0]; i++)
         cr_assert(cf_valid_field_descriptor(valid[i]), "%s", valid[i]);
@@ -14,9 +14,9 @@ Test(cf_descriptor, accepts_valid_field_descriptors)
 
 Test(cf_descriptor, rejects_invalid_field_descriptors)
 {
-    const char *invalid[] = {"",       "V",        "Q",       "L;",        "Ljava/lang/String",
-                             "[",      "II",       "L/a;",    "La/;",      "La//b;",
-                             "La.b;",  "La[b;",    "[V",      "Ljava/lang/String;X"};
+    const char *invalid[] = {
+        "",       "V",     "Q",     "L;", "Ljava/lang/String",  "[", "II", "L/a;", "La/;",
+        "La//b;", "La.b;", "La[b;", "[V", "Ljava/lang/String;X"};
     for (size_t i = 0; i < sizeof invalid / sizeof invalid[0]; i++)
         cr_assert(!cf_valid_field_descriptor(invalid[i]), "accepted '%s'", invalid[i]);
 }
@@ -104,13 +104,24 @@ Test(cf_format, prints_numbers_as_jdk17_does)
         bool is_float;
         const char *java;
     } cases[] = {
-        {0.0, false, "0.0"},        {-0.0, false, "-0.0"},      {1.0, false, "1.0"},
-        {100.0, false, "100.0"},    {0.001, false, "0.001"},    {9.999e-4, false, "9.999E-4"},
-        {1e7, false, "1.0E7"},      {9999999.0, false, "9999999.0"},
-        {4.9e-324, false, "4.9E-324"}, {1.7976931348623157e308, false, "1.7976931348623157E308"},
-        {0.1f, true, "0.1"},        {1e10f, true, "1.0E10"},    {1.4e-45f, true, "1.4E-45"},
-        {3.4028235e38f, true, "3.4028235E38"}, {1.0 / 0.0, false, "Infinity"},
-        {-1.0 / 0.0, true, "-Infinity"}, {0.0 / 0.0, false, "NaN"}, {123456.789e10, false, "1.23456789E15"},
+        {0.0, false, "0.0"},
+        {-0.0, false, "-0.0"},
+        {1.0, false, "1.0"},
+        {100.0, false, "100.0"},
+        {0.001, false, "0.001"},
+        {9.999e-4, false, "9.999E-4"},
+        {1e7, false, "1.0E7"},
+        {9999999.0, false, "9999999.0"},
+        {4.9e-324, false, "4.9E-324"},
+        {1.7976931348623157e308, false, "1.7976931348623157E308"},
+        {0.1f, true, "0.1"},
+        {1e10f, true, "1.0E10"},
+        {1.4e-45f, true, "1.4E-45"},
+        {3.4028235e38f, true, "3.4028235E38"},
+        {1.0 / 0.0, false, "Infinity"},
+        {-1.0 / 0.0, true, "-Infinity"},
+        {0.0 / 0.0, false, "NaN"},
+        {123456.789e10, false, "1.23456789E15"},
         {1.17549435e-38f, true, "1.17549435E-38"}, /* JDK 17 is not shortest here: 1.1754944E-38 */
         {2.82879384806159e17, false, "2.82879384806159008E17"},
     };

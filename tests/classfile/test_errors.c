@@ -300,8 +300,22 @@ Test(cf_parse, rejects_invokedynamic_naming_a_missing_bootstrap_method)
     cb_class c;
     cb_default(&c);
     c.major = 55;
-    const uint8_t indy[] = {1, 0, 3, 'r', 'u', 'n', 12, 0, CB_STANDARD_COUNT, 0, CB_VOID_DESC,
-                            18, 0, 4, 0, CB_STANDARD_COUNT + 1};
+    const uint8_t indy[] = {1,
+                            0,
+                            3,
+                            'r',
+                            'u',
+                            'n',
+                            12,
+                            0,
+                            CB_STANDARD_COUNT,
+                            0,
+                            CB_VOID_DESC,
+                            18,
+                            0,
+                            4,
+                            0,
+                            CB_STANDARD_COUNT + 1};
     CB_SET_CONSTANTS(&c, indy, 3);
     expect(&c, CF_ERR_FORMAT, "names bootstrap method 4 but the class has 0");
 }

@@ -30,7 +30,7 @@ static void assert_same(const char *name, const char *ours, const char *theirs)
     size_t start = i;
     while (start > 0 && ours[start - 1] != '\n') start--;
     cr_assert_fail("%s differs from javap at line %zu:\n ours:  %.120s\n javap: %.120s", name, line,
-            ours + start, theirs + start);
+                   ours + start, theirs + start);
 }
 
 static void compare_jar(const char *jar)
@@ -67,18 +67,28 @@ static void compare_jar(const char *jar)
     free(golden);
 }
 
-Test(javap, release8_jar_matches_javap) { compare_jar(CFTEST_JAR8); }
+Test(javap, release8_jar_matches_javap)
+{
+    compare_jar(CFTEST_JAR8);
+}
 
-Test(javap, release17_jar_matches_javap) { compare_jar(CFTEST_JAR17); }
+Test(javap, release17_jar_matches_javap)
+{
+    compare_jar(CFTEST_JAR17);
+}
 
-Test(javap, bundled_structures_match_javap) { compare_jar(STRUCTURES_JAR); }
+Test(javap, bundled_structures_match_javap)
+{
+    compare_jar(STRUCTURES_JAR);
+}
 
 Test(javap, jar_classes_cover_the_features_under_test)
 {
     size_t count;
     char **names = tu_jar_classes(CFTEST_JAR17, &count);
-    const char *expected[] = {"cftest/Basics", "cftest/Wide", "cftest/Lambdas", "cftest/Shapes$Op$1",
-                              "cftest/Shapes$1Local", "cftest/Marker", "cftest/Control$Color"};
+    const char *expected[] = {"cftest/Basics",       "cftest/Wide",          "cftest/Lambdas",
+                              "cftest/Shapes$Op$1",  "cftest/Shapes$1Local", "cftest/Marker",
+                              "cftest/Control$Color"};
     for (size_t e = 0; e < sizeof expected / sizeof expected[0]; e++) {
         bool found = false;
         for (size_t i = 0; i < count; i++) found |= !strcmp(names[i], expected[e]);

@@ -79,7 +79,8 @@ Test(cf_parse, reads_generic_signatures_and_exceptions)
     cf_class *cls = load(CFTEST_JAR17, "cftest/Shapes");
     cr_assert(cls->signature);
     cr_assert(strstr(cf_utf8(cls, cls->signature), "Comparable<-TT;>"));
-    const cf_member *convert = cf_find_method(cls, "convert", "(Ljava/lang/Comparable;)Ljava/lang/Object;");
+    const cf_member *convert =
+        cf_find_method(cls, "convert", "(Ljava/lang/Comparable;)Ljava/lang/Object;");
     cr_assert_not_null(convert);
     cr_assert_null(convert->code, "abstract methods have no code");
     cr_assert_eq(convert->exception_count, 1);

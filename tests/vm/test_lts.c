@@ -150,8 +150,8 @@ Test(vm_lts, heap_symmetry_merges_states_that_differ_in_object_names_only)
     symmetry_ends(&plain, &a, &b);
     cr_assert(!same(a, b), "the array's allocating thread is part of its name without symmetry");
     for (int exact = 0; exact < 2; exact++) {
-        vm_check_options sym = {.classifier = VM_CLASSIFY_JPF, .exact = exact,
-                                .heap_symmetry = true};
+        vm_check_options sym = {
+            .classifier = VM_CLASSIFY_JPF, .exact = exact, .heap_symmetry = true};
         symmetry_ends(&sym, &a, &b);
         cr_assert(same(a, b), "heap symmetry kept T1's and T2's array apart (exact %d)", exact);
     }
@@ -179,8 +179,8 @@ static void one_field_apart(const vm_check_options *check)
 Test(vm_lts, heap_symmetry_keeps_different_heaps_apart)
 {
     for (int exact = 0; exact < 2; exact++) {
-        vm_check_options sym = {.classifier = VM_CLASSIFY_SAFE, .exact = exact,
-                                .heap_symmetry = true};
+        vm_check_options sym = {
+            .classifier = VM_CLASSIFY_SAFE, .exact = exact, .heap_symmetry = true};
         one_field_apart(&sym);
     }
 }
