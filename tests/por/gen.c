@@ -143,7 +143,8 @@ void gen_random(gen_program *p, uint64_t seed)
     p->nlocks = rnd(&s, 3);
     bool locals = rnd(&s, 2);
     for (size_t t = 0; t < p->nthreads; t++) gen_thread_items(&p->threads[t], p, locals, &s);
-    for (size_t t = 0; t < p->nthreads; t++) p->order[t] = (uint8_t)t;
+    /* every entry, a constant bound: with nthreads, gcc 12 -O3 saw a write past order[] */
+    for (size_t t = 0; t < GEN_MAX_THREADS; t++) p->order[t] = (uint8_t)t;
     for (size_t t = p->nthreads; t > 1; t--) {
         size_t k = rnd(&s, t);
         uint8_t tmp = p->order[t - 1];
