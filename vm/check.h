@@ -40,9 +40,6 @@ enum {
     VM_ID_BITS = 26,       /* bits of the per-space count in a label object id */
 };
 
-/* The largest thread count the checker accepts (ids stay below VM_SPACE_VM). */
-#define VM_CHECK_MAX_THREADS 60
-
 /* One entry of the exact-states table: a serialisation and the fingerprint given to it. */
 typedef struct vm_exact_entry {
     por_fp fp;
@@ -100,7 +97,6 @@ typedef struct vm_check {
     size_t visible_count;
     char **widened; /* safe classifier: classes visible after a race (owned) */
     size_t widened_count;
-    bool watch[256]; /* opcodes the interpreter asks the classifier about */
     /* trail */
     vm_bytes trail;
     uint64_t serial;       /* entries ever logged: tells a live snapshot from a stale one */
@@ -147,7 +143,7 @@ typedef struct vm_check {
     vm_race_table *races;   /* narrowed visible set: invisible shared accesses (races.c) */
 } vm_check;
 
-/* Frees the checker of [machine] (vm_free calls it). */
+/* Frees the checker of [machine] (vm_free calls it through the detach hook). */
 void vm_check_free(vm *machine);
 
 /* ---- trail.c --------------------------------------------------------------------------------- */
@@ -204,10 +200,37 @@ bool vm_trail_changes(vm *machine, size_t from, bool (*visit)(vm *, const vm_cha
 /* Frees the trail and everything it holds. */
 void vm_trail_free(vm *machine);
 
+/* ---- trail.c: the barrier slow paths behind the JVM's hooks (hooks.h) ------------------------ */
+
+/* Logs object [h] before its first write in the current epoch. */
+void vm_trail_object(vm *machine, uint32_t h);
+
+/* Logs the statics of [cls] before their first write in the current epoch. */
+void vm_trail_statics(vm *machine, vm_class *cls);
+
+/* Logs the initialisation state of [cls] before it changes. */
+void vm_trail_class(vm *machine, vm_class *cls);
+
+/* Logs thread [t] (fields, frames, slots) before its first change in the current epoch. */
+void vm_trail_thread(vm *machine, vm_thread *t);
+
+/* Logs the globals (exit, clock, output lengths, notifications) before their first change. */
+void vm_trail_globals(vm *machine);
+
+/* Logs the allocation of [h] so that undoing it frees the object. */
+void vm_trail_alloc(vm *machine, uint32_t h);
+
+/* Logs the creation of thread [t] so that undoing it makes the id unused again. */
+void vm_trail_thread_new(vm *machine, vm_thread *t);
+
+/* Records that [t]'s allocation number [k] on the current path is object [h] (ids.c); false (a
+ * fatal error) when out of memory. */
+bool vm_ids_note(vm *machine, const vm_thread *t, uint64_t k, uint32_t h);
+
 /* ---- sched.c --------------------------------------------------------------------------------- */
 
-/* Fills the opcode table the interpreter consults in checking mode. */
-void vm_sched_init_watch(vm_check *check);
+/* Fills [watch], the opcode table the interpreter consults in checking mode. */
+void vm_sched_init_watch(bool watch[256]);
 
 /* True when no thread but [t] is alive: nothing can interleave with it, so it does not stop at
  * scheduling points (starting a thread is one, so the run stops before others exist). */
@@ -217,61 +240,6 @@ bool vm_sched_alone(const vm *machine, const vm_thread *t);
  * stack top [sp], stands at a scheduling point; returns its vm_park (VM_PARK_NONE: go on). */
 vm_park vm_sched_classify(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
                           const vm_slot *sp);
-
-/* True when the instruction at [pc] of [frame] (operand stack top [sp]) is plainly no scheduling
- * point: a cheap test of the common cases (a resolved field or array access to an unshared
- * object, a read of a final field, an access to a constant array, a return that releases
- * nothing, a resolved call of a method that is neither synchronized nor a synchronisation
- * native, a new of an initialised class). When it says yes, vm_sched_classify would return
- * VM_PARK_NONE without doing anything else; when it says no, vm_sched_classify decides. */
-static inline bool vm_sched_plainly_none(const vm *machine, const vm_frame *frame,
-                                         const uint8_t *pc, const vm_slot *sp)
-{
-    const vm_cp_entry *e;
-    const vm_method *m;
-    uint8_t op = *pc;
-    if (op >= CF_OP_IRETURN && op <= CF_OP_RETURN)
-        return !frame->monitor && !(frame->flags & VM_FRAME_CLINIT);
-    if (op == CF_OP_GETFIELD || op == CF_OP_PUTFIELD) {
-        e = &frame->method->owner->cp[(uint16_t)(pc[1] << 8 | pc[2])];
-        if (!e->resolved) return false;
-        if (op == CF_OP_GETFIELD && (e->field->access & CF_ACC_FINAL)) return true;
-        int below = op == CF_OP_GETFIELD ? 1 : e->kind == 'J' || e->kind == 'D' ? 3 : 2;
-        uint32_t h = sp[-below].ref;
-        return !h || !(machine->heap.objects[h]->flags & VM_OBJ_SHARED);
-    }
-    if ((op >= CF_OP_IALOAD && op <= CF_OP_SALOAD) ||
-        (op >= CF_OP_IASTORE && op <= CF_OP_SASTORE)) {
-        int below = op <= CF_OP_SALOAD ? 2 : op == CF_OP_LASTORE || op == CF_OP_DASTORE ? 4 : 3;
-        uint32_t h = sp[-below].ref; /* the array */
-        return !h || (machine->heap.objects[h]->flags & (VM_OBJ_SHARED | VM_OBJ_CONSTANT)) !=
-                         VM_OBJ_SHARED;
-    }
-    if (op < CF_OP_INVOKEVIRTUAL || op > CF_OP_NEW) return false;
-    e = &frame->method->owner->cp[(uint16_t)(pc[1] << 8 | pc[2])];
-    if (!e->resolved) return false;
-    switch (op) {
-    case CF_OP_INVOKEVIRTUAL: {
-        m = e->method;
-        uint32_t recv = sp[-(int)m->arg_slots].ref;
-        if (!recv || m->vtable_index < 0) return false;
-        m = machine->heap.objects[recv]->cls->vtable[m->vtable_index];
-        break;
-    }
-    case CF_OP_INVOKESPECIAL:
-        m = e->method;
-        break;
-    case CF_OP_INVOKESTATIC:
-        if (e->cls->init_state != VM_INIT_DONE) return false;
-        m = e->method;
-        break;
-    case CF_OP_NEW:
-        return e->cls->init_state == VM_INIT_DONE;
-    default:
-        return false;
-    }
-    return !(m->access & CF_ACC_SYNCHRONIZED) && m->sync == VM_SYNC_NONE;
-}
 
 /* Computes the label of [t]'s next transition into [out] (thread and pc included). */
 void vm_sched_label(const vm *machine, const vm_thread *t, por_label *out);

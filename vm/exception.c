@@ -135,7 +135,7 @@ static int find_handler(vm *machine, vm_thread *t, vm_frame *f)
 static vm_unwind_result dispatch_uncaught(vm *machine, vm_thread *t)
 {
     t->uncaught = true;
-    if (!t->object || machine->check) return VM_UNWIND_ENDED;
+    if (!t->object || machine->driver.hooks) return VM_UNWIND_ENDED;
     t->slots[0].ref = t->object;
     t->slots[1].ref = t->exception;
     t->exception = 0;

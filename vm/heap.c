@@ -80,10 +80,7 @@ static uint32_t allocate(vm *machine, vm_thread *t, vm_class *cls, size_t payloa
                           : (UINT64_C(1) << 62) | machine->vm_allocations++);
     o->epoch = machine->epoch;
     machine->heap.bytes += sizeof *o + payload;
-    if (machine->check) {
-        vm_trail_alloc(machine, h);
-        if (t && !vm_ids_note(machine, t, t->allocations - 1, h)) return 0;
-    }
+    if (machine->driver.hooks && !machine->driver.hooks->allocated(machine, t, h)) return 0;
     return h;
 }
 
@@ -259,7 +256,7 @@ void vm_maybe_collect(vm *machine)
 {
     vm_heap *heap = &machine->heap;
     /* Checking: garbage goes when backtracking undoes its allocation; snapshots may need it. */
-    if (heap->bytes <= heap->threshold || machine->check) return;
+    if (heap->bytes <= heap->threshold || machine->driver.hooks) return;
     marker mk = {.heap = heap, .marks = base_calloc(heap->count + 1, 1)};
     if (!mk.marks) return;
     mark_roots(machine, &mk);

@@ -80,7 +80,7 @@ static vm_init_result fail_uninitialisable(vm *machine, vm_thread *t, vm_class *
     char name[512];
     vm_dotted_name(failed, name, sizeof name);
     for (vm_class *c = cls; c && c->init_state == VM_INIT_NONE; c = c->super) {
-        vm_trail_class(machine, c);
+        vm_class_w(machine, c);
         c->init_state = VM_INIT_FAILED;
     }
     vm_throw(machine, t, "java/lang/NoClassDefFoundError", "Could not initialize class %s", name);
@@ -104,7 +104,7 @@ static vm_init_result initialise_at_once(vm *machine, vm_class *const *chain, si
     for (size_t i = 0; i < n; i++) {
         if (!clinit_of(machine, chain[i]))
             return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory"), VM_INIT_FATAL;
-        vm_trail_class(machine, chain[i]);
+        vm_class_w(machine, chain[i]);
         chain[i]->init_state = VM_INIT_DONE;
     }
     return VM_INIT_READY;
@@ -130,7 +130,7 @@ vm_init_result vm_initialize(vm *machine, vm_thread *t, vm_class *cls)
         if (r != VM_CALL_PUSHED) return machine->failed ? VM_INIT_FATAL : VM_INIT_THROWN;
         vm_frame *f = &t->frames[t->depth - 1];
         f->flags |= VM_FRAME_CLINIT | (i + 1 < n ? VM_FRAME_PENDING : 0);
-        vm_trail_class(machine, chain[i]);
+        vm_class_w(machine, chain[i]);
         chain[i]->init_state = VM_INIT_RUNNING;
         chain[i]->init_thread = t->id;
     }
@@ -154,7 +154,7 @@ static void wrap_in_eiie(vm *machine, vm_thread *t)
 void vm_finish_clinit(vm *machine, vm_thread *t, const vm_frame *f, bool failed)
 {
     vm_class *cls = f->method->owner;
-    vm_trail_class(machine, cls);
+    vm_class_w(machine, cls);
     if (!failed) {
         cls->init_state = VM_INIT_DONE;
         return;

@@ -32,6 +32,8 @@ typedef union vm_slot {
     uint32_t ref;
 } vm_slot;
 
+#include "hooks.h"
+
 /* Reads the long stored in the two slots at [s]. */
 static inline int64_t vm_get_long(const vm_slot *s)
 {
@@ -159,20 +161,6 @@ typedef enum vm_sync_kind {
     VM_SYNC_START,     /* Thread.start0: starts receiver thread arg0 */
     VM_SYNC_JOIN,      /* Thread.join0: waits until thread arg0 has ended */
 } vm_sync_kind;
-
-/* Why a thread stands where it does while the checker drives it (vm_thread.park). */
-typedef enum vm_park {
-    VM_PARK_NONE = 0,   /* not at a visible point: begin of a thread, a cut, an invisible point */
-    VM_PARK_ACCESS,     /* before a visible field, static or array-element access */
-    VM_PARK_MONITOR,    /* before monitorenter or monitorexit */
-    VM_PARK_INVOKE,     /* before calling a synchronized method or a synchronisation native */
-    VM_PARK_RETURN,     /* before returning from a synchronized method (releasing its monitor) */
-    VM_PARK_CLINIT_END, /* before the return that finishes a class initialiser */
-    VM_PARK_INIT,       /* before an instruction that initialises its class */
-    VM_PARK_UNWIND,     /* an exception is about to leave a synchronized or <clinit> frame */
-    VM_PARK_END,        /* every frame is gone: the next step ends the thread */
-    VM_PARK_BLOCKED,    /* blocked inside an operation (wait, await): the wait fields tell */
-} vm_park;
 
 /* A method of a loaded class. */
 struct vm_method {
@@ -388,7 +376,8 @@ struct vm {
     const char **harness_names; /* [harness_calls] interned method names, for error messages */
     uint64_t vm_allocations;    /* objects the VM itself allocated (pinned ones): their ids */
     uint64_t *thread_keys;      /* ids of the Thread objects behind thread ids (first seen) */
-    struct vm_check *check;     /* model checking (check.h), or NULL under exec */
+    vm_driver driver;           /* the checker driving the JVM (hooks.h); hooks NULL under exec */
+    struct vm_check *check;     /* the driving checker's own state, never read by the JVM */
     vm_notify *notify;          /* checking: pending lazy notifications */
     uint32_t notify_count, notify_capacity;
     uint32_t globals_epoch; /* checking: the trail epoch in which the globals were last logged */
@@ -578,59 +567,43 @@ size_t vm_payload_bytes(const vm_object *o);
 /* Frees every object. */
 void vm_heap_free(vm *machine);
 
-/* ---- trail.c: the checker's undo log; every barrier is a no-op under exec -------------------- */
-
-/* Logs object [h] before its first write in the current epoch. */
-void vm_trail_object(vm *machine, uint32_t h);
+/* ---- Barriers: the first change of an object, statics, class, thread or the globals in an
+ * epoch is reported to the driving checker (hooks.h); no-ops under exec, where epochs stay 0 -- */
 
 /* Returns object [h] for writing (logged first when the checker needs it). */
 static inline vm_object *vm_obj_w(vm *machine, uint32_t h)
 {
     vm_object *o = machine->heap.objects[h];
-    if (VM_UNLIKELY(o->epoch != machine->epoch)) vm_trail_object(machine, h);
+    if (VM_UNLIKELY(o->epoch != machine->epoch)) machine->driver.hooks->log_object(machine, h);
     return o;
 }
-
-/* Logs the statics of [cls] before their first write in the current epoch. */
-void vm_trail_statics(vm *machine, vm_class *cls);
 
 /* Returns the statics of [cls] for writing. */
 static inline vm_slot *vm_statics_w(vm *machine, vm_class *cls)
 {
-    if (VM_UNLIKELY(cls->statics_epoch != machine->epoch)) vm_trail_statics(machine, cls);
+    if (VM_UNLIKELY(cls->statics_epoch != machine->epoch))
+        machine->driver.hooks->log_statics(machine, cls);
     return cls->statics;
 }
 
-/* Logs the initialisation state of [cls] before it changes. */
-void vm_trail_class(vm *machine, vm_class *cls);
-
-/* Logs thread [t] (fields, frames, slots) before its first change in the current epoch. */
-void vm_trail_thread(vm *machine, vm_thread *t);
+/* Logs the initialisation state of [cls] before it changes (when a checker drives the JVM). */
+static inline void vm_class_w(vm *machine, vm_class *cls)
+{
+    if (machine->driver.hooks) machine->driver.hooks->log_class(machine, cls);
+}
 
 /* Makes thread [t] writable. */
 static inline void vm_thread_w(vm *machine, vm_thread *t)
 {
-    if (VM_UNLIKELY(t->epoch != machine->epoch)) vm_trail_thread(machine, t);
+    if (VM_UNLIKELY(t->epoch != machine->epoch)) machine->driver.hooks->log_thread(machine, t);
 }
-
-/* Logs the globals (exit, clock, output lengths, notifications) before their first change. */
-void vm_trail_globals(vm *machine);
 
 /* Makes the globals writable. */
 static inline void vm_globals_w(vm *machine)
 {
-    if (VM_UNLIKELY(machine->globals_epoch != machine->epoch)) vm_trail_globals(machine);
+    if (VM_UNLIKELY(machine->globals_epoch != machine->epoch))
+        machine->driver.hooks->log_globals(machine);
 }
-
-/* Logs the allocation of [h] so that undoing it frees the object. */
-void vm_trail_alloc(vm *machine, uint32_t h);
-
-/* Records that [t]'s allocation number [k] on the current path is object [h] (ids.c, while
- * checking); false (a fatal error) when out of memory. */
-bool vm_ids_note(vm *machine, const vm_thread *t, uint64_t k, uint32_t h);
-
-/* Logs the creation of thread [t] so that undoing it makes the id unused again. */
-void vm_trail_thread_new(vm *machine, vm_thread *t);
 
 /* ---- strings.c ---------------------------------------------------------------------------------
  */

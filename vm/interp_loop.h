@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "check.h"
+#include "internal.h"
 #include "interp_slow.h"
 
 #define U2(p) ((uint16_t)(((p)[0] << 8) | (p)[1]))
@@ -245,8 +245,8 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
     uint64_t budget = stop->budget ? stop->budget : UINT64_MAX;
     const bool *watch = stop->watch;
     bool skip = stop->skip_first;
-    bool checking = machine->check && watch == machine->check->watch;
-    uint64_t icount = checking ? machine->check->opts.max_instructions : UINT64_MAX;
+    bool checking = machine->driver.hooks && watch == machine->driver.watch;
+    uint64_t icount = checking ? machine->driver.max_instructions : UINT64_MAX;
 
     if (t->state == VM_THREAD_TERMINATED || t->depth == 0) {
         if (checking && t->state != VM_THREAD_TERMINATED) vm_thread_end(machine, t);

@@ -2,20 +2,70 @@
  * an instruction, multi-dimensional arrays, ClassCastException messages, the stop predicate. */
 #include <stdio.h>
 
-#include "check.h"
 #include "interp_slow.h"
+
+/* True when the instruction at [pc] of [frame] (operand stack top [sp]) is plainly no scheduling
+ * point: a cheap test of the common cases (a resolved field or array access to an unshared
+ * object, a read of a final field, an access to a constant array, a return that releases
+ * nothing, a resolved call of a method that is neither synchronized nor a synchronisation
+ * native, a new of an initialised class). When it says yes, the classify hook would return
+ * VM_PARK_NONE without doing anything else (hooks.h); when it says no, the hook decides. */
+static bool plainly_no_point(const vm *machine, const vm_frame *frame, const uint8_t *pc,
+                             const vm_slot *sp)
+{
+    const vm_cp_entry *e;
+    const vm_method *m;
+    uint8_t op = *pc;
+    if (op >= CF_OP_IRETURN && op <= CF_OP_RETURN)
+        return !frame->monitor && !(frame->flags & VM_FRAME_CLINIT);
+    if (op == CF_OP_GETFIELD || op == CF_OP_PUTFIELD) {
+        e = &frame->method->owner->cp[(uint16_t)(pc[1] << 8 | pc[2])];
+        if (!e->resolved) return false;
+        if (op == CF_OP_GETFIELD && (e->field->access & CF_ACC_FINAL)) return true;
+        int below = op == CF_OP_GETFIELD ? 1 : e->kind == 'J' || e->kind == 'D' ? 3 : 2;
+        uint32_t h = sp[-below].ref;
+        return !h || !(machine->heap.objects[h]->flags & VM_OBJ_SHARED);
+    }
+    if ((op >= CF_OP_IALOAD && op <= CF_OP_SALOAD) ||
+        (op >= CF_OP_IASTORE && op <= CF_OP_SASTORE)) {
+        int below = op <= CF_OP_SALOAD ? 2 : op == CF_OP_LASTORE || op == CF_OP_DASTORE ? 4 : 3;
+        uint32_t h = sp[-below].ref; /* the array */
+        return !h || (machine->heap.objects[h]->flags & (VM_OBJ_SHARED | VM_OBJ_CONSTANT)) !=
+                         VM_OBJ_SHARED;
+    }
+    if (op < CF_OP_INVOKEVIRTUAL || op > CF_OP_NEW) return false;
+    e = &frame->method->owner->cp[(uint16_t)(pc[1] << 8 | pc[2])];
+    if (!e->resolved) return false;
+    switch (op) {
+    case CF_OP_INVOKEVIRTUAL: {
+        m = e->method;
+        uint32_t recv = sp[-(int)m->arg_slots].ref;
+        if (!recv || m->vtable_index < 0) return false;
+        m = machine->heap.objects[recv]->cls->vtable[m->vtable_index];
+        break;
+    }
+    case CF_OP_INVOKESPECIAL:
+        m = e->method;
+        break;
+    case CF_OP_INVOKESTATIC:
+        if (e->cls->init_state != VM_INIT_DONE) return false;
+        m = e->method;
+        break;
+    case CF_OP_NEW:
+        return e->cls->init_state == VM_INIT_DONE;
+    default:
+        return false;
+    }
+    return !(m->access & CF_ACC_SYNCHRONIZED) && m->sync == VM_SYNC_NONE;
+}
 
 /* stop_before past its quick test (kept out of line so that the quick test stays cheap). */
 __attribute__((noinline)) static bool classify_stop(vm *machine, vm_thread *t, const vm_stop *stop,
                                                     uint64_t icount, const vm_frame *frame,
                                                     const uint8_t *pc, const vm_slot *sp)
 {
-    if (machine->check && stop->watch == machine->check->watch) {
-        vm_park park = vm_sched_classify(machine, t, frame, pc, sp);
-        if (park != VM_PARK_NONE && vm_sched_alone(machine, t)) {
-            vm_sched_expose_pending(machine, park, frame, pc, sp);
-            park = VM_PARK_NONE;
-        }
+    if (machine->driver.hooks && stop->watch == machine->driver.watch) {
+        vm_park park = machine->driver.hooks->classify(machine, t, frame, pc, sp);
         if (park == VM_PARK_NONE && icount != 0) return false;
         t->park = (uint8_t)park; /* a cut is an invisible scheduling point */
         return true;
@@ -30,8 +80,8 @@ __attribute__((noinline)) static bool classify_stop(vm *machine, vm_thread *t, c
 bool stop_before(vm *machine, vm_thread *t, const vm_stop *stop, uint64_t icount,
                  const vm_frame *frame, const uint8_t *pc, const vm_slot *sp)
 {
-    if (icount != 0 && machine->check && stop->watch == machine->check->watch &&
-        vm_sched_plainly_none(machine, frame, pc, sp))
+    if (icount != 0 && machine->driver.hooks && stop->watch == machine->driver.watch &&
+        plainly_no_point(machine, frame, pc, sp))
         return false;
     return classify_stop(machine, t, stop, icount, frame, pc, sp);
 }

@@ -97,7 +97,7 @@ static por_step_result lts_step(void *model, size_t thread, por_error *err)
     vm_thread_w(machine, t);
     uint64_t first = t->allocations;
     vm_sched_before_step(machine, t);
-    vm_stop stop = {.watch = c->watch, .skip_first = true};
+    vm_stop stop = {.watch = machine->driver.watch, .skip_first = true};
     vm_run_result r = vm_interpret(machine, t, &stop);
     if (r == VM_RUN_BLOCKED) t->park = VM_PARK_BLOCKED;
     for (uint32_t i = 0; i < machine->thread_count; i++) {
@@ -203,6 +203,49 @@ static vm_status begin_error(vm_error *err, vm_status status, const char *msg)
     return status;
 }
 
+/* ---- The hooks: what the JVM calls on the checker (hooks.h) --------------------------------- */
+
+/* Notes the allocation of [h] by [t] (NULL: the VM): the trail undoes it, ids.c names it. */
+static bool hook_allocated(vm *machine, vm_thread *t, uint32_t h)
+{
+    vm_trail_alloc(machine, h);
+    return !t || vm_ids_note(machine, t, t->allocations - 1, h);
+}
+
+/* Appends program output to the current path's, part of its state. */
+static void hook_output(vm *machine, int fd, const char *bytes, size_t len)
+{
+    vm_globals_w(machine);
+    vm_bytes *b = fd == 1 ? &machine->check->out : &machine->check->err;
+    if (!vm_bytes_append(b, bytes, len)) vm_fail(machine, VM_ERR_NOMEM, "error: out of memory");
+}
+
+/* The scheduling-point predicate: a thread running alone does not stop, but publishes what the
+ * instruction publishes (jpf classifier). */
+static vm_park hook_classify(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
+                             const vm_slot *sp)
+{
+    vm_park park = vm_sched_classify(machine, t, frame, pc, sp);
+    if (park == VM_PARK_NONE || !vm_sched_alone(machine, t)) return park;
+    vm_sched_expose_pending(machine, park, frame, pc, sp);
+    return VM_PARK_NONE;
+}
+
+/* The hooks the checker installs on the vm it drives. */
+static const vm_hooks check_hooks = {
+    .log_object = vm_trail_object,
+    .log_statics = vm_trail_statics,
+    .log_class = vm_trail_class,
+    .log_thread = vm_trail_thread,
+    .log_globals = vm_trail_globals,
+    .allocated = hook_allocated,
+    .thread_created = vm_trail_thread_new,
+    .published = vm_sched_expose,
+    .output = hook_output,
+    .classify = hook_classify,
+    .detach = vm_check_free,
+};
+
 vm_status vm_check_begin(vm *machine, const vm_check_options *opts, vm_error *err)
 {
     if (machine->check || machine->thread_count != 1 || machine->threads[0]->depth == 0)
@@ -212,6 +255,7 @@ vm_status vm_check_begin(vm *machine, const vm_check_options *opts, vm_error *er
     vm_check *c = base_calloc(1, sizeof *c);
     if (!c) return begin_error(err, VM_ERR_NOMEM, "error: out of memory");
     machine->check = c;
+    machine->driver.hooks = &check_hooks;
     c->opts = *opts;
     c->opts.visible = c->opts.widened = NULL;
     c->opts.visible_count = c->opts.widened_count = 0;
@@ -220,7 +264,9 @@ vm_status vm_check_begin(vm *machine, const vm_check_options *opts, vm_error *er
     if (!copy_names(&c->visible, &c->visible_count, opts->visible, opts->visible_count) ||
         !copy_names(&c->widened, &c->widened_count, opts->widened, opts->widened_count))
         return begin_error(err, VM_ERR_NOMEM, "error: out of memory");
-    vm_sched_init_watch(c);
+    machine->driver.max_threads = c->opts.max_threads;
+    machine->driver.max_instructions = c->opts.max_instructions;
+    vm_sched_init_watch(machine->driver.watch);
     vm_flush_output(machine);
     vm_trail_new_epoch(machine);
     c->main_floor = machine->threads[0]->allocations;
@@ -233,10 +279,22 @@ vm_status vm_check_begin(vm *machine, const vm_check_options *opts, vm_error *er
     return VM_OK;
 }
 
+/* Frees the type maps the checker cached on the methods of [machine]. */
+static void free_typemaps(vm *machine)
+{
+    for (uint32_t i = 0; i < machine->class_count; i++) {
+        vm_class *cls = machine->classes[i];
+        for (uint16_t k = 0; cls->methods && k < cls->method_count; k++)
+            vm_typemap_free(&cls->methods[k]);
+        if (cls->owned_clinit) vm_typemap_free(cls->owned_clinit);
+    }
+}
+
 void vm_check_free(vm *machine)
 {
     vm_check *c = machine->check;
     if (!c) return;
+    free_typemaps(machine);
     vm_trail_free(machine);
     vm_bytes_free(&c->out);
     vm_bytes_free(&c->err);
@@ -251,6 +309,7 @@ void vm_check_free(vm *machine)
     free_names(c->widened, c->widened_count);
     base_free(c);
     machine->check = NULL;
+    machine->driver.hooks = NULL;
 }
 
 uint32_t vm_check_threads(const vm *machine)

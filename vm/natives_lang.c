@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "check.h"
 #include "natives.h"
 
 #define FN(name) static int name(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret)
@@ -255,9 +254,9 @@ FN(system_arraycopy)
     if (!arraycopy_types(machine, t, s, d) || !arraycopy_bounds(machine, t, s, d, p))
         return native_thrown(machine);
     d = vm_obj_w(machine, args[2].ref);
-    if (machine->check && (d->flags & VM_OBJ_SHARED) && s->cls->elem_kind == 'L')
+    if (machine->driver.hooks && (d->flags & VM_OBJ_SHARED) && s->cls->elem_kind == 'L')
         for (int32_t i = 0; i < p[2]; i++) /* what a shared array receives is shared */
-            vm_sched_expose(machine, ((const uint32_t *)VM_ELEMS(s))[p[0] + i]);
+            machine->driver.hooks->published(machine, ((const uint32_t *)VM_ELEMS(s))[p[0] + i]);
     if (s->cls != d->cls && !vm_is_assignable(s->cls, d->cls))
         return copy_checked(machine, t, s, d, p);
     size_t size = s->cls->elem_size;
@@ -648,7 +647,7 @@ FN(vm_new_array_of)
 FN(vm_constant)
 {
     UNUSED;
-    if (machine->check) vm_make_constant(machine, args[0].ref);
+    if (machine->driver.hooks) vm_make_constant(machine, args[0].ref);
     return VM_NATIVE_OK;
 }
 

@@ -162,7 +162,7 @@ static int wait_on(vm *machine, vm_thread *t, uint32_t lock, uint32_t cond, bool
 /* Wakes one (or, with [all], every) thread waiting on [cond]. */
 static void wake(vm *machine, uint32_t cond, bool all)
 {
-    if (!machine->check) {
+    if (!machine->driver.hooks) {
         for (uint32_t i = 0; i < machine->thread_count; i++) {
             vm_thread *w = machine->threads[i];
             if (w->state != VM_THREAD_WAITING || w->wait_object != cond || w->notified) continue;
@@ -237,7 +237,7 @@ FN(thread_yield)
 {
     UNUSED;
     /* The checker schedules at the next scheduling point anyway (a yield is not one). */
-    return machine->check ? VM_NATIVE_OK : VM_NATIVE_YIELD;
+    return machine->driver.hooks ? VM_NATIVE_OK : VM_NATIVE_YIELD;
 }
 
 FN(thread_join)

@@ -329,7 +329,7 @@ vm_park vm_sched_classify(vm *machine, vm_thread *t, const vm_frame *frame, cons
     }
 }
 
-void vm_sched_init_watch(vm_check *check)
+void vm_sched_init_watch(bool watch[256])
 {
     static const uint8_t ops[] = {CF_OP_GETFIELD,
                                   CF_OP_PUTFIELD,
@@ -342,11 +342,11 @@ void vm_sched_init_watch(vm_check *check)
                                   CF_OP_INVOKESTATIC,
                                   CF_OP_INVOKEINTERFACE,
                                   CF_OP_NEW};
-    memset(check->watch, 0, sizeof check->watch);
-    for (size_t i = 0; i < sizeof ops; i++) check->watch[ops[i]] = true;
-    for (int op = CF_OP_IALOAD; op <= CF_OP_SALOAD; op++) check->watch[op] = true;
-    for (int op = CF_OP_IASTORE; op <= CF_OP_SASTORE; op++) check->watch[op] = true;
-    for (int op = CF_OP_IRETURN; op <= CF_OP_RETURN; op++) check->watch[op] = true;
+    memset(watch, 0, 256 * sizeof *watch);
+    for (size_t i = 0; i < sizeof ops; i++) watch[ops[i]] = true;
+    for (int op = CF_OP_IALOAD; op <= CF_OP_SALOAD; op++) watch[op] = true;
+    for (int op = CF_OP_IASTORE; op <= CF_OP_SASTORE; op++) watch[op] = true;
+    for (int op = CF_OP_IRETURN; op <= CF_OP_RETURN; op++) watch[op] = true;
 }
 
 /* ---- Where a parked thread stands ------------------------------------------------------------ */

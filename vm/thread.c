@@ -5,7 +5,7 @@
  * is not started on the current path is VM_THREAD_NEW. */
 #include <stdio.h>
 
-#include "check.h"
+#include "internal.h"
 
 /* Appends a new thread struct with its buffers at id thread_count; false when out of memory. */
 static bool append_thread(vm *machine, uint64_t key)
@@ -40,16 +40,16 @@ static bool append_thread(vm *machine, uint64_t key)
  * had on every path so far, else a new one. Under exec ids simply count up. */
 static bool thread_id_for(vm *machine, uint64_t key, uint32_t *id)
 {
-    if (machine->check)
+    if (machine->driver.hooks)
         for (uint32_t i = 0; i < machine->thread_count; i++)
             if (machine->thread_keys[i] == key && machine->threads[i]->state == VM_THREAD_NEW) {
                 *id = i;
                 return true;
             }
-    if (machine->check && machine->thread_count >= machine->check->opts.max_threads)
+    if (machine->driver.hooks && machine->thread_count >= machine->driver.max_threads)
         return vm_fail(machine, VM_ERR_UNSUPPORTED,
                        "unsupported: more than %u threads (raise --max-threads, at most %d)",
-                       machine->check->opts.max_threads, VM_CHECK_MAX_THREADS);
+                       machine->driver.max_threads, VM_CHECK_MAX_THREADS);
     if (!append_thread(machine, key))
         return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory creating a thread");
     *id = machine->thread_count - 1;
@@ -66,7 +66,7 @@ bool vm_thread_create(vm *machine, uint32_t object, vm_thread **out)
     t->state = VM_THREAD_RUNNABLE;
     t->depth = 0;
     t->park = VM_PARK_NONE;
-    if (machine->check) vm_trail_thread_new(machine, t);
+    if (machine->driver.hooks) machine->driver.hooks->thread_created(machine, t);
     *out = t;
     return true;
 }

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "internal.h"
 
 #ifndef PORCHECK_MODEL_JAR
 #define PORCHECK_MODEL_JAR "model.jar"
@@ -141,10 +141,8 @@ void vm_flush_output(vm *machine)
 
 void vm_output(vm *machine, int fd, const char *bytes, size_t len)
 {
-    if (machine->check) { /* the output of a path is part of its state */
-        vm_globals_w(machine);
-        vm_bytes *b = fd == 1 ? &machine->check->out : &machine->check->err;
-        if (!vm_bytes_append(b, bytes, len)) vm_fail(machine, VM_ERR_NOMEM, "error: out of memory");
+    if (machine->driver.hooks) { /* the output of a path is part of its state */
+        machine->driver.hooks->output(machine, fd, bytes, len);
         return;
     }
     if (fd != 1) {
@@ -234,9 +232,6 @@ static void free_class(vm_class *cls)
     base_free(cls->all_interfaces);
     base_free(cls->supers);
     base_free(cls->fields);
-    for (uint16_t i = 0; cls->methods && i < cls->method_count; i++)
-        vm_typemap_free(&cls->methods[i]);
-    if (cls->owned_clinit) vm_typemap_free(cls->owned_clinit);
     base_free(cls->methods);
     base_free(cls->vtable);
     base_free(cls->ref_map);
@@ -250,7 +245,7 @@ static void free_class(vm_class *cls)
 void vm_free(vm *machine)
 {
     if (!machine) return;
-    vm_check_free(machine);
+    if (machine->driver.hooks) machine->driver.hooks->detach(machine);
     vm_flush_output(machine);
     vm_heap_free(machine);
     for (uint32_t i = 0; i < machine->class_count; i++) free_class(machine->classes[i]);
