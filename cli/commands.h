@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "clients.h"
+#include "verdict.h"
 
 /* What a command reads its spec and clients from. */
 typedef struct cli_input {

@@ -1,4 +1,4 @@
-/* clients: porcheck check on one client. The expected outcomes come from the implementation
+/* verdict: porcheck check on one client. The expected outcomes come from the implementation
  * oracle (or the ADT model); then the client runs in porcheck's VM as a transition system (the
  * harness: one thread per client thread on one shared object) and a search of por/ explores its
  * interleavings. Each new end state's outcome (the results the harness recorded) is counted and
@@ -459,15 +459,6 @@ static client_status explore_once(const client *c, const client_check_options *b
 static bool must_observe_all(const client_check_result *r)
 {
     return r->search.stop == POR_STOP_COMPLETE && !(r->expected.compared && r->expected.diff.found);
-}
-
-size_t client_outcome_set_missing(const client_outcome_set *a, const client_outcome_set *b,
-                                  size_t *out)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < client_outcome_set_size(a); i++)
-        if (client_outcome_set_find(b, client_outcome_set_at(a, i)) < 0) out[n++] = i;
-    return n;
 }
 
 /* Fills [r]'s unobserved outcomes: the expected ones with no blocked invocation that no end
