@@ -1,6 +1,9 @@
-/* verdict: what porcheck run and porcheck check report. Today: checking one client of a data
- * structure in porcheck's VM (client_check), its expected outcomes, violations and the
- * schedules that reproduce them, replayed as interleaving tables. */
+/* verdict: what porcheck run and porcheck check report, one implementation for both commands:
+ * the verdict of a search and its lines, the visible set in force, checking a program's main
+ * in porcheck's VM (verdict_run: end-state outputs, uncaught exceptions, deadlocks, replayed
+ * traces, JSON) and checking one client of a data structure (client_check: its expected
+ * outcomes, violations and the schedules that reproduce them, replayed as interleaving
+ * tables). */
 #ifndef PORCHECK_VERDICT_H
 #define PORCHECK_VERDICT_H
 
@@ -12,6 +15,126 @@
 
 #include "clients.h"
 #include "por.h"
+#include "vm.h"
+
+/* ---- Verdicts -------------------------------------------------------------------------------- */
+
+/* The verdict of a search, numbered as the exit statuses of porcheck run and check. */
+typedef enum verdict_kind {
+    VERDICT_PASS = 0,       /* explored completely, no violation */
+    VERDICT_VIOLATION = 1,  /* a property violated (also when the search was then stopped) */
+    VERDICT_INCOMPLETE = 3, /* stopped by a limit or a signal, no violation */
+} verdict_kind;
+
+/* Returns the verdict of a search that ended as [r] says, [violated] or not. */
+verdict_kind verdict_of(const por_result *r, bool violated);
+
+/* Returns "ok", "violation" or "incomplete" for [v], as the JSON reports write it. */
+const char *verdict_name(verdict_kind v);
+
+/* Writes why search [r] stopped early into [buf] of [size] bytes, e.g. "stopped by --timeout
+ * after 12.0 s" or "stopped by SIGINT after 3.4 s" ([signal]: the signal's name, or NULL). */
+void verdict_stop_text(const por_result *r, const char *signal, char *buf, size_t size);
+
+/* Prints the verdict line of a search that ended as [r] says on [out]: "verdict: ok", "verdict:
+ * VIOLATION" (with why the search stopped when it was stopped) or "verdict: incomplete (...)";
+ * [signal] as for verdict_stop_text. */
+void verdict_print(FILE *out, const por_result *r, bool violated, const char *signal);
+
+/* The safe classifier's visible set in force: given (none: the default), widened after races. */
+typedef struct verdict_visible {
+    const char *const *given; /* class names or prefixes, dotted or slashed */
+    size_t given_count;
+    const char *const *widened;
+    size_t widened_count;
+    const char *const *races; /* the races that widened it */
+    size_t race_count;
+} verdict_visible;
+
+/* Prints [v] on [out] as the line "visible: ..." (names dotted) and one line per race, saying
+ * that the [what] ("client", "program") was explored again. */
+void verdict_print_visible(FILE *out, const verdict_visible *v, const char *what);
+
+/* Fills [out] with a one-line message. */
+typedef struct verdict_error {
+    char message[1024]; /* as long as a vm_error's */
+} verdict_error;
+
+/* ---- Checking a program's main in the VM (porcheck run) -------------------------------------- */
+
+/* What to check and how. */
+typedef struct verdict_run_options {
+    vm_options vm;          /* class path, assertions */
+    vm_check_options check; /* classifier, visible set (widened by verdict_run), VM limits */
+    por_options search;     /* algorithm, order, limits, stop flag, progress (the observer is
+                             * verdict_run's own) */
+    const char *main;       /* the main class */
+    int argc;               /* the program's arguments */
+    char **argv;
+} verdict_run_options;
+
+/* A distinct standard output of end states and how many end states printed it. */
+typedef struct verdict_output {
+    char *text;
+    size_t len, count;
+} verdict_output;
+
+/* What went wrong in a program. */
+typedef enum verdict_run_kind { VERDICT_UNCAUGHT, VERDICT_DEADLOCK } verdict_run_kind;
+
+/* A distinct violation of a program: what it is, the first schedule reaching it, the trace of
+ * its replay. */
+typedef struct verdict_run_violation {
+    verdict_run_kind kind;
+    char *text;
+    size_t count;
+    uint8_t *schedule;
+    size_t length;
+    char **trace; /* [length] lines, filled by the replay of the first few */
+    bool reproduced;
+} verdict_run_violation;
+
+/* The report of porcheck run. */
+typedef struct verdict_run_result {
+    verdict_output *outputs;
+    size_t output_count, output_cap;
+    verdict_run_violation *violations;
+    size_t violation_count, violation_cap;
+    char **races, **widened; /* races that widened the visible set, and the classes (dotted) */
+    size_t race_count, widened_count, race_cap, widened_cap;
+    por_result search;
+} verdict_run_result;
+
+/* Creates a VM for [opt] and starts its main as a transition system; NULL with [err] set on
+ * failure (a missing class, a linking error, out of memory). */
+vm *verdict_run_start(const verdict_run_options *opt, verdict_error *err);
+
+/* Explores every interleaving of [machine] (from verdict_run_start; freed here) as [opt] says
+ * into [out], again on a new VM with a wider visible set each time races show that the set in
+ * force missed shared state, and replays the first violations into traces; false with [err]
+ * set when the VM or the search fails. */
+bool verdict_run(const verdict_run_options *opt, vm *machine, verdict_run_result *out,
+                 verdict_error *err);
+
+/* Returns the verdict of [r]. */
+verdict_kind verdict_run_verdict(const verdict_run_result *r);
+
+/* Prints the report of [r] on [out]: header, visible set, verdict, outputs, violations with
+ * their schedules and traces, statistics; [signal] as for verdict_stop_text. */
+void verdict_run_print(FILE *out, const verdict_run_options *opt, const verdict_run_result *r,
+                       const char *signal);
+
+/* Returns the report of [r] as one JSON document; NULL when out of memory. */
+json_t *verdict_run_json(const verdict_run_options *opt, const verdict_run_result *r);
+
+/* Frees what [r] holds. */
+void verdict_run_result_free(verdict_run_result *r);
+
+/* Runs the [length] steps of [schedule] (thread ids) on [machine] (from verdict_run_start),
+ * printing each step and how it ends on [out]; returns VERDICT_VIOLATION or VERDICT_PASS, or -1
+ * with [err] set when a thread of it cannot run or the VM fails. */
+int verdict_run_replay(vm *machine, const uint8_t *schedule, size_t length, FILE *out,
+                       verdict_error *err);
 
 /* ---- Checking a client in the VM (porcheck check) -------------------------------------------- */
 
