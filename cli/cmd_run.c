@@ -21,37 +21,6 @@ typedef struct run_args {
     cli_progress progress;
 } run_args;
 
-/* Parses "0*3,1,2" into a new array in [*out] of [*length] thread ids; false when malformed. */
-static bool parse_schedule(const char *text, uint8_t **out, size_t *length)
-{
-    size_t cap = 64, n = 0;
-    uint8_t *s = base_malloc(cap);
-    const char *p = text;
-    while (s && *p) {
-        char *end;
-        unsigned long t = strtoul(p, &end, 10), run = 1;
-        if (end == p || t >= 64) break;
-        if (*end == '*') {
-            p = end + 1;
-            run = strtoul(p, &end, 10);
-            if (end == p || run == 0 || run > 1000000) break;
-        }
-        for (; run > 0 && s; run--) {
-            if (n == cap) s = base_realloc(s, cap *= 2);
-            if (s) s[n++] = (uint8_t)t;
-        }
-        p = *end == ',' ? end + 1 : end;
-        if (*end && *end != ',') break;
-    }
-    if (!s || *p || n == 0) {
-        base_free(s);
-        return false;
-    }
-    *out = s;
-    *length = n;
-    return true;
-}
-
 /* ---- Arguments ------------------------------------------------------------------------------- */
 
 static int usage(void)
@@ -193,8 +162,9 @@ static int run_replay(const run_args *a, vm *machine)
 {
     uint8_t *schedule;
     size_t length;
-    if (!parse_schedule(a->replay, &schedule, &length)) {
-        fprintf(stderr, "porcheck run: --replay: malformed schedule '%s'\n", a->replay);
+    client_error perr = {0};
+    if (client_schedule_parse(a->replay, &schedule, &length, &perr) != CLIENT_OK) {
+        fprintf(stderr, "porcheck run: --replay: %s\n", perr.message);
         return EXIT_BAD_INPUT;
     }
     verdict_error err = {0};

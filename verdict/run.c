@@ -176,19 +176,12 @@ static void on_assert(void *ctx, size_t thread, const por_trace *schedule)
 
 /* ---- Schedules ------------------------------------------------------------------------------- */
 
-/* Writes [schedule] compactly ("0*3,1,2*2") into a new string. */
+/* Writes [schedule] as client_schedule_format does into a new string, or NULL. */
 static char *schedule_text(const uint8_t *schedule, size_t length)
 {
-    char *s = base_malloc(length * 8 + 1), *p = s;
-    if (!s) return NULL;
-    *p = '\0';
-    for (size_t i = 0; i < length;) {
-        size_t run = 1;
-        while (i + run < length && schedule[i + run] == schedule[i]) run++;
-        p += sprintf(p, "%s%u", i ? "," : "", schedule[i]);
-        if (run > 1) p += sprintf(p, "*%zu", run);
-        i += run;
-    }
+    size_t size = length * 8 + 16; /* a thread id and a separator per step at most */
+    char *s = base_malloc(size);
+    if (s) client_schedule_format(schedule, length, s, size);
     return s;
 }
 
