@@ -18,6 +18,7 @@ typedef struct run_args {
     verdict_run_options run;
     const char *visible[MAX_VISIBLE];
     const char *json, *replay;
+    client_classifier classifier; /* --classifier, or the default for the algorithm */
     cli_progress progress;
 } run_args;
 
@@ -94,9 +95,9 @@ static args_status value_option(run_args *a, const char *name, char *value)
     if (!strcmp(name, "--visible")) return add_visible(a, value);
     if (!strcmp(name, "--classifier")) {
         if (!strcmp(value, "jpf"))
-            a->run.check.classifier = VM_CLASSIFY_JPF;
+            a->classifier = CLIENT_CLASSIFY_JPF;
         else if (!strcmp(value, "safe"))
-            a->run.check.classifier = VM_CLASSIFY_SAFE;
+            a->classifier = CLIENT_CLASSIFY_SAFE;
         else
             return bad("unknown classifier '%s' (jpf or safe)", value);
         return ARGS_OK;
@@ -141,6 +142,8 @@ static args_status parse_args(int argc, char **argv, run_args *a)
     a->run.argc = argc - i - 1;
     a->run.argv = argv + i + 1;
     a->run.check.visible = a->visible;
+    a->run.check.classifier =
+        verdict_vm_classifier(verdict_classifier(a->run.search.algo, a->classifier));
     if (a->run.check.visible_count && a->run.check.classifier != VM_CLASSIFY_SAFE)
         return bad("--visible%s applies to --classifier safe only", "");
     if (a->run.check.heap_symmetry &&

@@ -19,10 +19,10 @@ enum { DEFAULT_TRACED = 10 };
 
 /* ---- Options --------------------------------------------------------------------------------- */
 
-client_classifier client_check_classifier(const client_check_options *opt)
+client_classifier verdict_classifier(por_algo algo, client_classifier requested)
 {
-    if (opt->classifier != CLIENT_CLASSIFY_DEFAULT) return opt->classifier;
-    switch (opt->search.algo) {
+    if (requested != CLIENT_CLASSIFY_DEFAULT) return requested;
+    switch (algo) {
     case POR_ALGO_JPF:
     case POR_ALGO_DE_JPF:
     case POR_ALGO_DL_JPF:
@@ -30,6 +30,16 @@ client_classifier client_check_classifier(const client_check_options *opt)
     default:
         return CLIENT_CLASSIFY_SAFE;
     }
+}
+
+vm_classifier verdict_vm_classifier(client_classifier c)
+{
+    return c == CLIENT_CLASSIFY_JPF ? VM_CLASSIFY_JPF : VM_CLASSIFY_SAFE;
+}
+
+client_classifier client_check_classifier(const client_check_options *opt)
+{
+    return verdict_classifier(opt->search.algo, opt->classifier);
 }
 
 const char *client_classifier_name(client_classifier classifier)
@@ -45,8 +55,7 @@ static void check_options(const client *c, const client_check_options *opt, vm_c
 {
     const client_spec *spec = c->spec;
     memset(out, 0, sizeof *out);
-    out->classifier =
-        client_check_classifier(opt) == CLIENT_CLASSIFY_JPF ? VM_CLASSIFY_JPF : VM_CLASSIFY_SAFE;
+    out->classifier = verdict_vm_classifier(client_check_classifier(opt));
     out->max_threads = (uint32_t)c->thread_count + 1;
     out->heap_symmetry = opt->heap_symmetry;
     out->exact = opt->exact_states;

@@ -55,6 +55,14 @@ typedef struct verdict_visible {
  * that the [what] ("client", "program") was explored again. */
 void verdict_print_visible(FILE *out, const verdict_visible *v, const char *what);
 
+/* Which instructions are scheduling points (see vm.h); DEFAULT picks safe for dfs and the
+ * S-POR family, jpf for jpf, de-jpf and dl-jpf. */
+typedef enum client_classifier {
+    CLIENT_CLASSIFY_DEFAULT = 0,
+    CLIENT_CLASSIFY_SAFE,
+    CLIENT_CLASSIFY_JPF,
+} client_classifier;
+
 /* Fills [out] with a one-line message. */
 typedef struct verdict_error {
     char message[1024]; /* as long as a vm_error's */
@@ -138,14 +146,6 @@ int verdict_run_replay(vm *machine, const uint8_t *schedule, size_t length, FILE
 
 /* ---- Checking a client in the VM (porcheck check) -------------------------------------------- */
 
-/* Which instructions are scheduling points (see vm.h); DEFAULT picks safe for dfs and the
- * S-POR family, jpf for jpf, de-jpf and dl-jpf. */
-typedef enum client_classifier {
-    CLIENT_CLASSIFY_DEFAULT = 0,
-    CLIENT_CLASSIFY_SAFE,
-    CLIENT_CLASSIFY_JPF,
-} client_classifier;
-
 /* Options of client_check and client_replay. */
 typedef struct client_check_options {
     client_impl_options impl; /* where the class under test is */
@@ -168,6 +168,15 @@ typedef struct client_check_options {
 
 /* Returns the classifier [opt] selects: its own, or the default for its algorithm. */
 client_classifier client_check_classifier(const client_check_options *opt);
+
+/* Returns the classifier in force for a search with [algo] when [requested] was asked for (the
+ * same for porcheck run and check): [requested] itself, else by default jpf for the jpf, de-jpf
+ * and dl-jpf searches (whose reductions assume it) and safe, whose default visible set is every
+ * class, for dfs and the S-POR family. */
+client_classifier verdict_classifier(por_algo algo, client_classifier requested);
+
+/* Returns the VM's classifier for [c] (DEFAULT: safe). */
+vm_classifier verdict_vm_classifier(client_classifier c);
 
 /* Returns "safe" or "jpf". */
 const char *client_classifier_name(client_classifier classifier);
