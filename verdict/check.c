@@ -302,11 +302,12 @@ static por_verdict on_blocked(observe *o, const por_trace *schedule, por_tset wa
     checker_blocked_results(o->k, waiting, o->values, returned);
     client_status st = client_outcome_set_add(o->r->observed, o->values, 1, o->err);
     if (st) o->status = st;
-    if (client_outcome_set_find(o->r->expected.outcomes, o->values) >= 0) return POR_ACCEPT;
+    bool explained = client_outcome_set_find(o->r->expected.outcomes, o->values) >= 0;
+    if (explained) return verdict_end_state(false, waiting);
     char text[4096];
     describe_deadlock(o->k->machine, waiting, text, sizeof text);
     add_violation(o, CLIENT_VIOLATION_DEADLOCK, o->values, text, schedule);
-    return POR_VIOLATION;
+    return verdict_end_state(true, waiting);
 }
 
 /* Observer: counts the outcome of a new end state; an unexpected one (or a deadlock no
@@ -320,13 +321,13 @@ static por_verdict on_final(void *ctx, const por_trace *schedule, por_tset waiti
     if (checker_results(o->k, o->buf, o->values, NULL) != w) {
         add_violation(o, CLIENT_VIOLATION_DEADLOCK, NULL,
                       "the harness ended before every invocation returned", schedule);
-        return POR_VIOLATION;
+        return verdict_end_state(true, 0);
     }
     client_status st = client_outcome_set_add(o->r->observed, o->values, 1, o->err);
     if (st) o->status = st;
-    if (client_outcome_set_find(o->r->expected.outcomes, o->values) >= 0) return POR_CONTINUE;
-    add_violation(o, CLIENT_VIOLATION_OUTCOME, o->values, NULL, schedule);
-    return POR_VIOLATION;
+    bool expected = client_outcome_set_find(o->r->expected.outcomes, o->values) >= 0;
+    if (!expected) add_violation(o, CLIENT_VIOLATION_OUTCOME, o->values, NULL, schedule);
+    return verdict_end_state(!expected, 0);
 }
 
 /* Observer: a harness thread died of an uncaught exception. */

@@ -40,6 +40,12 @@ void verdict_print(FILE *out, const por_result *r, bool violated, const char *si
         fprintf(out, "verdict: ok\n");
 }
 
+por_verdict verdict_end_state(bool violates, por_tset waiting)
+{
+    if (violates) return POR_VIOLATION;
+    return waiting ? POR_ACCEPT : POR_CONTINUE;
+}
+
 /* Prints class name or prefix [name] dotted on [out], after [sep]. */
 static void print_dotted(FILE *out, const char *sep, const char *name)
 {

@@ -146,7 +146,8 @@ static void describe_deadlock(vm *machine, por_tset waiting, char *buf, size_t c
     }
 }
 
-/* Observer: counts the output of an end state; a deadlock is a violation. */
+/* Observer: counts the output of an end state; a deadlock is a violation, counted among the
+ * violating end states as check counts an unexplained one. */
 static por_verdict on_final(void *ctx, const por_trace *schedule, por_tset waiting)
 {
     observe *o = ctx;
@@ -158,7 +159,7 @@ static por_verdict on_final(void *ctx, const por_trace *schedule, por_tset waiti
         describe_deadlock(o->machine, waiting, text, sizeof text);
         add_violation(o, VERDICT_DEADLOCK, text, schedule);
     }
-    return POR_CONTINUE;
+    return verdict_end_state(waiting != 0, waiting);
 }
 
 /* Observer: records the uncaught exception of [thread]. */

@@ -41,6 +41,13 @@ void verdict_stop_text(const por_result *r, const char *signal, char *buf, size_
  * [signal] as for verdict_stop_text. */
 void verdict_print(FILE *out, const por_result *r, bool violated, const char *signal);
 
+/* Returns what an observer of porcheck run or check tells the search about an end state where
+ * the threads of [waiting] are blocked (0: every thread ended): POR_VIOLATION when the end state
+ * [violates] a property (an unexpected outcome, a deadlock nothing explains), which the search
+ * counts among the violating end states, so that the statistics and the verdict agree; else
+ * POR_ACCEPT for a blocked end state the property allows, POR_CONTINUE for another. */
+por_verdict verdict_end_state(bool violates, por_tset waiting);
+
 /* The safe classifier's visible set in force: given (none: the default), widened after races. */
 typedef struct verdict_visible {
     const char *const *given; /* class names or prefixes, dotted or slashed */
