@@ -277,9 +277,10 @@ static void print_visible(const client_check_result *r)
     if (r->classifier == CLIENT_CLASSIFY_JPF)
         printf("visible: every access to a shared object (jpf classifier)\n");
     else
-        cli_print_visible(&(cli_visible){r->visible, r->visible_count, r->widened, r->widened_count,
-                                         r->races, r->race_count},
-                          "client");
+        verdict_print_visible(stdout,
+                              &(verdict_visible){r->visible, r->visible_count, r->widened,
+                                                 r->widened_count, r->races, r->race_count},
+                              "client");
 }
 
 /* True when [r]'s search, complete and without a violation, still missed a linearizable

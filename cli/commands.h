@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "clients.h"
+#include "verdict.h"
 
 /* What a command reads its spec and clients from. */
 typedef struct cli_input {
@@ -39,20 +40,6 @@ bool cli_set_limit(const char *command, por_options *opt, const char *name, cons
  * DE or DL one); otherwise prints one line "porcheck [command]: --heap-symmetry does not go with
  * a stateless ALGO search (...)" and returns false. */
 bool cli_heap_symmetry_allows(const char *command, por_algo algo, bool stateless);
-
-/* The safe classifier's visible set in force: given (none: the default), widened after races. */
-typedef struct cli_visible {
-    const char *const *given; /* class names or prefixes, dotted or slashed */
-    size_t given_count;
-    const char *const *widened;
-    size_t widened_count;
-    const char *const *races; /* the races that widened it */
-    size_t race_count;
-} cli_visible;
-
-/* Prints [v] as the line "visible: ..." (names dotted) and one line per race, saying that the
- * [what] ("client", "program") was explored again. */
-void cli_print_visible(const cli_visible *v, const char *what);
 
 /* Exit statuses shared by every command (and 128 + N after signal N). */
 enum { EXIT_PASS = 0, EXIT_VIOLATION = 1, EXIT_BAD_INPUT = 2, EXIT_INCOMPLETE = 3 };

@@ -67,61 +67,28 @@ int cli_worse_status(int a, int b)
 
 int cli_search_status(const por_result *r, bool violated)
 {
-    if (violated) return EXIT_VIOLATION;
-    return por_stop_incomplete(r->stop) ? EXIT_INCOMPLETE : EXIT_PASS;
+    return (int)verdict_of(r, violated);
+}
+
+/* Returns the name of the stopping signal received, or NULL. */
+static const char *signal_name(void)
+{
+    return cli_signal_received() ? cli_signal_name(cli_signal_received()) : NULL;
 }
 
 void cli_stop_text(const por_result *r, char *buf, size_t size)
 {
-    int sig = cli_signal_received();
-    if (r->stop == POR_STOP_SIGNAL && sig)
-        snprintf(buf, size, "stopped by %s after %.1f s", cli_signal_name(sig), r->stats.seconds);
-    else if (r->stop == POR_STOP_SIGNAL)
-        snprintf(buf, size, "stopped by a signal after %.1f s", r->stats.seconds);
-    else
-        snprintf(buf, size, "stopped by --%s after %.1f s", por_stop_name(r->stop),
-                 r->stats.seconds);
-}
-
-/* Prints class name or prefix [name] dotted, after [sep]. */
-static void print_dotted(const char *sep, const char *name)
-{
-    printf("%s", sep);
-    for (const char *p = name; *p; p++) putchar(*p == '/' ? '.' : *p);
-}
-
-void cli_print_visible(const cli_visible *v, const char *what)
-{
-    if (!v->given_count)
-        printf("visible: every class but java.lang.Thread and java.lang.String (race-checked)");
-    for (size_t i = 0; i < v->given_count; i++) print_dotted(i ? ", " : "visible: ", v->given[i]);
-    if (v->given_count) printf(" (narrowed; every other class race-checked)");
-    for (size_t i = 0; i < v->widened_count; i++)
-        print_dotted(i ? ", " : ", widened with ", v->widened[i]);
-    printf("\n");
-    for (size_t i = 0; i < v->race_count; i++)
-        printf("  race on state the visible set left invisible (so the %s was explored again): "
-               "%s\n",
-               what, v->races[i]);
+    verdict_stop_text(r, signal_name(), buf, size);
 }
 
 void cli_print_verdict(const por_result *r, bool violated)
 {
-    char why[128];
-    cli_stop_text(r, why, sizeof why);
-    if (violated && por_stop_incomplete(r->stop))
-        printf("verdict: VIOLATION (then %s: not every interleaving was explored)\n", why);
-    else if (violated)
-        printf("verdict: VIOLATION\n");
-    else if (por_stop_incomplete(r->stop))
-        printf("verdict: incomplete (%s: not every interleaving was explored)\n", why);
-    else
-        printf("verdict: ok\n");
+    verdict_print(stdout, r, violated, signal_name());
 }
 
 const char *cli_verdict_json(const por_result *r, bool violated)
 {
-    return violated ? "violation" : por_stop_incomplete(r->stop) ? "incomplete" : "ok";
+    return verdict_name(verdict_of(r, violated));
 }
 
 /* ---- Signals --------------------------------------------------------------------------------- */

@@ -281,3 +281,12 @@ json_t *client_outcome_set_json(const client_outcome_set *set, const client *c)
     }
     return json_pack("{soso}", "columns", columns, "outcomes", outcomes);
 }
+
+size_t client_outcome_set_missing(const client_outcome_set *a, const client_outcome_set *b,
+                                  size_t *out)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < client_outcome_set_size(a); i++)
+        if (client_outcome_set_find(b, client_outcome_set_at(a, i)) < 0) out[n++] = i;
+    return n;
+}

@@ -5,7 +5,8 @@
 # erased at the end; off without a terminal), error rows for bad clients of a clients file, the
 # precedence of the statuses (1 > 2 > 3 > 0), --json files that cannot be opened (exit 2 before
 # the search) or written (/dev/full: the verdict's status, one line on stderr), and bench/plot
-# counting no stopped run as finished.
+# counting no stopped run as finished; run and check agreeing on the default classifier, on
+# a deadlock's counts and on the schedule syntax.
 # usage: test_verdicts.sh PORCHECK BUILD_DIR SOURCE_DIR WORK_DIR
 set -u
 porcheck=$1 build=$2 src=$3 work=$4
@@ -162,6 +163,33 @@ expect 0 run --classpath "$concurrent" --json /dev/full LockedCounter
 full_line run
 expect 0 outcomes --spec "$set_spec" --oracle adt --client '{ add(1) }' --json /dev/full
 full_line outcomes
+
+# ---- run and check agree (#16): the default classifier of every algorithm, the counts of a
+# deadlock (a violating end state in the statistics as in the verdict), one schedule syntax.
+for algo in dfs jpf s-por de-s-por dl-s-por de-jpf dl-jpf; do
+    "$porcheck" run --classpath "$concurrent" --algo "$algo" --max-states 1 --json run.json \
+        LockedCounter >out.txt 2>err.txt
+    "$porcheck" check --jar "$jar" --spec "$specs/CoarseListSet.json" --client '{ add(1) }' \
+        --algo "$algo" --max-states 1 --json check.json >out.txt 2>err.txt
+    run_k=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["classifier"])' run.json)
+    check_k=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["classifier"])' check.json)
+    [ -n "$run_k" ] && [ "$run_k" = "$check_k" ] ||
+        fail "--algo $algo: run's default classifier '$run_k', check's '$check_k'"
+done
+expect 1 run --classpath "$concurrent" --algo dl-s-por --all --json out.json DiningPhilosophers
+has "verdict: VIOLATION"
+has "  deadlocks  *1"
+has "  violating end states  *1"
+json 'd["statistics"]["violations"] == d["statistics"]["deadlocks"] == 1'
+expect 1 run --classpath "$concurrent" --algo dl-s-por DiningPhilosophers
+grep -q "^  violating end states  *0$" out.txt && fail "run: a deadlock but no violating end state"
+for bad in '0,' '+0' ' 0'; do
+    expect 2 run --classpath "$concurrent" --replay "$bad" DiningPhilosophers
+    has "porcheck run: --replay: malformed schedule '$bad'" err.txt
+    expect 2 check --jar "$jar" --spec "$specs/CoarseListSet.json" --client '{ add(1) }' \
+        --replay "$bad"
+    has "porcheck check: --replay: malformed schedule '$bad'" err.txt
+done
 
 # ---- bench/plot: only ok runs and violations without a timeout are finished.
 python3 - "$src/bench/plot" <<'PY' || fail "bench/plot counts a stopped run as finished"

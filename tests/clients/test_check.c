@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "clienttest.h"
+#include "verdict.h"
 
 /* Options for checking a class of structures.jar with [algo]. */
 static client_check_options options(por_algo algo)

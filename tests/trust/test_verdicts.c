@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "clients.h"
+#include "verdict.h"
 
 /* Loads TRUST_SPECS/[name].json; fails the test on error. */
 static client_spec *trust_spec(const char *name)

@@ -1,9 +1,10 @@
-/* clients: the VM side of checking one client, shared by check.c (the search) and trace.c
+/* verdict: the VM side of checking one client, shared by check.c (the search) and trace.c
  * (replays): a VM running the client's harness as a transition system, and its initial state. */
 #ifndef PORCHECK_CLIENTS_CHECKER_H
 #define PORCHECK_CLIENTS_CHECKER_H
 
 #include "impl.h"
+#include "verdict.h"
 
 /* One client in the VM, ready to be searched or replayed. */
 typedef struct checker {

@@ -1,4 +1,4 @@
-/* clients: schedules replayed as Lincheck-style interleaving tables. A replay runs the schedule
+/* verdict: schedules replayed as Lincheck-style interleaving tables. A replay runs the schedule
  * step by step from the initial state; before each step it asks which invocation the thread is
  * in and what the step does, and after it which invocations returned. The table has one column
  * per thread (plus "main" for the prefix and suffix); each invocation appears, with its result,

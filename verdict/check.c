@@ -1,4 +1,4 @@
-/* clients: porcheck check on one client. The expected outcomes come from the implementation
+/* verdict: porcheck check on one client. The expected outcomes come from the implementation
  * oracle (or the ADT model); then the client runs in porcheck's VM as a transition system (the
  * harness: one thread per client thread on one shared object) and a search of por/ explores its
  * interleavings. Each new end state's outcome (the results the harness recorded) is counted and
@@ -19,10 +19,10 @@ enum { DEFAULT_TRACED = 10 };
 
 /* ---- Options --------------------------------------------------------------------------------- */
 
-client_classifier client_check_classifier(const client_check_options *opt)
+client_classifier verdict_classifier(por_algo algo, client_classifier requested)
 {
-    if (opt->classifier != CLIENT_CLASSIFY_DEFAULT) return opt->classifier;
-    switch (opt->search.algo) {
+    if (requested != CLIENT_CLASSIFY_DEFAULT) return requested;
+    switch (algo) {
     case POR_ALGO_JPF:
     case POR_ALGO_DE_JPF:
     case POR_ALGO_DL_JPF:
@@ -30,6 +30,16 @@ client_classifier client_check_classifier(const client_check_options *opt)
     default:
         return CLIENT_CLASSIFY_SAFE;
     }
+}
+
+vm_classifier verdict_vm_classifier(client_classifier c)
+{
+    return c == CLIENT_CLASSIFY_JPF ? VM_CLASSIFY_JPF : VM_CLASSIFY_SAFE;
+}
+
+client_classifier client_check_classifier(const client_check_options *opt)
+{
+    return verdict_classifier(opt->search.algo, opt->classifier);
 }
 
 const char *client_classifier_name(client_classifier classifier)
@@ -45,8 +55,7 @@ static void check_options(const client *c, const client_check_options *opt, vm_c
 {
     const client_spec *spec = c->spec;
     memset(out, 0, sizeof *out);
-    out->classifier =
-        client_check_classifier(opt) == CLIENT_CLASSIFY_JPF ? VM_CLASSIFY_JPF : VM_CLASSIFY_SAFE;
+    out->classifier = verdict_vm_classifier(client_check_classifier(opt));
     out->max_threads = (uint32_t)c->thread_count + 1;
     out->heap_symmetry = opt->heap_symmetry;
     out->exact = opt->exact_states;
@@ -293,11 +302,12 @@ static por_verdict on_blocked(observe *o, const por_trace *schedule, por_tset wa
     checker_blocked_results(o->k, waiting, o->values, returned);
     client_status st = client_outcome_set_add(o->r->observed, o->values, 1, o->err);
     if (st) o->status = st;
-    if (client_outcome_set_find(o->r->expected.outcomes, o->values) >= 0) return POR_ACCEPT;
+    bool explained = client_outcome_set_find(o->r->expected.outcomes, o->values) >= 0;
+    if (explained) return verdict_end_state(false, waiting);
     char text[4096];
     describe_deadlock(o->k->machine, waiting, text, sizeof text);
     add_violation(o, CLIENT_VIOLATION_DEADLOCK, o->values, text, schedule);
-    return POR_VIOLATION;
+    return verdict_end_state(true, waiting);
 }
 
 /* Observer: counts the outcome of a new end state; an unexpected one (or a deadlock no
@@ -311,13 +321,13 @@ static por_verdict on_final(void *ctx, const por_trace *schedule, por_tset waiti
     if (checker_results(o->k, o->buf, o->values, NULL) != w) {
         add_violation(o, CLIENT_VIOLATION_DEADLOCK, NULL,
                       "the harness ended before every invocation returned", schedule);
-        return POR_VIOLATION;
+        return verdict_end_state(true, 0);
     }
     client_status st = client_outcome_set_add(o->r->observed, o->values, 1, o->err);
     if (st) o->status = st;
-    if (client_outcome_set_find(o->r->expected.outcomes, o->values) >= 0) return POR_CONTINUE;
-    add_violation(o, CLIENT_VIOLATION_OUTCOME, o->values, NULL, schedule);
-    return POR_VIOLATION;
+    bool expected = client_outcome_set_find(o->r->expected.outcomes, o->values) >= 0;
+    if (!expected) add_violation(o, CLIENT_VIOLATION_OUTCOME, o->values, NULL, schedule);
+    return verdict_end_state(!expected, 0);
 }
 
 /* Observer: a harness thread died of an uncaught exception. */
@@ -459,15 +469,6 @@ static client_status explore_once(const client *c, const client_check_options *b
 static bool must_observe_all(const client_check_result *r)
 {
     return r->search.stop == POR_STOP_COMPLETE && !(r->expected.compared && r->expected.diff.found);
-}
-
-size_t client_outcome_set_missing(const client_outcome_set *a, const client_outcome_set *b,
-                                  size_t *out)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < client_outcome_set_size(a); i++)
-        if (client_outcome_set_find(b, client_outcome_set_at(a, i)) < 0) out[n++] = i;
-    return n;
 }
 
 /* Fills [r]'s unobserved outcomes: the expected ones with no blocked invocation that no end

@@ -1,0 +1,328 @@
+/* verdict: what porcheck run and porcheck check report, one implementation for both commands:
+ * the verdict of a search and its lines, the visible set in force, checking a program's main
+ * in porcheck's VM (verdict_run: end-state outputs, uncaught exceptions, deadlocks, replayed
+ * traces, JSON) and checking one client of a data structure (client_check: its expected
+ * outcomes, violations and the schedules that reproduce them, replayed as interleaving
+ * tables). */
+#ifndef PORCHECK_VERDICT_H
+#define PORCHECK_VERDICT_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "clients.h"
+#include "por.h"
+#include "vm.h"
+
+/* ---- Verdicts -------------------------------------------------------------------------------- */
+
+/* The verdict of a search, numbered as the exit statuses of porcheck run and check. */
+typedef enum verdict_kind {
+    VERDICT_PASS = 0,       /* explored completely, no violation */
+    VERDICT_VIOLATION = 1,  /* a property violated (also when the search was then stopped) */
+    VERDICT_INCOMPLETE = 3, /* stopped by a limit or a signal, no violation */
+} verdict_kind;
+
+/* Returns the verdict of a search that ended as [r] says, [violated] or not. */
+verdict_kind verdict_of(const por_result *r, bool violated);
+
+/* Returns "ok", "violation" or "incomplete" for [v], as the JSON reports write it. */
+const char *verdict_name(verdict_kind v);
+
+/* Writes why search [r] stopped early into [buf] of [size] bytes, e.g. "stopped by --timeout
+ * after 12.0 s" or "stopped by SIGINT after 3.4 s" ([signal]: the signal's name, or NULL). */
+void verdict_stop_text(const por_result *r, const char *signal, char *buf, size_t size);
+
+/* Prints the verdict line of a search that ended as [r] says on [out]: "verdict: ok", "verdict:
+ * VIOLATION" (with why the search stopped when it was stopped) or "verdict: incomplete (...)";
+ * [signal] as for verdict_stop_text. */
+void verdict_print(FILE *out, const por_result *r, bool violated, const char *signal);
+
+/* Returns what an observer of porcheck run or check tells the search about an end state where
+ * the threads of [waiting] are blocked (0: every thread ended): POR_VIOLATION when the end state
+ * [violates] a property (an unexpected outcome, a deadlock nothing explains), which the search
+ * counts among the violating end states, so that the statistics and the verdict agree; else
+ * POR_ACCEPT for a blocked end state the property allows, POR_CONTINUE for another. */
+por_verdict verdict_end_state(bool violates, por_tset waiting);
+
+/* The safe classifier's visible set in force: given (none: the default), widened after races. */
+typedef struct verdict_visible {
+    const char *const *given; /* class names or prefixes, dotted or slashed */
+    size_t given_count;
+    const char *const *widened;
+    size_t widened_count;
+    const char *const *races; /* the races that widened it */
+    size_t race_count;
+} verdict_visible;
+
+/* Prints [v] on [out] as the line "visible: ..." (names dotted) and one line per race, saying
+ * that the [what] ("client", "program") was explored again. */
+void verdict_print_visible(FILE *out, const verdict_visible *v, const char *what);
+
+/* Which instructions are scheduling points (see vm.h); DEFAULT picks safe for dfs and the
+ * S-POR family, jpf for jpf, de-jpf and dl-jpf. */
+typedef enum client_classifier {
+    CLIENT_CLASSIFY_DEFAULT = 0,
+    CLIENT_CLASSIFY_SAFE,
+    CLIENT_CLASSIFY_JPF,
+} client_classifier;
+
+/* Fills [out] with a one-line message. */
+typedef struct verdict_error {
+    char message[1024]; /* as long as a vm_error's */
+} verdict_error;
+
+/* ---- Checking a program's main in the VM (porcheck run) -------------------------------------- */
+
+/* What to check and how. */
+typedef struct verdict_run_options {
+    vm_options vm;          /* class path, assertions */
+    vm_check_options check; /* classifier, visible set (widened by verdict_run), VM limits */
+    por_options search;     /* algorithm, order, limits, stop flag, progress (the observer is
+                             * verdict_run's own) */
+    const char *main;       /* the main class */
+    int argc;               /* the program's arguments */
+    char **argv;
+} verdict_run_options;
+
+/* A distinct standard output of end states and how many end states printed it. */
+typedef struct verdict_output {
+    char *text;
+    size_t len, count;
+} verdict_output;
+
+/* What went wrong in a program. */
+typedef enum verdict_run_kind { VERDICT_UNCAUGHT, VERDICT_DEADLOCK } verdict_run_kind;
+
+/* A distinct violation of a program: what it is, the first schedule reaching it, the trace of
+ * its replay. */
+typedef struct verdict_run_violation {
+    verdict_run_kind kind;
+    char *text;
+    size_t count;
+    uint8_t *schedule;
+    size_t length;
+    char **trace; /* [length] lines, filled by the replay of the first few */
+    bool reproduced;
+} verdict_run_violation;
+
+/* The report of porcheck run. */
+typedef struct verdict_run_result {
+    verdict_output *outputs;
+    size_t output_count, output_cap;
+    verdict_run_violation *violations;
+    size_t violation_count, violation_cap;
+    char **races, **widened; /* races that widened the visible set, and the classes (dotted) */
+    size_t race_count, widened_count, race_cap, widened_cap;
+    por_result search;
+} verdict_run_result;
+
+/* Creates a VM for [opt] and starts its main as a transition system; NULL with [err] set on
+ * failure (a missing class, a linking error, out of memory). */
+vm *verdict_run_start(const verdict_run_options *opt, verdict_error *err);
+
+/* Explores every interleaving of [machine] (from verdict_run_start; freed here) as [opt] says
+ * into [out], again on a new VM with a wider visible set each time races show that the set in
+ * force missed shared state, and replays the first violations into traces; false with [err]
+ * set when the VM or the search fails. */
+bool verdict_run(const verdict_run_options *opt, vm *machine, verdict_run_result *out,
+                 verdict_error *err);
+
+/* Returns the verdict of [r]. */
+verdict_kind verdict_run_verdict(const verdict_run_result *r);
+
+/* Prints the report of [r] on [out]: header, visible set, verdict, outputs, violations with
+ * their schedules and traces, statistics; [signal] as for verdict_stop_text. */
+void verdict_run_print(FILE *out, const verdict_run_options *opt, const verdict_run_result *r,
+                       const char *signal);
+
+/* Returns the report of [r] as one JSON document; NULL when out of memory. */
+json_t *verdict_run_json(const verdict_run_options *opt, const verdict_run_result *r);
+
+/* Frees what [r] holds. */
+void verdict_run_result_free(verdict_run_result *r);
+
+/* Runs the [length] steps of [schedule] (thread ids) on [machine] (from verdict_run_start),
+ * printing each step and how it ends on [out]; returns VERDICT_VIOLATION or VERDICT_PASS, or -1
+ * with [err] set when a thread of it cannot run or the VM fails. */
+int verdict_run_replay(vm *machine, const uint8_t *schedule, size_t length, FILE *out,
+                       verdict_error *err);
+
+/* ---- Checking a client in the VM (porcheck check) -------------------------------------------- */
+
+/* Options of client_check and client_replay. */
+typedef struct client_check_options {
+    client_impl_options impl; /* where the class under test is */
+    por_options search;       /* algorithm, order, stateless, first error, limits (the
+                               * observer is client_check's own) */
+    client_classifier classifier;
+    bool oracle_adt;            /* expected outcomes from the spec's ADT model, which is also
+                                 * compared with the implementation */
+    size_t max_traced;          /* violations replayed into tables (0: 10) */
+    bool heap_symmetry;         /* states equal up to a renaming of objects are one (not DE, DL) */
+    bool exact_states;          /* compare whole serialisations on fingerprint hits */
+    const char *const *visible; /* safe classifier: class names or package prefixes (dotted or
+                                 * slashed) whose fields are visible, narrowing the default
+                                 * (every class); NULL: the spec's "visible", if any */
+    size_t visible_count;
+    const char *const *widened; /* safe: classes visible on top of that (a replay of a search
+                                 * that widened its set) */
+    size_t widened_count;
+} client_check_options;
+
+/* Returns the classifier [opt] selects: its own, or the default for its algorithm. */
+client_classifier client_check_classifier(const client_check_options *opt);
+
+/* Returns the classifier in force for a search with [algo] when [requested] was asked for (the
+ * same for porcheck run and check): [requested] itself, else by default jpf for the jpf, de-jpf
+ * and dl-jpf searches (whose reductions assume it) and safe, whose default visible set is every
+ * class, for dfs and the S-POR family. */
+client_classifier verdict_classifier(por_algo algo, client_classifier requested);
+
+/* Returns the VM's classifier for [c] (DEFAULT: safe). */
+vm_classifier verdict_vm_classifier(client_classifier c);
+
+/* Returns "safe" or "jpf". */
+const char *client_classifier_name(client_classifier classifier);
+
+/* The linearizable outcomes of a client and how they were found. */
+typedef struct client_expected {
+    client_outcome_set *outcomes; /* owned */
+    client_lin_stats stats;
+    double seconds;
+    bool compared;        /* the implementation was compared with the ADT (oracle adt) */
+    client_lin_diff diff; /* ... and where they first disagree */
+} client_expected;
+
+/* Computes the linearizable outcomes of [c] into [out] with the implementation oracle, or with
+ * the ADT model (and the comparison) when [opt] says oracle_adt. */
+client_status client_expected_outcomes(const client *c, const client_check_options *opt,
+                                       client_expected *out, client_error *err);
+
+/* Frees what [e] owns. */
+void client_expected_free(client_expected *e);
+
+/* One row of an interleaving table: the header of an invocation (where its thread first
+ * reaches it) or one visible action of it. */
+typedef struct client_trace_row {
+    size_t column;    /* into client_trace.columns */
+    long call;        /* a header: the invocation's canonical index; an action: -1 */
+    const char *text; /* an action: what the step does and where, e.g. "write Node#1.4.next
+                       * (LazyListSet.java:42)" */
+    size_t step;      /* the 1-based step of the schedule (the first, when merged) */
+    size_t repeat;    /* an action: how many consecutive steps with this text it stands for */
+} client_trace_row;
+
+/* How a replayed schedule ends. */
+typedef enum client_trace_end {
+    CLIENT_END_FINAL,     /* every thread finished: [results] is an outcome */
+    CLIENT_END_DEADLOCK,  /* no thread can run but some are blocked */
+    CLIENT_END_EXCEPTION, /* the last step threw an uncaught exception */
+    CLIENT_END_RUNNING,   /* threads can still run */
+} client_trace_end;
+
+/* A schedule replayed as a Lincheck-style interleaving table. */
+typedef struct client_trace {
+    size_t column_count;
+    const char *columns[CLIENT_MAX_THREADS + 1]; /* "main" (prefix, suffix) when present, "T0".. */
+    size_t row_count;
+    client_trace_row *rows;
+    client_value *results; /* [invocation_count] results at the end (at a DEADLOCK end, those
+                            * that did not return are CLIENT_VAL_BLOCKED or _NOT_RUN) */
+    bool *returned;        /* [invocation_count]: whether each invocation returned */
+    client_trace_end end;
+    const char *message; /* DEADLOCK, EXCEPTION: what happened */
+    size_t thread_count; /* VM threads the replay created; schedules name them by id */
+    const char *thread_names[CLIENT_MAX_THREADS + 1]; /* "main", "T0", ... by thread id */
+    base_arena arena;
+} client_trace;
+
+/* Frees what [tr] holds. */
+void client_trace_free(client_trace *tr);
+
+/* Returns [tr] of client [c] as JSON: {"columns": [...], "rows": [{"column", "step",
+ * "invocation", "result"} for a header or {"column", "step", "action"}], "end"}; NULL when out
+ * of memory. */
+json_t *client_trace_json(const client *c, const client_trace *tr);
+
+/* Prints [tr] of client [c] as a table, one column per thread, each line indented by
+ * [indent] spaces. */
+void client_trace_print(const client *c, const client_trace *tr, FILE *out, int indent);
+
+/* What a violation is. */
+typedef enum client_violation_kind {
+    CLIENT_VIOLATION_OUTCOME,   /* an end state whose outcome is not linearizable */
+    CLIENT_VIOLATION_DEADLOCK,  /* an end state where threads are blocked, no blocked outcome */
+    CLIENT_VIOLATION_EXCEPTION, /* a harness thread died of an uncaught exception */
+} client_violation_kind;
+
+/* One distinct violation and the first schedule that reached it. */
+typedef struct client_violation {
+    client_violation_kind kind;
+    const client_value *outcome; /* OUTCOME, DEADLOCK: [invocation_count] values (a deadlock's
+                                  * blocked and not-run invocations marked so) */
+    const char *message;         /* DEADLOCK, EXCEPTION: what happened */
+    size_t count;                /* end states (or failing transitions) of this violation */
+    const uint8_t *schedule;     /* thread ids, one per transition */
+    size_t length;
+    bool traced;     /* [trace] was replayed */
+    bool reproduced; /* the replay ended as the violation did */
+    client_trace trace;
+} client_violation;
+
+/* The verdict on one client. */
+typedef struct client_check_result {
+    client_classifier classifier;
+    const char *const *visible; /* safe: the visible set given (options or spec; slashed
+                                 * prefixes); 0 entries: the default, every class but the
+                                 * model's Thread and String */
+    size_t visible_count;
+    const char *const *widened; /* safe: classes made visible after [races] on them (dotted) */
+    size_t widened_count;
+    const char *const *races; /* races on state the visible set left invisible, each of which
+                               * widened it (the client was explored again) */
+    size_t race_count;
+    const size_t *unobserved; /* indices of expected outcomes that no end state gave, although
+                               * the search was complete: every sequential order is one of the
+                               * interleavings, so this says the search missed some */
+    size_t unobserved_count;
+    client_expected expected;
+    client_outcome_set *observed; /* outcomes of the end states, each counted per end state */
+    size_t violation_count;
+    client_violation *violations;
+    por_result search;
+    base_arena arena;
+} client_check_result;
+
+/* Model-checks client [c]: its linearizable outcomes, then every interleaving of its threads
+ * running on one object in porcheck's VM (the search of [opt]), each end state's outcome checked
+ * against them; violations are replayed into tables. Fills [err] on bad input (a missing class
+ * or method) or a failure of the VM. */
+client_status client_check(const client *c, const client_check_options *opt,
+                           client_check_result *out, client_error *err);
+
+/* True when [r] found a violation. */
+bool client_check_violated(const client_check_result *r);
+
+/* Frees what [r] holds. */
+void client_check_result_free(client_check_result *r);
+
+/* Runs [length] steps of [schedule] (thread ids) of client [c] from the initial state and
+ * records them in [out]; fills [err] when a thread of the schedule cannot run. */
+client_status client_replay(const client *c, const client_check_options *opt,
+                            const uint8_t *schedule, size_t length, client_trace *out,
+                            client_error *err);
+
+/* Writes [schedule] of [length] thread ids compactly ("0*3,1,2*2": three steps of thread 0, ...)
+ * into [buf] of [size] bytes; returns the length needed. */
+size_t client_schedule_format(const uint8_t *schedule, size_t length, char *buf, size_t size);
+
+/* Parses a schedule written by client_schedule_format into a new array [*out] of [*length]
+ * (free with base_free); fills [err] (CLIENT_ERR_ARG) when malformed. */
+client_status client_schedule_parse(const char *text, uint8_t **out, size_t *length,
+                                    client_error *err);
+
+#endif

@@ -1,0 +1,72 @@
+/* verdict: the verdict of a search and the lines both commands print about it (the verdict
+ * line, why a search stopped, the visible set in force). */
+#include <stdio.h>
+
+#include "verdict.h"
+
+verdict_kind verdict_of(const por_result *r, bool violated)
+{
+    if (violated) return VERDICT_VIOLATION;
+    return por_stop_incomplete(r->stop) ? VERDICT_INCOMPLETE : VERDICT_PASS;
+}
+
+const char *verdict_name(verdict_kind v)
+{
+    return v == VERDICT_VIOLATION ? "violation" : v == VERDICT_INCOMPLETE ? "incomplete" : "ok";
+}
+
+void verdict_stop_text(const por_result *r, const char *signal, char *buf, size_t size)
+{
+    if (r->stop == POR_STOP_SIGNAL && signal)
+        snprintf(buf, size, "stopped by %s after %.1f s", signal, r->stats.seconds);
+    else if (r->stop == POR_STOP_SIGNAL)
+        snprintf(buf, size, "stopped by a signal after %.1f s", r->stats.seconds);
+    else
+        snprintf(buf, size, "stopped by --%s after %.1f s", por_stop_name(r->stop),
+                 r->stats.seconds);
+}
+
+void verdict_print(FILE *out, const por_result *r, bool violated, const char *signal)
+{
+    char why[128];
+    verdict_stop_text(r, signal, why, sizeof why);
+    if (violated && por_stop_incomplete(r->stop))
+        fprintf(out, "verdict: VIOLATION (then %s: not every interleaving was explored)\n", why);
+    else if (violated)
+        fprintf(out, "verdict: VIOLATION\n");
+    else if (por_stop_incomplete(r->stop))
+        fprintf(out, "verdict: incomplete (%s: not every interleaving was explored)\n", why);
+    else
+        fprintf(out, "verdict: ok\n");
+}
+
+por_verdict verdict_end_state(bool violates, por_tset waiting)
+{
+    if (violates) return POR_VIOLATION;
+    return waiting ? POR_ACCEPT : POR_CONTINUE;
+}
+
+/* Prints class name or prefix [name] dotted on [out], after [sep]. */
+static void print_dotted(FILE *out, const char *sep, const char *name)
+{
+    fprintf(out, "%s", sep);
+    for (const char *p = name; *p; p++) fputc(*p == '/' ? '.' : *p, out);
+}
+
+void verdict_print_visible(FILE *out, const verdict_visible *v, const char *what)
+{
+    if (!v->given_count)
+        fprintf(out, "visible: every class but java.lang.Thread and java.lang.String "
+                     "(race-checked)");
+    for (size_t i = 0; i < v->given_count; i++)
+        print_dotted(out, i ? ", " : "visible: ", v->given[i]);
+    if (v->given_count) fprintf(out, " (narrowed; every other class race-checked)");
+    for (size_t i = 0; i < v->widened_count; i++)
+        print_dotted(out, i ? ", " : ", widened with ", v->widened[i]);
+    fprintf(out, "\n");
+    for (size_t i = 0; i < v->race_count; i++)
+        fprintf(out,
+                "  race on state the visible set left invisible (so the %s was explored again): "
+                "%s\n",
+                what, v->races[i]);
+}

@@ -1,0 +1,509 @@
+/* verdict: porcheck run's checking of a program's main over all thread interleavings (the VM as
+ * a por transition system): the outputs of the end states, failed assertions and other uncaught
+ * exceptions, deadlocks, each violation with the schedule that reproduces it replayed as a
+ * readable trace, the report as text and JSON, and --replay of one schedule. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base.h"
+#include "verdict.h"
+
+/* Violations replayed into traces and printed. */
+enum { MAX_SHOWN = 10 };
+
+/* ---- Collected results ----------------------------------------------------------------------- */
+
+/* What the observer works with. */
+typedef struct observe {
+    verdict_run_result *r;
+    vm *machine;
+    bool nomem;
+} observe;
+
+/* Returns a NUL-terminated copy of the [n] bytes at [s], or NULL. */
+static char *dup_bytes(const char *s, size_t n)
+{
+    char *d = base_malloc(n + 1);
+    if (!d) return NULL;
+    memcpy(d, s, n);
+    d[n] = '\0';
+    return d;
+}
+
+/* Grows [*items] of [*cap] elements of [size] bytes to hold one more; false when out of memory. */
+static bool grow(void **items, size_t *cap, size_t count, size_t size)
+{
+    if (count < *cap) return true;
+    size_t n = *cap ? *cap * 2 : 16;
+    void *grown = base_realloc(*items, n * size);
+    if (!grown) return false;
+    *items = grown;
+    *cap = n;
+    return true;
+}
+
+/* Counts output [text] of [len] bytes as an outcome. */
+static void add_output(observe *o, const char *text, size_t len)
+{
+    verdict_run_result *r = o->r;
+    for (size_t i = 0; i < r->output_count; i++)
+        if (r->outputs[i].len == len && !memcmp(r->outputs[i].text, text, len)) {
+            r->outputs[i].count++;
+            return;
+        }
+    char *copy = dup_bytes(text, len);
+    if (!copy || !grow((void **)&r->outputs, &r->output_cap, r->output_count, sizeof *r->outputs)) {
+        base_free(copy);
+        o->nomem = true;
+        return;
+    }
+    r->outputs[r->output_count++] = (verdict_output){copy, len, 1};
+}
+
+/* Records violation [text] of [kind] reached by [schedule]. */
+static void add_violation(observe *o, verdict_run_kind kind, const char *text,
+                          const por_trace *schedule)
+{
+    verdict_run_result *r = o->r;
+    for (size_t i = 0; i < r->violation_count; i++)
+        if (r->violations[i].kind == kind && !strcmp(r->violations[i].text, text)) {
+            r->violations[i].count++;
+            return;
+        }
+    char *copy = dup_bytes(text, strlen(text));
+    uint8_t *path = base_malloc(schedule->length + 1);
+    if (!copy || !path ||
+        !grow((void **)&r->violations, &r->violation_cap, r->violation_count,
+              sizeof *r->violations)) {
+        base_free(copy), base_free(path);
+        o->nomem = true;
+        return;
+    }
+    if (schedule->length) memcpy(path, schedule->threads, schedule->length);
+    r->violations[r->violation_count++] =
+        (verdict_run_violation){kind, copy, 1, path, schedule->length, NULL, false};
+}
+
+/* Forgets the outputs and violations of [r] (its races and widened classes stay). */
+static void forget_search(verdict_run_result *r)
+{
+    for (size_t i = 0; i < r->output_count; i++) base_free(r->outputs[i].text);
+    for (size_t i = 0; i < r->violation_count; i++) {
+        verdict_run_violation *v = &r->violations[i];
+        for (size_t k = 0; v->trace && k < v->length; k++) base_free(v->trace[k]);
+        base_free(v->trace);
+        base_free(v->text);
+        base_free(v->schedule);
+    }
+    base_free(r->outputs);
+    base_free(r->violations);
+    r->outputs = NULL, r->violations = NULL;
+    r->output_count = r->output_cap = r->violation_count = r->violation_cap = 0;
+    memset(&r->search, 0, sizeof r->search);
+}
+
+void verdict_run_result_free(verdict_run_result *r)
+{
+    forget_search(r);
+    for (size_t i = 0; i < r->race_count; i++) base_free(r->races[i]);
+    for (size_t i = 0; i < r->widened_count; i++) base_free(r->widened[i]);
+    base_free(r->races);
+    base_free(r->widened);
+    memset(r, 0, sizeof *r);
+}
+
+/* ---- Describing states ----------------------------------------------------------------------- */
+
+/* Writes the deadlock of the current state: each waiting thread and the wait-for cycle. */
+static void describe_deadlock(vm *machine, por_tset waiting, char *buf, size_t cap)
+{
+    size_t len = (size_t)snprintf(buf, cap, "deadlock");
+    char name[256], what[1024];
+    for (uint32_t t = 0; t < 64 && len < cap; t++) {
+        if (!(waiting >> t & 1)) continue;
+        vm_thread_name(machine, t, name, sizeof name);
+        vm_describe_waiting(machine, t, what, sizeof what);
+        len += (size_t)snprintf(buf + len, cap - len, "\n  %s %s", name, what);
+    }
+    for (uint32_t start = 0; start < 64 && len < cap; start++) {
+        if (!(waiting >> start & 1)) continue;
+        int t = (int)start, steps = 0;
+        while (steps++ < 64 && t >= 0 && (waiting >> t & 1)) {
+            t = vm_waits_for(machine, (uint32_t)t);
+            if (t == (int)start) break;
+        }
+        if (t != (int)start) continue;
+        len += (size_t)snprintf(buf + len, cap - len, "\n  cycle:");
+        do {
+            vm_thread_name(machine, (uint32_t)t, name, sizeof name);
+            len += (size_t)snprintf(buf + len, cap - len, " %s ->", name);
+            t = vm_waits_for(machine, (uint32_t)t);
+        } while (t != (int)start && len < cap);
+        vm_thread_name(machine, start, name, sizeof name);
+        snprintf(buf + len, cap - len, " %s", name);
+        return;
+    }
+}
+
+/* Observer: counts the output of an end state; a deadlock is a violation, counted among the
+ * violating end states as check counts an unexplained one. */
+static por_verdict on_final(void *ctx, const por_trace *schedule, por_tset waiting)
+{
+    observe *o = ctx;
+    size_t len;
+    const char *out = vm_check_output(o->machine, &len);
+    add_output(o, out, len);
+    if (waiting) {
+        char text[8192];
+        describe_deadlock(o->machine, waiting, text, sizeof text);
+        add_violation(o, VERDICT_DEADLOCK, text, schedule);
+    }
+    return verdict_end_state(waiting != 0, waiting);
+}
+
+/* Observer: records the uncaught exception of [thread]. */
+static void on_assert(void *ctx, size_t thread, const por_trace *schedule)
+{
+    observe *o = ctx;
+    char text[8192], name[256];
+    vm_thread_name(o->machine, (uint32_t)thread, name, sizeof name);
+    int n = snprintf(text, sizeof text, "uncaught exception in thread \"%s\": ", name);
+    vm_describe_uncaught(o->machine, (uint32_t)thread, text + n, sizeof text - (size_t)n);
+    size_t len = strlen(text);
+    while (len && text[len - 1] == '\n') text[--len] = '\0';
+    add_violation(o, VERDICT_UNCAUGHT, text, schedule);
+}
+
+/* ---- Schedules ------------------------------------------------------------------------------- */
+
+/* Writes [schedule] as client_schedule_format does into a new string, or NULL. */
+static char *schedule_text(const uint8_t *schedule, size_t length)
+{
+    size_t size = length * 8 + 16; /* a thread id and a separator per step at most */
+    char *s = base_malloc(size);
+    if (s) client_schedule_format(schedule, length, s, size);
+    return s;
+}
+
+/* ---- Replay ---------------------------------------------------------------------------------- */
+
+/* Runs [schedule] from the initial state [init], storing one trace line per step in [lines]
+ * (when not NULL); returns the result of the last step, or POR_STEP_ERROR with [err] set when a
+ * thread is not enabled or the VM fails. */
+static por_step_result replay(vm *machine, const por_snapshot *init, const uint8_t *schedule,
+                              size_t length, char **lines, por_error *err)
+{
+    por_lts lts = vm_lts(machine);
+    lts.ops->restore(machine, init);
+    por_step_result r = POR_STEP_OK;
+    for (size_t i = 0; i < length; i++) {
+        uint32_t t = schedule[i];
+        if (t >= vm_check_threads(machine) || !(lts.ops->enabled(machine) >> t & 1)) {
+            por_fail(err, POR_ERR_ARG, "step %zu of the schedule: thread %u is not enabled", i + 1,
+                     t);
+            return POR_STEP_ERROR;
+        }
+        char name[256], what[2048], line[2400];
+        vm_thread_name(machine, t, name, sizeof name);
+        vm_describe_next(machine, t, what, sizeof what);
+        snprintf(line, sizeof line, "%4zu  %-14s %s", i + 1, name, what);
+        if (lines && !(lines[i] = dup_bytes(line, strlen(line)))) {
+            por_fail(err, POR_ERR_NOMEM, "out of memory");
+            return POR_STEP_ERROR;
+        }
+        r = lts.ops->step(machine, t, err);
+        if (r == POR_STEP_ERROR) return r;
+    }
+    return r;
+}
+
+/* Replays every shown violation to fill its trace and check that it reproduces. */
+static bool trace_violations(verdict_run_result *r, vm *machine, const por_snapshot *init,
+                             por_error *err)
+{
+    por_lts lts = vm_lts(machine);
+    for (size_t i = 0; i < r->violation_count && i < MAX_SHOWN; i++) {
+        verdict_run_violation *v = &r->violations[i];
+        v->trace = base_calloc(v->length + 1, sizeof *v->trace);
+        if (!v->trace) return por_fail(err, POR_ERR_NOMEM, "out of memory"), false;
+        por_step_result s = replay(machine, init, v->schedule, v->length, v->trace, err);
+        if (s == POR_STEP_ERROR) return false;
+        v->reproduced = v->kind == VERDICT_UNCAUGHT
+                            ? s == POR_STEP_ASSERT
+                            : !lts.ops->enabled(machine) && lts.ops->waiting(machine);
+    }
+    return true;
+}
+
+/* ---- Output ---------------------------------------------------------------------------------- */
+
+/* Prints [len] bytes at [s] as a double-quoted string with C escapes. */
+static void print_quoted(FILE *out, const char *s, size_t len)
+{
+    fputc('"', out);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '\n')
+            fputs("\\n", out);
+        else if (c == '\t')
+            fputs("\\t", out);
+        else if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 32)
+            fprintf(out, "\\x%02x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+/* Returns the name of classifier [c]. */
+static const char *classifier_name(vm_classifier c)
+{
+    return c == VM_CLASSIFY_SAFE ? "safe" : "jpf";
+}
+
+/* Prints violation [v] with its schedule and trace. */
+static void print_violation(FILE *out, const verdict_run_violation *v)
+{
+    fprintf(out, "%s\n", v->text);
+    if (v->count > 1) fprintf(out, "  (reached %zu times)\n", v->count);
+    char *sched = schedule_text(v->schedule, v->length);
+    fprintf(out, "  schedule (%zu transitions): %s\n", v->length, sched ? sched : "?");
+    base_free(sched);
+    for (size_t k = 0; v->trace && k < v->length; k++) fprintf(out, "  %s\n", v->trace[k]);
+    if (v->trace && !v->reproduced) fprintf(out, "  warning: the replay did not reproduce it\n");
+}
+
+/* Prints the visible set in force (safe classifier) and the races that widened it. */
+static void print_visible(FILE *out, const verdict_run_options *opt, const verdict_run_result *r)
+{
+    if (opt->check.classifier != VM_CLASSIFY_SAFE) return;
+    verdict_print_visible(out,
+                          &(verdict_visible){opt->check.visible, opt->check.visible_count,
+                                             (const char *const *)r->widened, r->widened_count,
+                                             (const char *const *)r->races, r->race_count},
+                          "program");
+}
+
+verdict_kind verdict_run_verdict(const verdict_run_result *r)
+{
+    return verdict_of(&r->search, r->violation_count > 0);
+}
+
+void verdict_run_print(FILE *out, const verdict_run_options *opt, const verdict_run_result *r,
+                       const char *signal)
+{
+    fprintf(out, "porcheck run: %s (algorithm %s, classifier %s%s)\n", opt->main,
+            por_algo_name(opt->search.algo), classifier_name(opt->check.classifier),
+            opt->search.stateless ? ", stateless" : "");
+    print_visible(out, opt, r);
+    verdict_print(out, &r->search, r->violation_count > 0, signal);
+    fprintf(out, "outcomes (%zu):\n", r->output_count);
+    for (size_t i = 0; i < r->output_count; i++) {
+        fprintf(out, "  ");
+        print_quoted(out, r->outputs[i].text, r->outputs[i].len);
+        fprintf(out, "   [%zu end state%s]\n", r->outputs[i].count,
+                r->outputs[i].count == 1 ? "" : "s");
+    }
+    fprintf(out, "violations (%zu):\n", r->violation_count);
+    for (size_t i = 0; i < r->violation_count && i < MAX_SHOWN; i++)
+        print_violation(out, &r->violations[i]);
+    if (r->violation_count > MAX_SHOWN)
+        fprintf(out, "... and %zu more\n", r->violation_count - MAX_SHOWN);
+    por_stats_print(out, &r->search);
+}
+
+/* Returns violation [v] as a JSON object. */
+static json_t *violation_json(const verdict_run_violation *v)
+{
+    char *sched = schedule_text(v->schedule, v->length);
+    json_t *trace = json_array();
+    for (size_t k = 0; trace && v->trace && k < v->length; k++)
+        json_array_append_new(trace, json_string(v->trace[k]));
+    json_t *o = json_pack("{s:s, s:s, s:I, s:s, s:o*}", "kind",
+                          v->kind == VERDICT_DEADLOCK ? "deadlock" : "uncaught exception",
+                          "message", v->text, "count", (json_int_t)v->count, "schedule",
+                          sched ? sched : "", "trace", trace);
+    base_free(sched);
+    return o;
+}
+
+/* Returns the [n] strings of [list] as a JSON array. */
+static json_t *strings_json(char *const *list, size_t n)
+{
+    json_t *a = json_array();
+    for (size_t i = 0; a && i < n; i++) json_array_append_new(a, json_string(list[i]));
+    return a;
+}
+
+json_t *verdict_run_json(const verdict_run_options *opt, const verdict_run_result *r)
+{
+    json_t *outs = json_array(), *viols = json_array();
+    for (size_t i = 0; outs && i < r->output_count; i++)
+        json_array_append_new(outs, json_pack("{s:s%, s:I}", "output", r->outputs[i].text,
+                                              r->outputs[i].len, "end_states",
+                                              (json_int_t)r->outputs[i].count));
+    for (size_t i = 0; viols && i < r->violation_count; i++)
+        json_array_append_new(viols, violation_json(&r->violations[i]));
+    return json_pack(
+        "{s:s, s:s, s:s, s:b, s:s, s:s, s:o*, s:o*, s:o*, s:o*, s:o*}", "main", opt->main,
+        "algorithm", por_algo_name(opt->search.algo), "classifier",
+        classifier_name(opt->check.classifier), "stateless", opt->search.stateless, "verdict",
+        verdict_name(verdict_run_verdict(r)), "stop", por_stop_name(r->search.stop), "outcomes",
+        outs, "violations", viols, "statistics", por_stats_json(&r->search), "widened",
+        strings_json(r->widened, r->widened_count), "races", strings_json(r->races, r->race_count));
+}
+
+/* ---- Searching ------------------------------------------------------------------------------- */
+
+vm *verdict_run_start(const verdict_run_options *opt, verdict_error *err)
+{
+    vm *machine = NULL;
+    vm_error verr = {0};
+    if (vm_new(&opt->vm, &machine, &verr) == VM_OK &&
+        vm_start(machine, opt->main, opt->argc, opt->argv, &verr) == VM_OK &&
+        vm_check_begin(machine, &opt->check, &verr) == VM_OK)
+        return machine;
+    snprintf(err->message, sizeof err->message, "%s", verr.message);
+    vm_free(machine);
+    return NULL;
+}
+
+/* Appends a copy of [text] to [*list] of [*count] (room [*cap]); false when out of memory. */
+static bool push_copy(char ***list, size_t *count, size_t *cap, const char *text)
+{
+    if (*count == *cap && !grow((void **)list, cap, *count, sizeof **list)) return false;
+    char *copy = dup_bytes(text, strlen(text));
+    if (!copy) return false;
+    (*list)[(*count)++] = copy;
+    return true;
+}
+
+/* Takes the races [machine]'s search found into [r], widening its visible set with the classes
+ * they name (dotted); [*found] says whether there were any; false when out of memory. */
+static bool widen(verdict_run_result *r, const vm *machine, bool *found)
+{
+    const vm_race *races;
+    size_t n = vm_check_races(machine, &races);
+    bool ok = true;
+    for (size_t i = 0; i < n && ok; i++) {
+        ok = push_copy(&r->races, &r->race_count, &r->race_cap, races[i].text);
+        for (size_t k = 0; k < races[i].class_count && ok; k++)
+            ok = push_copy(&r->widened, &r->widened_count, &r->widened_cap, races[i].classes[k]);
+    }
+    for (size_t i = 0; i < r->widened_count; i++)
+        for (char *p = r->widened[i]; *p; p++)
+            if (*p == '/') *p = '.';
+    *found = n > 0;
+    return ok;
+}
+
+/* Writes why the search of [machine] could not report into [err]. */
+static void search_failed(vm *machine, const observe *o, const por_error *perr, verdict_error *err)
+{
+    const char *msg = o->nomem                                  ? "out of memory"
+                      : vm_last_error(machine)->status != VM_OK ? vm_last_error(machine)->message
+                                                                : perr->message;
+    snprintf(err->message, sizeof err->message, "%s", msg);
+}
+
+/* Searches [machine] once into [r]; sets [*again] when races widened the visible set. */
+static bool search_once(const verdict_run_options *opt, vm *machine, verdict_run_result *r,
+                        bool *again, verdict_error *err)
+{
+    observe o = {r, machine, false};
+    por_observer obs = {&o, on_final, on_assert, NULL, NULL};
+    por_options search = opt->search;
+    search.observer = &obs;
+    por_lts lts = vm_lts(machine);
+    por_snapshot *init = lts.ops->save(machine);
+    por_error perr = {0};
+    bool searched = init && por_search(&lts, &search, &r->search, &perr) == POR_OK;
+    if (!init) por_fail(&perr, POR_ERR_NOMEM, "out of memory");
+    bool fine = searched && !o.nomem && vm_last_error(machine)->status == VM_OK;
+    *again = false;
+    if (fine && r->search.stop != POR_STOP_SIGNAL) {
+        fine = widen(r, machine, again);
+        if (!fine) o.nomem = true;
+    }
+    if (fine && !*again) fine = trace_violations(r, machine, init, &perr);
+    if (!fine) search_failed(machine, &o, &perr, err);
+    if (init) lts.ops->release(machine, init);
+    return fine;
+}
+
+bool verdict_run(const verdict_run_options *opt, vm *machine, verdict_run_result *out,
+                 verdict_error *err)
+{
+    memset(out, 0, sizeof *out);
+    verdict_run_options wider = *opt;
+    bool again = true, ok = true;
+    while (ok && again) {
+        ok = search_once(&wider, machine, out, &again, err);
+        vm_free(machine);
+        machine = NULL;
+        if (!ok || !again) break;
+        forget_search(out);
+        wider.check.widened = (const char *const *)out->widened;
+        wider.check.widened_count = out->widened_count;
+        machine = verdict_run_start(&wider, err);
+        ok = machine != NULL;
+    }
+    return ok;
+}
+
+/* ---- One schedule ---------------------------------------------------------------------------- */
+
+/* Prints what the end of a replayed schedule shows; returns the verdict. */
+static int replay_outcome(vm *machine, por_step_result last, FILE *out)
+{
+    por_lts lts = vm_lts(machine);
+    size_t len;
+    const char *text = vm_check_output(machine, &len);
+    fprintf(out, "output so far: ");
+    print_quoted(out, text, len);
+    fprintf(out, "\n");
+    por_tset enabled = lts.ops->enabled(machine), waiting = lts.ops->waiting(machine);
+    if (last == POR_STEP_ASSERT) {
+        fprintf(out, "result: the last transition threw an uncaught exception\n");
+        return VERDICT_VIOLATION;
+    }
+    if (!enabled && waiting) {
+        char deadlock[8192];
+        describe_deadlock(machine, waiting, deadlock, sizeof deadlock);
+        fprintf(out, "result: %s\n", deadlock);
+        return VERDICT_VIOLATION;
+    }
+    fprintf(out, "result: %s\n",
+            enabled ? "the schedule stops before the end (threads can still run)"
+                    : "an end state, no violation");
+    return VERDICT_PASS;
+}
+
+int verdict_run_replay(vm *machine, const uint8_t *schedule, size_t length, FILE *out,
+                       verdict_error *err)
+{
+    por_snapshot *init = vm_lts(machine).ops->save(machine);
+    char **lines = base_calloc(length, sizeof *lines);
+    por_error perr = {0};
+    por_step_result r = init && lines
+                            ? replay(machine, init, schedule, length, lines, &perr)
+                            : (por_fail(&perr, POR_ERR_NOMEM, "out of memory"), POR_STEP_ERROR);
+    for (size_t i = 0; lines && i < length; i++)
+        if (lines[i]) fprintf(out, "%s\n", lines[i]), base_free(lines[i]);
+    int status = -1;
+    if (r == POR_STEP_ERROR)
+        snprintf(err->message, sizeof err->message, "%s", perr.message);
+    else
+        status = replay_outcome(machine, r, out);
+    if (r == POR_STEP_ASSERT) {
+        char text[8192];
+        if (vm_describe_uncaught(machine, schedule[length - 1], text, sizeof text))
+            fprintf(out, "%s", text);
+    }
+    base_free(lines);
+    if (init) vm_lts(machine).ops->release(machine, init);
+    return status;
+}
