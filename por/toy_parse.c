@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "array.h"
 #include "toy_internal.h"
 
 /* ---- Tokens ---------------------------------------------------------------------------------- */
@@ -292,7 +291,7 @@ static long local_slot(parser *ps, const char *name, size_t len)
     for (size_t i = 0; i < b->nlocals; i++)
         if (strlen(b->locals[i]) == len && !memcmp(b->locals[i], name, len)) return (long)i;
     if (b->nlocals == TOY_MAX_LOCALS) return limit(ps, "locals in a thread", TOY_MAX_LOCALS), -1;
-    if (!por_array_reserve(&b->locals, &b->locals_cap, b->nlocals + 1, sizeof *b->locals))
+    if (!base_array_reserve(&b->locals, &b->locals_cap, b->nlocals + 1, sizeof *b->locals))
         return nomem(ps), -1;
     if (!(b->locals[b->nlocals] = dup_text(name, len))) return nomem(ps), -1;
     return (long)b->nlocals++;
@@ -328,7 +327,7 @@ static bool fresh_global(parser *ps, const token *t)
 static bool emit(parser *ps, int32_t word)
 {
     por_toy *toy = ps->toy;
-    if (!por_array_reserve(&toy->exprs, &ps->exprs_cap, toy->nexprs + 1, sizeof *toy->exprs))
+    if (!base_array_reserve(&toy->exprs, &ps->exprs_cap, toy->nexprs + 1, sizeof *toy->exprs))
         return nomem(ps);
     toy->exprs[toy->nexprs++] = word;
     return true;
@@ -466,7 +465,7 @@ static toy_instr *add_instr(parser *ps, toy_op op, size_t line)
 {
     builder *b = &ps->b;
     if (b->count == TOY_MAX_CODE) return limit(ps, "statements in a thread", TOY_MAX_CODE), NULL;
-    if (!por_array_reserve(&b->code, &b->cap, b->count + 1, sizeof *b->code))
+    if (!base_array_reserve(&b->code, &b->cap, b->count + 1, sizeof *b->code))
         return nomem(ps), NULL;
     toy_instr *in = &b->code[b->count++];
     memset(in, 0, sizeof *in);
@@ -480,7 +479,7 @@ static toy_instr *add_instr(parser *ps, toy_op op, size_t line)
 /* Appends [name] at instruction [index] to [list]. */
 static bool add_ref(parser *ps, ref_list *list, const token *name, size_t index)
 {
-    if (!por_array_reserve(&list->items, &list->cap, list->count + 1, sizeof *list->items))
+    if (!base_array_reserve(&list->items, &list->cap, list->count + 1, sizeof *list->items))
         return nomem(ps);
     label_ref *r = &list->items[list->count];
     if (!(r->name = dup_text(name->text, name->len))) return nomem(ps);
@@ -644,7 +643,7 @@ static bool parse_return(parser *ps)
         if (!expect_name(ps, "a local name", &name)) return false;
         long slot = local_of(ps, &name);
         if (slot < 0) return false;
-        if (!por_array_reserve(&toy->rets, &ps->rets_cap, toy->nrets + 1, sizeof *toy->rets))
+        if (!base_array_reserve(&toy->rets, &ps->rets_cap, toy->nrets + 1, sizeof *toy->rets))
             return nomem(ps);
         toy->rets[toy->nrets++] = (uint32_t)slot;
     }
@@ -817,8 +816,8 @@ static bool resolve_labels(parser *ps)
 static bool finish_thread(parser *ps, const token *name)
 {
     por_toy *toy = ps->toy;
-    if (!por_array_reserve(&toy->threads, &ps->threads_cap, toy->nthreads + 1,
-                           sizeof *toy->threads))
+    if (!base_array_reserve(&toy->threads, &ps->threads_cap, toy->nthreads + 1,
+                            sizeof *toy->threads))
         return nomem(ps);
     toy_thread *th = &toy->threads[toy->nthreads];
     memset(th, 0, sizeof *th);
@@ -876,13 +875,13 @@ static bool add_global(parser *ps, const token *name, bool is_lock, int32_t init
     char *text = dup_text(name->text, name->len);
     if (!text) return nomem(ps);
     if (is_lock) {
-        if (!por_array_reserve(&toy->lock_names, &ps->locks_cap, toy->nlocks + 1, sizeof(char *)))
+        if (!base_array_reserve(&toy->lock_names, &ps->locks_cap, toy->nlocks + 1, sizeof(char *)))
             return base_free(text), nomem(ps);
         toy->lock_names[toy->nlocks++] = text;
         return true;
     }
-    if (!por_array_reserve(&toy->var_names, &ps->vars_cap, toy->nvars + 1, sizeof(char *)) ||
-        !por_array_reserve(&toy->var_init, &ps->inits_cap, toy->nvars + 1, sizeof(int32_t)))
+    if (!base_array_reserve(&toy->var_names, &ps->vars_cap, toy->nvars + 1, sizeof(char *)) ||
+        !base_array_reserve(&toy->var_init, &ps->inits_cap, toy->nvars + 1, sizeof(int32_t)))
         return base_free(text), nomem(ps);
     toy->var_names[toy->nvars] = text;
     toy->var_init[toy->nvars++] = init;
