@@ -7,6 +7,7 @@
 #include "base.h"
 #include "commands.h"
 #include "por.h"
+#include "toy.h"
 
 enum { MAX_SHOWN_VIOLATIONS = 10 };
 

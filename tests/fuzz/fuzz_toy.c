@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "por.h"
+#include "toy.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "por.h"
+#include "toy.h"
 
 /* A set of byte strings (open addressing, copies owned by the set). */
 typedef struct bset {

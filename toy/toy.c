@@ -2,6 +2,7 @@
  * owners, then per thread its pc, status and locals), so snapshots are copies, fingerprints are
  * XXH3-128 of the words, and equal states are equal arrays. */
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 #include <xxhash.h>
 

@@ -1,10 +1,10 @@
 /* The toy language's compiled form, shared by its parser (toy_parse.c) and interpreter (toy.c).
- * Private to por/. */
-#ifndef PORCHECK_POR_TOY_INTERNAL_H
-#define PORCHECK_POR_TOY_INTERNAL_H
+ * Private to toy/. */
+#ifndef PORCHECK_TOY_INTERNAL_H
+#define PORCHECK_TOY_INTERNAL_H
 
 #include "base.h"
-#include "por.h"
+#include "toy.h"
 
 /* Fixed limits; programs beyond them are rejected with POR_ERR_LIMIT. */
 enum {

@@ -14,6 +14,7 @@
  *   }
  * Conditions may read one shared variable (while (f == 0) {} re-reads f each iteration). */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
