@@ -62,7 +62,7 @@ typedef struct parser {
     const char *p, *end, *file;
     size_t line;
     token tok;
-    por_toy *toy;
+    toy_program *toy;
     por_error *err;
     builder b;
     size_t nesting;
@@ -327,7 +327,7 @@ static bool fresh_global(parser *ps, const token *t)
 /* Appends [word] to the expression code. */
 static bool emit(parser *ps, int32_t word)
 {
-    por_toy *toy = ps->toy;
+    toy_program *toy = ps->toy;
     if (!base_array_reserve(&toy->exprs, &ps->exprs_cap, toy->nexprs + 1, sizeof *toy->exprs))
         return nomem(ps);
     toy->exprs[toy->nexprs++] = word;
@@ -635,7 +635,7 @@ static bool parse_assert(parser *ps)
 static bool parse_return(parser *ps)
 {
     size_t line = ps->tok.line;
-    por_toy *toy = ps->toy;
+    toy_program *toy = ps->toy;
     size_t first = toy->nrets;
     if (!advance(ps)) return false;
     while (same_line_operand(ps, line)) {
@@ -816,7 +816,7 @@ static bool resolve_labels(parser *ps)
 /* Moves the built code and locals into a new thread named [name]. */
 static bool finish_thread(parser *ps, const token *name)
 {
-    por_toy *toy = ps->toy;
+    toy_program *toy = ps->toy;
     if (!base_array_reserve(&toy->threads, &ps->threads_cap, toy->nthreads + 1,
                             sizeof *toy->threads))
         return nomem(ps);
@@ -838,7 +838,7 @@ static bool finish_thread(parser *ps, const token *name)
 /* thread NAME { statements }. */
 static bool parse_thread(parser *ps)
 {
-    por_toy *toy = ps->toy;
+    toy_program *toy = ps->toy;
     token name;
     if (!advance(ps) || !expect_name(ps, "a thread name", &name)) return false;
     for (size_t i = 0; i < toy->nthreads; i++)
@@ -870,7 +870,7 @@ static bool parse_initial(parser *ps, int32_t *value)
 /* Declares shared variable (initial value [init]) or lock [name]. */
 static bool add_global(parser *ps, const token *name, bool is_lock, int32_t init)
 {
-    por_toy *toy = ps->toy;
+    toy_program *toy = ps->toy;
     if (toy->nvars + toy->nlocks == TOY_MAX_SHARED)
         return limit(ps, "shared variables and locks", TOY_MAX_SHARED);
     char *text = dup_text(name->text, name->len);
@@ -929,8 +929,8 @@ static bool parse_program(parser *ps)
     return true;
 }
 
-por_status por_toy_parse(const char *text, size_t len, const char *file, por_toy **out,
-                         por_error *err)
+por_status toy_parse(const char *text, size_t len, const char *file, toy_program **out,
+                     por_error *err)
 {
     *out = NULL;
     err->status = POR_OK;
@@ -942,7 +942,7 @@ por_status por_toy_parse(const char *text, size_t len, const char *file, por_toy
         return por_fail(err, POR_ERR_SYNTAX, "%s:%zu:%zu: %s (not allowed in a text file)", file,
                         pos.line, pos.column, what);
     }
-    por_toy *toy = base_calloc(1, sizeof *toy);
+    toy_program *toy = base_calloc(1, sizeof *toy);
     if (!toy || !(toy->file = dup_text(file, strlen(file)))) {
         base_free(toy);
         return por_fail(err, POR_ERR_NOMEM, "%s: out of memory", file);
@@ -966,7 +966,7 @@ por_status por_toy_parse(const char *text, size_t len, const char *file, por_toy
     return POR_OK;
 }
 
-por_status por_toy_load(const char *path, por_toy **out, por_error *err)
+por_status toy_load(const char *path, toy_program **out, por_error *err)
 {
     *out = NULL;
     char *text;
@@ -980,7 +980,7 @@ por_status por_toy_load(const char *path, por_toy **out, por_error *err)
                                                  : POR_ERR_IO;
         return por_fail(err, s, "%s: %s", path, why);
     }
-    por_status s = por_toy_parse(text, len, path, out, err);
+    por_status s = toy_parse(text, len, path, out, err);
     base_free(text);
     return s;
 }

@@ -10,48 +10,48 @@
 #include "lts.h"
 
 /* A parsed toy program together with its current state; it implements the lts interface. */
-typedef struct por_toy por_toy;
+typedef struct toy_program toy_program;
 
 /* Parses [len] bytes of toy source [text] named [file] (for messages) into [*out]; on failure
  * [err] holds "file:line: message". */
-por_status por_toy_parse(const char *text, size_t len, const char *file, por_toy **out,
-                         por_error *err);
+por_status toy_parse(const char *text, size_t len, const char *file, toy_program **out,
+                     por_error *err);
 
 /* Reads and parses the toy program in [path] into [*out]. */
-por_status por_toy_load(const char *path, por_toy **out, por_error *err);
+por_status toy_load(const char *path, toy_program **out, por_error *err);
 
 /* Frees [toy] (NULL is ignored). */
-void por_toy_free(por_toy *toy);
+void toy_free(toy_program *toy);
 
 /* Returns the lts over [toy]; its current state starts as the initial state. */
-por_lts por_toy_lts(por_toy *toy);
+por_lts toy_lts(toy_program *toy);
 
 /* Makes the initial state [toy]'s current state again. */
-void por_toy_reset(por_toy *toy);
+void toy_reset(toy_program *toy);
 
 /* Returns the number of threads of [toy]. */
-size_t por_toy_thread_count(const por_toy *toy);
+size_t toy_thread_count(const toy_program *toy);
 
 /* Returns the name [toy]'s source gave [thread]. */
-const char *por_toy_thread_name(const por_toy *toy, size_t thread);
+const char *toy_thread_name(const toy_program *toy, size_t thread);
 
 /* Writes the outcome of the current state into [buf] of [size] bytes: per thread the locals it
  * returned, e.g. "T0: r=1; T1: a=0, b=2". Returns the length it needed. */
-size_t por_toy_outcome(const por_toy *toy, char *buf, size_t size);
+size_t toy_outcome(const toy_program *toy, char *buf, size_t size);
 
 /* Writes the whole current state (shared variables, lock owners, per thread status, line and
  * locals) into [buf] of [size] bytes. Returns the length it needed. */
-size_t por_toy_describe(const por_toy *toy, char *buf, size_t size);
+size_t toy_describe(const toy_program *toy, char *buf, size_t size);
 
 /* Writes [thread]'s part of the current state (status, line, locals) into [buf] of [size] bytes.
  * Returns the length it needed. */
-size_t por_toy_describe_thread(const por_toy *toy, size_t thread, char *buf, size_t size);
+size_t toy_describe_thread(const toy_program *toy, size_t thread, char *buf, size_t size);
 
 /* Returns the source line of [thread]'s current statement (0 when it has finished normally). */
-size_t por_toy_thread_line(const por_toy *toy, size_t thread);
+size_t toy_thread_line(const toy_program *toy, size_t thread);
 
 /* Returns the number of int32 words in a toy state and copies the current state's words into
  * [out] when it is not NULL: an exact, canonical encoding for comparing states. */
-size_t por_toy_state_words(const por_toy *toy, int32_t *out);
+size_t toy_state_words(const toy_program *toy, int32_t *out);
 
 #endif
