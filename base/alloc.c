@@ -82,6 +82,27 @@ void *base_grow(void *items, size_t *cap, size_t size, size_t first)
     return grown;
 }
 
+bool base_array_resize(void *arr, size_t elem, size_t old_cap, size_t new_cap)
+{
+    void **p = arr;
+    if (new_cap > SIZE_MAX / elem) return false;
+    void *q = base_realloc(*p, new_cap * elem);
+    if (!q) return false;
+    if (new_cap > old_cap) memset((char *)q + old_cap * elem, 0, (new_cap - old_cap) * elem);
+    *p = q;
+    return true;
+}
+
+bool base_array_reserve(void *arr, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap) return true;
+    size_t n = *cap ? *cap * 2 : 16;
+    while (n < need) n *= 2;
+    if (!base_array_resize(arr, elem, *cap, n)) return false;
+    *cap = n;
+    return true;
+}
+
 void base_free(void *ptr)
 {
     if (!ptr) return;

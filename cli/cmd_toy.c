@@ -7,6 +7,7 @@
 #include "base.h"
 #include "commands.h"
 #include "por.h"
+#include "toy.h"
 
 enum { MAX_SHOWN_VIOLATIONS = 10 };
 
@@ -25,7 +26,7 @@ typedef struct strset {
 
 /* What the observer collects. */
 typedef struct collect {
-    por_toy *toy;
+    toy_program *toy;
     strset outcomes;   /* outcome of each distinct final state */
     strset violations; /* "assertion failed: ..." or "deadlock: ..." */
     bool nomem;
@@ -92,16 +93,16 @@ static void strset_free(strset *set)
 }
 
 /* Writes [schedule] as thread names separated by spaces into a new string. */
-static char *schedule_text(const por_toy *toy, const por_trace *schedule)
+static char *schedule_text(const toy_program *toy, const por_trace *schedule)
 {
     size_t len = 1;
     for (size_t i = 0; i < schedule->length; i++)
-        len += strlen(por_toy_thread_name(toy, schedule->threads[i])) + 1;
+        len += strlen(toy_thread_name(toy, schedule->threads[i])) + 1;
     char *s = base_malloc(len), *p = s;
     if (!s) return NULL;
     *p = '\0';
     for (size_t i = 0; i < schedule->length; i++)
-        p += sprintf(p, "%s%s", i ? " " : "", por_toy_thread_name(toy, schedule->threads[i]));
+        p += sprintf(p, "%s%s", i ? " " : "", toy_thread_name(toy, schedule->threads[i]));
     return s;
 }
 
@@ -121,7 +122,7 @@ static por_verdict on_final(void *ctx, const por_trace *schedule, por_tset waiti
 {
     collect *c = ctx;
     char buf[4096];
-    por_toy_outcome(c->toy, buf, sizeof buf);
+    toy_outcome(c->toy, buf, sizeof buf);
     bool added;
     if (!strset_add(&c->outcomes, buf, &added)) c->nomem = true;
     if (waiting) {
@@ -137,7 +138,7 @@ static void on_assert(void *ctx, size_t thread, const por_trace *schedule)
 {
     collect *c = ctx;
     char state[4096], msg[4200];
-    por_toy_describe_thread(c->toy, thread, state, sizeof state);
+    toy_describe_thread(c->toy, thread, state, sizeof state);
     snprintf(msg, sizeof msg, "assertion failed: %s", state);
     add_violation(c, msg, schedule);
 }
@@ -256,7 +257,7 @@ static args_status parse_args(int argc, char **argv, toy_args *a)
 
 /* Runs the search on [toy] and prints the report, writing it to [json] (opened for --json, or
  * NULL); returns the exit status. */
-static int run(toy_args *a, por_toy *toy, FILE *json)
+static int run(toy_args *a, toy_program *toy, FILE *json)
 {
     collect c = {toy, {0}, {0}, false};
     por_observer obs = {&c, on_final, on_assert, NULL, NULL};
@@ -264,7 +265,7 @@ static int run(toy_args *a, por_toy *toy, FILE *json)
     opt.observer = &obs;
     opt.stop_flag = cli_stop_flag();
     cli_progress_attach(&a->progress, &opt);
-    por_lts lts = por_toy_lts(toy);
+    por_lts lts = toy_lts(toy);
     por_result r;
     por_error err = {0};
     int status = EXIT_BAD_INPUT;
@@ -291,15 +292,15 @@ int cmd_toy(int argc, char **argv)
     args_status s = parse_args(argc, argv, &a);
     if (s == ARGS_USAGE) return usage();
     if (s == ARGS_REPORTED) return EXIT_BAD_INPUT;
-    por_toy *toy;
+    toy_program *toy;
     por_error err = {0};
-    if (por_toy_load(a.file, &toy, &err) != POR_OK) {
+    if (toy_load(a.file, &toy, &err) != POR_OK) {
         fprintf(stderr, "porcheck toy: %s\n", err.message);
         return EXIT_BAD_INPUT;
     }
     FILE *json = NULL;
     int status = EXIT_BAD_INPUT;
     if (!a.json || (json = cli_open_output("toy", a.json))) status = run(&a, toy, json);
-    por_toy_free(toy);
+    toy_free(toy);
     return status;
 }

@@ -11,14 +11,13 @@
  * count a renamed edge as every object bit (their field bits hold whatever the names). */
 #include <string.h>
 
-#include "array.h"
 #include "internal.h"
 
 /* Starts a new re-traversal epoch (for the labels); false when out of memory. */
 static bool new_epoch(search *s)
 {
     if (s->label_mark_cap < s->lb.count) {
-        if (!por_array_resize(&s->label_mark, sizeof *s->label_mark, s->label_mark_cap, s->lb.cap))
+        if (!base_array_resize(&s->label_mark, sizeof *s->label_mark, s->label_mark_cap, s->lb.cap))
             return false;
         s->label_mark_cap = s->lb.cap;
     }
@@ -45,8 +44,8 @@ static bool visit_once(search *s, uint32_t label, const lr_visitor *v)
 static bool reserve_walk(search *s)
 {
     size_t need = s->st.count * (s->st.with_names ? 2 : 1);
-    return por_array_reserve(&s->work, &s->work_cap, need, sizeof *s->work) &&
-           por_array_reserve(&s->seen, &s->seen_cap, need, sizeof *s->seen);
+    return base_array_reserve(&s->work, &s->work_cap, need, sizeof *s->work) &&
+           base_array_reserve(&s->seen, &s->seen_cap, need, sizeof *s->seen);
 }
 
 /* A re-traversal in progress: its stack of states to expand and its list of reached ones. */

@@ -5,7 +5,6 @@
 
 #include <string.h>
 
-#include "array.h"
 #include "internal.h"
 
 enum { LIMIT_CHECK_EVERY = 256 };
@@ -160,10 +159,10 @@ static void final_state(search *s)
 static bool grow_stack(search *s)
 {
     size_t cap = s->cap ? s->cap * 2 : 32;
-    if (!por_array_resize(&s->frames, sizeof *s->frames, s->cap, cap) ||
-        !por_array_resize(&s->cur, s->n * sizeof *s->cur, s->cap, cap) ||
-        !por_array_resize(&s->probes, s->n * sizeof *s->probes, s->cap, cap) ||
-        !por_array_resize(&s->path, sizeof *s->path, s->cap, cap))
+    if (!base_array_resize(&s->frames, sizeof *s->frames, s->cap, cap) ||
+        !base_array_resize(&s->cur, s->n * sizeof *s->cur, s->cap, cap) ||
+        !base_array_resize(&s->probes, s->n * sizeof *s->probes, s->cap, cap) ||
+        !base_array_resize(&s->path, sizeof *s->path, s->cap, cap))
         return false;
     s->cap = cap;
     return true;

@@ -3,31 +3,7 @@
  * every array grows by doubling. */
 #include <string.h>
 
-#include "array.h"
 #include "internal.h"
-
-/* ---- Growing arrays ------------------------------------------------------------------------ */
-
-bool por_array_resize(void *arr, size_t elem, size_t old_cap, size_t new_cap)
-{
-    void **p = arr;
-    if (new_cap > SIZE_MAX / elem) return false;
-    void *q = base_realloc(*p, new_cap * elem);
-    if (!q) return false;
-    if (new_cap > old_cap) memset((char *)q + old_cap * elem, 0, (new_cap - old_cap) * elem);
-    *p = q;
-    return true;
-}
-
-bool por_array_reserve(void *arr, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap) return true;
-    size_t n = *cap ? *cap * 2 : 16;
-    while (n < need) n *= 2;
-    if (!por_array_resize(arr, elem, *cap, n)) return false;
-    *cap = n;
-    return true;
-}
 
 /* ---- Fingerprint map ------------------------------------------------------------------------- */
 
@@ -178,18 +154,18 @@ static bool reserve_state(store *st)
 {
     if (st->count == st->cap) {
         size_t cap = grown_cap(st->cap);
-        if (cap >= NONE >> 1 || !por_array_resize(&st->fps, sizeof *st->fps, st->cap, cap) ||
-            (st->graph && !por_array_resize(&st->head, sizeof *st->head, st->cap, cap)) ||
-            (st->with_names && !por_array_resize(&st->names, sizeof *st->names, st->cap, cap)))
+        if (cap >= NONE >> 1 || !base_array_resize(&st->fps, sizeof *st->fps, st->cap, cap) ||
+            (st->graph && !base_array_resize(&st->head, sizeof *st->head, st->cap, cap)) ||
+            (st->with_names && !base_array_resize(&st->names, sizeof *st->names, st->cap, cap)))
             return false;
         st->cap = cap;
     }
     if (st->count + 1 > st->bits_cap) {
         size_t words = st->bits_cap / 64, more = (grown_cap(st->bits_cap) + 63) / 64;
-        if (!por_array_resize(&st->on_stack, sizeof(uint64_t), words, more) ||
-            !por_array_resize(&st->marked, sizeof(uint64_t), words, more) ||
-            (st->graph && !por_array_resize(&st->closed, sizeof(uint64_t), words, more)) ||
-            (st->with_names && !por_array_resize(&st->marked_any, sizeof(uint64_t), words, more)))
+        if (!base_array_resize(&st->on_stack, sizeof(uint64_t), words, more) ||
+            !base_array_resize(&st->marked, sizeof(uint64_t), words, more) ||
+            (st->graph && !base_array_resize(&st->closed, sizeof(uint64_t), words, more)) ||
+            (st->with_names && !base_array_resize(&st->marked_any, sizeof(uint64_t), words, more)))
             return false;
         st->bits_cap = more * 64;
     }
@@ -239,7 +215,7 @@ bool store_enter(store *st, uint32_t id, size_t depth)
     bit_set(st->on_stack, id, true);
     st->depth = depth + 1;
     if (!st->graph) return true;
-    if (!por_array_reserve(&st->base, &st->base_cap, depth + 1, sizeof *st->base)) return false;
+    if (!base_array_reserve(&st->base, &st->base_cap, depth + 1, sizeof *st->base)) return false;
     st->base[depth] = (uint32_t)st->pending_len;
     st->head[id] = LR_ON_STACK | (uint32_t)depth;
     return true;
@@ -251,7 +227,7 @@ static bool reserve_pool(store *st, size_t n)
     if (st->pool_len + n <= st->pool_cap) return true;
     size_t cap = grown_cap(st->pool_cap);
     while (cap < st->pool_len + n) cap = grown_cap(cap);
-    if (cap >= LR_HAS_SUM || !por_array_resize(&st->pool, sizeof *st->pool, st->pool_cap, cap))
+    if (cap >= LR_HAS_SUM || !base_array_resize(&st->pool, sizeof *st->pool, st->pool_cap, cap))
         return false;
     st->pool_cap = cap;
     return true;
@@ -279,8 +255,8 @@ bool store_leave(store *st, uint32_t id, size_t depth, const lr_filter *sum)
 
 bool store_add_edge(store *st, uint32_t label, uint32_t dst, bool renamed)
 {
-    if (label > LR_MAX_LABELS || !por_array_reserve(&st->pending, &st->pending_cap,
-                                                    st->pending_len + 1, sizeof *st->pending))
+    if (label > LR_MAX_LABELS || !base_array_reserve(&st->pending, &st->pending_cap,
+                                                     st->pending_len + 1, sizeof *st->pending))
         return false;
     st->pending[st->pending_len++] = (lr_edge){dst, label << 2 | (uint32_t)renamed << 1};
     st->edges++;
@@ -352,10 +328,10 @@ static bool reserve_label(labels *lb)
     if (lb->count < lb->cap) return true;
     size_t cap = lb->cap ? lb->cap * 2 : 64;
     if (cap > LR_MAX_LABELS + (size_t)1 ||
-        !por_array_resize(&lb->items, sizeof *lb->items, lb->cap, cap) ||
-        !por_array_resize(&lb->keys, sizeof *lb->keys, lb->cap, cap) ||
-        !por_array_resize(&lb->filter, sizeof *lb->filter, lb->cap, cap) ||
-        (lb->with_any && !por_array_resize(&lb->any, sizeof *lb->any, lb->cap, cap)))
+        !base_array_resize(&lb->items, sizeof *lb->items, lb->cap, cap) ||
+        !base_array_resize(&lb->keys, sizeof *lb->keys, lb->cap, cap) ||
+        !base_array_resize(&lb->filter, sizeof *lb->filter, lb->cap, cap) ||
+        (lb->with_any && !base_array_resize(&lb->any, sizeof *lb->any, lb->cap, cap)))
         return false;
     lb->cap = cap;
     return true;
@@ -407,7 +383,7 @@ void labels_free(labels *lb)
 /* Makes room for [need] ids in [set]. */
 static bool reserve(labelset *set, size_t need)
 {
-    return por_array_reserve(&set->ids, &set->cap, need, sizeof *set->ids);
+    return base_array_reserve(&set->ids, &set->cap, need, sizeof *set->ids);
 }
 
 bool labelset_add(labelset *set, uint32_t id)

@@ -9,7 +9,7 @@
 #define PORCHECK_VM_CHECK_H
 
 #include "internal.h"
-#include "por.h"
+#include "lts.h"
 
 /* A growable byte buffer. */
 typedef struct vm_bytes {

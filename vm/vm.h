@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #include "classfile.h"
-#include "por.h"
+#include "lts.h"
 
 /* Result of every fallible vm operation. */
 typedef enum vm_status {

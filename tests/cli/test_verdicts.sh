@@ -157,7 +157,7 @@ full_line check
 has "summary: 1 client, 1 ok, 0 with a violation, 0 incomplete, 0 errors"
 expect 1 check --jar "$jar" --spec "$buggy" --client '{ add(0) } || { add(1) } ; { contains(0); contains(1) }' --json /dev/full
 full_line check
-expect 1 toy "$src/por/examples/lost_update.toy" --json /dev/full
+expect 1 toy "$src/toy/examples/lost_update.toy" --json /dev/full
 full_line toy
 expect 0 run --classpath "$concurrent" --json /dev/full LockedCounter
 full_line run

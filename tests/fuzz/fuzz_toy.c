@@ -3,23 +3,24 @@
 #include <string.h>
 
 #include "por.h"
+#include "toy.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    por_toy *toy;
+    toy_program *toy;
     por_error err;
-    if (por_toy_parse((const char *)data, size, "fuzz.toy", &toy, &err) != POR_OK) {
+    if (toy_parse((const char *)data, size, "fuzz.toy", &toy, &err) != POR_OK) {
         if (strncmp(err.message, "fuzz.toy", 8) || strchr(err.message, '\n')) __builtin_trap();
         return 0;
     }
-    por_lts lts = por_toy_lts(toy);
+    por_lts lts = toy_lts(toy);
     por_options opt;
     por_options_init(&opt);
     opt.max_states = 200;
     por_result result;
     por_search(&lts, &opt, &result, &err);
-    por_toy_free(toy);
+    toy_free(toy);
     return 0;
 }

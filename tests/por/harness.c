@@ -93,7 +93,7 @@ void bset_free(bset *s)
 /* ---- The observer ---------------------------------------------------------------------------- */
 
 typedef struct run_ctx {
-    por_toy *toy;
+    toy_program *toy;
     const bset *real;
     bool texts;
     outcomes *out;
@@ -104,12 +104,12 @@ static void problem(outcomes *o, const char *fmt, const char *detail)
     if (o->problems++ == 0) snprintf(o->problem, sizeof o->problem, fmt, detail);
 }
 
-static void state_bytes(por_toy *toy, int32_t **words, size_t *len)
+static void state_bytes(toy_program *toy, int32_t **words, size_t *len)
 {
-    size_t n = por_toy_state_words(toy, NULL);
+    size_t n = toy_state_words(toy, NULL);
     *words = malloc(n * sizeof(int32_t));
     cr_assert_not_null(*words);
-    por_toy_state_words(toy, *words);
+    toy_state_words(toy, *words);
     *len = n * sizeof(int32_t);
 }
 
@@ -125,7 +125,7 @@ static por_verdict on_final(void *ctx, const por_trace *schedule, por_tset waiti
     free(words);
     if (!c->texts) return POR_CONTINUE;
     char text[1024];
-    size_t n = por_toy_outcome(c->toy, text, sizeof text);
+    size_t n = toy_outcome(c->toy, text, sizeof text);
     cr_assert_lt(n, sizeof text);
     bset_add(&c->out->texts, text, n);
     return POR_CONTINUE;
@@ -136,7 +136,7 @@ static void on_assert(void *ctx, size_t thread, const por_trace *schedule)
     (void)schedule;
     run_ctx *c = ctx;
     char buf[1024];
-    size_t n = por_toy_describe_thread(c->toy, thread, buf, sizeof buf);
+    size_t n = toy_describe_thread(c->toy, thread, buf, sizeof buf);
     cr_assert_lt(n, sizeof buf);
     if (!strstr(buf, " failed"))
         problem(c->out, "assert reported but thread not failed: %.300s", buf);
@@ -154,7 +154,7 @@ static void on_transition(void *ctx, const por_transition_event *ev)
         bset_add(&c->out->edges, key, sizeof key);
     else if (!bset_has(c->real, key, sizeof key))
         problem(c->out, "explored a transition that does not exist (thread %s)",
-                por_toy_thread_name(c->toy, ev->label.thread));
+                toy_thread_name(c->toy, ev->label.thread));
 }
 
 static void on_frame(void *ctx, const por_frame_event *ev)
@@ -178,12 +178,12 @@ static void on_frame(void *ctx, const por_frame_event *ev)
 por_status harness_run(const run_spec *spec, outcomes *out, por_result *result)
 {
     memset(out, 0, sizeof *out);
-    por_toy_reset(spec->toy);
+    toy_reset(spec->toy);
     run_ctx c = {spec->toy, spec->real, spec->texts, out};
     por_observer obs = {&c, on_final, on_assert, on_transition, on_frame};
     por_options opt = spec->opt;
     opt.observer = &obs;
-    por_lts lts = spec->lts ? *spec->lts : por_toy_lts(spec->toy);
+    por_lts lts = spec->lts ? *spec->lts : toy_lts(spec->toy);
     por_error err;
     por_status s = por_search(&lts, &opt, result, &err);
     if (s != POR_OK) problem(out, "search failed: %.300s", err.message);
@@ -225,11 +225,11 @@ bool outcomes_are(const outcomes *o, const char *const *want, size_t n)
     return true;
 }
 
-por_toy *harness_parse(const char *text)
+toy_program *harness_parse(const char *text)
 {
-    por_toy *toy;
+    toy_program *toy;
     por_error err;
-    por_status s = por_toy_parse(text, strlen(text), "test.toy", &toy, &err);
+    por_status s = toy_parse(text, strlen(text), "test.toy", &toy, &err);
     cr_assert_eq(s, POR_OK, "parse failed: %s\n%s", err.message, text);
     return toy;
 }

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "por.h"
+#include "toy.h"
 
 /* A set of byte strings (open addressing, copies owned by the set). */
 typedef struct bset {
@@ -34,7 +35,7 @@ typedef struct outcomes {
     bset deadlocks; /* terminal states with a waiting thread */
     bset asserts;   /* failed assertions: the failing thread's part of the state */
     bset edges;     /* explored transitions: from fingerprint, thread, to fingerprint */
-    bset texts;     /* outcome of each terminal state, as por_toy_outcome writes it */
+    bset texts;     /* outcome of each terminal state, as toy_outcome writes it */
     size_t problems;
     char problem[512]; /* the first problem: an unreal transition, a bad backtrack set */
 } outcomes;
@@ -44,7 +45,7 @@ typedef struct outcomes {
  * not NULL, is searched instead of the toy's own: a wrapper whose current state is the toy's
  * (reset to its initial state first). */
 typedef struct run_spec {
-    por_toy *toy;
+    toy_program *toy;
     por_options opt;
     const bset *real;
     bool texts;
@@ -65,7 +66,7 @@ void outcomes_free(outcomes *o);
 bool outcomes_are(const outcomes *o, const char *const *want, size_t n);
 
 /* Parses [text] as a toy program (named "test.toy"); aborts the test on a parse error. */
-por_toy *harness_parse(const char *text);
+toy_program *harness_parse(const char *text);
 
 /* Returns the options for [algo], [stateless] and [order] text ("seq:1,0", "random:7"). */
 por_options harness_options(por_algo algo, bool stateless, const char *order);

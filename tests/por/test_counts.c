@@ -48,7 +48,7 @@ static void disjoint(size_t k, size_t m, char *src)
  * is not NULL. */
 static size_t run_count(const char *src, por_options opt, const outcomes *oracle)
 {
-    por_toy *toy = harness_parse(src);
+    toy_program *toy = harness_parse(src);
     outcomes got;
     por_result r;
     run_spec spec = {toy, opt, oracle ? &oracle->edges : NULL, true, NULL};
@@ -60,7 +60,7 @@ static size_t run_count(const char *src, por_options opt, const outcomes *oracle
                   por_algo_name(opt.algo), opt.stateless ? "stateless" : "stateful", why, src);
     cr_assert_eq(got.problems, 0, "%s", got.problem);
     outcomes_free(&got);
-    por_toy_free(toy);
+    toy_free(toy);
     return r.stats.states_new;
 }
 
@@ -71,12 +71,12 @@ static size_t run_count(const char *src, por_options opt, const outcomes *oracle
 /* The oracle outcomes of [src] (stateful dfs); returns its state count. */
 static size_t oracle_of(const char *src, outcomes *out)
 {
-    por_toy *toy = harness_parse(src);
+    toy_program *toy = harness_parse(src);
     por_options opt = harness_options(POR_ALGO_DFS, false, "seq");
     por_result r;
     run_spec spec = {toy, opt, NULL, true, NULL};
     cr_assert_eq(harness_run(&spec, out, &r), POR_OK);
-    por_toy_free(toy);
+    toy_free(toy);
     return r.stats.states_new;
 }
 

@@ -51,16 +51,16 @@ static por_tset threads(const int *list)
 
 static recorder record(const char *src, por_algo algo)
 {
-    por_toy *toy = harness_parse(src);
+    toy_program *toy = harness_parse(src);
     recorder r = {0};
     por_observer obs = {&r, NULL, NULL, NULL, on_frame};
     por_options opt = harness_options(algo, false, "seq");
     opt.observer = &obs;
-    por_lts lts = por_toy_lts(toy);
+    por_lts lts = toy_lts(toy);
     por_result res;
     por_error err;
     cr_assert_eq(por_search(&lts, &opt, &res, &err), POR_OK);
-    por_toy_free(toy);
+    toy_free(toy);
     return r;
 }
 
@@ -144,7 +144,7 @@ Test(por_figures, figure4_de_s_por_computes_the_same_sets)
 Test(por_figures, dl_skips_the_retraversal_of_the_last_successor)
 {
     const char *src = "shared x\nthread A {\n local\n x = 1\n}\nthread B {\n local\n x = 2\n}\n";
-    por_toy *toy = harness_parse(src);
+    toy_program *toy = harness_parse(src);
     por_options opt = harness_options(POR_ALGO_DL_SPOR, false, "seq");
     outcomes got;
     por_result r;
@@ -154,5 +154,5 @@ Test(por_figures, dl_skips_the_retraversal_of_the_last_successor)
      * only after its first child (the second is its last successor). */
     cr_assert_eq(r.stats.retraversed, 1, "one edge (B's write) walked once");
     outcomes_free(&got);
-    por_toy_free(toy);
+    toy_free(toy);
 }

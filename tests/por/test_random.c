@@ -41,7 +41,7 @@ static config config_at(size_t i)
 
 /* The oracle of one program. */
 typedef struct oracle {
-    por_toy *toy;
+    toy_program *toy;
     outcomes want;
     char seq[64], random[32];
     size_t max_tree;
@@ -100,7 +100,7 @@ static verdict oracle_open(const gen_program *p, uint64_t seed, oracle *o)
 static void oracle_close(oracle *o)
 {
     outcomes_free(&o->want);
-    por_toy_free(o->toy);
+    toy_free(o->toy);
 }
 
 /* Runs configuration [c] against [o]; V_SKIP when a stateless dfs tree is too big. */
@@ -250,7 +250,7 @@ Test(por_random, generator_covers_every_feature)
         gen_render(&p, src, sizeof src);
         for (size_t i = 0; i < sizeof features / sizeof features[0]; i++)
             if (strstr(src, features[i])) seen[i] = true;
-        por_toy_free(harness_parse(src));
+        toy_free(harness_parse(src));
     }
     for (size_t i = 0; i < sizeof features / sizeof features[0]; i++)
         cr_expect(seen[i], "no generated program has '%s'", features[i]);
@@ -268,7 +268,7 @@ Test(por_random, shrinking_removes_threads_and_operations)
         if (gen_mutate(&p, k, &q)) {
             changed++;
             cr_expect_lt(gen_render(&q, src, sizeof src), before);
-            por_toy_free(harness_parse(src));
+            toy_free(harness_parse(src));
         }
     cr_expect_gt(changed, 0);
 }

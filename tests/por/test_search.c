@@ -17,10 +17,10 @@ static const char *const readers4 =
     "thread R1 {\n a = y1\n b = x\n}\nthread R2 {\n a = y2\n b = x\n}\n"
     "thread R3 {\n a = y3\n b = x\n}\nthread R4 {\n a = y4\n b = x\n}\n";
 
-static por_result search(por_toy *toy, const por_options *opt, const por_observer *obs)
+static por_result search(toy_program *toy, const por_options *opt, const por_observer *obs)
 {
-    por_toy_reset(toy);
-    por_lts lts = por_toy_lts(toy);
+    toy_reset(toy);
+    por_lts lts = toy_lts(toy);
     por_options with = *opt;
     with.observer = obs;
     por_result r;
@@ -31,7 +31,7 @@ static por_result search(por_toy *toy, const por_options *opt, const por_observe
 
 Test(por_search, max_states_stops_with_partial_statistics)
 {
-    por_toy *toy = harness_parse(readers4);
+    toy_program *toy = harness_parse(readers4);
     for (int a = 0; a < POR_ALGO_COUNT; a++) {
         por_options opt = harness_options((por_algo)a, false, "seq");
         opt.max_states = 20;
@@ -40,12 +40,12 @@ Test(por_search, max_states_stops_with_partial_statistics)
         cr_assert_eq(r.stats.states_new, 20);
         cr_assert_geq(r.stats.transitions, 19);
     }
-    por_toy_free(toy);
+    toy_free(toy);
 }
 
 Test(por_search, timeout_stops_a_long_search)
 {
-    por_toy *toy =
+    toy_program *toy =
         harness_parse("thread A {\n L: local i = i + 1\n if (i < 100000000) goto L\n}\n"
                       "thread B {\n L: local i = i + 1\n if (i < 100000000) goto L\n}\n");
     por_options opt = harness_options(POR_ALGO_DFS, false, "seq");
@@ -55,12 +55,12 @@ Test(por_search, timeout_stops_a_long_search)
     cr_assert_geq(r.stats.seconds, 0.05);
     cr_assert_lt(r.stats.seconds, 5.0);
     cr_assert_gt(r.stats.states_new, 0);
-    por_toy_free(toy);
+    toy_free(toy);
 }
 
 Test(por_search, max_memory_stops_cleanly)
 {
-    por_toy *toy = harness_parse(readers4);
+    toy_program *toy = harness_parse(readers4);
     por_options opt = harness_options(POR_ALGO_DL_SPOR, false, "seq");
     opt.max_memory_bytes = base_bytes_in_use() + 8 * 1024;
     por_result r = search(toy, &opt, NULL);
@@ -68,7 +68,7 @@ Test(por_search, max_memory_stops_cleanly)
     cr_assert_gt(r.stats.peak_memory, opt.max_memory_bytes);
     opt.max_memory_bytes = 0;
     cr_assert_eq(search(toy, &opt, NULL).stop, POR_STOP_COMPLETE);
-    por_toy_free(toy);
+    toy_free(toy);
 }
 
 /* The stop flag of the signal tests, and the transition count at which to raise it. */
@@ -84,7 +84,7 @@ static void raise_flag(void *ctx, const por_transition_event *ev)
 
 Test(por_search, stop_flag_stops_every_algorithm_as_a_signal)
 {
-    por_toy *toy = harness_parse(readers4);
+    toy_program *toy = harness_parse(readers4);
     por_observer obs = {.transition = raise_flag};
     for (int a = 0; a < POR_ALGO_COUNT; a++) {
         por_options opt = harness_options((por_algo)a, false, "seq");
@@ -107,7 +107,7 @@ Test(por_search, stop_flag_stops_every_algorithm_as_a_signal)
     cr_assert_eq(r.stats.transitions, 0);
     cr_assert_str_eq(por_stop_name(POR_STOP_SIGNAL), "signal");
     cr_assert_not(por_stop_incomplete(POR_STOP_COMPLETE) || por_stop_incomplete(POR_STOP_ERROR));
-    por_toy_free(toy);
+    toy_free(toy);
 }
 
 /* Progress callback: counts the reports, keeps the last one and stops the search (through
@@ -124,7 +124,7 @@ static void on_progress(void *ctx, const por_progress *p)
  * from above: on a loaded machine a second of the search's time may take several. */
 Test(por_search, progress_is_reported_about_once_a_second)
 {
-    por_toy *toy =
+    toy_program *toy =
         harness_parse("thread A {\n L: local i = i + 1\n if (i < 100000000) goto L\n}\n"
                       "thread B {\n L: local i = i + 1\n if (i < 100000000) goto L\n}\n");
     por_options opt = harness_options(POR_ALGO_DFS, false, "seq");
@@ -144,12 +144,12 @@ Test(por_search, progress_is_reported_about_once_a_second)
     cr_assert_gt(seen[0].depth, 0);
     cr_assert_gt(seen[0].memory, 0);
     stop_flag = 0;
-    por_toy_free(toy);
+    toy_free(toy);
 }
 
 Test(por_search, a_stopped_search_prints_partial_statistics)
 {
-    por_toy *toy = harness_parse(readers4);
+    toy_program *toy = harness_parse(readers4);
     por_options opt = harness_options(POR_ALGO_DFS, false, "seq");
     opt.max_states = 5;
     por_result r = search(toy, &opt, NULL);
@@ -162,14 +162,14 @@ Test(por_search, a_stopped_search_prints_partial_statistics)
               text);
     cr_assert_null(strstr(text, "(complete)"));
     free(text);
-    por_toy_free(toy);
+    toy_free(toy);
 }
 
 /* Replays [schedule] from the initial state; returns the result of the last step. */
-static por_step_result replay(por_toy *toy, const uint8_t *schedule, size_t length)
+static por_step_result replay(toy_program *toy, const uint8_t *schedule, size_t length)
 {
-    por_toy_reset(toy);
-    por_lts lts = por_toy_lts(toy);
+    toy_reset(toy);
+    por_lts lts = toy_lts(toy);
     por_error err;
     por_step_result last = POR_STEP_OK;
     for (size_t i = 0; i < length; i++) {
@@ -184,7 +184,7 @@ typedef struct first_error_ctx {
     uint8_t schedule[64];
     size_t length, asserts, finals;
     char thread[128];
-    por_toy *toy;
+    toy_program *toy;
 } first_error_ctx;
 
 static void record_assert(void *ctx, size_t thread, const por_trace *tr)
@@ -193,14 +193,14 @@ static void record_assert(void *ctx, size_t thread, const por_trace *tr)
     c->asserts++;
     memcpy(c->schedule, tr->threads, tr->length);
     c->length = tr->length;
-    por_toy_describe_thread(c->toy, thread, c->thread, sizeof c->thread);
+    toy_describe_thread(c->toy, thread, c->thread, sizeof c->thread);
 }
 
 Test(por_search, first_error_stops_at_a_reproducible_assertion)
 {
     const char *src =
         "shared x\nthread A {\n x = 1\n x = 2\n}\nthread B {\n r = x\n assert(r != 2)\n}\n";
-    por_toy *toy = harness_parse(src);
+    toy_program *toy = harness_parse(src);
     for (int a = 0; a < POR_ALGO_COUNT; a++)
         for (int stateless = 0; stateless < 2; stateless++) {
             first_error_ctx c = {.toy = toy};
@@ -214,7 +214,7 @@ Test(por_search, first_error_stops_at_a_reproducible_assertion)
             cr_assert_str_eq(c.thread, "B failed at line 8 r=2");
             cr_assert_eq(replay(toy, c.schedule, c.length), POR_STEP_ASSERT);
         }
-    por_toy_free(toy);
+    toy_free(toy);
 }
 
 static por_verdict reject_x2(void *ctx, const por_trace *tr, por_tset waiting)
@@ -223,13 +223,13 @@ static por_verdict reject_x2(void *ctx, const por_trace *tr, por_tset waiting)
     first_error_ctx *c = ctx;
     c->finals++;
     int32_t words[8];
-    por_toy_state_words(c->toy, words);
+    toy_state_words(c->toy, words);
     return words[0] == 2 ? POR_VIOLATION : POR_CONTINUE;
 }
 
 Test(por_search, observer_verdicts_count_and_stop_first_error_searches)
 {
-    por_toy *toy = harness_parse("shared x\nthread A { x = 1 }\nthread B { x = 2 }\n");
+    toy_program *toy = harness_parse("shared x\nthread A { x = 1 }\nthread B { x = 2 }\n");
     first_error_ctx c = {.toy = toy};
     por_observer obs = {&c, reject_x2, NULL, NULL, NULL};
     por_options opt = harness_options(POR_ALGO_DL_SPOR, false, "seq");
@@ -242,12 +242,12 @@ Test(por_search, observer_verdicts_count_and_stop_first_error_searches)
     r = search(toy, &opt, &obs);
     cr_assert_eq(r.stop, POR_STOP_ERROR);
     cr_assert_eq(r.stats.violations, 1);
-    por_toy_free(toy);
+    toy_free(toy);
 }
 
 Test(por_search, deadlocks_are_violations)
 {
-    por_toy *toy =
+    toy_program *toy =
         harness_parse("lock a, b\nthread A {\n lock a\n lock b\n unlock b\n unlock a\n}\n"
                       "thread B {\n lock b\n lock a\n unlock a\n unlock b\n}\n");
     por_options opt = harness_options(POR_ALGO_DE_SPOR, false, "seq");
@@ -256,7 +256,7 @@ Test(por_search, deadlocks_are_violations)
     cr_assert_eq(r.stats.end_states, 2, "both finished, or each holding one lock");
     opt.first_error = true;
     cr_assert_eq(search(toy, &opt, NULL).stop, POR_STOP_ERROR);
-    por_toy_free(toy);
+    toy_free(toy);
 }
 
 /* Observer: accepts every deadlock, counting the final states it sees. */
@@ -270,7 +270,7 @@ static por_verdict accept_deadlocks(void *ctx, const por_trace *tr, por_tset wai
 
 Test(por_search, an_observer_may_accept_a_deadlock)
 {
-    por_toy *toy =
+    toy_program *toy =
         harness_parse("lock a, b\nthread A {\n lock a\n lock b\n unlock b\n unlock a\n}\n"
                       "thread B {\n lock b\n lock a\n unlock a\n unlock b\n}\n");
     first_error_ctx c = {.toy = toy};
@@ -285,7 +285,7 @@ Test(por_search, an_observer_may_accept_a_deadlock)
         cr_assert_eq(r.stats.violations, 0);
         cr_assert_eq(c.finals, 2);
     }
-    por_toy_free(toy);
+    toy_free(toy);
 }
 
 Test(por_search, out_of_memory_is_a_status_without_leaks)
@@ -294,15 +294,15 @@ Test(por_search, out_of_memory_is_a_status_without_leaks)
         for (int stateless = 0; stateless < 2; stateless++) {
             size_t failures = 0;
             for (long n = 0;; n += 1 + n / 4) {
-                por_toy *toy = harness_parse(readers4);
+                toy_program *toy = harness_parse(readers4);
                 por_options opt = harness_options((por_algo)a, stateless, "seq");
-                por_lts lts = por_toy_lts(toy);
+                por_lts lts = toy_lts(toy);
                 por_result r;
                 por_error err;
                 base_fail_allocation_after(n);
                 por_status s = por_search(&lts, &opt, &r, &err);
                 base_fail_allocation_after(-1);
-                por_toy_free(toy);
+                toy_free(toy);
                 cr_assert_eq(base_bytes_in_use(), 0, "%s after %ld allocations: leaked %zu bytes",
                              por_algo_name((por_algo)a), n, base_bytes_in_use());
                 if (s == POR_OK) break;
@@ -476,7 +476,7 @@ Test(por_options, names)
 
 Test(por_stats, text_and_json_carry_the_same_figures)
 {
-    por_toy *toy = harness_parse(readers4);
+    toy_program *toy = harness_parse(readers4);
     por_options opt = harness_options(POR_ALGO_DE_SPOR, false, "seq");
     por_result r = search(toy, &opt, NULL);
     json_t *j = por_stats_json(&r);
@@ -499,5 +499,5 @@ Test(por_stats, text_and_json_carry_the_same_figures)
     cr_assert(strstr(text, line), "%s", text);
     cr_assert(strstr(text, "statistics (complete):"));
     free(text);
-    por_toy_free(toy);
+    toy_free(toy);
 }

@@ -141,7 +141,7 @@ static const por_lts_ops without_names = {
     rn_fingerprint, rn_save,    rn_restore, rn_release, NULL};
 
 /* Draws program [seed] into a toy; false when plain dfs does not finish it within the limit. */
-static bool open_program(uint64_t seed, por_toy **toy, outcomes *want)
+static bool open_program(uint64_t seed, toy_program **toy, outcomes *want)
 {
     gen_program p;
     char src[SOURCE_SIZE];
@@ -155,16 +155,16 @@ static bool open_program(uint64_t seed, por_toy **toy, outcomes *want)
     cr_assert_eq(harness_run(&spec, want, &r), POR_OK);
     if (r.stop == POR_STOP_COMPLETE) return true;
     outcomes_free(want);
-    por_toy_free(*toy);
+    toy_free(*toy);
     return false;
 }
 
 /* Searches [toy] renamed by the wrapper [ops] with [algo] and [order]; true when it finds what
  * [want] holds, else writes the difference into [why]. */
-static bool renamed_search_agrees(por_toy *toy, const por_lts_ops *ops, por_algo algo,
+static bool renamed_search_agrees(toy_program *toy, const por_lts_ops *ops, por_algo algo,
                                   const char *order, const outcomes *want, char *why, size_t size)
 {
-    renamer model = {por_toy_lts(toy), {0}, 0};
+    renamer model = {toy_lts(toy), {0}, 0};
     memset(model.name, NAMELESS, sizeof model.name);
     por_lts lts = {ops, &model};
     por_options opt = harness_options(algo, false, order);
@@ -185,7 +185,7 @@ static size_t disagreements(const por_lts_ops *ops, bool must_agree)
     static const char *const orders[] = {"seq", "random:3"};
     size_t bad = 0, checked = 0;
     for (uint64_t seed = 1; checked < PROGRAMS; seed++) {
-        por_toy *toy;
+        toy_program *toy;
         outcomes want;
         if (!open_program(seed, &toy, &want)) continue;
         checked++;
@@ -201,7 +201,7 @@ static size_t disagreements(const por_lts_ops *ops, bool must_agree)
             }
         bad += !agrees;
         outcomes_free(&want);
-        por_toy_free(toy);
+        toy_free(toy);
     }
     return bad;
 }

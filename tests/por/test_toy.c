@@ -9,9 +9,9 @@
 /* Parses [text], expecting failure with [status] and a message starting with [prefix]. */
 static void expect_error(const char *text, por_status status, const char *prefix)
 {
-    por_toy *toy = NULL;
+    toy_program *toy = NULL;
     por_error err;
-    por_status s = por_toy_parse(text, strlen(text), "bad.toy", &toy, &err);
+    por_status s = toy_parse(text, strlen(text), "bad.toy", &toy, &err);
     cr_assert_eq(s, status, "status %s for:\n%s\n(%s)", por_status_name(s), text, err.message);
     cr_assert_eq(err.status, status);
     cr_assert_null(toy);
@@ -92,9 +92,9 @@ Test(toy_parse, enforces_limits)
 
 Test(toy_parse, load_reports_missing_files)
 {
-    por_toy *toy;
+    toy_program *toy;
     por_error err;
-    cr_assert_eq(por_toy_load("/nonexistent/x.toy", &toy, &err), POR_ERR_IO);
+    cr_assert_eq(toy_load("/nonexistent/x.toy", &toy, &err), POR_ERR_IO);
     cr_assert_str_eq(err.message, "/nonexistent/x.toy: cannot open file");
 }
 
@@ -105,13 +105,13 @@ Test(toy_parse, fails_cleanly_when_out_of_memory)
                       " return r\n}\nthread B {\n L: r = cas(x, 0, 1)\n if (r == 0) goto L\n}\n";
     size_t failures = 0;
     for (long n = 0;; n++) {
-        por_toy *toy;
+        toy_program *toy;
         por_error err;
         base_fail_allocation_after(n);
-        por_status s = por_toy_parse(src, strlen(src), "oom.toy", &toy, &err);
+        por_status s = toy_parse(src, strlen(src), "oom.toy", &toy, &err);
         base_fail_allocation_after(-1);
         if (s == POR_OK) {
-            por_toy_free(toy);
+            toy_free(toy);
             break;
         }
         cr_assert_eq(s, POR_ERR_NOMEM, "allocation %ld: %s", n, err.message);
@@ -131,19 +131,19 @@ static por_label peek(const por_lts *lts, size_t t)
     return l;
 }
 
-static void outcome_is(const por_toy *toy, const char *want)
+static void outcome_is(const toy_program *toy, const char *want)
 {
     char buf[512];
-    por_toy_outcome(toy, buf, sizeof buf);
+    toy_outcome(toy, buf, sizeof buf);
     cr_assert_str_eq(buf, want);
 }
 
 Test(toy_lts, labels_reads_writes_locks_and_local_steps)
 {
-    por_toy *toy =
+    toy_program *toy =
         harness_parse("shared x, y\nlock l\nthread A {\n r = y\n x = r + 1\n s = cas(y, 0, 5)\n"
                       " lock l\n unlock l\n local r = 7\n assert(r == 7)\n return r, s\n}\n");
-    por_lts lts = por_toy_lts(toy);
+    por_lts lts = toy_lts(toy);
     struct {
         por_access access;
         uint32_t object;
@@ -164,16 +164,16 @@ Test(toy_lts, labels_reads_writes_locks_and_local_steps)
     cr_assert_eq(lts.ops->waiting(lts.model), 0);
     outcome_is(toy, "A: r=7, s=1");
     char state[256];
-    por_toy_describe(toy, state, sizeof state);
+    toy_describe(toy, state, sizeof state);
     cr_assert_str_eq(state, "x=1 y=5 l=free | A finished at line 11 r=7 s=1");
-    por_toy_free(toy);
+    toy_free(toy);
 }
 
 Test(toy_lts, locks_block_and_bad_unlocks_fail)
 {
-    por_toy *toy = harness_parse("lock l\nthread A {\n lock l\n unlock l\n unlock l\n}\n"
-                                 "thread B {\n lock l\n}\n");
-    por_lts lts = por_toy_lts(toy);
+    toy_program *toy = harness_parse("lock l\nthread A {\n lock l\n unlock l\n unlock l\n}\n"
+                                     "thread B {\n lock l\n}\n");
+    por_lts lts = toy_lts(toy);
     cr_assert_eq(lts.ops->enabled(lts.model), 3);
     cr_assert_eq(lts.ops->step(lts.model, 0, NULL), POR_STEP_OK);
     cr_assert_eq(lts.ops->enabled(lts.model), 1, "B waits while A holds l");
@@ -182,71 +182,71 @@ Test(toy_lts, locks_block_and_bad_unlocks_fail)
     cr_assert_eq(lts.ops->enabled(lts.model), 3);
     cr_assert_eq(lts.ops->step(lts.model, 0, NULL), POR_STEP_ASSERT, "unlocking a free lock fails");
     outcome_is(toy, "A: failed at line 5; B: blocked at line 8");
-    por_toy_free(toy);
+    toy_free(toy);
 }
 
 Test(toy_lts, step_of_a_disabled_thread_is_an_error)
 {
-    por_toy *toy = harness_parse("lock l\nthread A { lock l }\nthread B { lock l }\n");
-    por_lts lts = por_toy_lts(toy);
+    toy_program *toy = harness_parse("lock l\nthread A { lock l }\nthread B { lock l }\n");
+    por_lts lts = toy_lts(toy);
     por_error err = {0};
     cr_assert_eq(lts.ops->step(lts.model, 0, &err), POR_STEP_OK);
     cr_assert_eq(lts.ops->step(lts.model, 1, &err), POR_STEP_ERROR);
     cr_assert_str_eq(err.message, "test.toy: thread 1 is not enabled");
     cr_assert_eq(lts.ops->waiting(lts.model), 2, "B waits for ever: a deadlock");
     outcome_is(toy, "A: -; B: blocked at line 3");
-    por_toy_free(toy);
+    toy_free(toy);
 }
 
 Test(toy_lts, cas_succeeds_once)
 {
-    por_toy *toy = harness_parse("shared x\nthread A {\n a = cas(x, 0, 1)\n b = cas(x, 0, 2)\n"
-                                 " c = cas(x, 1, -3)\n return a, b, c\n}\n");
-    por_lts lts = por_toy_lts(toy);
+    toy_program *toy = harness_parse("shared x\nthread A {\n a = cas(x, 0, 1)\n b = cas(x, 0, 2)\n"
+                                     " c = cas(x, 1, -3)\n return a, b, c\n}\n");
+    por_lts lts = toy_lts(toy);
     for (int i = 0; i < 3; i++) cr_assert_eq(lts.ops->step(lts.model, 0, NULL), POR_STEP_OK);
     outcome_is(toy, "A: a=1, b=0, c=1");
     int32_t words[8];
-    cr_assert_eq(por_toy_state_words(toy, words), 6);
+    cr_assert_eq(toy_state_words(toy, words), 6);
     cr_assert_eq(words[0], -3);
-    por_toy_free(toy);
+    toy_free(toy);
 }
 
 Test(toy_lts, asserts_fail_the_thread_and_keep_its_locals)
 {
-    por_toy *toy =
+    toy_program *toy =
         harness_parse("shared x = 2\nthread A {\n r = x\n assert(r != 2)\n local r = 9\n}\n");
-    por_lts lts = por_toy_lts(toy);
+    por_lts lts = toy_lts(toy);
     cr_assert_eq(lts.ops->step(lts.model, 0, NULL), POR_STEP_OK);
     cr_assert_eq(peek(&lts, 0).access, POR_INVISIBLE);
     cr_assert_eq(lts.ops->step(lts.model, 0, NULL), POR_STEP_ASSERT);
     cr_assert_eq(lts.ops->enabled(lts.model), 0);
     cr_assert_eq(lts.ops->waiting(lts.model), 0, "a failed thread is stopped, not waiting");
     char buf[128];
-    por_toy_describe_thread(toy, 0, buf, sizeof buf);
+    toy_describe_thread(toy, 0, buf, sizeof buf);
     cr_assert_str_eq(buf, "A failed at line 4 r=2");
-    cr_assert_eq(por_toy_thread_line(toy, 0), 4);
-    por_toy_free(toy);
+    cr_assert_eq(toy_thread_line(toy, 0), 4);
+    toy_free(toy);
 }
 
 Test(toy_lts, control_flow_costs_no_transition)
 {
-    por_toy *toy =
+    toy_program *toy =
         harness_parse("shared f\nthread A {\n while (f == 0) {}\n if (1) goto L\n local\n"
                       " L: r = f\n return r\n}\n");
-    por_lts lts = por_toy_lts(toy);
+    por_lts lts = toy_lts(toy);
     por_fp start = lts.ops->fingerprint(lts.model);
     cr_assert_eq(peek(&lts, 0).access, POR_READ);
     cr_assert_eq(lts.ops->step(lts.model, 0, NULL), POR_STEP_OK);
     por_fp again = lts.ops->fingerprint(lts.model);
     cr_assert(start.lo == again.lo && start.hi == again.hi,
               "reading f == 0 spins back to the same state");
-    por_toy_free(toy);
+    toy_free(toy);
 }
 
 Test(toy_lts, a_pure_control_loop_is_an_invisible_self_loop)
 {
-    por_toy *toy = harness_parse("thread A {\n local r = 1\n while (true) {}\n}\n");
-    por_lts lts = por_toy_lts(toy);
+    toy_program *toy = harness_parse("thread A {\n local r = 1\n while (true) {}\n}\n");
+    por_lts lts = toy_lts(toy);
     cr_assert_eq(lts.ops->step(lts.model, 0, NULL), POR_STEP_OK);
     por_fp a = lts.ops->fingerprint(lts.model);
     cr_assert_eq(peek(&lts, 0).access, POR_INVISIBLE);
@@ -254,13 +254,13 @@ Test(toy_lts, a_pure_control_loop_is_an_invisible_self_loop)
     cr_assert_eq(lts.ops->step(lts.model, 0, NULL), POR_STEP_OK);
     por_fp b = lts.ops->fingerprint(lts.model);
     cr_assert(a.lo == b.lo && a.hi == b.hi);
-    por_toy_free(toy);
+    toy_free(toy);
 }
 
 Test(toy_lts, snapshots_restore_exact_states)
 {
-    por_toy *toy = harness_parse("shared x\nthread A {\n x = 1\n x = 2\n}\n");
-    por_lts lts = por_toy_lts(toy);
+    toy_program *toy = harness_parse("shared x\nthread A {\n x = 1\n x = 2\n}\n");
+    por_lts lts = toy_lts(toy);
     por_snapshot *s0 = lts.ops->save(lts.model);
     por_fp f0 = lts.ops->fingerprint(lts.model);
     lts.ops->step(lts.model, 0, NULL);
@@ -271,21 +271,21 @@ Test(toy_lts, snapshots_restore_exact_states)
     cr_assert(f0.lo == g.lo && f0.hi == g.hi);
     lts.ops->restore(lts.model, s1);
     int32_t words[4];
-    por_toy_state_words(toy, words);
+    toy_state_words(toy, words);
     cr_assert_eq(words[0], 1);
     lts.ops->release(lts.model, s0);
     lts.ops->release(lts.model, s1);
-    por_toy_free(toy);
+    toy_free(toy);
     cr_assert_eq(base_bytes_in_use(), 0);
 }
 
 Test(toy_lts, wraps_integer_arithmetic)
 {
-    por_toy *toy = harness_parse(
+    toy_program *toy = harness_parse(
         "thread A {\n local r = 2147483647 + 1\n local s = -r\n"
         " local t = 65536 * 65536 + (1 < 2) + !0 + (3 >= 3 && 0 || 1)\n return r, s, t\n}\n");
-    por_lts lts = por_toy_lts(toy);
+    por_lts lts = toy_lts(toy);
     for (int i = 0; i < 3; i++) lts.ops->step(lts.model, 0, NULL);
     outcome_is(toy, "A: r=-2147483648, s=-2147483648, t=3");
-    por_toy_free(toy);
+    toy_free(toy);
 }

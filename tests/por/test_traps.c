@@ -15,7 +15,7 @@ static const char *const orders[] = {"seq",      "seq:1,0",  "seq:2,1,0", "seq:1
 
 static por_result run_one(const char *src, por_algo algo, bool stateless, const char *order)
 {
-    por_toy *toy = harness_parse(src);
+    toy_program *toy = harness_parse(src);
     por_options opt = harness_options(algo, stateless, order);
     outcomes got;
     por_result r;
@@ -23,7 +23,7 @@ static por_result run_one(const char *src, por_algo algo, bool stateless, const 
     cr_assert_eq(harness_run(&spec, &got, &r), POR_OK);
     cr_assert_eq(got.problems, 0, "%s", got.problem);
     outcomes_free(&got);
-    por_toy_free(toy);
+    toy_free(toy);
     return r;
 }
 
@@ -39,7 +39,7 @@ static void check_expect(const char *src, expect e)
 {
     const char *const *want = e.want;
     size_t n = e.n;
-    por_toy *toy = harness_parse(src);
+    toy_program *toy = harness_parse(src);
     por_options opt = harness_options(POR_ALGO_DFS, false, "seq");
     outcomes oracle;
     por_result r;
@@ -63,7 +63,7 @@ static void check_expect(const char *src, expect e)
                 outcomes_free(&got);
             }
     outcomes_free(&oracle);
-    por_toy_free(toy);
+    toy_free(toy);
 }
 
 /* Naive stateful DPOR stops at a visited state and forgets what lies beyond it: exploring T1

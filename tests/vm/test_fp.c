@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "por.h"
 #include "vm.h"
 
 static const char *const concurrent_names[] = {

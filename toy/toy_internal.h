@@ -1,10 +1,10 @@
 /* The toy language's compiled form, shared by its parser (toy_parse.c) and interpreter (toy.c).
- * Private to por/. */
-#ifndef PORCHECK_POR_TOY_INTERNAL_H
-#define PORCHECK_POR_TOY_INTERNAL_H
+ * Private to toy/. */
+#ifndef PORCHECK_TOY_INTERNAL_H
+#define PORCHECK_TOY_INTERNAL_H
 
 #include "base.h"
-#include "por.h"
+#include "toy.h"
 
 /* Fixed limits; programs beyond them are rejected with POR_ERR_LIMIT. */
 enum {
@@ -86,7 +86,7 @@ struct por_snapshot {
 };
 
 /* A program and its current state. */
-struct por_toy {
+struct toy_program {
     char *file;
     char **var_names;
     int32_t *var_init;
@@ -106,12 +106,12 @@ struct por_toy {
 };
 
 /* Frees the program parts of [toy] and [toy] itself. */
-void toy_free_program(por_toy *toy);
+void toy_free_program(toy_program *toy);
 
 /* Lays out the state words and builds the initial state; false when out of memory. */
-bool toy_build_initial(por_toy *toy);
+bool toy_build_initial(toy_program *toy);
 
 /* Evaluates the expression at [at] over the [locals] of a thread. */
-int32_t toy_eval(const por_toy *toy, uint32_t at, const int32_t *locals);
+int32_t toy_eval(const toy_program *toy, uint32_t at, const int32_t *locals);
 
 #endif

@@ -2,6 +2,7 @@
  * owners, then per thread its pc, status and locals), so snapshots are copies, fingerprints are
  * XXH3-128 of the words, and equal states are equal arrays. */
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 #include <xxhash.h>
 
@@ -16,7 +17,7 @@ static void free_strings(char **names, size_t n)
     base_free(names);
 }
 
-void toy_free_program(por_toy *toy)
+void toy_free_program(toy_program *toy)
 {
     if (!toy) return;
     for (size_t t = 0; t < toy->nthreads; t++) {
@@ -41,20 +42,20 @@ void toy_free_program(por_toy *toy)
     base_free(toy);
 }
 
-void por_toy_free(por_toy *toy)
+void toy_free(toy_program *toy)
 {
     toy_free_program(toy);
 }
 
 /* Returns the words (pc, status, locals) of thread [t] in [state]. */
-static int32_t *thread_words(const por_toy *toy, int32_t *state, size_t t)
+static int32_t *thread_words(const toy_program *toy, int32_t *state, size_t t)
 {
     return state + toy->threads[t].base;
 }
 
-static void normalize(const por_toy *toy, int32_t *state, size_t t);
+static void normalize(const toy_program *toy, int32_t *state, size_t t);
 
-bool toy_build_initial(por_toy *toy)
+bool toy_build_initial(toy_program *toy)
 {
     size_t words = toy->nvars + toy->nlocks;
     for (size_t t = 0; t < toy->nthreads; t++) {
@@ -109,7 +110,7 @@ static int32_t binary(toy_eop op, int32_t a, int32_t b)
     }
 }
 
-int32_t toy_eval(const por_toy *toy, uint32_t at, const int32_t *locals)
+int32_t toy_eval(const toy_program *toy, uint32_t at, const int32_t *locals)
 {
     int32_t stack[TOY_MAX_EXPR_STACK + 1];
     size_t sp = 0;
@@ -138,7 +139,7 @@ int32_t toy_eval(const por_toy *toy, uint32_t at, const int32_t *locals)
 /* ---- Threads --------------------------------------------------------------------------------- */
 
 /* Runs control instruction [in] of a thread whose words are [w]. */
-static void control(const por_toy *toy, const toy_instr *in, int32_t *w)
+static void control(const toy_program *toy, const toy_instr *in, int32_t *w)
 {
     if (in->op == TOY_JUMP)
         w[0] = (int32_t)in->target;
@@ -151,7 +152,7 @@ static void control(const por_toy *toy, const toy_instr *in, int32_t *w)
  * [count] control steps in a row mean a cycle of control instructions alone (while (true) {}):
  * the thread then parks at the cycle's smallest pc, where that instruction runs as an
  * invisible step that leads back to the same state. */
-static void normalize(const por_toy *toy, int32_t *state, size_t t)
+static void normalize(const toy_program *toy, int32_t *state, size_t t)
 {
     const toy_thread *th = &toy->threads[t];
     int32_t *w = thread_words(toy, state, t);
@@ -178,7 +179,7 @@ static void normalize(const por_toy *toy, int32_t *state, size_t t)
 }
 
 /* The instruction [t] runs next, or NULL when it is finished or failed. */
-static const toy_instr *next_instr(const por_toy *toy, const int32_t *state, size_t t)
+static const toy_instr *next_instr(const toy_program *toy, const int32_t *state, size_t t)
 {
     const int32_t *w = state + toy->threads[t].base;
     if (w[1] != TOY_RUNNING) return NULL;
@@ -186,14 +187,14 @@ static const toy_instr *next_instr(const por_toy *toy, const int32_t *state, siz
 }
 
 /* True when thread [t] is running and not waiting for a lock. */
-static bool can_run(const por_toy *toy, const int32_t *state, size_t t)
+static bool can_run(const toy_program *toy, const int32_t *state, size_t t)
 {
     const toy_instr *in = next_instr(toy, state, t);
     return in && !(in->op == TOY_LOCK && state[toy->nvars + in->obj] >= 0);
 }
 
 /* Runs [in], the next instruction of [t]; false when it fails (assertion, bad unlock). */
-static bool execute(por_toy *toy, size_t t, const toy_instr *in)
+static bool execute(toy_program *toy, size_t t, const toy_instr *in)
 {
     int32_t *s = toy->cur, *w = thread_words(toy, s, t), *locals = w + 2;
     int32_t *owners = s + toy->nvars;
@@ -237,32 +238,32 @@ static bool execute(por_toy *toy, size_t t, const toy_instr *in)
 /* ---- The lts interface ----------------------------------------------------------------------- */
 
 /* The lts functions of the toy language, over its current state. */
-static size_t toy_thread_count(const void *model)
+static size_t op_thread_count(const void *model)
 {
-    return ((const por_toy *)model)->nthreads;
+    return ((const toy_program *)model)->nthreads;
 }
 
-static por_tset toy_enabled(const void *model)
+static por_tset op_enabled(const void *model)
 {
-    const por_toy *toy = model;
+    const toy_program *toy = model;
     por_tset set = 0;
     for (size_t t = 0; t < toy->nthreads; t++)
         if (can_run(toy, toy->cur, t)) set |= (por_tset)1 << t;
     return set;
 }
 
-static por_tset toy_waiting(const void *model)
+static por_tset op_waiting(const void *model)
 {
-    const por_toy *toy = model;
+    const toy_program *toy = model;
     por_tset set = 0;
     for (size_t t = 0; t < toy->nthreads; t++)
         if (next_instr(toy, toy->cur, t) && !can_run(toy, toy->cur, t)) set |= (por_tset)1 << t;
     return set;
 }
 
-static void toy_peek(const void *model, size_t t, por_label *out)
+static void op_peek(const void *model, size_t t, por_label *out)
 {
-    const por_toy *toy = model;
+    const toy_program *toy = model;
     const toy_instr *in = next_instr(toy, toy->cur, t);
     memset(out, 0, sizeof *out);
     out->thread = (uint32_t)t;
@@ -288,9 +289,9 @@ static void toy_peek(const void *model, size_t t, por_label *out)
     }
 }
 
-static por_step_result toy_step(void *model, size_t t, por_error *err)
+static por_step_result op_step(void *model, size_t t, por_error *err)
 {
-    por_toy *toy = model;
+    toy_program *toy = model;
     if (!can_run(toy, toy->cur, t)) {
         por_fail(err, POR_ERR_LTS, "%s: thread %zu is not enabled", toy->file, t);
         return POR_STEP_ERROR;
@@ -304,17 +305,17 @@ static por_step_result toy_step(void *model, size_t t, por_error *err)
     return POR_STEP_OK;
 }
 
-static por_fp toy_fingerprint(const void *model)
+static por_fp op_fingerprint(const void *model)
 {
-    const por_toy *toy = model;
+    const toy_program *toy = model;
     XXH128_hash_t h = XXH3_128bits(toy->cur, toy->words * sizeof(int32_t));
     por_fp fp = {h.low64, h.high64};
     return fp;
 }
 
-static por_snapshot *toy_save(void *model)
+static por_snapshot *op_save(void *model)
 {
-    por_toy *toy = model;
+    toy_program *toy = model;
     por_snapshot *snap = toy->free_snaps;
     if (snap)
         toy->free_snaps = snap->next;
@@ -325,52 +326,52 @@ static por_snapshot *toy_save(void *model)
     return snap;
 }
 
-static void toy_restore(void *model, const por_snapshot *snap)
+static void op_restore(void *model, const por_snapshot *snap)
 {
-    por_toy *toy = model;
+    toy_program *toy = model;
     memcpy(toy->cur, snap->words, toy->words * sizeof(int32_t));
 }
 
-static void toy_release(void *model, por_snapshot *snap)
+static void op_release(void *model, por_snapshot *snap)
 {
-    por_toy *toy = model;
+    toy_program *toy = model;
     snap->next = toy->free_snaps;
     toy->free_snaps = snap;
 }
 
-static const por_lts_ops toy_ops = {
-    toy_thread_count, toy_enabled, toy_waiting, toy_peek,    toy_step,
-    toy_fingerprint,  toy_save,    toy_restore, toy_release, NULL,
+static const por_lts_ops lts_ops = {
+    op_thread_count, op_enabled, op_waiting, op_peek,    op_step,
+    op_fingerprint,  op_save,    op_restore, op_release, NULL,
 };
 
-por_lts por_toy_lts(por_toy *toy)
+por_lts toy_lts(toy_program *toy)
 {
-    por_lts lts = {&toy_ops, toy};
+    por_lts lts = {&lts_ops, toy};
     return lts;
 }
 
-void por_toy_reset(por_toy *toy)
+void toy_reset(toy_program *toy)
 {
     memcpy(toy->cur, toy->init, toy->words * sizeof(int32_t));
 }
 
-size_t por_toy_thread_count(const por_toy *toy)
+size_t toy_thread_count(const toy_program *toy)
 {
     return toy->nthreads;
 }
 
-const char *por_toy_thread_name(const por_toy *toy, size_t thread)
+const char *toy_thread_name(const toy_program *toy, size_t thread)
 {
     return thread < toy->nthreads ? toy->threads[thread].name : "?";
 }
 
-size_t por_toy_state_words(const por_toy *toy, int32_t *out)
+size_t toy_state_words(const toy_program *toy, int32_t *out)
 {
     if (out) memcpy(out, toy->cur, toy->words * sizeof(int32_t));
     return toy->words;
 }
 
-size_t por_toy_thread_line(const por_toy *toy, size_t thread)
+size_t toy_thread_line(const toy_program *toy, size_t thread)
 {
     const int32_t *w = toy->cur + toy->threads[thread].base;
     const toy_thread *th = &toy->threads[thread];
@@ -399,7 +400,7 @@ static void put(outbuf *o, const char *fmt, ...)
 }
 
 /* Appends thread [t]'s outcome: its returned locals, or how it stopped. */
-static void put_outcome(const por_toy *toy, size_t t, outbuf *o)
+static void put_outcome(const toy_program *toy, size_t t, outbuf *o)
 {
     const toy_thread *th = &toy->threads[t];
     const int32_t *w = toy->cur + th->base;
@@ -420,7 +421,7 @@ static void put_outcome(const por_toy *toy, size_t t, outbuf *o)
     }
 }
 
-size_t por_toy_outcome(const por_toy *toy, char *buf, size_t size)
+size_t toy_outcome(const toy_program *toy, char *buf, size_t size)
 {
     outbuf o = {buf, size, 0};
     if (size) buf[0] = '\0';
@@ -431,7 +432,7 @@ size_t por_toy_outcome(const por_toy *toy, char *buf, size_t size)
     return o.len;
 }
 
-size_t por_toy_describe_thread(const por_toy *toy, size_t thread, char *buf, size_t size)
+size_t toy_describe_thread(const toy_program *toy, size_t thread, char *buf, size_t size)
 {
     static const char *const status[] = {"running", "finished", "failed"};
     outbuf o = {buf, size, 0};
@@ -444,7 +445,7 @@ size_t por_toy_describe_thread(const por_toy *toy, size_t thread, char *buf, siz
     return o.len;
 }
 
-size_t por_toy_describe(const por_toy *toy, char *buf, size_t size)
+size_t toy_describe(const toy_program *toy, char *buf, size_t size)
 {
     outbuf o = {buf, size, 0};
     if (size) buf[0] = '\0';
@@ -457,7 +458,7 @@ size_t por_toy_describe(const por_toy *toy, char *buf, size_t size)
     for (size_t t = 0; t < toy->nthreads; t++) {
         put(&o, " | ");
         size_t room = o.len < size ? size - o.len : 0;
-        o.len += por_toy_describe_thread(toy, t, room ? buf + o.len : NULL, room);
+        o.len += toy_describe_thread(toy, t, room ? buf + o.len : NULL, room);
     }
     return o.len;
 }

@@ -20,6 +20,14 @@ void *base_realloc(void *ptr, size_t size);
  * memory. */
 void *base_grow(void *items, size_t *cap, size_t size, size_t first);
 
+/* Resizes the array [*arr] of [elem]-byte items from [old_cap] to [new_cap] items, zeroing the
+ * new ones; false (and [*arr] untouched) when out of memory. */
+bool base_array_resize(void *arr, size_t elem, size_t old_cap, size_t new_cap);
+
+/* Makes the array [*arr] of [*cap] [elem]-byte items hold at least [need], doubling it;
+ * false when out of memory. */
+bool base_array_reserve(void *arr, size_t *cap, size_t need, size_t elem);
+
 /* Frees memory obtained from the base allocator; NULL is ignored. */
 void base_free(void *ptr);
 

@@ -14,10 +14,10 @@
  *   }
  * Conditions may read one shared variable (while (f == 0) {} re-reads f each iteration). */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "array.h"
 #include "toy_internal.h"
 
 /* ---- Tokens ---------------------------------------------------------------------------------- */
@@ -62,7 +62,7 @@ typedef struct parser {
     const char *p, *end, *file;
     size_t line;
     token tok;
-    por_toy *toy;
+    toy_program *toy;
     por_error *err;
     builder b;
     size_t nesting;
@@ -292,7 +292,7 @@ static long local_slot(parser *ps, const char *name, size_t len)
     for (size_t i = 0; i < b->nlocals; i++)
         if (strlen(b->locals[i]) == len && !memcmp(b->locals[i], name, len)) return (long)i;
     if (b->nlocals == TOY_MAX_LOCALS) return limit(ps, "locals in a thread", TOY_MAX_LOCALS), -1;
-    if (!por_array_reserve(&b->locals, &b->locals_cap, b->nlocals + 1, sizeof *b->locals))
+    if (!base_array_reserve(&b->locals, &b->locals_cap, b->nlocals + 1, sizeof *b->locals))
         return nomem(ps), -1;
     if (!(b->locals[b->nlocals] = dup_text(name, len))) return nomem(ps), -1;
     return (long)b->nlocals++;
@@ -327,8 +327,8 @@ static bool fresh_global(parser *ps, const token *t)
 /* Appends [word] to the expression code. */
 static bool emit(parser *ps, int32_t word)
 {
-    por_toy *toy = ps->toy;
-    if (!por_array_reserve(&toy->exprs, &ps->exprs_cap, toy->nexprs + 1, sizeof *toy->exprs))
+    toy_program *toy = ps->toy;
+    if (!base_array_reserve(&toy->exprs, &ps->exprs_cap, toy->nexprs + 1, sizeof *toy->exprs))
         return nomem(ps);
     toy->exprs[toy->nexprs++] = word;
     return true;
@@ -466,7 +466,7 @@ static toy_instr *add_instr(parser *ps, toy_op op, size_t line)
 {
     builder *b = &ps->b;
     if (b->count == TOY_MAX_CODE) return limit(ps, "statements in a thread", TOY_MAX_CODE), NULL;
-    if (!por_array_reserve(&b->code, &b->cap, b->count + 1, sizeof *b->code))
+    if (!base_array_reserve(&b->code, &b->cap, b->count + 1, sizeof *b->code))
         return nomem(ps), NULL;
     toy_instr *in = &b->code[b->count++];
     memset(in, 0, sizeof *in);
@@ -480,7 +480,7 @@ static toy_instr *add_instr(parser *ps, toy_op op, size_t line)
 /* Appends [name] at instruction [index] to [list]. */
 static bool add_ref(parser *ps, ref_list *list, const token *name, size_t index)
 {
-    if (!por_array_reserve(&list->items, &list->cap, list->count + 1, sizeof *list->items))
+    if (!base_array_reserve(&list->items, &list->cap, list->count + 1, sizeof *list->items))
         return nomem(ps);
     label_ref *r = &list->items[list->count];
     if (!(r->name = dup_text(name->text, name->len))) return nomem(ps);
@@ -635,7 +635,7 @@ static bool parse_assert(parser *ps)
 static bool parse_return(parser *ps)
 {
     size_t line = ps->tok.line;
-    por_toy *toy = ps->toy;
+    toy_program *toy = ps->toy;
     size_t first = toy->nrets;
     if (!advance(ps)) return false;
     while (same_line_operand(ps, line)) {
@@ -644,7 +644,7 @@ static bool parse_return(parser *ps)
         if (!expect_name(ps, "a local name", &name)) return false;
         long slot = local_of(ps, &name);
         if (slot < 0) return false;
-        if (!por_array_reserve(&toy->rets, &ps->rets_cap, toy->nrets + 1, sizeof *toy->rets))
+        if (!base_array_reserve(&toy->rets, &ps->rets_cap, toy->nrets + 1, sizeof *toy->rets))
             return nomem(ps);
         toy->rets[toy->nrets++] = (uint32_t)slot;
     }
@@ -816,9 +816,9 @@ static bool resolve_labels(parser *ps)
 /* Moves the built code and locals into a new thread named [name]. */
 static bool finish_thread(parser *ps, const token *name)
 {
-    por_toy *toy = ps->toy;
-    if (!por_array_reserve(&toy->threads, &ps->threads_cap, toy->nthreads + 1,
-                           sizeof *toy->threads))
+    toy_program *toy = ps->toy;
+    if (!base_array_reserve(&toy->threads, &ps->threads_cap, toy->nthreads + 1,
+                            sizeof *toy->threads))
         return nomem(ps);
     toy_thread *th = &toy->threads[toy->nthreads];
     memset(th, 0, sizeof *th);
@@ -838,7 +838,7 @@ static bool finish_thread(parser *ps, const token *name)
 /* thread NAME { statements }. */
 static bool parse_thread(parser *ps)
 {
-    por_toy *toy = ps->toy;
+    toy_program *toy = ps->toy;
     token name;
     if (!advance(ps) || !expect_name(ps, "a thread name", &name)) return false;
     for (size_t i = 0; i < toy->nthreads; i++)
@@ -870,19 +870,19 @@ static bool parse_initial(parser *ps, int32_t *value)
 /* Declares shared variable (initial value [init]) or lock [name]. */
 static bool add_global(parser *ps, const token *name, bool is_lock, int32_t init)
 {
-    por_toy *toy = ps->toy;
+    toy_program *toy = ps->toy;
     if (toy->nvars + toy->nlocks == TOY_MAX_SHARED)
         return limit(ps, "shared variables and locks", TOY_MAX_SHARED);
     char *text = dup_text(name->text, name->len);
     if (!text) return nomem(ps);
     if (is_lock) {
-        if (!por_array_reserve(&toy->lock_names, &ps->locks_cap, toy->nlocks + 1, sizeof(char *)))
+        if (!base_array_reserve(&toy->lock_names, &ps->locks_cap, toy->nlocks + 1, sizeof(char *)))
             return base_free(text), nomem(ps);
         toy->lock_names[toy->nlocks++] = text;
         return true;
     }
-    if (!por_array_reserve(&toy->var_names, &ps->vars_cap, toy->nvars + 1, sizeof(char *)) ||
-        !por_array_reserve(&toy->var_init, &ps->inits_cap, toy->nvars + 1, sizeof(int32_t)))
+    if (!base_array_reserve(&toy->var_names, &ps->vars_cap, toy->nvars + 1, sizeof(char *)) ||
+        !base_array_reserve(&toy->var_init, &ps->inits_cap, toy->nvars + 1, sizeof(int32_t)))
         return base_free(text), nomem(ps);
     toy->var_names[toy->nvars] = text;
     toy->var_init[toy->nvars++] = init;
@@ -929,8 +929,8 @@ static bool parse_program(parser *ps)
     return true;
 }
 
-por_status por_toy_parse(const char *text, size_t len, const char *file, por_toy **out,
-                         por_error *err)
+por_status toy_parse(const char *text, size_t len, const char *file, toy_program **out,
+                     por_error *err)
 {
     *out = NULL;
     err->status = POR_OK;
@@ -942,7 +942,7 @@ por_status por_toy_parse(const char *text, size_t len, const char *file, por_toy
         return por_fail(err, POR_ERR_SYNTAX, "%s:%zu:%zu: %s (not allowed in a text file)", file,
                         pos.line, pos.column, what);
     }
-    por_toy *toy = base_calloc(1, sizeof *toy);
+    toy_program *toy = base_calloc(1, sizeof *toy);
     if (!toy || !(toy->file = dup_text(file, strlen(file)))) {
         base_free(toy);
         return por_fail(err, POR_ERR_NOMEM, "%s: out of memory", file);
@@ -966,7 +966,7 @@ por_status por_toy_parse(const char *text, size_t len, const char *file, por_toy
     return POR_OK;
 }
 
-por_status por_toy_load(const char *path, por_toy **out, por_error *err)
+por_status toy_load(const char *path, toy_program **out, por_error *err)
 {
     *out = NULL;
     char *text;
@@ -980,7 +980,7 @@ por_status por_toy_load(const char *path, por_toy **out, por_error *err)
                                                  : POR_ERR_IO;
         return por_fail(err, s, "%s: %s", path, why);
     }
-    por_status s = por_toy_parse(text, len, path, out, err);
+    por_status s = toy_parse(text, len, path, out, err);
     base_free(text);
     return s;
 }

@@ -1,9 +1,6 @@
-/* por: the transition-system interface, state store and search algorithms.
+/* por: the state store and the search algorithms over the lts interface (lts.h).
  *
- * A search sees a program only through a por_lts: a table of functions over a model that holds
- * one current state. The model says which threads are enabled, what the next transition of a
- * thread will touch (peek), runs it (step), fingerprints the state and saves or restores it.
- * por never includes a vm/ header; the toy language below is the second implementation of the
+ * por never includes a vm/ header; the toy language (toy/) is the second implementation of the
  * interface and the one every algorithm is tested on.
  *
  * The searches (por_search) implement the algorithms of "A Pragmatic Approach to Stateful
@@ -20,115 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* ---- Status and errors ----------------------------------------------------------------------- */
-
-/* Result of every fallible por operation. */
-typedef enum por_status {
-    POR_OK = 0,
-    POR_ERR_NOMEM,  /* the allocator hook refused memory */
-    POR_ERR_IO,     /* a file that cannot be read */
-    POR_ERR_SYNTAX, /* a toy program that does not parse */
-    POR_ERR_LIMIT,  /* a toy program beyond a fixed limit (threads, locals, nesting) */
-    POR_ERR_ARG,    /* a bad option: unknown algorithm, malformed order */
-    POR_ERR_LTS,    /* the transition system reported an error while stepping */
-} por_status;
-
-/* A caller-owned error: the status and a one-line message (file:line for toy programs). */
-typedef struct por_error {
-    por_status status;
-    char message[512];
-} por_error;
-
-/* Returns the constant name of [status], e.g. "POR_ERR_SYNTAX". */
-const char *por_status_name(por_status status);
-
-/* Sets [err] to [status] with a printf-style message; returns [status]. */
-por_status por_fail(por_error *err, por_status status, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-/* ---- Threads, labels, dependency ------------------------------------------------------------- */
-
-/* Largest number of threads a transition system may have (thread sets are 64-bit masks). */
-#define POR_MAX_THREADS 64
-
-/* A set of thread ids: bit t stands for thread t. */
-typedef uint64_t por_tset;
-
-/* What the next transition of a thread accesses. */
-typedef enum por_access {
-    POR_INVISIBLE = 0, /* touches no shared object: independent of every other transition */
-    POR_READ,          /* reads one field of one shared object */
-    POR_WRITE,         /* writes it; CAS, lock, unlock and other read-modify-writes are writes */
-} por_access;
-
-/* The label (action) of a transition: the paper's (t, pc, r/w, o) or (t, pc, epsilon). */
-typedef struct por_label {
-    uint32_t thread; /* the thread that runs the transition */
-    uint32_t pc;     /* where that thread is; part of the label, ignored by dependency */
-    por_access access;
-    uint32_t object; /* accessed object id (for POR_READ and POR_WRITE) */
-    uint32_t field;  /* accessed field or slot of [object] (a lock is field 0 of its object) */
-} por_label;
-
-/* The object of a label that stands for every object; no transition system names an object so.
- * The searches put it into labels recorded on a path that named the objects otherwise (see
- * por_lts_ops.names), where an object's name says nothing about its name on the current path. */
-#define POR_ANY_OBJECT (UINT32_MAX - 1)
-
-/* True when labels [a] and [b] are dependent: different threads, both visible, the same object
- * (or POR_ANY_OBJECT on either side) and field, and at least one writes. */
-bool por_dependent(const por_label *a, const por_label *b);
-
-/* ---- The transition system (lts) ------------------------------------------------------------- */
-
-/* A 128-bit state fingerprint. */
-typedef struct por_fp {
-    uint64_t lo, hi;
-} por_fp;
-
-/* A saved state; each lts defines its own. */
-typedef struct por_snapshot por_snapshot;
-
-/* Result of running one transition. */
-typedef enum por_step_result {
-    POR_STEP_OK = 0,
-    POR_STEP_ASSERT, /* the transition failed an assertion; its thread is stopped in the result */
-    POR_STEP_ERROR,  /* the model cannot continue; the error says why */
-} por_step_result;
-
-/* The functions a transition system provides. Each works on [model]'s current state. */
-typedef struct por_lts_ops {
-    /* Returns the number of threads (at most POR_MAX_THREADS), the same in every state. */
-    size_t (*thread_count)(const void *model);
-    /* Returns the threads that can take a step. */
-    por_tset (*enabled)(const void *model);
-    /* Returns the threads that are neither finished nor enabled (blocked, e.g. on a lock). */
-    por_tset (*waiting)(const void *model);
-    /* Stores in [out] the label of unfinished [thread]'s next transition, without running it. */
-    void (*peek)(const void *model, size_t thread, por_label *out);
-    /* Runs the next transition of enabled [thread]; fills [err] on POR_STEP_ERROR. */
-    por_step_result (*step)(void *model, size_t thread, por_error *err);
-    /* Returns the fingerprint of the current state. */
-    por_fp (*fingerprint)(const void *model);
-    /* Returns a snapshot of the current state; NULL when out of memory. */
-    por_snapshot *(*save)(void *model);
-    /* Makes the state saved in [snap] the current one; [snap] stays valid. */
-    void (*restore)(void *model, const por_snapshot *snap);
-    /* Frees [snap]. */
-    void (*release)(void *model, por_snapshot *snap);
-    /* Optional (NULL: fingerprints tell states apart by their object names too). Returns a hash
-     * of the names the current state gives its objects, for a system whose fingerprints match
-     * states that differ only in those names (heap symmetry): beyond a state reached with other
-     * names than on the path that stored it, the searches that keep labels (DE, DL) read the
-     * objects of the labels recorded there as POR_ANY_OBJECT. */
-    uint64_t (*names)(const void *model);
-} por_lts_ops;
-
-/* A transition system: its functions and the model they work on. */
-typedef struct por_lts {
-    const por_lts_ops *ops;
-    void *model;
-} por_lts;
+#include "lts.h"
 
 /* ---- Search options -------------------------------------------------------------------------- */
 
@@ -311,52 +200,5 @@ struct json_t;
 
 /* Returns [result]'s statistics as a new jansson object (NULL when out of memory). */
 struct json_t *por_stats_json(const por_result *result);
-
-/* ---- The toy language ------------------------------------------------------------------------ */
-
-/* A parsed toy program together with its current state; it implements the lts interface. */
-typedef struct por_toy por_toy;
-
-/* Parses [len] bytes of toy source [text] named [file] (for messages) into [*out]; on failure
- * [err] holds "file:line: message". */
-por_status por_toy_parse(const char *text, size_t len, const char *file, por_toy **out,
-                         por_error *err);
-
-/* Reads and parses the toy program in [path] into [*out]. */
-por_status por_toy_load(const char *path, por_toy **out, por_error *err);
-
-/* Frees [toy] (NULL is ignored). */
-void por_toy_free(por_toy *toy);
-
-/* Returns the lts over [toy]; its current state starts as the initial state. */
-por_lts por_toy_lts(por_toy *toy);
-
-/* Makes the initial state [toy]'s current state again. */
-void por_toy_reset(por_toy *toy);
-
-/* Returns the number of threads of [toy]. */
-size_t por_toy_thread_count(const por_toy *toy);
-
-/* Returns the name [toy]'s source gave [thread]. */
-const char *por_toy_thread_name(const por_toy *toy, size_t thread);
-
-/* Writes the outcome of the current state into [buf] of [size] bytes: per thread the locals it
- * returned, e.g. "T0: r=1; T1: a=0, b=2". Returns the length it needed. */
-size_t por_toy_outcome(const por_toy *toy, char *buf, size_t size);
-
-/* Writes the whole current state (shared variables, lock owners, per thread status, line and
- * locals) into [buf] of [size] bytes. Returns the length it needed. */
-size_t por_toy_describe(const por_toy *toy, char *buf, size_t size);
-
-/* Writes [thread]'s part of the current state (status, line, locals) into [buf] of [size] bytes.
- * Returns the length it needed. */
-size_t por_toy_describe_thread(const por_toy *toy, size_t thread, char *buf, size_t size);
-
-/* Returns the source line of [thread]'s current statement (0 when it has finished normally). */
-size_t por_toy_thread_line(const por_toy *toy, size_t thread);
-
-/* Returns the number of int32 words in a toy state and copies the current state's words into
- * [out] when it is not NULL: an exact, canonical encoding for comparing states. */
-size_t por_toy_state_words(const por_toy *toy, int32_t *out);
 
 #endif
