@@ -32,14 +32,6 @@ void vm_bytes_free(vm_bytes *b);
 #define VM_FIELD_PERMIT 0xFFFFFFF2u /* a thread's park permit */
 #define VM_FIELD_INIT 0xFFFFFFF3u   /* a class's initialisation state */
 
-/* Label object-id spaces: thread ids below VM_SPACE_VM allocate ordinary objects. */
-enum {
-    VM_SPACE_VM = 60,      /* objects the VM allocated (pinned) */
-    VM_SPACE_MIRROR = 61,  /* java.lang.Class objects */
-    VM_SPACE_STATICS = 62, /* the statics of a class, as one pseudo-object */
-    VM_ID_BITS = 26,       /* bits of the per-space count in a label object id */
-};
-
 /* The largest thread count the checker accepts (ids stay below VM_SPACE_VM). */
 #define VM_CHECK_MAX_THREADS 60
 

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "objid.h"
 #include "vm.h"
 
 #define VM_LIKELY(x) __builtin_expect(!!(x), 1)
@@ -69,7 +70,7 @@ typedef struct vm_object {
     uint32_t lock_owner; /* thread id + 1 holding the monitor, 0 when free */
     uint32_t lock_count; /* monitor recursion count */
     uint32_t hash;       /* identity hash, derived from [id] */
-    uint64_t id;         /* deterministic id: allocating thread and its allocation count */
+    uint64_t id;         /* deterministic id: allocating thread and count (objid.h) */
     uint32_t epoch;      /* checking: the trail epoch in which the object was last logged */
     uint8_t flags;       /* VM_OBJ_* */
     uint32_t fh_stamp;   /* checking: [epoch] + 1 when [fh] is the hash of the contents */

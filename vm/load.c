@@ -106,7 +106,7 @@ static bool make_mirror(vm *machine, vm_class *cls)
     uint32_t h = vm_new_object(machine, NULL, machine->known.class_);
     if (!h || !vm_pin(machine, h)) return false;
     vm_object *o = vm_obj(machine, h);
-    o->id = (UINT64_C(1) << 63) | cls->index; /* unique; stable for the run */
+    o->id = vm_id_of_mirror(cls->index); /* unique; stable for the run */
     o->hash = name_hash(cls->name) & 0x7fffffff;
     VM_FIELDS(o)[machine->off.class_index].i = (int32_t)cls->index;
     cls->mirror = h;
