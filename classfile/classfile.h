@@ -330,6 +330,32 @@ bool cf_valid_field_descriptor(const char *desc);
 /* Parses method descriptor [desc] into [out]; false when malformed or over 255 parameter slots. */
 bool cf_parse_method_descriptor(const char *desc, cf_method_type *out);
 
+/* A walk over the parameters of a method descriptor, one field type at a time (no copy of the
+ * whole parameter list, unlike cf_method_type). */
+typedef struct cf_param_iter {
+    const char *desc; /* the method descriptor */
+    size_t len, pos;  /* its length; the offset of the next parameter (or of the ')') */
+    bool bad;         /* the descriptor turned out malformed */
+} cf_param_iter;
+
+/* Starts [it] at the first parameter of method descriptor [desc]; false when [desc] does not
+ * start a method descriptor. */
+bool cf_params_begin(cf_param_iter *it, const char *desc);
+
+/* Stores the next parameter of [it] in [out]; false after the last one or on a malformed type. */
+bool cf_params_next(cf_param_iter *it, cf_type *out);
+
+/* After the last parameter of [it]: the return type's text (after the ')'); NULL when the walk
+ * stopped on a malformed descriptor. */
+const char *cf_params_return(const cf_param_iter *it);
+
+/* Returns the return type's text in method descriptor [desc] (after the ')'); NULL when
+ * malformed. */
+const char *cf_return_type(const char *desc);
+
+/* Returns the length of the field type that starts at [type] (0 when malformed). */
+size_t cf_field_type_length(const char *type);
+
 /* Returns true when [name] is a valid binary class name (java/lang/Object) or array descriptor. */
 bool cf_valid_class_name(const char *name);
 

@@ -135,24 +135,21 @@ static uint16_t member_ref(writer *w, uint8_t tag, const char *owner, const char
 static size_t split_params(const char *d, const char **types, size_t cap)
 {
     size_t n = 0;
-    for (const char *c = d + 1; *c && *c != ')' && n < cap;) {
-        types[n++] = c;
-        while (*c == '[') c++;
-        c = *c == 'L' ? strchr(c, ';') + 1 : c + 1;
-    }
+    cf_param_iter it;
+    cf_type p;
+    cf_params_begin(&it, d);
+    while (n < cap && cf_params_next(&it, &p)) types[n++] = p.text;
     return n;
 }
 
 /* Copies the single type starting at [t] into [buf] as a class name for Class entries. */
 static const char *type_class(const char *t, char *buf, size_t cap)
 {
-    const char *end = t;
-    while (*end == '[') end++;
-    end = *end == 'L' ? strchr(end, ';') + 1 : end + 1;
+    int len = (int)cf_field_type_length(t);
     if (t[0] == 'L')
-        snprintf(buf, cap, "%.*s", (int)(end - t - 2), t + 1);
+        snprintf(buf, cap, "%.*s", len - 2, t + 1);
     else
-        snprintf(buf, cap, "%.*s", (int)(end - t), t);
+        snprintf(buf, cap, "%.*s", len, t);
     return buf;
 }
 
@@ -353,7 +350,7 @@ static void emit_invoke(writer *w, const vm_lambda_spec *s, size_t impl_argc)
         unsigned slots = 1;
         const char *types[255];
         size_t n = split_params(s->impl_descriptor, types, 255);
-        for (size_t i = 0; i < n; i++) slots += types[i][0] == 'J' || types[i][0] == 'D' ? 2 : 1;
+        for (size_t i = 0; i < n; i++) slots += (unsigned)cf_type_slots(types[i][0]);
         op1(w, CF_OP_INVOKEINTERFACE);
         op2(w, ref);
         op1(w, slots);
@@ -371,10 +368,7 @@ static void emit_invoke(writer *w, const vm_lambda_spec *s, size_t impl_argc)
 /* Copies captured type [t] (inside a descriptor) into [buf] as a field descriptor. */
 static const char *field_descriptor(const char *t, char *buf, size_t cap)
 {
-    const char *end = t;
-    while (*end == '[') end++;
-    end = *end == 'L' ? strchr(end, ';') + 1 : end + 1;
-    snprintf(buf, cap, "%.*s", (int)(end - t), t);
+    snprintf(buf, cap, "%.*s", (int)cf_field_type_length(t), t);
     return buf;
 }
 
@@ -410,23 +404,23 @@ static void emit_body(writer *w, const vm_lambda_spec *s, const char *desc, cons
     for (size_t j = 0; j < ns; j++) {
         op1(w, load_op(sam[j][0]));
         op1(w, slot);
-        slot += sam[j][0] == 'J' || sam[j][0] == 'D' ? 2 : 1;
+        slot += (unsigned)cf_type_slots(sam[j][0]);
         if (nc + j < ni) adapt(w, sam[j], impl[nc + j], j < nt ? inst[j] : NULL);
     }
     emit_invoke(w, s, ni);
     char impl_ret[600];
-    const char *ir = strchr(s->impl_descriptor, ')') + 1;
+    const char *ir = cf_return_type(s->impl_descriptor);
     if (s->impl_kind == CF_REF_NEW_INVOKE_SPECIAL) {
         snprintf(impl_ret, sizeof impl_ret, "L%s;", s->impl_owner);
         ir = impl_ret;
     }
-    const char *sr = strchr(desc, ')') + 1;
+    const char *sr = cf_return_type(desc);
     if (sr[0] == 'V' && ir[0] != 'V')
         op1(w, ir[0] == 'J' || ir[0] == 'D' ? CF_OP_POP2 : CF_OP_POP);
     else if (sr[0] != 'V' && ir[0] == 'V')
         op1(w, CF_OP_ACONST_NULL);
     else if (sr[0] != 'V')
-        adapt(w, ir, sr, strchr(s->instantiated, ')') + 1);
+        adapt(w, ir, sr, cf_return_type(s->instantiated));
     op1(w, return_op(sr[0]));
 }
 
@@ -462,7 +456,7 @@ static void write_methods(writer *w, const vm_lambda_spec *s, uint8_t *body, siz
         const char *types[256];
         size_t np = split_params(desc, types, 255);
         unsigned locals = 1;
-        for (size_t i = 0; i < np; i++) locals += types[i][0] == 'J' || types[i][0] == 'D' ? 2 : 1;
+        for (size_t i = 0; i < np; i++) locals += (unsigned)cf_type_slots(types[i][0]);
         put_u2(body, n, CF_ACC_PUBLIC);
         put_u2(body, n, utf8(w, s->methods[m].name));
         put_u2(body, n, utf8(w, desc));

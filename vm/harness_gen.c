@@ -259,25 +259,17 @@ static void push_arg(gen *g, const vm_harness_arg *a, const char *type)
 
 /* ---- Finding methods ------------------------------------------------------------------------- */
 
-/* Returns the end of the field type starting at [p] in a descriptor. */
-static const char *type_end(const char *p)
-{
-    while (*p == '[') p++;
-    if (*p == 'L') {
-        const char *semi = strchr(p, ';');
-        return semi ? semi + 1 : p + strlen(p);
-    }
-    return *p ? p + 1 : p;
-}
-
 /* Splits the parameters of method descriptor [desc] into [types] (pointers into it, at most
- * [cap]); returns their count. */
+ * [cap]); returns their count, or [cap] + 1 when there are more. */
 static size_t params_of(const char *desc, const char **types, size_t cap)
 {
     size_t n = 0;
-    for (const char *p = desc + 1; *p && *p != ')'; p = type_end(p))
+    cf_param_iter it;
+    cf_type p;
+    cf_params_begin(&it, desc);
+    while (cf_params_next(&it, &p))
         if (n < cap)
-            types[n++] = p;
+            types[n++] = p.text;
         else
             return cap + 1;
     return n;
@@ -288,7 +280,7 @@ static size_t params_of(const char *desc, const char **types, size_t cap)
 static bool accepts(vm *machine, const char *from, const char *type)
 {
     if (type[0] != 'L') return false;
-    size_t n = (size_t)(type_end(type) - type) - 2;
+    size_t n = cf_field_type_length(type) - 2;
     vm_class *c = vm_load_class(machine, NULL, from);
     if (!c) return false;
     for (vm_class *s = c; s; s = s->super)
@@ -327,7 +319,7 @@ static int fit(vm *machine, const vm_method *m, const vm_harness_arg *args, size
     if (params_of(m->descriptor, types, VM_HARNESS_MAX_CALLS) != n) return 0;
     bool exact = true;
     for (size_t i = 0; i < n; i++) {
-        size_t len = (size_t)(type_end(types[i]) - types[i]);
+        size_t len = cf_field_type_length(types[i]);
         if (strlen(args[i].descriptor) != len || strncmp(args[i].descriptor, types[i], len))
             exact = false;
     }
@@ -529,7 +521,7 @@ static void gen_case(gen *g, size_t k, const vm_method *m)
     op2(g, CF_OP_CHECKCAST, class_ref(g, g->target));
     for (size_t i = 0; i < call->arg_count; i++) push_arg(g, &call->args[i], types[i]);
     op2(g, CF_OP_INVOKEVIRTUAL, method_ref(g, g->target, m->name, m->descriptor, false));
-    record_result(g, call, strchr(m->descriptor, ')')[1]);
+    record_result(g, call, cf_return_type(m->descriptor)[0]);
     op(g, CF_OP_RETURN);
 }
 
@@ -704,7 +696,7 @@ static vm_return_kind return_kind(vm *machine, const char *d)
     d += strspn(d, "[");
     if (d[0] != 'L') return VM_RETURN_VALUE;
     char name[1024];
-    snprintf(name, sizeof name, "%.*s", (int)(type_end(d) - d) - 2, d + 1);
+    snprintf(name, sizeof name, "%.*s", (int)cf_field_type_length(d) - 2, d + 1);
     if (!strcmp(name, "java/lang/Object")) return VM_RETURN_DYNAMIC;
     const vm_class *c = vm_load_class(machine, NULL, name);
     if (!c || c->kind != VM_KIND_CLASS || (c->access & CF_ACC_ABSTRACT)) return VM_RETURN_DYNAMIC;
@@ -730,14 +722,14 @@ vm_status vm_harness_signature(vm *machine, const char *class_name, const vm_har
         scan_class(machine, cls, call, &m, &score);
     else
         m = find_method(machine, cls, call);
-    if (m) out->kind = return_kind(machine, strchr(m->descriptor, ')') + 1);
+    if (m) out->kind = return_kind(machine, cf_return_type(m->descriptor));
     if (machine->failed) return (*err = machine->error).status;
     describe_call(call, what, sizeof what);
     if (!m)
         return vm_harness_fail(err, VM_ERR_BAD_INPUT, "error: %s has no %s %s", class_name,
                                ctor ? "constructor" : "method", ctor ? what + 6 : what);
     snprintf(out->descriptor, sizeof out->descriptor, "%s", m->descriptor);
-    java_type(strchr(m->descriptor, ')') + 1, out->return_type, sizeof out->return_type);
+    java_type(cf_return_type(m->descriptor), out->return_type, sizeof out->return_type);
     return VM_OK;
 }
 

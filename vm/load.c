@@ -220,7 +220,7 @@ static bool set_constant_values(vm *machine, vm_class *cls)
 
 static char return_kind(const char *descriptor)
 {
-    const char *r = strchr(descriptor, ')') + 1;
+    const char *r = cf_return_type(descriptor);
     switch (*r) {
     case 'Z':
     case 'B':
@@ -240,11 +240,10 @@ static char return_kind(const char *descriptor)
 static uint16_t param_slots(const char *d)
 {
     uint16_t n = 0;
-    for (d++; *d != ')'; d++) {
-        n += (*d == 'J' || *d == 'D') ? 2 : 1;
-        while (*d == '[') d++;
-        if (*d == 'L') d = strchr(d, ';');
-    }
+    cf_param_iter it;
+    cf_type p;
+    cf_params_begin(&it, d);
+    while (cf_params_next(&it, &p)) n = (uint16_t)(n + cf_type_slots(p.kind));
     return n;
 }
 
