@@ -153,17 +153,17 @@ static vm_status keep_names(vm *machine, const vm_harness_client *hc, vm_error *
 vm_status vm_harness_start_mode(vm *machine, const vm_harness_client *hc, const char *mode,
                                 vm_error *err)
 {
-    if (hc->thread_count > VM_CHECK_MAX_THREADS - 1)
+    if (hc->thread_count > VM_MAX_THREADS - 1)
         return vm_harness_fail(err, VM_ERR_LIMIT, "error: more than %d client threads",
-                               VM_CHECK_MAX_THREADS - 1);
+                               VM_MAX_THREADS - 1);
     vm_status st = vm_harness_define(machine, hc, err);
     if (st || (st = keep_names(machine, hc, err))) return st;
     machine->harness_calls = (uint32_t)hc->call_count;
-    char counts[VM_CHECK_MAX_THREADS + 2][24];
-    char *argv[VM_CHECK_MAX_THREADS + 3];
+    char counts[VM_MAX_THREADS + 2][24];
+    char *argv[VM_MAX_THREADS + 3];
     int argc = 0;
     argv[argc++] = (char *)mode;
-    size_t values[VM_CHECK_MAX_THREADS + 2];
+    size_t values[VM_MAX_THREADS + 2];
     values[0] = hc->prefix_count;
     values[1] = hc->suffix_count;
     for (size_t i = 0; i < hc->thread_count; i++) values[2 + i] = hc->thread_calls[i];

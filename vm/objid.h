@@ -11,18 +11,21 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "vm.h"
+
 /* Object-id layout. */
 enum { VM_ID_COUNT_BITS = 40 /* bits of a thread's allocation count in an object id */ };
 #define VM_ID_MIRROR_BIT (UINT64_C(1) << 63) /* set in the id of a java.lang.Class mirror */
 #define VM_ID_VM_BIT (UINT64_C(1) << 62)     /* set in the id of an object the VM allocated */
 
-/* Label object-id spaces: thread ids below VM_SPACE_VM allocate ordinary objects. */
+/* Label object-id spaces: thread ids (below VM_MAX_THREADS) allocate ordinary objects. */
 enum {
-    VM_SPACE_VM = 60,      /* objects the VM allocated (pinned) */
-    VM_SPACE_MIRROR = 61,  /* java.lang.Class objects */
-    VM_SPACE_STATICS = 62, /* the statics of a class, as one pseudo-object */
-    VM_ID_BITS = 26,       /* bits of the per-space count in a label object id */
+    VM_SPACE_VM = VM_MAX_THREADS,          /* objects the VM allocated (pinned) */
+    VM_SPACE_MIRROR = VM_MAX_THREADS + 1,  /* java.lang.Class objects */
+    VM_SPACE_STATICS = VM_MAX_THREADS + 2, /* the statics of a class, as one pseudo-object */
+    VM_ID_BITS = 26,                       /* bits of the per-space count in a label object id */
 };
+_Static_assert(VM_SPACE_STATICS < 64, "label spaces take the 32 - VM_ID_BITS high bits");
 
 /* Returns the id of the object thread [thread] allocated as its [count]-th. */
 static inline uint64_t vm_id_of_thread_object(uint32_t thread, uint64_t count)
