@@ -115,23 +115,67 @@ bool cf_valid_field_descriptor(const char *desc)
     return cf_parse_field_type(desc, len, &t, &used) && used == len;
 }
 
+size_t cf_field_type_length(const char *type)
+{
+    cf_type t;
+    size_t used;
+    return cf_parse_field_type(type, strlen(type), &t, &used) ? used : 0;
+}
+
+bool cf_params_begin(cf_param_iter *it, const char *desc)
+{
+    it->desc = desc;
+    it->len = strlen(desc);
+    it->pos = 1;
+    it->bad = it->len < 3 || desc[0] != '(';
+    if (it->bad) it->pos = it->len;
+    return !it->bad;
+}
+
+bool cf_params_next(cf_param_iter *it, cf_type *out)
+{
+    if (it->pos >= it->len || it->desc[it->pos] == ')') return false;
+    size_t used;
+    if (!cf_parse_field_type(it->desc + it->pos, it->len - it->pos, out, &used)) {
+        it->bad = true;
+        it->pos = it->len;
+        return false;
+    }
+    it->pos += used;
+    return true;
+}
+
+const char *cf_params_return(const cf_param_iter *it)
+{
+    return it->bad || it->pos >= it->len ? NULL : it->desc + it->pos + 1;
+}
+
+const char *cf_return_type(const char *desc)
+{
+    cf_param_iter it;
+    cf_type t;
+    cf_params_begin(&it, desc);
+    while (cf_params_next(&it, &t)) continue;
+    return cf_params_return(&it);
+}
+
 bool cf_parse_method_descriptor(const char *desc, cf_method_type *out)
 {
-    size_t len = strlen(desc), i = 1, used;
+    cf_param_iter it;
+    cf_type t;
+    size_t used;
     out->param_count = 0;
     out->param_slots = 0;
-    if (len < 3 || desc[0] != '(') return false;
-    while (i < len && desc[i] != ')') {
-        cf_type t;
-        if (!cf_parse_field_type(desc + i, len - i, &t, &used)) return false;
+    if (!cf_params_begin(&it, desc)) return false;
+    while (cf_params_next(&it, &t)) {
         int slots = cf_type_slots(t.kind);
         if (out->param_slots + slots > 255) return false;
         out->params[out->param_count++] = t;
         out->param_slots = (uint16_t)(out->param_slots + slots);
-        i += used;
     }
-    if (i >= len) return false;
-    i++; /* ')' */
+    const char *ret = cf_params_return(&it);
+    if (!ret) return false;
+    size_t len = it.len, i = (size_t)(ret - desc);
     if (desc[i] == 'V' && i + 1 == len) {
         memset(&out->ret, 0, sizeof out->ret);
         out->ret.kind = 'V';

@@ -79,8 +79,8 @@ static args_status number_option(run_args *a, const char *name, const char *valu
         a->run.check.max_instructions = (uint64_t)v;
     else
         return ARGS_USAGE;
-    if (!strcmp(name, "--max-threads") && (v < 1 || v > 60))
-        return bad("--max-threads: expected 1 to 60, got '%s'", value);
+    if (!strcmp(name, "--max-threads") && (v < 1 || v > VM_MAX_THREADS))
+        return bad("--max-threads: expected 1 to " VM_MAX_THREADS_TEXT ", got '%s'", value);
     return ARGS_OK;
 }
 

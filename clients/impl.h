@@ -6,6 +6,9 @@
 #include "internal.h"
 #include "vm.h"
 
+/* A client's threads and main run as threads of one checked program. */
+_Static_assert(CLIENT_MAX_THREADS + 1 <= VM_MAX_THREADS, "clients must fit the VM's thread limit");
+
 /* A client converted for the VM harness; everything it points to lives in [arena] or the
  * client and its spec. */
 typedef struct harness_client {

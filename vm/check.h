@@ -32,14 +32,6 @@ void vm_bytes_free(vm_bytes *b);
 #define VM_FIELD_PERMIT 0xFFFFFFF2u /* a thread's park permit */
 #define VM_FIELD_INIT 0xFFFFFFF3u   /* a class's initialisation state */
 
-/* Label object-id spaces: thread ids below VM_SPACE_VM allocate ordinary objects. */
-enum {
-    VM_SPACE_VM = 60,      /* objects the VM allocated (pinned) */
-    VM_SPACE_MIRROR = 61,  /* java.lang.Class objects */
-    VM_SPACE_STATICS = 62, /* the statics of a class, as one pseudo-object */
-    VM_ID_BITS = 26,       /* bits of the per-space count in a label object id */
-};
-
 /* One entry of the exact-states table: a serialisation and the fingerprint given to it. */
 typedef struct vm_exact_entry {
     por_fp fp;
@@ -119,8 +111,8 @@ typedef struct vm_check {
     uint32_t *refs;   /* references collected while serialising a thread */
     size_t refs_len, refs_cap;
     /* reused object counts (ids.c) */
-    uint32_t *allocs[VM_CHECK_MAX_THREADS]; /* per thread: the handle of its k-th allocation */
-    uint64_t allocs_cap[VM_CHECK_MAX_THREADS];
+    uint32_t *allocs[VM_MAX_THREADS]; /* per thread: the handle of its k-th allocation */
+    uint64_t allocs_cap[VM_MAX_THREADS];
     uint64_t main_floor; /* counts of thread 0 below it were given before the check began */
     uint64_t *ids_buf;   /* [ids_cap] scratch counts */
     size_t ids_cap;

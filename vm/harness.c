@@ -108,10 +108,9 @@ FN(unprintable)
 /* Harness.start(Thread): Thread.start0 on its argument (a START scheduling point). */
 FN(start)
 {
-    uint8_t sync;
-    vm_native_fn start0 = vm_find_native("java/lang/Thread", "start0", "()V", &sync);
+    const vm_native *start0 = vm_find_native("java/lang/Thread", "start0", "()V");
     if (!args[0].ref) return native_npe(machine, t);
-    return start0(machine, t, args, ret);
+    return start0->fn(machine, t, args, ret);
 }
 
 /* Harness.callCount(): how many invocations the client has (the result arrays' length). */
@@ -123,15 +122,15 @@ FN(call_count)
 }
 
 const vm_native vm_natives_harness[] = {
-    {"callCount", "()I", call_count},
-    {"put", "([III)V", put_int},
-    {"put", "([JIJ)V", put_long},
-    {"put", "([Ljava/lang/Object;ILjava/lang/Object;)V", put_ref},
-    {"nameOf", "(Ljava/lang/Object;)Ljava/lang/String;", name_of},
-    {"printable", "(Ljava/lang/Object;)Z", printable},
-    {"unprintable", "(Ljava/lang/Object;ZI)V", unprintable},
-    {"start", "(Ljava/lang/Thread;)V", start},
-    {NULL, NULL, NULL},
+    {"callCount", "()I", call_count, VM_SYNC_NONE, NULL},
+    {"put", "([III)V", put_int, VM_SYNC_NONE, NULL},
+    {"put", "([JIJ)V", put_long, VM_SYNC_NONE, NULL},
+    {"put", "([Ljava/lang/Object;ILjava/lang/Object;)V", put_ref, VM_SYNC_NONE, NULL},
+    {"nameOf", "(Ljava/lang/Object;)Ljava/lang/String;", name_of, VM_SYNC_NONE, NULL},
+    {"printable", "(Ljava/lang/Object;)Z", printable, VM_SYNC_NONE, NULL},
+    {"unprintable", "(Ljava/lang/Object;ZI)V", unprintable, VM_SYNC_NONE, NULL},
+    {"start", "(Ljava/lang/Thread;)V", start, VM_SYNC_START, "start"},
+    {0},
 };
 
 /* ---- Starting a client ----------------------------------------------------------------------- */
@@ -154,17 +153,17 @@ static vm_status keep_names(vm *machine, const vm_harness_client *hc, vm_error *
 vm_status vm_harness_start_mode(vm *machine, const vm_harness_client *hc, const char *mode,
                                 vm_error *err)
 {
-    if (hc->thread_count > VM_CHECK_MAX_THREADS - 1)
+    if (hc->thread_count > VM_MAX_THREADS - 1)
         return vm_harness_fail(err, VM_ERR_LIMIT, "error: more than %d client threads",
-                               VM_CHECK_MAX_THREADS - 1);
+                               VM_MAX_THREADS - 1);
     vm_status st = vm_harness_define(machine, hc, err);
     if (st || (st = keep_names(machine, hc, err))) return st;
     machine->harness_calls = (uint32_t)hc->call_count;
-    char counts[VM_CHECK_MAX_THREADS + 2][24];
-    char *argv[VM_CHECK_MAX_THREADS + 3];
+    char counts[VM_MAX_THREADS + 2][24];
+    char *argv[VM_MAX_THREADS + 3];
     int argc = 0;
     argv[argc++] = (char *)mode;
-    size_t values[VM_CHECK_MAX_THREADS + 2];
+    size_t values[VM_MAX_THREADS + 2];
     values[0] = hc->prefix_count;
     values[1] = hc->suffix_count;
     for (size_t i = 0; i < hc->thread_count; i++) values[2 + i] = hc->thread_calls[i];
@@ -327,21 +326,6 @@ static void say_access(words *w, const vm *machine, const vm_frame *f, const uin
     }
 }
 
-/* What each synchronisation native does, by name prefix; NULL: bookkeeping left out. */
-static const struct {
-    const char *prefix, *verb;
-} sync_verbs[] = {
-    {"monitorEnter", "lock"},   {"tryMonitorEnter", "tryLock"},
-    {"monitorExit", "unlock"},  {"monitorDepth", NULL},
-    {"isLocked", NULL},         {"holdsLock", NULL},
-    {"compareAndSet", "CAS"},   {"getAndAdd", "getAndAdd"},
-    {"getAndSet", "getAndSet"}, {"get", "read"},
-    {"put", "write"},           {"await", "await"},
-    {"signalAll", "signalAll"}, {"signal", "signal"},
-    {"park", "park"},           {"unpark", "unpark"},
-    {"start0", "start"},        {"join0", "join"},
-};
-
 /* Appends the call of synchronized method or synchronisation native [m] with arguments
  * [args]; false when it is bookkeeping to leave out of the tables. */
 static bool say_call(words *w, const vm *machine, const vm_method *m, const vm_slot *args)
@@ -352,13 +336,9 @@ static bool say_call(words *w, const vm *machine, const vm_method *m, const vm_s
         say(w, " (synchronized %s)", m->name);
         return true;
     }
-    const char *verb = m->name;
-    for (size_t i = 0; i < sizeof sync_verbs / sizeof sync_verbs[0]; i++)
-        if (!strncmp(m->name, sync_verbs[i].prefix, strlen(sync_verbs[i].prefix))) {
-            if (!sync_verbs[i].verb) return false;
-            verb = sync_verbs[i].verb;
-            break;
-        }
+    const vm_native *n = vm_find_native(m->owner->name, m->name, m->descriptor);
+    const char *verb = n && n->sync != VM_SYNC_NONE ? n->verb : m->name;
+    if (!verb) return false;
     say(w, "%s", verb);
     w->waits = !strcmp(verb, "await") || !strcmp(verb, "park") || !strcmp(verb, "wait");
     if (m->sync == VM_SYNC_PARK || !m->arg_slots || !args[0].ref) return true;

@@ -13,18 +13,12 @@
 
 #include "harness.h"
 
-/* A class file being written: its constant pool, the method bodies and the current code. */
+/* The client class being written (classfile's writer) and what it is written for. */
 typedef struct gen {
     vm *machine;
     const vm_harness_client *hc;
-    const char *target;  /* binary name of the class under test */
-    vm_bytes pool;       /* constant pool entries */
-    uint16_t pool_count; /* next constant index */
-    vm_bytes keys;       /* "tag:text\0" of each entry, for sharing */
-    vm_bytes methods;    /* method_info structures */
-    uint16_t method_count;
-    vm_bytes code; /* the body being written */
-    bool nomem, too_big;
+    const char *target; /* binary name of the class under test */
+    cf_writer w;        /* the class file: pool, methods, the current code */
 } gen;
 
 vm_status vm_harness_fail(vm_error *err, vm_status status, const char *fmt, ...)
@@ -39,129 +33,31 @@ vm_status vm_harness_fail(vm_error *err, vm_status status, const char *fmt, ...)
 
 /* ---- Bytes ----------------------------------------------------------------------------------- */
 
-static void put_u1(gen *g, vm_bytes *b, unsigned v)
-{
-    uint8_t byte = (uint8_t)v;
-    if (!vm_bytes_append(b, &byte, 1)) g->nomem = true;
-}
-
-static void put_u2(gen *g, vm_bytes *b, unsigned v)
-{
-    put_u1(g, b, v >> 8);
-    put_u1(g, b, v & 0xff);
-}
-
-static void put_u4(gen *g, vm_bytes *b, uint32_t v)
-{
-    put_u2(g, b, v >> 16);
-    put_u2(g, b, v & 0xffff);
-}
-
 /* Appends opcode or operand byte [v] to the code. */
 static void op(gen *g, unsigned v)
 {
-    put_u1(g, &g->code, v);
+    cf_code_u1(&g->w, v);
 }
 
 /* Appends an opcode with a two-byte operand. */
 static void op2(gen *g, unsigned opcode, unsigned operand)
 {
     op(g, opcode);
-    put_u2(g, &g->code, operand);
+    cf_code_u2(&g->w, operand);
 }
 
-/* ---- The constant pool ----------------------------------------------------------------------- */
-
-/* Returns the index of the entry known as [key]; [*fresh] tells whether the caller must write
- * it now (it takes [slots] indices). */
-static uint16_t entry(gen *g, const char *key, unsigned slots, bool *fresh)
-{
-    size_t n = 1;
-    *fresh = false;
-    for (size_t off = 0; off < g->keys.len; n++) {
-        const char *k = (const char *)g->keys.data + off;
-        uint16_t index;
-        memcpy(&index, k, sizeof index);
-        if (!strcmp(k + sizeof index, key)) return index;
-        off += sizeof index + strlen(k + sizeof index) + 1;
-    }
-    if (g->pool_count == 0) g->pool_count = 1;
-    uint16_t index = g->pool_count;
-    if ((unsigned)g->pool_count + slots >= 0xFFFF) g->too_big = true;
-    g->pool_count = (uint16_t)(g->pool_count + slots);
-    if (!vm_bytes_append(&g->keys, &index, sizeof index) ||
-        !vm_bytes_append(&g->keys, key, strlen(key) + 1))
-        g->nomem = true;
-    *fresh = true;
-    return index;
-}
-
-static uint16_t utf8(gen *g, const char *s)
-{
-    char key[1100];
-    bool fresh;
-    snprintf(key, sizeof key, "U:%s", s);
-    uint16_t i = entry(g, key, 1, &fresh);
-    if (fresh) {
-        size_t n = strlen(s);
-        put_u1(g, &g->pool, CF_TAG_UTF8);
-        put_u2(g, &g->pool, (unsigned)n);
-        if (!vm_bytes_append(&g->pool, s, n)) g->nomem = true;
-    }
-    return i;
-}
-
+/* Returns a Class constant naming [name]. */
 static uint16_t class_ref(gen *g, const char *name)
 {
-    char key[1100];
-    bool fresh;
-    uint16_t n = utf8(g, name);
-    snprintf(key, sizeof key, "C:%s", name);
-    uint16_t i = entry(g, key, 1, &fresh);
-    if (fresh) {
-        put_u1(g, &g->pool, CF_TAG_CLASS);
-        put_u2(g, &g->pool, n);
-    }
-    return i;
+    return cf_pool_class(&g->w, name);
 }
 
 /* Returns a Methodref (or an InterfaceMethodref when [iface]) to [owner].[name][desc]. */
 static uint16_t method_ref(gen *g, const char *owner, const char *name, const char *desc,
                            bool iface)
 {
-    char key[1100];
-    bool fresh;
-    uint16_t c = class_ref(g, owner), n = utf8(g, name), d = utf8(g, desc);
-    snprintf(key, sizeof key, "N:%s:%s", name, desc);
-    uint16_t nat = entry(g, key, 1, &fresh);
-    if (fresh) {
-        put_u1(g, &g->pool, CF_TAG_NAME_AND_TYPE);
-        put_u2(g, &g->pool, n);
-        put_u2(g, &g->pool, d);
-    }
-    snprintf(key, sizeof key, "%c:%s.%s:%s", iface ? 'I' : 'M', owner, name, desc);
-    uint16_t i = entry(g, key, 1, &fresh);
-    if (fresh) {
-        put_u1(g, &g->pool, iface ? CF_TAG_INTERFACE_METHODREF : CF_TAG_METHODREF);
-        put_u2(g, &g->pool, c);
-        put_u2(g, &g->pool, nat);
-    }
-    return i;
-}
-
-/* Returns an Integer ([tag] CF_TAG_INTEGER) or Long constant holding [v]. */
-static uint16_t number(gen *g, uint8_t tag, int64_t v)
-{
-    char key[64];
-    bool fresh;
-    snprintf(key, sizeof key, "%u:%lld", tag, (long long)v);
-    uint16_t i = entry(g, key, tag == CF_TAG_LONG ? 2 : 1, &fresh);
-    if (fresh) {
-        put_u1(g, &g->pool, tag);
-        if (tag == CF_TAG_LONG) put_u4(g, &g->pool, (uint32_t)((uint64_t)v >> 32));
-        put_u4(g, &g->pool, (uint32_t)v);
-    }
-    return i;
+    return cf_pool_ref(&g->w, iface ? CF_TAG_INTERFACE_METHODREF : CF_TAG_METHODREF, owner, name,
+                       desc);
 }
 
 /* ---- Pushing arguments ----------------------------------------------------------------------- */
@@ -176,7 +72,7 @@ static void push_int(gen *g, int32_t v)
     } else if (v >= -32768 && v <= 32767) {
         op2(g, CF_OP_SIPUSH, (uint16_t)(int16_t)v);
     } else {
-        op2(g, CF_OP_LDC_W, number(g, CF_TAG_INTEGER, v));
+        op2(g, CF_OP_LDC_W, cf_pool_integer(&g->w, v));
     }
 }
 
@@ -185,7 +81,7 @@ static void push_long(gen *g, int64_t v)
     if (v == 0 || v == 1)
         op(g, (unsigned)(CF_OP_LCONST_0 + v));
     else
-        op2(g, CF_OP_LDC2_W, number(g, CF_TAG_LONG, v));
+        op2(g, CF_OP_LDC2_W, cf_pool_long(&g->w, v));
 }
 
 /* Calls static [owner].valueOf([prim]) to box the value on the stack. */
@@ -259,25 +155,17 @@ static void push_arg(gen *g, const vm_harness_arg *a, const char *type)
 
 /* ---- Finding methods ------------------------------------------------------------------------- */
 
-/* Returns the end of the field type starting at [p] in a descriptor. */
-static const char *type_end(const char *p)
-{
-    while (*p == '[') p++;
-    if (*p == 'L') {
-        const char *semi = strchr(p, ';');
-        return semi ? semi + 1 : p + strlen(p);
-    }
-    return *p ? p + 1 : p;
-}
-
 /* Splits the parameters of method descriptor [desc] into [types] (pointers into it, at most
- * [cap]); returns their count. */
+ * [cap]); returns their count, or [cap] + 1 when there are more. */
 static size_t params_of(const char *desc, const char **types, size_t cap)
 {
     size_t n = 0;
-    for (const char *p = desc + 1; *p && *p != ')'; p = type_end(p))
+    cf_param_iter it;
+    cf_type p;
+    cf_params_begin(&it, desc);
+    while (cf_params_next(&it, &p))
         if (n < cap)
-            types[n++] = p;
+            types[n++] = p.text;
         else
             return cap + 1;
     return n;
@@ -288,7 +176,7 @@ static size_t params_of(const char *desc, const char **types, size_t cap)
 static bool accepts(vm *machine, const char *from, const char *type)
 {
     if (type[0] != 'L') return false;
-    size_t n = (size_t)(type_end(type) - type) - 2;
+    size_t n = cf_field_type_length(type) - 2;
     vm_class *c = vm_load_class(machine, NULL, from);
     if (!c) return false;
     for (vm_class *s = c; s; s = s->super)
@@ -327,7 +215,7 @@ static int fit(vm *machine, const vm_method *m, const vm_harness_arg *args, size
     if (params_of(m->descriptor, types, VM_HARNESS_MAX_CALLS) != n) return 0;
     bool exact = true;
     for (size_t i = 0; i < n; i++) {
-        size_t len = (size_t)(type_end(types[i]) - types[i]);
+        size_t len = cf_field_type_length(types[i]);
         if (strlen(args[i].descriptor) != len || strncmp(args[i].descriptor, types[i], len))
             exact = false;
     }
@@ -403,28 +291,9 @@ typedef struct shape {
 /* Appends a method named [name][desc] with [access] whose body is the current code. */
 static void add_method(gen *g, const char *name, const char *desc, unsigned access, const shape *sh)
 {
-    if (g->code.len > 65535) g->too_big = true;
-    vm_bytes *b = &g->methods;
-    put_u2(g, b, access);
-    put_u2(g, b, utf8(g, name));
-    put_u2(g, b, utf8(g, desc));
-    put_u2(g, b, 1);
-    put_u2(g, b, utf8(g, "Code"));
-    put_u4(g, b, (uint32_t)(12 + g->code.len + (sh->handler ? 8 : 0)));
-    put_u2(g, b, sh->max_stack);
-    put_u2(g, b, sh->max_locals);
-    put_u4(g, b, (uint32_t)g->code.len);
-    if (!vm_bytes_append(b, g->code.data, g->code.len)) g->nomem = true;
-    put_u2(g, b, sh->handler ? 1 : 0);
-    if (sh->handler) {
-        put_u2(g, b, sh->from);
-        put_u2(g, b, sh->to);
-        put_u2(g, b, sh->handler);
-        put_u2(g, b, class_ref(g, "java/lang/Throwable"));
-    }
-    put_u2(g, b, 0);
-    g->code.len = 0;
-    g->method_count++;
+    cf_code_shape cs = {sh->max_stack, sh->max_locals, sh->from,
+                        sh->to,        sh->handler,    sh->handler ? "java/lang/Throwable" : NULL};
+    cf_writer_method(&g->w, access, name, desc, &cs);
 }
 
 /* Returns the operand slots [n] arguments may need at once: two per argument (a long) and
@@ -529,15 +398,14 @@ static void gen_case(gen *g, size_t k, const vm_method *m)
     op2(g, CF_OP_CHECKCAST, class_ref(g, g->target));
     for (size_t i = 0; i < call->arg_count; i++) push_arg(g, &call->args[i], types[i]);
     op2(g, CF_OP_INVOKEVIRTUAL, method_ref(g, g->target, m->name, m->descriptor, false));
-    record_result(g, call, strchr(m->descriptor, ')')[1]);
+    record_result(g, call, cf_return_type(m->descriptor)[0]);
     op(g, CF_OP_RETURN);
 }
 
 /* Overwrites the four bytes at [at] of the code with [v]. */
 static void patch_u4(gen *g, size_t at, uint32_t v)
 {
-    if (g->nomem || at + 4 > g->code.len) return;
-    for (int i = 0; i < 4; i++) g->code.data[at + (size_t)i] = (uint8_t)(v >> (24 - 8 * i));
+    cf_code_patch_u4(&g->w, at, v);
 }
 
 /* Writes call(target, index): a tableswitch over the invocations, each calling [methods][k];
@@ -546,21 +414,21 @@ static void gen_call(gen *g, const vm_method *const *methods)
 {
     size_t n = g->hc->call_count, max_args = 0;
     op(g, CF_OP_ILOAD_2);
-    size_t sw = g->code.len;
+    size_t sw = g->w.code.len;
     op(g, CF_OP_TABLESWITCH);
-    while (g->code.len % 4) op(g, 0);
-    size_t table = g->code.len;
-    for (size_t i = 0; i < 3 + n; i++) put_u4(g, &g->code, i == 2 ? (uint32_t)(n - 1) : 0);
-    size_t from = g->code.len;
+    while (g->w.code.len % 4) op(g, 0);
+    size_t table = g->w.code.len;
+    for (size_t i = 0; i < 3 + n; i++) cf_code_u4(&g->w, i == 2 ? (uint32_t)(n - 1) : 0);
+    size_t from = g->w.code.len;
     for (size_t k = 0; k < n; k++) {
-        patch_u4(g, table + 12 + 4 * k, (uint32_t)(g->code.len - sw));
+        patch_u4(g, table + 12 + 4 * k, (uint32_t)(g->w.code.len - sw));
         gen_case(g, k, methods[k]);
         if (g->hc->calls[k].arg_count > max_args) max_args = g->hc->calls[k].arg_count;
     }
-    size_t to = g->code.len;
-    patch_u4(g, table, (uint32_t)(g->code.len - sw));
+    size_t to = g->w.code.len;
+    patch_u4(g, table, (uint32_t)(g->w.code.len - sw));
     op(g, CF_OP_RETURN);
-    size_t handler = g->code.len;
+    size_t handler = g->w.code.len;
     op(g, CF_OP_ASTORE_3);
     op(g, CF_OP_ALOAD_3);
     harness_call(g, "thrown", "(Ljava/lang/Throwable;I)V");
@@ -574,39 +442,13 @@ static void gen_call(gen *g, const vm_method *const *methods)
 /* Assembles the class file from [g]'s pool and methods into a new buffer [*out] of [*len]. */
 static bool assemble(gen *g, uint8_t **out, size_t *len)
 {
-    vm_bytes head = {0}, tail = {0};
-    put_u4(g, &head, 0xCAFEBABE);
-    put_u2(g, &head, 0);
-    put_u2(g, &head, 52);
-    put_u2(g, &tail, CF_ACC_PUBLIC | CF_ACC_FINAL | CF_ACC_SUPER | CF_ACC_SYNTHETIC);
-    put_u2(g, &tail, class_ref(g, VM_HARNESS_CLIENT));
-    put_u2(g, &tail, class_ref(g, "java/lang/Object"));
-    put_u2(g, &tail, 1);
-    put_u2(g, &tail, class_ref(g, "jdk/internal/porcheck/Harness$Client"));
-    put_u2(g, &tail, 0); /* fields */
-    put_u2(g, &tail, g->method_count);
-    put_u2(g, &head, g->pool_count);
-    bool ok = !g->nomem && !g->too_big && vm_bytes_append(&head, g->pool.data, g->pool.len) &&
-              vm_bytes_append(&head, tail.data, tail.len) &&
-              vm_bytes_append(&head, g->methods.data, g->methods.len);
-    put_u2(g, &head, 0); /* attributes */
-    vm_bytes_free(&tail);
-    if (!ok || g->nomem) {
-        vm_bytes_free(&head);
-        return false;
-    }
-    *out = head.data;
-    *len = head.len;
-    return true;
-}
-
-/* Frees the buffers of [g]. */
-static void gen_free(gen *g)
-{
-    vm_bytes_free(&g->pool);
-    vm_bytes_free(&g->keys);
-    vm_bytes_free(&g->methods);
-    vm_bytes_free(&g->code);
+    cf_class_head head = {CF_ACC_PUBLIC | CF_ACC_FINAL | CF_ACC_SUPER | CF_ACC_SYNTHETIC, 0, 0,
+                          NULL, 1};
+    head.this_class = class_ref(g, VM_HARNESS_CLIENT); /* pool order: this, super, interface */
+    head.super_class = class_ref(g, "java/lang/Object");
+    uint16_t client = class_ref(g, "jdk/internal/porcheck/Harness$Client");
+    head.interfaces = &client;
+    return cf_writer_finish(&g->w, &head, out, len);
 }
 
 /* Loads the class under test into [*cls]; fills [err] when it is missing or cannot be built. */
@@ -676,9 +518,9 @@ static vm_status define(gen *g, const vm_method *ctor, const vm_method *const *m
     uint8_t *bytes = NULL;
     size_t len = 0;
     if (!assemble(g, &bytes, &len))
-        return vm_harness_fail(err, g->nomem ? VM_ERR_NOMEM : VM_ERR_LIMIT,
-                               g->nomem ? "error: out of memory generating the client class"
-                                        : "error: the client is too large for one class");
+        return vm_harness_fail(err, g->w.nomem ? VM_ERR_NOMEM : VM_ERR_LIMIT,
+                               g->w.nomem ? "error: out of memory generating the client class"
+                                          : "error: the client is too large for one class");
     vm_class *cls = vm_define_class(g->machine, NULL, bytes, len);
     base_free(bytes);
     if (!cls) *err = g->machine->error;
@@ -704,7 +546,7 @@ static vm_return_kind return_kind(vm *machine, const char *d)
     d += strspn(d, "[");
     if (d[0] != 'L') return VM_RETURN_VALUE;
     char name[1024];
-    snprintf(name, sizeof name, "%.*s", (int)(type_end(d) - d) - 2, d + 1);
+    snprintf(name, sizeof name, "%.*s", (int)cf_field_type_length(d) - 2, d + 1);
     if (!strcmp(name, "java/lang/Object")) return VM_RETURN_DYNAMIC;
     const vm_class *c = vm_load_class(machine, NULL, name);
     if (!c || c->kind != VM_KIND_CLASS || (c->access & CF_ACC_ABSTRACT)) return VM_RETURN_DYNAMIC;
@@ -730,14 +572,14 @@ vm_status vm_harness_signature(vm *machine, const char *class_name, const vm_har
         scan_class(machine, cls, call, &m, &score);
     else
         m = find_method(machine, cls, call);
-    if (m) out->kind = return_kind(machine, strchr(m->descriptor, ')') + 1);
+    if (m) out->kind = return_kind(machine, cf_return_type(m->descriptor));
     if (machine->failed) return (*err = machine->error).status;
     describe_call(call, what, sizeof what);
     if (!m)
         return vm_harness_fail(err, VM_ERR_BAD_INPUT, "error: %s has no %s %s", class_name,
                                ctor ? "constructor" : "method", ctor ? what + 6 : what);
     snprintf(out->descriptor, sizeof out->descriptor, "%s", m->descriptor);
-    java_type(strchr(m->descriptor, ')') + 1, out->return_type, sizeof out->return_type);
+    java_type(cf_return_type(m->descriptor), out->return_type, sizeof out->return_type);
     return VM_OK;
 }
 
@@ -757,6 +599,6 @@ vm_status vm_harness_define(vm *machine, const vm_harness_client *hc, vm_error *
     if (!st && !vm_load_class(machine, NULL, VM_HARNESS_CLASS)) st = (*err = machine->error).status;
     if (!st) st = resolve_all(&g, cls, &ctor, methods, err);
     if (!st) st = define(&g, ctor, methods, err);
-    gen_free(&g);
+    cf_writer_free(&g.w);
     return st;
 }

@@ -76,8 +76,8 @@ static uint32_t allocate(vm *machine, vm_thread *t, vm_class *cls, size_t payloa
         return 0;
     }
     o->cls = cls;
-    vm_object_set_id(o, t ? ((uint64_t)(t->id + 1) << 40) | t->allocations++
-                          : (UINT64_C(1) << 62) | machine->vm_allocations++);
+    vm_object_set_id(o, t ? vm_id_of_thread_object(t->id, t->allocations++)
+                          : vm_id_of_vm_object(machine->vm_allocations++));
     o->epoch = machine->epoch;
     machine->heap.bytes += sizeof *o + payload;
     if (machine->driver.hooks && !machine->driver.hooks->allocated(machine, t, h)) return 0;

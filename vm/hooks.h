@@ -66,7 +66,4 @@ typedef struct vm_driver {
     uint32_t max_threads;      /* threads the program may create */
 } vm_driver;
 
-/* The largest thread count the checker accepts (label ids keep thread ids below 60). */
-#define VM_CHECK_MAX_THREADS 60
-
 #endif

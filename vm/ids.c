@@ -27,14 +27,6 @@
 
 #include "check.h"
 
-enum { COUNT_BITS = 40 };
-
-/* The count part of id [id]. */
-static inline uint64_t count_of(uint64_t id)
-{
-    return id & ((UINT64_C(1) << COUNT_BITS) - 1);
-}
-
 /* True when object [h] is not null and no other thread can reach it yet. */
 static inline bool unshared(const vm *machine, uint32_t h)
 {
@@ -82,7 +74,7 @@ static size_t split(const vm *machine, const vm_thread *t, uint64_t first, uint6
         const vm_object *o = machine->heap.objects[h];
         bool live = (o->flags & VM_OBJ_SHARED) || c->marks[h] == c->mark_epoch;
         if (o->flags & VM_OBJ_HASHED || (k < first && live))
-            kept[(*kept_len)++] = count_of(o->id);
+            kept[(*kept_len)++] = vm_id_count(o->id);
         else if (live)
             moved[n++] = (k - first) << 32 | h; /* a step allocates < 2^32 */
     }
@@ -90,14 +82,15 @@ static size_t split(const vm *machine, const vm_thread *t, uint64_t first, uint6
 }
 
 /* Gives the [n] movable objects ((number - first) << 32 | handle, sorted) the lowest counts of
- * [space] from [next] on not among the sorted [kept]. */
-static void renumber(vm *machine, uint64_t space, uint64_t next, const uint64_t *kept,
+ * [thread] from [next] on not among the sorted [kept]. */
+static void renumber(vm *machine, uint32_t thread, uint64_t next, const uint64_t *kept,
                      size_t kept_len, const uint64_t *moved, size_t n)
 {
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         while (k < kept_len && kept[k] <= next) next = kept[k++] == next ? next + 1 : next;
-        vm_object_set_id(machine->heap.objects[(uint32_t)moved[i]], space << COUNT_BITS | next);
+        vm_object_set_id(machine->heap.objects[(uint32_t)moved[i]],
+                         vm_id_of_thread_object(thread, next));
         next++;
     }
 }
@@ -135,12 +128,11 @@ bool vm_ids_compact(vm *machine, vm_thread *t, uint64_t first)
     vm_check *c = machine->check;
     if (!walk_unshared(machine, t) || !room(machine, 2 * (size_t)t->allocations)) return false;
     uint64_t *kept = c->ids_buf, *moved = kept + t->allocations;
-    uint64_t space = (uint64_t)t->id + 1;
     size_t kept_len, n = split(machine, t, first, kept, &kept_len, moved);
     if (n) {
         qsort(kept, kept_len, sizeof *kept, compare_counts);
         qsort(moved, n, sizeof *moved, compare_counts);
-        renumber(machine, space, t->id ? 0 : c->main_floor, kept, kept_len, moved, n);
+        renumber(machine, t->id, t->id ? 0 : c->main_floor, kept, kept_len, moved, n);
     }
     return true;
 }

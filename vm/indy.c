@@ -19,13 +19,13 @@ void vm_callsite_free(vm_callsite *site)
 /* Fills the argument kinds and slot count of [site] from call-site descriptor [desc]. */
 static bool parse_site_args(vm_callsite *site, const char *desc)
 {
-    for (const char *c = desc + 1; *c != ')'; site->argc++) {
+    cf_param_iter it;
+    cf_type p;
+    cf_params_begin(&it, desc);
+    for (; cf_params_next(&it, &p); site->argc++) {
         if (site->argc == 255) return false;
-        char k = *c;
-        site->kinds[site->argc] = (k == 'L' || k == '[') ? 'L' : k;
-        site->arg_slots += (k == 'J' || k == 'D') ? 2 : 1;
-        while (*c == '[') c++;
-        c = *c == 'L' ? strchr(c, ';') + 1 : c + 1;
+        site->kinds[site->argc] = vm_kind_of(p.kind);
+        site->arg_slots += cf_type_slots(p.kind);
     }
     return true;
 }
@@ -134,7 +134,7 @@ static bool link_lambda(vm *machine, vm_thread *t, vm_callsite *site, vm_class *
     cf_name_and_type(cf, c->u.dynamic.name_and_type, &name, &desc);
     char class_name[700], itf[600];
     snprintf(class_name, sizeof class_name, "%s$$Lambda$%u", host->name, ++machine->lambda_count);
-    const char *ret = strchr(desc, ')') + 1;
+    const char *ret = cf_return_type(desc);
     snprintf(itf, sizeof itf, "%.*s", (int)strlen(ret) - 2, ret + 1);
     vm_lambda_spec spec = {.class_name = class_name,
                            .interfaces = {itf},

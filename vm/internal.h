@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "objid.h"
 #include "vm.h"
 
 #define VM_LIKELY(x) __builtin_expect(!!(x), 1)
@@ -71,7 +72,7 @@ typedef struct vm_object {
     uint32_t lock_owner; /* thread id + 1 holding the monitor, 0 when free */
     uint32_t lock_count; /* monitor recursion count */
     uint32_t hash;       /* identity hash, derived from [id] */
-    uint64_t id;         /* deterministic id: allocating thread and its allocation count */
+    uint64_t id;         /* deterministic id: allocating thread and count (objid.h) */
     uint32_t epoch;      /* checking: the trail epoch in which the object was last logged */
     uint8_t flags;       /* VM_OBJ_* */
     uint32_t fh_stamp;   /* checking: [epoch] + 1 when [fh] is the hash of the contents */
@@ -730,16 +731,17 @@ void vm_callsite_free(vm_callsite *site);
 /* ---- natives.c ---------------------------------------------------------------------------------
  */
 
-/* Returns the native implementation of [cls].[name][descriptor], or NULL; stores its
- * vm_sync_kind in [*sync]. */
-vm_native_fn vm_find_native(const char *cls, const char *name, const char *descriptor,
-                            uint8_t *sync);
-
-/* One row of a native table. */
+/* One row of a native table: the one place that says what a native is, does to shared state
+ * and is called in traces. */
 typedef struct vm_native {
     const char *name, *descriptor;
     vm_native_fn fn;
+    uint8_t sync;     /* a vm_sync_kind (what the checker's label says it does) */
+    const char *verb; /* synchronisation natives: the word traces use ("CAS"); NULL: left out */
 } vm_native;
+
+/* Returns the native table row of [cls].[name][descriptor], or NULL. */
+const vm_native *vm_find_native(const char *cls, const char *name, const char *descriptor);
 
 /* The native tables of each area, terminated by a NULL name. */
 extern const vm_native vm_natives_object[], vm_natives_class[], vm_natives_system[],

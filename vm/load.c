@@ -106,7 +106,7 @@ static bool make_mirror(vm *machine, vm_class *cls)
     uint32_t h = vm_new_object(machine, NULL, machine->known.class_);
     if (!h || !vm_pin(machine, h)) return false;
     vm_object *o = vm_obj(machine, h);
-    o->id = (UINT64_C(1) << 63) | cls->index; /* unique; stable for the run */
+    o->id = vm_id_of_mirror(cls->index); /* unique; stable for the run */
     o->hash = name_hash(cls->name) & 0x7fffffff;
     VM_FIELDS(o)[machine->off.class_index].i = (int32_t)cls->index;
     cls->mirror = h;
@@ -220,7 +220,7 @@ static bool set_constant_values(vm *machine, vm_class *cls)
 
 static char return_kind(const char *descriptor)
 {
-    const char *r = strchr(descriptor, ')') + 1;
+    const char *r = cf_return_type(descriptor);
     switch (*r) {
     case 'Z':
     case 'B':
@@ -240,11 +240,10 @@ static char return_kind(const char *descriptor)
 static uint16_t param_slots(const char *d)
 {
     uint16_t n = 0;
-    for (d++; *d != ')'; d++) {
-        n += (*d == 'J' || *d == 'D') ? 2 : 1;
-        while (*d == '[') d++;
-        if (*d == 'L') d = strchr(d, ';');
-    }
+    cf_param_iter it;
+    cf_type p;
+    cf_params_begin(&it, d);
+    while (cf_params_next(&it, &p)) n = (uint16_t)(n + cf_type_slots(p.kind));
     return n;
 }
 
@@ -269,8 +268,10 @@ static bool link_methods(vm *machine, vm_class *cls)
             m->max_locals = m->code->max_locals;
             m->max_stack = m->code->max_stack;
         }
-        if (m->access & CF_ACC_NATIVE)
-            m->native = vm_find_native(cls->name, m->name, m->descriptor, &m->sync);
+        const vm_native *n =
+            m->access & CF_ACC_NATIVE ? vm_find_native(cls->name, m->name, m->descriptor) : NULL;
+        m->native = n ? n->fn : NULL;
+        m->sync = n ? n->sync : VM_SYNC_NONE;
         if (!strcmp(m->name, "<clinit>") && (m->access & CF_ACC_STATIC)) cls->clinit = m;
     }
     cls->method_count = cf->method_count;

@@ -250,8 +250,9 @@ vm_status vm_check_begin(vm *machine, const vm_check_options *opts, vm_error *er
 {
     if (machine->check || machine->thread_count != 1 || machine->threads[0]->depth == 0)
         return begin_error(err, VM_ERR_BAD_INPUT, "error: vm_check_begin needs a started vm");
-    if (opts->max_threads > VM_CHECK_MAX_THREADS)
-        return begin_error(err, VM_ERR_BAD_INPUT, "error: at most 60 threads can be checked");
+    if (opts->max_threads > VM_MAX_THREADS)
+        return begin_error(err, VM_ERR_BAD_INPUT,
+                           "error: at most " VM_MAX_THREADS_TEXT " threads can be checked");
     vm_check *c = base_calloc(1, sizeof *c);
     if (!c) return begin_error(err, VM_ERR_NOMEM, "error: out of memory");
     machine->check = c;
@@ -301,7 +302,7 @@ void vm_check_free(vm *machine)
     vm_bytes_free(&c->ser);
     base_free(c->stack);
     base_free(c->ids_buf);
-    for (size_t i = 0; i < VM_CHECK_MAX_THREADS; i++) base_free(c->allocs[i]);
+    for (size_t i = 0; i < VM_MAX_THREADS; i++) base_free(c->allocs[i]);
     vm_exact_free(&c->exact);
     vm_state_free(machine);
     vm_race_free(c);

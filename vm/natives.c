@@ -25,66 +25,12 @@ static const native_class registry[] = {
     {"jdk/internal/porcheck/Harness", vm_natives_harness},
 };
 
-/* What the synchronisation natives do, for the checker's labels. */
-typedef struct sync_native {
-    const char *cls, *name;
-    uint8_t kind; /* a vm_sync_kind */
-} sync_native;
-
-static const sync_native sync_natives[] = {
-    {"java/lang/Object", "wait", VM_SYNC_LOCK},
-    {"java/lang/Object", "notify", VM_SYNC_LOCK},
-    {"java/lang/Object", "notifyAll", VM_SYNC_LOCK},
-    {"java/lang/Thread", "start0", VM_SYNC_START},
-    {"java/lang/Thread", "join0", VM_SYNC_JOIN},
-    {"java/lang/Thread", "holdsLock", VM_SYNC_LOCK_READ},
-    {"jdk/internal/porcheck/Sync", "compareAndSetInt", VM_SYNC_WRITE},
-    {"jdk/internal/porcheck/Sync", "compareAndSetLong", VM_SYNC_WRITE},
-    {"jdk/internal/porcheck/Sync", "compareAndSetReference", VM_SYNC_WRITE},
-    {"jdk/internal/porcheck/Sync", "getAndAddInt", VM_SYNC_WRITE},
-    {"jdk/internal/porcheck/Sync", "getAndAddLong", VM_SYNC_WRITE},
-    {"jdk/internal/porcheck/Sync", "getAndSetInt", VM_SYNC_WRITE},
-    {"jdk/internal/porcheck/Sync", "getAndSetLong", VM_SYNC_WRITE},
-    {"jdk/internal/porcheck/Sync", "getAndSetReference", VM_SYNC_WRITE},
-    {"jdk/internal/porcheck/Sync", "getInt", VM_SYNC_READ},
-    {"jdk/internal/porcheck/Sync", "putInt", VM_SYNC_WRITE},
-    {"jdk/internal/porcheck/Sync", "getLong", VM_SYNC_READ},
-    {"jdk/internal/porcheck/Sync", "putLong", VM_SYNC_WRITE},
-    {"jdk/internal/porcheck/Sync", "getReference", VM_SYNC_READ},
-    {"jdk/internal/porcheck/Sync", "putReference", VM_SYNC_WRITE},
-    {"jdk/internal/porcheck/Sync", "monitorEnter", VM_SYNC_ENTER},
-    {"jdk/internal/porcheck/Sync", "tryMonitorEnter", VM_SYNC_LOCK},
-    {"jdk/internal/porcheck/Sync", "monitorExit", VM_SYNC_LOCK},
-    {"jdk/internal/porcheck/Sync", "monitorDepth", VM_SYNC_LOCK_READ},
-    {"jdk/internal/porcheck/Sync", "isLocked", VM_SYNC_LOCK_READ},
-    {"jdk/internal/porcheck/Sync", "await", VM_SYNC_LOCK},
-    {"jdk/internal/porcheck/Sync", "signal", VM_SYNC_LOCK},
-    {"jdk/internal/porcheck/Sync", "signalAll", VM_SYNC_LOCK},
-    {"jdk/internal/porcheck/Sync", "park", VM_SYNC_PARK},
-    {"jdk/internal/porcheck/Harness", "start", VM_SYNC_START},
-    {"jdk/internal/porcheck/Sync", "unpark", VM_SYNC_UNPARK},
-};
-
-/* Returns the vm_sync_kind of native [cls].[name]. */
-static uint8_t sync_kind(const char *cls, const char *name)
+const vm_native *vm_find_native(const char *cls, const char *name, const char *descriptor)
 {
-    for (size_t i = 0; i < sizeof sync_natives / sizeof *sync_natives; i++)
-        if (!strcmp(sync_natives[i].cls, cls) && !strcmp(sync_natives[i].name, name))
-            return sync_natives[i].kind;
-    return VM_SYNC_NONE;
-}
-
-vm_native_fn vm_find_native(const char *cls, const char *name, const char *descriptor,
-                            uint8_t *sync)
-{
-    *sync = VM_SYNC_NONE;
     for (size_t i = 0; i < sizeof registry / sizeof *registry; i++) {
         if (strcmp(registry[i].name, cls)) continue;
-        for (const vm_native *n = registry[i].table; n->name; n++) {
-            if (strcmp(n->name, name) || strcmp(n->descriptor, descriptor)) continue;
-            *sync = sync_kind(cls, name);
-            return n->fn;
-        }
+        for (const vm_native *n = registry[i].table; n->name; n++)
+            if (!strcmp(n->name, name) && !strcmp(n->descriptor, descriptor)) return n;
     }
     return NULL;
 }

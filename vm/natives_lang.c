@@ -40,13 +40,13 @@ FN(object_clone)
 }
 
 const vm_native vm_natives_object[] = {
-    {"getClass", "()Ljava/lang/Class;", object_get_class},
-    {"hashCode", "()I", object_hash_code},
-    {"clone", "()Ljava/lang/Object;", object_clone},
-    {"wait", "(J)V", native_object_wait},
-    {"notify", "()V", native_object_notify},
-    {"notifyAll", "()V", native_object_notify_all},
-    {NULL, NULL, NULL},
+    {"getClass", "()Ljava/lang/Class;", object_get_class, VM_SYNC_NONE, NULL},
+    {"hashCode", "()I", object_hash_code, VM_SYNC_NONE, NULL},
+    {"clone", "()Ljava/lang/Object;", object_clone, VM_SYNC_NONE, NULL},
+    {"wait", "(J)V", native_object_wait, VM_SYNC_LOCK, "wait"},
+    {"notify", "()V", native_object_notify, VM_SYNC_LOCK, "notify"},
+    {"notifyAll", "()V", native_object_notify_all, VM_SYNC_LOCK, "notifyAll"},
+    {0},
 };
 
 /* ---- Class ------------------------------------------------------------------------------------
@@ -151,19 +151,20 @@ FN(class_enum_constants)
 }
 
 const vm_native vm_natives_class[] = {
-    {"getName0", "()Ljava/lang/String;", class_name},
-    {"isInstance", "(Ljava/lang/Object;)Z", class_is_instance},
-    {"isAssignableFrom", "(Ljava/lang/Class;)Z", class_is_assignable_from},
-    {"isInterface", "()Z", class_is_interface},
-    {"isArray", "()Z", class_is_array},
-    {"isPrimitive", "()Z", class_is_primitive},
-    {"getComponentType", "()Ljava/lang/Class;", class_component},
-    {"getSuperclass", "()Ljava/lang/Class;", class_super},
-    {"getModifiers", "()I", class_modifiers},
-    {"desiredAssertionStatus", "()Z", class_assertions},
-    {"getPrimitiveClass", "(Ljava/lang/String;)Ljava/lang/Class;", class_primitive},
-    {"enumConstants", "()[Ljava/lang/Object;", class_enum_constants},
-    {NULL, NULL, NULL},
+    {"getName0", "()Ljava/lang/String;", class_name, VM_SYNC_NONE, NULL},
+    {"isInstance", "(Ljava/lang/Object;)Z", class_is_instance, VM_SYNC_NONE, NULL},
+    {"isAssignableFrom", "(Ljava/lang/Class;)Z", class_is_assignable_from, VM_SYNC_NONE, NULL},
+    {"isInterface", "()Z", class_is_interface, VM_SYNC_NONE, NULL},
+    {"isArray", "()Z", class_is_array, VM_SYNC_NONE, NULL},
+    {"isPrimitive", "()Z", class_is_primitive, VM_SYNC_NONE, NULL},
+    {"getComponentType", "()Ljava/lang/Class;", class_component, VM_SYNC_NONE, NULL},
+    {"getSuperclass", "()Ljava/lang/Class;", class_super, VM_SYNC_NONE, NULL},
+    {"getModifiers", "()I", class_modifiers, VM_SYNC_NONE, NULL},
+    {"desiredAssertionStatus", "()Z", class_assertions, VM_SYNC_NONE, NULL},
+    {"getPrimitiveClass", "(Ljava/lang/String;)Ljava/lang/Class;", class_primitive, VM_SYNC_NONE,
+     NULL},
+    {"enumConstants", "()[Ljava/lang/Object;", class_enum_constants, VM_SYNC_NONE, NULL},
+    {0},
 };
 
 /* ---- System -----------------------------------------------------------------------------------
@@ -291,11 +292,12 @@ FN(system_current_millis)
 }
 
 const vm_native vm_natives_system[] = {
-    {"arraycopy", "(Ljava/lang/Object;ILjava/lang/Object;II)V", system_arraycopy},
-    {"identityHashCode", "(Ljava/lang/Object;)I", system_identity_hash},
-    {"nanoTime", "()J", system_nano_time},
-    {"currentTimeMillis", "()J", system_current_millis},
-    {NULL, NULL, NULL},
+    {"arraycopy", "(Ljava/lang/Object;ILjava/lang/Object;II)V", system_arraycopy, VM_SYNC_NONE,
+     NULL},
+    {"identityHashCode", "(Ljava/lang/Object;)I", system_identity_hash, VM_SYNC_NONE, NULL},
+    {"nanoTime", "()J", system_nano_time, VM_SYNC_NONE, NULL},
+    {"currentTimeMillis", "()J", system_current_millis, VM_SYNC_NONE, NULL},
+    {0},
 };
 
 /* ---- Runtime ----------------------------------------------------------------------------------
@@ -331,13 +333,13 @@ FN(runtime_gc)
 }
 
 const vm_native vm_natives_runtime[] = {
-    {"halt0", "(I)V", runtime_halt},
-    {"availableProcessors", "()I", runtime_processors},
-    {"freeMemory", "()J", runtime_memory},
-    {"totalMemory", "()J", runtime_memory},
-    {"maxMemory", "()J", runtime_memory},
-    {"gc", "()V", runtime_gc},
-    {NULL, NULL, NULL},
+    {"halt0", "(I)V", runtime_halt, VM_SYNC_NONE, NULL},
+    {"availableProcessors", "()I", runtime_processors, VM_SYNC_NONE, NULL},
+    {"freeMemory", "()J", runtime_memory, VM_SYNC_NONE, NULL},
+    {"totalMemory", "()J", runtime_memory, VM_SYNC_NONE, NULL},
+    {"maxMemory", "()J", runtime_memory, VM_SYNC_NONE, NULL},
+    {"gc", "()V", runtime_gc, VM_SYNC_NONE, NULL},
+    {0},
 };
 
 /* ---- String, Throwable --------------------------------------------------------------------------
@@ -351,8 +353,8 @@ FN(string_intern)
 }
 
 const vm_native vm_natives_string[] = {
-    {"intern", "()Ljava/lang/String;", string_intern},
-    {NULL, NULL, NULL},
+    {"intern", "()Ljava/lang/String;", string_intern, VM_SYNC_NONE, NULL},
+    {0},
 };
 
 FN(throwable_fill)
@@ -369,9 +371,9 @@ FN(throwable_trace)
 }
 
 const vm_native vm_natives_throwable[] = {
-    {"fillInStackTrace0", "()V", throwable_fill},
-    {"getStackTrace0", "()[Ljava/lang/StackTraceElement;", throwable_trace},
-    {NULL, NULL, NULL},
+    {"fillInStackTrace0", "()V", throwable_fill, VM_SYNC_NONE, NULL},
+    {"getStackTrace0", "()[Ljava/lang/StackTraceElement;", throwable_trace, VM_SYNC_NONE, NULL},
+    {0},
 };
 
 /* ---- Math ---------------------------------------------------------------------------------------
@@ -434,30 +436,30 @@ MATH2(hypot, hypot(x, y))
 MATH2(remainder, remainder(x, y))
 
 const vm_native vm_natives_math[] = {
-    {"sin", "(D)D", math_sin},
-    {"cos", "(D)D", math_cos},
-    {"tan", "(D)D", math_tan},
-    {"asin", "(D)D", math_asin},
-    {"acos", "(D)D", math_acos},
-    {"atan", "(D)D", math_atan},
-    {"exp", "(D)D", math_exp},
-    {"log", "(D)D", math_log},
-    {"log10", "(D)D", math_log10},
-    {"sqrt", "(D)D", math_sqrt},
-    {"cbrt", "(D)D", math_cbrt},
-    {"sinh", "(D)D", math_sinh},
-    {"cosh", "(D)D", math_cosh},
-    {"tanh", "(D)D", math_tanh},
-    {"expm1", "(D)D", math_expm1},
-    {"log1p", "(D)D", math_log1p},
-    {"floor", "(D)D", math_floor},
-    {"ceil", "(D)D", math_ceil},
-    {"rint", "(D)D", math_rint},
-    {"atan2", "(DD)D", math_atan2},
-    {"pow", "(DD)D", math_pow},
-    {"hypot", "(DD)D", math_hypot},
-    {"IEEEremainder", "(DD)D", math_remainder},
-    {NULL, NULL, NULL},
+    {"sin", "(D)D", math_sin, VM_SYNC_NONE, NULL},
+    {"cos", "(D)D", math_cos, VM_SYNC_NONE, NULL},
+    {"tan", "(D)D", math_tan, VM_SYNC_NONE, NULL},
+    {"asin", "(D)D", math_asin, VM_SYNC_NONE, NULL},
+    {"acos", "(D)D", math_acos, VM_SYNC_NONE, NULL},
+    {"atan", "(D)D", math_atan, VM_SYNC_NONE, NULL},
+    {"exp", "(D)D", math_exp, VM_SYNC_NONE, NULL},
+    {"log", "(D)D", math_log, VM_SYNC_NONE, NULL},
+    {"log10", "(D)D", math_log10, VM_SYNC_NONE, NULL},
+    {"sqrt", "(D)D", math_sqrt, VM_SYNC_NONE, NULL},
+    {"cbrt", "(D)D", math_cbrt, VM_SYNC_NONE, NULL},
+    {"sinh", "(D)D", math_sinh, VM_SYNC_NONE, NULL},
+    {"cosh", "(D)D", math_cosh, VM_SYNC_NONE, NULL},
+    {"tanh", "(D)D", math_tanh, VM_SYNC_NONE, NULL},
+    {"expm1", "(D)D", math_expm1, VM_SYNC_NONE, NULL},
+    {"log1p", "(D)D", math_log1p, VM_SYNC_NONE, NULL},
+    {"floor", "(D)D", math_floor, VM_SYNC_NONE, NULL},
+    {"ceil", "(D)D", math_ceil, VM_SYNC_NONE, NULL},
+    {"rint", "(D)D", math_rint, VM_SYNC_NONE, NULL},
+    {"atan2", "(DD)D", math_atan2, VM_SYNC_NONE, NULL},
+    {"pow", "(DD)D", math_pow, VM_SYNC_NONE, NULL},
+    {"hypot", "(DD)D", math_hypot, VM_SYNC_NONE, NULL},
+    {"IEEEremainder", "(DD)D", math_remainder, VM_SYNC_NONE, NULL},
+    {0},
 };
 
 /* ---- Float and Double ---------------------------------------------------------------------------
@@ -566,19 +568,19 @@ FN(double_parse)
 }
 
 const vm_native vm_natives_float[] = {
-    {"floatToRawIntBits", "(F)I", float_to_bits},
-    {"intBitsToFloat", "(I)F", float_to_bits},
-    {"toString", "(F)Ljava/lang/String;", float_to_string},
-    {"parseFloat", "(Ljava/lang/String;)F", float_parse},
-    {NULL, NULL, NULL},
+    {"floatToRawIntBits", "(F)I", float_to_bits, VM_SYNC_NONE, NULL},
+    {"intBitsToFloat", "(I)F", float_to_bits, VM_SYNC_NONE, NULL},
+    {"toString", "(F)Ljava/lang/String;", float_to_string, VM_SYNC_NONE, NULL},
+    {"parseFloat", "(Ljava/lang/String;)F", float_parse, VM_SYNC_NONE, NULL},
+    {0},
 };
 
 const vm_native vm_natives_double[] = {
-    {"doubleToRawLongBits", "(D)J", double_to_bits},
-    {"longBitsToDouble", "(J)D", double_to_bits},
-    {"toString", "(D)Ljava/lang/String;", double_to_string},
-    {"parseDouble", "(Ljava/lang/String;)D", double_parse},
-    {NULL, NULL, NULL},
+    {"doubleToRawLongBits", "(D)J", double_to_bits, VM_SYNC_NONE, NULL},
+    {"longBitsToDouble", "(J)D", double_to_bits, VM_SYNC_NONE, NULL},
+    {"toString", "(D)Ljava/lang/String;", double_to_string, VM_SYNC_NONE, NULL},
+    {"parseDouble", "(Ljava/lang/String;)D", double_parse, VM_SYNC_NONE, NULL},
+    {0},
 };
 
 /* ---- PrintStream
@@ -616,9 +618,9 @@ FN(print_bytes)
 }
 
 const vm_native vm_natives_printstream[] = {
-    {"writeString0", "(ILjava/lang/String;Z)V", print_string},
-    {"writeBytes0", "(I[BII)V", print_bytes},
-    {NULL, NULL, NULL},
+    {"writeString0", "(ILjava/lang/String;Z)V", print_string, VM_SYNC_NONE, NULL},
+    {"writeBytes0", "(I[BII)V", print_bytes, VM_SYNC_NONE, NULL},
+    {0},
 };
 
 /* ---- jdk.internal.porcheck.VM
@@ -652,7 +654,7 @@ FN(vm_constant)
 }
 
 const vm_native vm_natives_sysvm[] = {
-    {"newArray", "(Ljava/lang/Class;I)Ljava/lang/Object;", vm_new_array_of},
-    {"constant", "(Ljava/lang/Object;)V", vm_constant},
-    {NULL, NULL, NULL},
+    {"newArray", "(Ljava/lang/Class;I)Ljava/lang/Object;", vm_new_array_of, VM_SYNC_NONE, NULL},
+    {"constant", "(Ljava/lang/Object;)V", vm_constant, VM_SYNC_NONE, NULL},
+    {0},
 };

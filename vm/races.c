@@ -26,7 +26,7 @@ typedef struct race_site {
 /* What the table knows of one (object, field): for each kind of access (read, write) made
  * visibly or not, the first sites of two different threads. */
 typedef struct race_slot {
-    uint64_t key;             /* label object << 32 | field or index */
+    uint64_t key;             /* vm_label_location_key of the label object and field or index */
     race_site sites[2][2][2]; /* [write][visible][k] */
     bool used, reported;
 } race_slot;
@@ -222,9 +222,9 @@ void vm_race_note_field(vm *machine, const vm_thread *t, const vm_frame *frame, 
 {
     if (vm_sched_alone(machine, t)) return;
     race_access a = {t, frame, pc, h, field};
-    uint64_t object = h ? vm_label_object(machine, h) : vm_label_statics(field->owner);
+    uint32_t object = h ? vm_label_object(machine, h) : vm_label_statics(field->owner);
     bool write = *pc == CF_OP_PUTFIELD || *pc == CF_OP_PUTSTATIC;
-    note(machine, &a, object << 32 | field->offset, write, false, 0);
+    note(machine, &a, vm_label_location_key(object, field->offset), write, false, 0);
 }
 
 void vm_race_note_element(vm *machine, const vm_thread *t, const vm_frame *frame, const uint8_t *pc,
@@ -232,8 +232,8 @@ void vm_race_note_element(vm *machine, const vm_thread *t, const vm_frame *frame
 {
     if (vm_sched_alone(machine, t)) return;
     race_access a = {t, frame, pc, h, NULL};
-    uint64_t object = vm_label_object(machine, h);
-    note(machine, &a, object << 32 | index, *pc > CF_OP_SALOAD, visible, index);
+    uint32_t object = vm_label_object(machine, h);
+    note(machine, &a, vm_label_location_key(object, index), *pc > CF_OP_SALOAD, visible, index);
 }
 
 size_t vm_check_races(const vm *machine, const vm_race **out)

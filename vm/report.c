@@ -43,16 +43,15 @@ static void add_object(text *t, const vm *machine, uint32_t h)
     }
     const vm_object *o = vm_obj(machine, h);
     uint64_t id = o->id;
-    if (id >> 63) {
-        add(t, "%s.class", simple_name(machine->classes[id & 0xFFFFFFFF]));
+    if (vm_id_is_mirror(id)) {
+        add(t, "%s.class", simple_name(machine->classes[vm_id_class_index(id)]));
         return;
     }
-    if ((id >> 62) & 1)
-        add(t, "%s#vm.%llu", simple_name(o->cls),
-            (unsigned long long)(id & ((UINT64_C(1) << 62) - 1)));
+    if (vm_id_is_vm_object(id))
+        add(t, "%s#vm.%llu", simple_name(o->cls), (unsigned long long)vm_id_vm_count(id));
     else
-        add(t, "%s#%llu.%llu", simple_name(o->cls), (unsigned long long)((id >> 40) - 1),
-            (unsigned long long)(id & ((UINT64_C(1) << 40) - 1)));
+        add(t, "%s#%u.%llu", simple_name(o->cls), vm_id_thread(id),
+            (unsigned long long)vm_id_count(id));
 }
 
 /* Writes the name of object [h] (as add_object does) into [buf]; declared in harness.h. */

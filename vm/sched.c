@@ -37,16 +37,12 @@
 uint32_t vm_label_object(const vm *machine, uint32_t h)
 {
     if (!h) return UINT32_MAX;
-    uint64_t id = vm_obj(machine, h)->id, mask = (UINT64_C(1) << VM_ID_BITS) - 1;
-    uint64_t space = id >> 63         ? VM_SPACE_MIRROR
-                     : (id >> 62) & 1 ? VM_SPACE_VM
-                                      : ((id >> 40) - 1) & 63;
-    return (uint32_t)(space << VM_ID_BITS | (id & mask));
+    return vm_label_of_id(vm_obj(machine, h)->id);
 }
 
 uint32_t vm_label_statics(const vm_class *cls)
 {
-    return (uint32_t)VM_SPACE_STATICS << VM_ID_BITS | (cls->index & ((1u << VM_ID_BITS) - 1));
+    return vm_label_id(VM_SPACE_STATICS, cls->index);
 }
 
 uint32_t vm_label_pc(const vm_method *m, uint32_t pc)

@@ -86,11 +86,6 @@ static void push_kind(flow *f, char c)
         push(f, c == 'L' || c == '[' ? VM_TYPE_REF : VM_TYPE_VALUE);
 }
 
-static uint32_t kind_slots(char c)
-{
-    return c == 'V' ? 0 : (c == 'J' || c == 'D') ? 2 : 1;
-}
-
 /* Sets local [n] (and n+1 for two-slot values) to [type]. */
 static void set_local(flow *f, uint32_t n, uint8_t type, uint32_t slots)
 {
@@ -105,15 +100,12 @@ static void set_local(flow *f, uint32_t n, uint8_t type, uint32_t slots)
 static uint32_t param_slots(const char *d, char *ret)
 {
     uint32_t n = 0;
-    const char *p = d + 1;
-    while (*p && *p != ')') {
-        char k = *p;
-        while (*p == '[') p++;
-        if (*p == 'L' && !(p = strchr(p, ';'))) return n;
-        n += (k == 'J' || k == 'D') ? 2 : 1;
-        p++;
-    }
-    *ret = *p == ')' ? p[1] : 'V';
+    cf_param_iter it;
+    cf_type p;
+    cf_params_begin(&it, d);
+    while (cf_params_next(&it, &p)) n += (uint32_t)cf_type_slots(p.kind);
+    const char *r = cf_params_return(&it);
+    *ret = r ? r[0] : 'V';
     return n;
 }
 
@@ -124,9 +116,9 @@ static void field_effect(flow *f, uint8_t op, const char *d)
 {
     char k = d[0];
     if (op == CF_OP_GETSTATIC) push_kind(f, k);
-    if (op == CF_OP_PUTSTATIC) pop_n(f, kind_slots(k));
+    if (op == CF_OP_PUTSTATIC) pop_n(f, (uint32_t)cf_type_slots(k));
     if (op == CF_OP_GETFIELD) pop(f), push_kind(f, k);
-    if (op == CF_OP_PUTFIELD) pop_n(f, kind_slots(k) + 1);
+    if (op == CF_OP_PUTFIELD) pop_n(f, (uint32_t)cf_type_slots(k) + 1);
 }
 
 /* Applies the instruction at [pc] that touches the constant pool. */
@@ -417,13 +409,12 @@ static void entry_state(flow *f)
     uint8_t *l = f->map->types;
     uint32_t n = 0;
     if (!(f->m->access & CF_ACC_STATIC)) l[n++] = VM_TYPE_REF;
-    for (const char *d = f->m->descriptor + 1; *d && *d != ')' && n < f->map->max_locals; d++) {
-        char k = *d == '[' ? 'L' : *d;
-        while (*d == '[') d++;
-        if (*d == 'L') d = strchr(d, ';');
-        if (!d) break;
-        l[n++] = k == 'L' ? VM_TYPE_REF : VM_TYPE_VALUE;
-        if ((k == 'J' || k == 'D') && n < f->map->max_locals) l[n++] = VM_TYPE_VALUE;
+    cf_param_iter it;
+    cf_type p;
+    cf_params_begin(&it, f->m->descriptor);
+    while (n < f->map->max_locals && cf_params_next(&it, &p)) {
+        l[n++] = vm_kind_of(p.kind) == 'L' ? VM_TYPE_REF : VM_TYPE_VALUE;
+        if (cf_type_slots(p.kind) == 2 && n < f->map->max_locals) l[n++] = VM_TYPE_VALUE;
     }
     f->map->height[0] = 0;
     f->queued[0] = 1;

@@ -163,6 +163,15 @@ typedef struct vm_race {
                       * written by T1 at Counter.inc(Counter.java:5)" */
 } vm_race;
 
+/* The largest number of threads a checked program may use: the one thread limit of the VM, the
+ * command line and the harness. Label object ids name a thread's objects by thread id and keep
+ * the spaces from VM_MAX_THREADS on for the VM's own (vm/objid.h). */
+#define VM_MAX_THREADS 60
+#define VM_MAX_THREADS_TEXT VM_TEXT_OF(VM_MAX_THREADS) /* the same, as a string literal */
+#define VM_TEXT_OF(x) VM_TEXT_OF_(x)                   /* [x] expanded, as a string literal */
+#define VM_TEXT_OF_(x) #x
+_Static_assert(VM_MAX_THREADS <= POR_MAX_THREADS, "por's thread sets must hold every thread");
+
 /* How vm_check_begin sets the checker up; zero-initialise and set what you need. */
 typedef struct vm_check_options {
     vm_classifier classifier;
@@ -174,7 +183,7 @@ typedef struct vm_check_options {
     const char *const *widened; /* safe: classes made visible on top of [visible] (or of the
                                  * default) after a race on them; dotted or binary */
     size_t widened_count;
-    uint32_t max_threads;      /* thread ids the program may use (0: 16; at most 60) */
+    uint32_t max_threads;      /* thread ids the program may use (0: 16; at most VM_MAX_THREADS) */
     uint64_t max_instructions; /* a transition longer than this is cut (0: 50,000) */
     bool exact;                /* compare whole serialisations on fingerprint hits */
     bool heap_symmetry;        /* states equal up to a renaming of their objects are one state

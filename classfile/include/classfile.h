@@ -330,6 +330,32 @@ bool cf_valid_field_descriptor(const char *desc);
 /* Parses method descriptor [desc] into [out]; false when malformed or over 255 parameter slots. */
 bool cf_parse_method_descriptor(const char *desc, cf_method_type *out);
 
+/* A walk over the parameters of a method descriptor, one field type at a time (no copy of the
+ * whole parameter list, unlike cf_method_type). */
+typedef struct cf_param_iter {
+    const char *desc; /* the method descriptor */
+    size_t len, pos;  /* its length; the offset of the next parameter (or of the ')') */
+    bool bad;         /* the descriptor turned out malformed */
+} cf_param_iter;
+
+/* Starts [it] at the first parameter of method descriptor [desc]; false when [desc] does not
+ * start a method descriptor. */
+bool cf_params_begin(cf_param_iter *it, const char *desc);
+
+/* Stores the next parameter of [it] in [out]; false after the last one or on a malformed type. */
+bool cf_params_next(cf_param_iter *it, cf_type *out);
+
+/* After the last parameter of [it]: the return type's text (after the ')'); NULL when the walk
+ * stopped on a malformed descriptor. */
+const char *cf_params_return(const cf_param_iter *it);
+
+/* Returns the return type's text in method descriptor [desc] (after the ')'); NULL when
+ * malformed. */
+const char *cf_return_type(const char *desc);
+
+/* Returns the length of the field type that starts at [type] (0 when malformed). */
+size_t cf_field_type_length(const char *type);
+
 /* Returns true when [name] is a valid binary class name (java/lang/Object) or array descriptor. */
 bool cf_valid_class_name(const char *name);
 
@@ -353,6 +379,89 @@ void cf_print_checked_name(FILE *out, const char *name);
 /* Prints the modified UTF-8 [chars] of [len] bytes as UTF-8, escaping as javap's String comments.
  */
 void cf_print_string_constant(FILE *out, const char *chars, size_t len);
+
+/* ---- Writer ---------------------------------------------------------------------------------- */
+
+/* A growing byte buffer of the writer. */
+typedef struct cf_buf {
+    uint8_t *data;
+    size_t len, cap;
+} cf_buf;
+
+/* A class file being written (zero-initialise it): its constant pool (entries shared by
+ * content), fields, methods and the code of the method being written. Failures are sticky:
+ * [nomem] after an allocation failed, [too_big] past a class-file limit (65535 pool slots or
+ * code bytes); cf_writer_finish then fails. */
+typedef struct cf_writer {
+    cf_buf pool;         /* constant pool entries */
+    uint16_t pool_count; /* next constant index */
+    cf_buf keys;         /* index and "tag:text\0" of each entry, for sharing */
+    cf_buf fields;       /* field_info structures */
+    uint16_t field_count;
+    cf_buf methods; /* method_info structures */
+    uint16_t method_count;
+    cf_buf code; /* the body of the method being written */
+    bool nomem, too_big;
+} cf_writer;
+
+/* The frame of a method's Code attribute and its one optional exception handler. */
+typedef struct cf_code_shape {
+    unsigned max_stack, max_locals;
+    unsigned from, to, handler; /* the handler covers [from, to) */
+    const char *catch_class;    /* the class it catches; NULL: no handler */
+} cf_code_shape;
+
+/* The header of the class being written: pool indices from cf_pool_class. */
+typedef struct cf_class_head {
+    unsigned access;
+    uint16_t this_class, super_class;
+    const uint16_t *interfaces;
+    size_t interface_count;
+} cf_class_head;
+
+/* Appends byte [v] to the current code of [w]. */
+void cf_code_u1(cf_writer *w, unsigned v);
+
+/* Appends big-endian two bytes [v] to the current code of [w]. */
+void cf_code_u2(cf_writer *w, unsigned v);
+
+/* Appends big-endian four bytes [v] to the current code of [w]. */
+void cf_code_u4(cf_writer *w, uint32_t v);
+
+/* Overwrites the four code bytes of [w] at offset [at] with big-endian [v]. */
+void cf_code_patch_u4(cf_writer *w, size_t at, uint32_t v);
+
+/* Returns the index of a Utf8 constant holding [s], adding it when new. */
+uint16_t cf_pool_utf8(cf_writer *w, const char *s);
+
+/* Returns the index of a Class constant naming [name], adding it when new. */
+uint16_t cf_pool_class(cf_writer *w, const char *name);
+
+/* Returns the index of a Fieldref, Methodref or InterfaceMethodref ([tag]) constant to
+ * [owner].[name][desc], adding it (and its NameAndType) when new. */
+uint16_t cf_pool_ref(cf_writer *w, uint8_t tag, const char *owner, const char *name,
+                     const char *desc);
+
+/* Returns the index of an Integer constant holding [v], adding it when new. */
+uint16_t cf_pool_integer(cf_writer *w, int32_t v);
+
+/* Returns the index of a Long constant holding [v] (two slots), adding it when new. */
+uint16_t cf_pool_long(cf_writer *w, int64_t v);
+
+/* Appends a field named [name] of descriptor [desc] with [access], without attributes. */
+void cf_writer_field(cf_writer *w, unsigned access, const char *name, const char *desc);
+
+/* Appends a method named [name][desc] with [access] whose Code is the current code (then
+ * emptied) framed by [shape]. */
+void cf_writer_method(cf_writer *w, unsigned access, const char *name, const char *desc,
+                      const cf_code_shape *shape);
+
+/* Assembles the version-52 class file of [head] and [w]'s pool, fields and methods into a new
+ * buffer [*out] (base_free it) of [*len] bytes; false when [w] failed or out of memory. */
+bool cf_writer_finish(cf_writer *w, const cf_class_head *head, uint8_t **out, size_t *len);
+
+/* Frees the buffers of [w]. */
+void cf_writer_free(cf_writer *w);
 
 /* ---- Disassembler ---------------------------------------------------------------------------- */
 

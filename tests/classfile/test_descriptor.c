@@ -71,6 +71,35 @@ Test(cf_descriptor, limits_parameters_to_255_slots)
     cr_assert(!cf_parse_method_descriptor(desc, &mt));
 }
 
+Test(cf_descriptor, walks_parameters_one_at_a_time)
+{
+    const char *desc = "(I[JLa/b;)[La/b;";
+    cf_param_iter it;
+    cf_type p;
+    cr_assert(cf_params_begin(&it, desc));
+    cr_assert(cf_params_next(&it, &p) && p.kind == 'I' && p.text == desc + 1);
+    cr_assert(cf_params_next(&it, &p) && p.kind == '[' && p.text_length == 2);
+    cr_assert(cf_params_next(&it, &p) && p.kind == 'L' && p.text_length == 5);
+    cr_assert(!cf_params_next(&it, &p));
+    cr_assert_str_eq(cf_params_return(&it), "[La/b;");
+    cr_assert_str_eq(cf_return_type("()V"), "V");
+    cr_assert_eq(cf_field_type_length("[[La/b;I"), 7);
+}
+
+Test(cf_descriptor, stops_walking_at_a_malformed_parameter)
+{
+    cf_param_iter it;
+    cf_type p;
+    cr_assert(!cf_params_begin(&it, "I)V"));
+    cr_assert(!cf_params_next(&it, &p));
+    cr_assert(cf_params_begin(&it, "(IQ)V"));
+    cr_assert(cf_params_next(&it, &p));
+    cr_assert(!cf_params_next(&it, &p));
+    cr_assert_null(cf_params_return(&it));
+    cr_assert_null(cf_return_type("(I"));
+    cr_assert_eq(cf_field_type_length("Labc"), 0);
+}
+
 Test(cf_descriptor, checks_class_and_member_names)
 {
     cr_assert(cf_valid_class_name("java/lang/Object"));
