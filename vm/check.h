@@ -11,21 +11,6 @@
 #include "internal.h"
 #include "lts.h"
 
-/* A growable byte buffer. */
-typedef struct vm_bytes {
-    uint8_t *data;
-    size_t len, cap;
-} vm_bytes;
-
-/* Appends [len] bytes at [src] to [b]; false when out of memory. */
-bool vm_bytes_append(vm_bytes *b, const void *src, size_t len);
-
-/* Makes room for [extra] more bytes in [b]; false when out of memory. */
-bool vm_bytes_reserve(vm_bytes *b, size_t extra);
-
-/* Frees [b]'s storage. */
-void vm_bytes_free(vm_bytes *b);
-
 /* Label pseudo-fields (field ids beyond any slot offset or array index). */
 #define VM_FIELD_LOCK 0xFFFFFFF0u   /* an object's monitor (lock, wait, notify) */
 #define VM_FIELD_THREAD 0xFFFFFFF1u /* a thread's life: start, end, join */
@@ -258,11 +243,6 @@ uint32_t vm_label_object(const vm *machine, uint32_t h);
 
 /* Returns the label pc of [m] at bytecode offset [pc]. */
 uint32_t vm_label_pc(const vm_method *m, uint32_t pc);
-
-/* Returns the method a call at [pc] (an invoke instruction) selects for the receiver on the
- * operand stack ending at [sp]; NULL when unresolved, the receiver is null, or none. */
-vm_method *vm_sched_callee(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
-                           const vm_slot *sp);
 
 /* ---- races.c --------------------------------------------------------------------------------- */
 

@@ -329,3 +329,24 @@ const char *vm_check_errors(const vm *machine, size_t *len)
     *len = machine->check ? machine->check->err.len : 0;
     return machine->check && machine->check->err.data ? (const char *)machine->check->err.data : "";
 }
+
+por_snapshot *vm_check_save(vm *machine)
+{
+    return vm_trail_save(machine);
+}
+
+bool vm_check_restore(vm *machine, const por_snapshot *snap)
+{
+    vm_trail_restore(machine, snap);
+    return !machine->check->broken;
+}
+
+void vm_check_release(vm *machine, por_snapshot *snap)
+{
+    vm_trail_release(machine, snap);
+}
+
+bool vm_check_broken(const vm *machine)
+{
+    return machine->check->broken;
+}

@@ -228,6 +228,23 @@ void vm_describe_waiting(const vm *machine, uint32_t thread, char *buf, size_t c
 /* Returns the thread that holds the lock [thread] waits for (or the thread it joins), or -1. */
 int vm_waits_for(const vm *machine, uint32_t thread);
 
+/* Writes the name of object [h] ("Node#1.4", "Counter.class", "null") into [buf] of [cap]
+ * bytes. */
+void vm_describe_object(const vm *machine, uint32_t h, char *buf, size_t cap);
+
+/* Returns a snapshot of the current state of checked [machine] (NULL when out of memory). */
+por_snapshot *vm_check_save(vm *machine);
+
+/* Puts checked [machine] back in the state of [snap]; false when [snap] was not an ancestor of
+ * the current state, which leaves the checker unusable (vm_check_broken). */
+bool vm_check_restore(vm *machine, const por_snapshot *snap);
+
+/* Frees [snap]. */
+void vm_check_release(vm *machine, por_snapshot *snap);
+
+/* True when a snapshot of checked [machine] was restored out of order. */
+bool vm_check_broken(const vm *machine);
+
 /* True when [thread] died of an uncaught exception; writes its Java-style stack trace
  * ("java.lang.AssertionError: msg\n\tat C.m(C.java:3)\n...") into [buf] of [cap] bytes. */
 bool vm_describe_uncaught(const vm *machine, uint32_t thread, char *buf, size_t cap);
