@@ -5,7 +5,7 @@
  * stack traces), interp_loop.h (the interpreter), indy.c and classgen.c (invokedynamic),
  * strings.c (Java strings and output), natives*.c (the native tables), thread.c and exec.c.
  * The model checker's side (trail, classifiers, slot types, state serialisation, the lts) is
- * declared in check.h; the barriers its undo log needs (vm_obj_w and friends) are here. */
+ * declared in explore/check.h; the barriers its undo log needs (vm_obj_w and friends) are here. */
 #ifndef PORCHECK_VM_INTERNAL_H
 #define PORCHECK_VM_INTERNAL_H
 
@@ -77,7 +77,7 @@ typedef struct vm_object {
     uint8_t flags;       /* VM_OBJ_* */
     uint32_t fh_stamp;   /* checking: [epoch] + 1 when [fh] is the hash of the contents */
     uint64_t walk;       /* checking: the global-roots walk that reached it (fingerprint.c) */
-    uint64_t fh[2];      /* checking: cached 128-bit hash of the object (state.c) */
+    uint64_t fh[2];      /* checking: cached 128-bit hash of the object (explore/serialise.c) */
 } vm_object;
 
 /* Object flags. */

@@ -6,7 +6,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "harness.h"
+#include "harness_private.h"
 #include "natives.h"
 
 #define FN(name) static int name(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret)

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <xxhash.h>
 
-#include "harness.h"
+#include "harness_private.h"
 
 /* Invocation budget when none is given (branches, calls and returns). */
 #define DEFAULT_BUDGET 1000000u

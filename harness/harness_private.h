@@ -1,11 +1,12 @@
-/* Private to vm/: the client harness. harness_gen.c writes the class of one client (its
+/* Private to harness/: the client harness. gen.c writes the class of one client (its
  * constructor call and invocations) and defines it; harness.c holds the Harness natives, starts
  * a client, reads its results and describes its steps; oracle.c runs a client's invocations one
  * at a time for the implementation oracle. The Java side is the model library's
  * jdk.internal.porcheck.Harness. */
-#ifndef PORCHECK_VM_HARNESS_H
-#define PORCHECK_VM_HARNESS_H
+#ifndef PORCHECK_HARNESS_PRIVATE_H
+#define PORCHECK_HARNESS_PRIVATE_H
 
+#include "harness.h"
 #include "internal.h"
 
 /* The model library's harness class (binary name). */

@@ -11,7 +11,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "harness.h"
+#include "harness_private.h"
 
 /* The client class being written (classfile's writer) and what it is written for. */
 typedef struct gen {

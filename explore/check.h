@@ -1,15 +1,17 @@
-/* Private to vm/: the model-checking side of the VM. A vm_check hangs off the vm once
+/* Private to explore/: the model-checking side of the VM. A vm_check hangs off the vm once
  * vm_check_begin has run; it holds the classifier that decides the scheduling points, the trail
  * (undo log) behind snapshots, the program output of the current path, the buffers of the state
  * serialisation and the table of exact states. Files: trail.c (undo log and snapshots),
- * sched.c (classifiers, scheduling points, labels, enabledness), typemap.c (slot types per
- * instruction), state.c (canonical serialisation and fingerprints), lts.c (the por adapter and
- * the reporting API). */
-#ifndef PORCHECK_VM_CHECK_H
-#define PORCHECK_VM_CHECK_H
+ * classify.c (classifiers, scheduling points, labels, enabledness), typemap.c (slot types per
+ * instruction), serialise.c (canonical serialisation), fingerprint.c (incremental
+ * fingerprints), ids.c (canonical object ids), races.c (races on what the visible set leaves
+ * invisible), lts.c (the por adapter, the hooks and the reporting API), describe.c (threads,
+ * steps and objects in words). */
+#ifndef PORCHECK_EXPLORE_CHECK_H
+#define PORCHECK_EXPLORE_CHECK_H
 
+#include "explore.h"
 #include "internal.h"
-#include "lts.h"
 
 /* Label pseudo-fields (field ids beyond any slot offset or array index). */
 #define VM_FIELD_LOCK 0xFFFFFFF0u   /* an object's monitor (lock, wait, notify) */
@@ -204,7 +206,7 @@ void vm_trail_thread_new(vm *machine, vm_thread *t);
  * fatal error) when out of memory. */
 bool vm_ids_note(vm *machine, const vm_thread *t, uint64_t k, uint32_t h);
 
-/* ---- sched.c --------------------------------------------------------------------------------- */
+/* ---- classify.c ------------------------------------------------------------------------------ */
 
 /* Fills [watch], the opcode table the interpreter consults in checking mode. */
 void vm_sched_init_watch(bool watch[256]);
@@ -303,7 +305,7 @@ static inline bool vm_typemap_at(vm *machine, vm_method *m, uint32_t pc, const u
 /* Frees [m]'s type map. */
 void vm_typemap_free(vm_method *m);
 
-/* ---- state.c: the canonical serialisation and the exact-states table ---------------------------
+/* ---- serialise.c: the canonical serialisation and the exact-states table --------------------
  */
 
 /* Serialises the current state canonically into check->ser; false after a fatal error. */
