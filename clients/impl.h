@@ -3,8 +3,8 @@
 #ifndef PORCHECK_CLIENTS_IMPL_H
 #define PORCHECK_CLIENTS_IMPL_H
 
+#include "harness.h"
 #include "internal.h"
-#include "vm.h"
 
 /* A client's threads and main run as threads of one checked program. */
 _Static_assert(CLIENT_MAX_THREADS + 1 <= VM_MAX_THREADS, "clients must fit the VM's thread limit");

@@ -2,7 +2,7 @@
  * that runs only at safe points (before an allocating instruction), tracing objects precisely
  * through their classes' reference maps and thread stacks conservatively. Under the checker the
  * collector is off: undoing an allocation frees the object, and the state serialisation
- * (state.c) decides reachability precisely. */
+ * (explore/serialise.c) decides reachability precisely. */
 #include <stdio.h>
 
 #include "internal.h"

@@ -89,8 +89,8 @@ static vm_init_result fail_uninitialisable(vm *machine, vm_thread *t, vm_class *
 
 /* True when initialising the [n] classes of [chain] runs no code and changes no static: none
  * has statics or an initialiser of its own. The checker makes no scheduling point for such
- * classes (sched.c), so they are initialised at once, inside the instruction that needs them:
- * pushing their empty initialisers would make that instruction stop again before itself. */
+ * classes (explore/classify.c), so they are initialised at once, inside the instruction that needs
+ * them: pushing their empty initialisers would make that instruction stop again before itself. */
 static bool runs_nothing(vm_class *const *chain, size_t n)
 {
     for (size_t i = 0; i < n; i++)

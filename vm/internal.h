@@ -5,7 +5,7 @@
  * stack traces), interp_loop.h (the interpreter), indy.c and classgen.c (invokedynamic),
  * strings.c (Java strings and output), natives*.c (the native tables), thread.c and exec.c.
  * The model checker's side (trail, classifiers, slot types, state serialisation, the lts) is
- * declared in check.h; the barriers its undo log needs (vm_obj_w and friends) are here. */
+ * declared in explore/check.h; the barriers its undo log needs (vm_obj_w and friends) are here. */
 #ifndef PORCHECK_VM_INTERNAL_H
 #define PORCHECK_VM_INTERNAL_H
 
@@ -77,7 +77,7 @@ typedef struct vm_object {
     uint8_t flags;       /* VM_OBJ_* */
     uint32_t fh_stamp;   /* checking: [epoch] + 1 when [fh] is the hash of the contents */
     uint64_t walk;       /* checking: the global-roots walk that reached it (fingerprint.c) */
-    uint64_t fh[2];      /* checking: cached 128-bit hash of the object (state.c) */
+    uint64_t fh[2];      /* checking: cached 128-bit hash of the object (explore/serialise.c) */
 } vm_object;
 
 /* Object flags. */
@@ -341,6 +341,24 @@ typedef struct vm_notify {
     uint64_t mask;  /* candidate thread ids */
 } vm_notify;
 
+/* One row of a native table: the one place that says what a native is, does to shared state
+ * and is called in traces. */
+typedef struct vm_native {
+    const char *name, *descriptor;
+    vm_native_fn fn;
+    uint8_t sync;     /* a vm_sync_kind (what the checker's label says it does) */
+    const char *verb; /* synchronisation natives: the word traces use ("CAS"); NULL: left out */
+} vm_native;
+
+/* The natives of one class: a name-keyed table ended by a row without a name. */
+typedef struct vm_native_class {
+    const char *name; /* binary class name */
+    const vm_native *table;
+} vm_native_class;
+
+/* The most native classes a vm may have added (vm_add_natives). */
+#define VM_ADDED_NATIVES 4
+
 /* A symbol table entry list (open addressing over interned strings). */
 typedef struct vm_symbols {
     const char **slots;
@@ -373,6 +391,8 @@ struct vm {
     int exit_status;
     uint64_t clock; /* deterministic nanoTime */
     uint32_t lambda_count;
+    vm_native_class added_natives[VM_ADDED_NATIVES]; /* vm_add_natives */
+    uint32_t added_native_count;
     uint32_t harness_calls; /* the invocations of the client the harness runs (its result slots) */
     const char **harness_names; /* [harness_calls] interned method names, for error messages */
     uint64_t vm_allocations;    /* objects the VM itself allocated (pinned ones): their ids */
@@ -568,6 +588,27 @@ size_t vm_payload_bytes(const vm_object *o);
 /* Frees every object. */
 void vm_heap_free(vm *machine);
 
+/* Returns the method a call at [pc] (an invoke instruction) selects for the receiver on the
+ * operand stack ending at [sp], resolving it for [t] (NULL: only when already resolved); NULL
+ * when unresolved, the receiver is null, or none. */
+vm_method *vm_call_target(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
+                          const vm_slot *sp);
+
+/* A growable byte buffer. */
+typedef struct vm_bytes {
+    uint8_t *data;
+    size_t len, cap;
+} vm_bytes;
+
+/* Appends [len] bytes at [src] to [b]; false when out of memory. */
+bool vm_bytes_append(vm_bytes *b, const void *src, size_t len);
+
+/* Makes room for [extra] more bytes in [b]; false when out of memory. */
+bool vm_bytes_reserve(vm_bytes *b, size_t extra);
+
+/* Frees [b]'s storage. */
+void vm_bytes_free(vm_bytes *b);
+
 /* ---- Barriers: the first change of an object, statics, class, thread or the globals in an
  * epoch is reported to the driving checker (hooks.h); no-ops under exec, where epochs stay 0 -- */
 
@@ -731,17 +772,15 @@ void vm_callsite_free(vm_callsite *site);
 /* ---- natives.c ---------------------------------------------------------------------------------
  */
 
-/* One row of a native table: the one place that says what a native is, does to shared state
- * and is called in traces. */
-typedef struct vm_native {
-    const char *name, *descriptor;
-    vm_native_fn fn;
-    uint8_t sync;     /* a vm_sync_kind (what the checker's label says it does) */
-    const char *verb; /* synchronisation natives: the word traces use ("CAS"); NULL: left out */
-} vm_native;
+/* Returns the native table row of [cls].[name][descriptor] among the JVM's own natives and
+ * those added to [machine], or NULL. */
+const vm_native *vm_find_native(const vm *machine, const char *cls, const char *name,
+                                const char *descriptor);
 
-/* Returns the native table row of [cls].[name][descriptor], or NULL. */
-const vm_native *vm_find_native(const char *cls, const char *name, const char *descriptor);
+/* Adds [table] as the natives of class [cls] (binary name, not copied) to [machine], for
+ * classes linked from now on (a module above the JVM, such as the client harness, brings its
+ * own); adding a class twice keeps the first table. False when VM_ADDED_NATIVES are there. */
+bool vm_add_natives(vm *machine, const char *cls, const vm_native *table);
 
 /* The native tables of each area, terminated by a NULL name. */
 extern const vm_native vm_natives_object[], vm_natives_class[], vm_natives_system[],

@@ -1,13 +1,8 @@
 /* The native registry: one name-keyed table per class, looked up when a class is linked. */
 #include "natives.h"
 
-/* One class and its natives. */
-typedef struct native_class {
-    const char *name;
-    const vm_native *table;
-} native_class;
-
-static const native_class registry[] = {
+/* The JVM's own native classes. */
+static const vm_native_class registry[] = {
     {"java/lang/Object", vm_natives_object},
     {"java/lang/Class", vm_natives_class},
     {"java/lang/System", vm_natives_system},
@@ -22,17 +17,36 @@ static const native_class registry[] = {
     {"java/io/PrintStream", vm_natives_printstream},
     {"jdk/internal/porcheck/Sync", vm_natives_sync},
     {"jdk/internal/porcheck/VM", vm_natives_sysvm},
-    {"jdk/internal/porcheck/Harness", vm_natives_harness},
 };
 
-const vm_native *vm_find_native(const char *cls, const char *name, const char *descriptor)
+/* Returns the row of [name][descriptor] in the table of [cls] among [count] [classes], or NULL. */
+static const vm_native *find_in(const vm_native_class *classes, size_t count, const char *cls,
+                                const char *name, const char *descriptor)
 {
-    for (size_t i = 0; i < sizeof registry / sizeof *registry; i++) {
-        if (strcmp(registry[i].name, cls)) continue;
-        for (const vm_native *n = registry[i].table; n->name; n++)
+    for (size_t i = 0; i < count; i++) {
+        if (strcmp(classes[i].name, cls)) continue;
+        for (const vm_native *n = classes[i].table; n->name; n++)
             if (!strcmp(n->name, name) && !strcmp(n->descriptor, descriptor)) return n;
     }
     return NULL;
+}
+
+const vm_native *vm_find_native(const vm *machine, const char *cls, const char *name,
+                                const char *descriptor)
+{
+    const vm_native *n =
+        find_in(registry, sizeof registry / sizeof *registry, cls, name, descriptor);
+    return n ? n
+             : find_in(machine->added_natives, machine->added_native_count, cls, name, descriptor);
+}
+
+bool vm_add_natives(vm *machine, const char *cls, const vm_native *table)
+{
+    for (uint32_t i = 0; i < machine->added_native_count; i++)
+        if (!strcmp(machine->added_natives[i].name, cls)) return true;
+    if (machine->added_native_count == VM_ADDED_NATIVES) return false;
+    machine->added_natives[machine->added_native_count++] = (vm_native_class){cls, table};
+    return true;
 }
 
 vm_class *vm_class_of_mirror(const vm *machine, uint32_t mirror)

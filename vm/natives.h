@@ -20,9 +20,6 @@ static inline int native_npe(vm *machine, vm_thread *t)
 /* Returns the class that java.lang.Class object [mirror] stands for. */
 vm_class *vm_class_of_mirror(const vm *machine, uint32_t mirror);
 
-/* The natives of jdk.internal.porcheck.Harness (harness.c). */
-extern const vm_native vm_natives_harness[];
-
 /* Object.wait(long): waits on [args]'s monitor. */
 int native_object_wait(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret);
 

@@ -208,3 +208,23 @@ bool vm_is_assignable(const vm_class *s, const vm_class *target)
         return false;
     }
 }
+
+vm_method *vm_call_target(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
+                          const vm_slot *sp)
+{
+    uint16_t index = (uint16_t)(pc[1] << 8 | pc[2]);
+    vm_class *owner = frame->method->owner;
+    vm_cp_entry *e = &owner->cp[index];
+    if (!e->resolved && (!t || !vm_resolve_method(machine, t, owner, index, *pc))) return NULL;
+    vm_method *m = e->method;
+    if (*pc == CF_OP_INVOKESTATIC || *pc == CF_OP_INVOKESPECIAL) return m;
+    uint32_t recv = sp[-(int)m->arg_slots].ref;
+    if (!recv) return NULL;
+    vm_class *rc = vm_obj(machine, recv)->cls;
+    if (*pc == CF_OP_INVOKEVIRTUAL && m->vtable_index >= 0) return rc->vtable[m->vtable_index];
+    if (*pc == CF_OP_INVOKEINTERFACE && !vm_is_assignable(rc, m->owner) &&
+        m->owner != machine->known.object)
+        return NULL;
+    vm_method *selected = vm_select_method(rc, m);
+    return selected ? selected : m;
+}

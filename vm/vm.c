@@ -315,3 +315,31 @@ vm_run_result vm_thread_run(vm *machine, uint32_t thread, const vm_stop *stop)
     if (thread >= machine->thread_count) return VM_RUN_FAILED;
     return vm_interpret(machine, machine->threads[thread], stop ? stop : &none);
 }
+
+/* ---- Byte buffers ---------------------------------------------------------------------------- */
+
+bool vm_bytes_reserve(vm_bytes *b, size_t extra)
+{
+    if (b->len + extra <= b->cap) return true;
+    size_t cap = b->cap ? b->cap : 4096;
+    while (cap < b->len + extra) cap *= 2;
+    uint8_t *grown = base_realloc(b->data, cap);
+    if (!grown) return false;
+    b->data = grown;
+    b->cap = cap;
+    return true;
+}
+
+bool vm_bytes_append(vm_bytes *b, const void *src, size_t len)
+{
+    if (!vm_bytes_reserve(b, len)) return false;
+    if (len) memcpy(b->data + b->len, src, len);
+    b->len += len;
+    return true;
+}
+
+void vm_bytes_free(vm_bytes *b)
+{
+    base_free(b->data);
+    memset(b, 0, sizeof *b);
+}

@@ -15,8 +15,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "explore.h"
 #include "por.h"
-#include "vm.h"
 
 static const char *const concurrent_names[] = {
 #include "concurrent_list.h"

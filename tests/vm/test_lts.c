@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "vm.h"
+#include "explore.h"
 
 /* Program output is discarded (the checker keeps it in the state). */
 static void sink(void *ctx, int fd, const char *bytes, size_t len)

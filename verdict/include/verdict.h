@@ -14,8 +14,8 @@
 #include <stdio.h>
 
 #include "clients.h"
+#include "harness.h"
 #include "por.h"
-#include "vm.h"
 
 /* ---- Verdicts -------------------------------------------------------------------------------- */
 

@@ -53,34 +53,6 @@ static size_t round8(size_t n)
     return (n + 7) & ~(size_t)7;
 }
 
-/* ---- Byte buffers ---------------------------------------------------------------------------- */
-
-bool vm_bytes_reserve(vm_bytes *b, size_t extra)
-{
-    if (b->len + extra <= b->cap) return true;
-    size_t cap = b->cap ? b->cap : 4096;
-    while (cap < b->len + extra) cap *= 2;
-    uint8_t *grown = base_realloc(b->data, cap);
-    if (!grown) return false;
-    b->data = grown;
-    b->cap = cap;
-    return true;
-}
-
-bool vm_bytes_append(vm_bytes *b, const void *src, size_t len)
-{
-    if (!vm_bytes_reserve(b, len)) return false;
-    if (len) memcpy(b->data + b->len, src, len);
-    b->len += len;
-    return true;
-}
-
-void vm_bytes_free(vm_bytes *b)
-{
-    base_free(b->data);
-    memset(b, 0, sizeof *b);
-}
-
 /* ---- Pushing entries ------------------------------------------------------------------------- */
 
 /* Reserves an entry of [size] payload bytes and returns where the payload goes; NULL (and a

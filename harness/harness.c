@@ -6,7 +6,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "harness.h"
+#include "harness_private.h"
 #include "natives.h"
 
 #define FN(name) static int name(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret)
@@ -108,7 +108,7 @@ FN(unprintable)
 /* Harness.start(Thread): Thread.start0 on its argument (a START scheduling point). */
 FN(start)
 {
-    const vm_native *start0 = vm_find_native("java/lang/Thread", "start0", "()V");
+    const vm_native *start0 = vm_find_native(machine, "java/lang/Thread", "start0", "()V");
     if (!args[0].ref) return native_npe(machine, t);
     return start0->fn(machine, t, args, ret);
 }
@@ -121,7 +121,7 @@ FN(call_count)
     return VM_NATIVE_OK;
 }
 
-const vm_native vm_natives_harness[] = {
+const vm_native vm_harness_natives[] = {
     {"callCount", "()I", call_count, VM_SYNC_NONE, NULL},
     {"put", "([III)V", put_int, VM_SYNC_NONE, NULL},
     {"put", "([JIJ)V", put_long, VM_SYNC_NONE, NULL},
@@ -336,7 +336,7 @@ static bool say_call(words *w, const vm *machine, const vm_method *m, const vm_s
         say(w, " (synchronized %s)", m->name);
         return true;
     }
-    const vm_native *n = vm_find_native(m->owner->name, m->name, m->descriptor);
+    const vm_native *n = vm_find_native(machine, m->owner->name, m->name, m->descriptor);
     const char *verb = n && n->sync != VM_SYNC_NONE ? n->verb : m->name;
     if (!verb) return false;
     say(w, "%s", verb);
@@ -376,7 +376,7 @@ static bool say_action(words *w, const vm *machine, const vm_thread *th, uint32_
         say_object(w, machine, sp[-1].ref);
         return true;
     case VM_PARK_INVOKE:
-        m = vm_sched_callee((vm *)machine, NULL, f, pc, sp);
+        m = vm_call_target((vm *)machine, NULL, f, pc, sp);
         return m ? say_call(w, machine, m, sp - m->arg_slots) : (say(w, "call"), true);
     case VM_PARK_RETURN:
         say(w, "unlock ");

@@ -17,7 +17,7 @@
  * identity hash (derived from its id) was read keeps its count, since the program saw it.
  *
  * Finding what the thread still reaches takes no walk of the whole state: a shared object's
- * fields only lead to shared objects (sched.c exposes what is stored into one), so an object no
+ * fields only lead to shared objects (classify.c exposes what is stored into one), so an object no
  * other thread can reach is reachable at all only from its thread's roots through other such
  * objects, which is the property the classifiers already rest on. The walk starts at [t]'s
  * frames and stops at shared objects; one pass over the objects [t] allocated on the current path

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <xxhash.h>
 
-#include "harness.h"
+#include "harness_private.h"
 
 /* Invocation budget when none is given (branches, calls and returns). */
 #define DEFAULT_BUDGET 1000000u
@@ -68,7 +68,7 @@ static vm_status run_failure(vm_oracle *o, vm_run_result r, vm_error *err)
 static vm_status run_to_request(vm_oracle *o, vm_error *err)
 {
     vm *machine = o->machine;
-    if (machine->check->broken)
+    if (vm_check_broken(machine))
         return vm_harness_fail(err, VM_ERR_UNSUPPORTED,
                                "internal error: a snapshot was restored out of order");
     vm_thread *t = machine->threads[0];
@@ -136,18 +136,17 @@ vm_status vm_oracle_invoke(vm_oracle *o, size_t index, vm_result *out, vm_error 
 
 por_snapshot *vm_oracle_save(vm_oracle *o)
 {
-    return vm_trail_save(o->machine);
+    return vm_check_save(o->machine);
 }
 
 bool vm_oracle_restore(vm_oracle *o, const por_snapshot *snap)
 {
-    vm_trail_restore(o->machine, snap);
-    return !o->machine->check->broken;
+    return vm_check_restore(o->machine, snap);
 }
 
 void vm_oracle_release(vm_oracle *o, por_snapshot *snap)
 {
-    vm_trail_release(o->machine, snap);
+    vm_check_release(o->machine, snap);
 }
 
 /* ---- The fingerprint ------------------------------------------------------------------------- */

@@ -244,32 +244,12 @@ static vm_park array_point(vm *machine, vm_thread *t, const vm_frame *frame, con
     return VM_PARK_NONE;
 }
 
-vm_method *vm_sched_callee(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
-                           const vm_slot *sp)
-{
-    uint16_t index = U2(pc + 1);
-    vm_class *owner = frame->method->owner;
-    vm_cp_entry *e = &owner->cp[index];
-    if (!e->resolved && (!t || !vm_resolve_method(machine, t, owner, index, *pc))) return NULL;
-    vm_method *m = e->method;
-    if (*pc == CF_OP_INVOKESTATIC || *pc == CF_OP_INVOKESPECIAL) return m;
-    uint32_t recv = sp[-(int)m->arg_slots].ref;
-    if (!recv) return NULL;
-    vm_class *rc = vm_obj(machine, recv)->cls;
-    if (*pc == CF_OP_INVOKEVIRTUAL && m->vtable_index >= 0) return rc->vtable[m->vtable_index];
-    if (*pc == CF_OP_INVOKEINTERFACE && !vm_is_assignable(rc, m->owner) &&
-        m->owner != machine->known.object)
-        return NULL;
-    vm_method *selected = vm_select_method(rc, m);
-    return selected ? selected : m;
-}
-
 /* Classifies a call: class initialisation, a synchronized method or a synchronisation
  * native, or nothing. */
 static vm_park invoke_point(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
                             const vm_slot *sp)
 {
-    vm_method *m = vm_sched_callee(machine, t, frame, pc, sp);
+    vm_method *m = vm_call_target(machine, t, frame, pc, sp);
     if (!m) return VM_PARK_NONE;
     if (*pc == CF_OP_INVOKESTATIC) {
         vm_cp_entry *e = &frame->method->owner->cp[U2(pc + 1)];
@@ -369,7 +349,7 @@ static bool parked_at(const vm_thread *t, parked *p)
 static vm_method *parked_callee(const vm *machine, const vm_thread *t, const parked *p)
 {
     (void)t;
-    return vm_sched_callee((vm *)machine, NULL, p->frame, p->pc, p->sp);
+    return vm_call_target((vm *)machine, NULL, p->frame, p->pc, p->sp);
 }
 
 /* Returns the monitor a call of synchronized [m] enters, its arguments starting at [args]. */
@@ -625,7 +605,7 @@ void vm_sched_expose_pending(vm *machine, vm_park park, const vm_frame *frame, c
         if (into_shared && (op == CF_OP_AASTORE || e->kind == 'L'))
             vm_sched_expose(machine, sp[-1].ref);
     } else if (park == VM_PARK_INVOKE) {
-        const vm_method *m = vm_sched_callee(machine, NULL, frame, pc, sp);
+        const vm_method *m = vm_call_target(machine, NULL, frame, pc, sp);
         if (m && !(m->access & CF_ACC_SYNCHRONIZED)) expose_native(machine, m, sp - m->arg_slots);
     }
 }

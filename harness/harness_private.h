@@ -1,12 +1,13 @@
-/* Private to vm/: the client harness. harness_gen.c writes the class of one client (its
+/* Private to harness/: the client harness. gen.c writes the class of one client (its
  * constructor call and invocations) and defines it; harness.c holds the Harness natives, starts
  * a client, reads its results and describes its steps; oracle.c runs a client's invocations one
  * at a time for the implementation oracle. The Java side is the model library's
  * jdk.internal.porcheck.Harness. */
-#ifndef PORCHECK_VM_HARNESS_H
-#define PORCHECK_VM_HARNESS_H
+#ifndef PORCHECK_HARNESS_PRIVATE_H
+#define PORCHECK_HARNESS_PRIVATE_H
 
-#include "check.h"
+#include "harness.h"
+#include "internal.h"
 
 /* The model library's harness class (binary name). */
 #define VM_HARNESS_CLASS "jdk/internal/porcheck/Harness"
@@ -16,6 +17,10 @@
 
 /* The largest number of invocations a client may have (Harness.MAX). */
 #define VM_HARNESS_MAX_CALLS 256
+
+/* The natives of jdk.internal.porcheck.Harness (harness.c), which the harness adds to the vm
+ * before it loads the class under test. */
+extern const vm_native vm_harness_natives[];
 
 /* Writes the class of client [hc] (its methods resolved in the class under test) and defines
  * it in [machine]; fills [err] with a one-line message naming the class and method on
@@ -32,9 +37,6 @@ bool vm_overrides_to_string(const vm_class *cls);
 
 /* Returns the slot of static field [name] of the Harness class, or NULL when it is not loaded. */
 vm_slot *vm_harness_static(const vm *machine, const char *name);
-
-/* Writes the name of object [h] ("Node#1.4", "Counter.class", "null") into [buf] (report.c). */
-void vm_describe_object(const vm *machine, uint32_t h, char *buf, size_t cap);
 
 /* Fills [err] with [status] and a printf-style message; returns [status]. */
 vm_status vm_harness_fail(vm_error *err, vm_status status, const char *fmt, ...)

@@ -1,10 +1,10 @@
 /* The VM as a por transition system (the lts table) and the checker's reporting API. The model
  * is the vm itself; its current state is whatever the heap, statics and threads hold. A step
- * runs one thread from where it is parked to its next scheduling point (sched.c); the trail
- * (trail.c) saves and restores states; state.c fingerprints them. Thread ids are fixed for the
- * whole search (ids not started on the current path are neither enabled nor waiting), and a
- * thread keeps its id on every path: it is chosen by the id of its Thread object the first
- * time that object is started (thread.c). */
+ * runs one thread from where it is parked to its next scheduling point (classify.c); the trail
+ * (trail.c) saves and restores states; serialise.c and fingerprint.c fingerprint them. Thread ids
+ * are fixed for the whole search (ids not started on the current path are neither enabled nor
+ * waiting), and a thread keeps its id on every path: it is chosen by the id of its Thread object
+ * the first time that object is started (thread.c). */
 #include <stdio.h>
 
 #include "check.h"
@@ -328,4 +328,25 @@ const char *vm_check_errors(const vm *machine, size_t *len)
 {
     *len = machine->check ? machine->check->err.len : 0;
     return machine->check && machine->check->err.data ? (const char *)machine->check->err.data : "";
+}
+
+por_snapshot *vm_check_save(vm *machine)
+{
+    return vm_trail_save(machine);
+}
+
+bool vm_check_restore(vm *machine, const por_snapshot *snap)
+{
+    vm_trail_restore(machine, snap);
+    return !machine->check->broken;
+}
+
+void vm_check_release(vm *machine, por_snapshot *snap)
+{
+    vm_trail_release(machine, snap);
+}
+
+bool vm_check_broken(const vm *machine)
+{
+    return machine->check->broken;
 }

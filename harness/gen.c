@@ -11,7 +11,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "harness.h"
+#include "harness_private.h"
 
 /* The client class being written (classfile's writer) and what it is written for. */
 typedef struct gen {
@@ -454,6 +454,8 @@ static bool assemble(gen *g, uint8_t **out, size_t *len)
 /* Loads the class under test into [*cls]; fills [err] when it is missing or cannot be built. */
 static vm_status load_target(gen *g, vm_class **cls, vm_error *err)
 {
+    if (!vm_add_natives(g->machine, VM_HARNESS_CLASS, vm_harness_natives))
+        return vm_harness_fail(err, VM_ERR_LIMIT, "error: too many native classes");
     *cls = vm_load_class(g->machine, NULL, g->target);
     if (!*cls) {
         char missing[1100];

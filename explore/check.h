@@ -1,30 +1,17 @@
-/* Private to vm/: the model-checking side of the VM. A vm_check hangs off the vm once
+/* Private to explore/: the model-checking side of the VM. A vm_check hangs off the vm once
  * vm_check_begin has run; it holds the classifier that decides the scheduling points, the trail
  * (undo log) behind snapshots, the program output of the current path, the buffers of the state
  * serialisation and the table of exact states. Files: trail.c (undo log and snapshots),
- * sched.c (classifiers, scheduling points, labels, enabledness), typemap.c (slot types per
- * instruction), state.c (canonical serialisation and fingerprints), lts.c (the por adapter and
- * the reporting API). */
-#ifndef PORCHECK_VM_CHECK_H
-#define PORCHECK_VM_CHECK_H
+ * classify.c (classifiers, scheduling points, labels, enabledness), typemap.c (slot types per
+ * instruction), serialise.c (canonical serialisation), fingerprint.c (incremental
+ * fingerprints), ids.c (canonical object ids), races.c (races on what the visible set leaves
+ * invisible), lts.c (the por adapter, the hooks and the reporting API), describe.c (threads,
+ * steps and objects in words). */
+#ifndef PORCHECK_EXPLORE_CHECK_H
+#define PORCHECK_EXPLORE_CHECK_H
 
+#include "explore.h"
 #include "internal.h"
-#include "lts.h"
-
-/* A growable byte buffer. */
-typedef struct vm_bytes {
-    uint8_t *data;
-    size_t len, cap;
-} vm_bytes;
-
-/* Appends [len] bytes at [src] to [b]; false when out of memory. */
-bool vm_bytes_append(vm_bytes *b, const void *src, size_t len);
-
-/* Makes room for [extra] more bytes in [b]; false when out of memory. */
-bool vm_bytes_reserve(vm_bytes *b, size_t extra);
-
-/* Frees [b]'s storage. */
-void vm_bytes_free(vm_bytes *b);
 
 /* Label pseudo-fields (field ids beyond any slot offset or array index). */
 #define VM_FIELD_LOCK 0xFFFFFFF0u   /* an object's monitor (lock, wait, notify) */
@@ -219,7 +206,7 @@ void vm_trail_thread_new(vm *machine, vm_thread *t);
  * fatal error) when out of memory. */
 bool vm_ids_note(vm *machine, const vm_thread *t, uint64_t k, uint32_t h);
 
-/* ---- sched.c --------------------------------------------------------------------------------- */
+/* ---- classify.c ------------------------------------------------------------------------------ */
 
 /* Fills [watch], the opcode table the interpreter consults in checking mode. */
 void vm_sched_init_watch(bool watch[256]);
@@ -258,11 +245,6 @@ uint32_t vm_label_object(const vm *machine, uint32_t h);
 
 /* Returns the label pc of [m] at bytecode offset [pc]. */
 uint32_t vm_label_pc(const vm_method *m, uint32_t pc);
-
-/* Returns the method a call at [pc] (an invoke instruction) selects for the receiver on the
- * operand stack ending at [sp]; NULL when unresolved, the receiver is null, or none. */
-vm_method *vm_sched_callee(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
-                           const vm_slot *sp);
 
 /* ---- races.c --------------------------------------------------------------------------------- */
 
@@ -323,7 +305,7 @@ static inline bool vm_typemap_at(vm *machine, vm_method *m, uint32_t pc, const u
 /* Frees [m]'s type map. */
 void vm_typemap_free(vm_method *m);
 
-/* ---- state.c: the canonical serialisation and the exact-states table ---------------------------
+/* ---- serialise.c: the canonical serialisation and the exact-states table --------------------
  */
 
 /* Serialises the current state canonically into check->ser; false after a fatal error. */

@@ -1,5 +1,5 @@
 /* Incremental fingerprints. Each component of a state (the globals, a class, a thread, a
- * reachable object) is hashed on its own from the words state.c writes for it, and the
+ * reachable object) is hashed on its own from the words serialise.c writes for it, and the
  * fingerprint is the XXH3-128 of the sum (mod 2^128) of the component hashes, each of which names
  * its component (class index, thread id, object id). A component's hash is cached with the trail
  * epoch in which it last changed (objects and threads keep it in their own struct, so undoing a

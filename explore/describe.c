@@ -54,7 +54,7 @@ static void add_object(text *t, const vm *machine, uint32_t h)
             (unsigned long long)vm_id_count(id));
 }
 
-/* Writes the name of object [h] (as add_object does) into [buf]; declared in harness.h. */
+/* Writes the name of object [h] (as add_object does) into [buf]. */
 void vm_describe_object(const vm *machine, uint32_t h, char *buf, size_t cap)
 {
     text t = {buf, cap, 0};
@@ -167,7 +167,7 @@ static void add_parked(text *t, const vm *machine, const vm_thread *th)
             return;
         }
     case VM_PARK_INVOKE: {
-        const vm_method *m = vm_sched_callee((vm *)machine, NULL, f, pc, sp);
+        const vm_method *m = vm_call_target((vm *)machine, NULL, f, pc, sp);
         if (m) add_call(t, machine, m, sp - m->arg_slots);
         return;
     }
@@ -242,7 +242,7 @@ static uint32_t needed_lock(const vm *machine, const vm_thread *th)
     const vm_slot *sp = th->slots + f->sp;
     if (th->park == VM_PARK_MONITOR && *pc == CF_OP_MONITORENTER) return sp[-1].ref;
     if (th->park != VM_PARK_INVOKE) return 0;
-    const vm_method *m = vm_sched_callee((vm *)machine, NULL, f, pc, sp);
+    const vm_method *m = vm_call_target((vm *)machine, NULL, f, pc, sp);
     if (!m) return 0;
     const vm_slot *args = sp - m->arg_slots;
     if (m->access & CF_ACC_SYNCHRONIZED)
@@ -257,7 +257,7 @@ static const vm_thread *joined(const vm *machine, const vm_thread *th)
     const vm_frame *f = &th->frames[th->depth - 1];
     const uint8_t *pc = f->method->code->code + f->pc;
     const vm_slot *sp = th->slots + f->sp;
-    const vm_method *m = vm_sched_callee((vm *)machine, NULL, f, pc, sp);
+    const vm_method *m = vm_call_target((vm *)machine, NULL, f, pc, sp);
     if (!m || m->sync != VM_SYNC_JOIN) return NULL;
     uint32_t obj = sp[-(int)m->arg_slots].ref;
     for (uint32_t i = 0; i < machine->thread_count; i++)

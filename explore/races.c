@@ -13,7 +13,7 @@
  * needed, never less. */
 #include <stdio.h>
 
-#include "harness.h"
+#include "check.h"
 
 /* Where one noted access was made. */
 typedef struct race_site {

@@ -1,0 +1,150 @@
+/* vm: porcheck's JVM: class loading and linking, the interpreter, the heap, threads as data,
+ * natives and the model library of java.* classes.
+ *
+ * Every piece of mutable state lives in one vm instance as plain data: objects are addressed by
+ * 32-bit handles into a VM-owned table, each Java thread's frames and operand stacks live in
+ * VM-owned arrays, and a thread can be run for a bounded number of steps and stopped before a
+ * chosen instruction. Java exceptions are VM data (a pending exception on the thread); fatal
+ * conditions (a linking error, an unsupported feature) end the run with a one-line vm_error. */
+#ifndef PORCHECK_VM_H
+#define PORCHECK_VM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "classfile.h"
+
+/* Result of every fallible vm operation. */
+typedef enum vm_status {
+    VM_OK = 0,
+    VM_ERR_LINK,        /* a missing class, method or field, or an incompatible class change */
+    VM_ERR_UNSUPPORTED, /* a feature the VM does not model (jsr, reflection, a missing native) */
+    VM_ERR_DEADLOCK,    /* every live thread is blocked */
+    VM_ERR_BAD_INPUT,   /* a bad class path, main class or option */
+    VM_ERR_NOMEM,       /* the allocator hook refused memory */
+    VM_ERR_LIMIT,       /* a configured limit (heap, threads) was exceeded */
+} vm_status;
+
+/* A caller-owned error: the status and a one-line message naming the class, method and line. */
+typedef struct vm_error {
+    vm_status status;
+    char message[1024];
+} vm_error;
+
+/* How the interpreter dispatches opcodes; both are built and tested. */
+typedef enum vm_dispatch {
+    VM_DISPATCH_DEFAULT = 0, /* computed goto where the compiler has it, else switch */
+    VM_DISPATCH_SWITCH,      /* a switch statement */
+    VM_DISPATCH_GOTO,        /* GCC/Clang computed goto with a label table */
+} vm_dispatch;
+
+/* Receives [len] bytes of program output for file descriptor [fd] (1 stdout, 2 stderr). */
+typedef void (*vm_write_fn)(void *ctx, int fd, const char *bytes, size_t len);
+
+/* Options of a new vm; zero-initialise and set what you need. */
+typedef struct vm_options {
+    const char *classpath;  /* the application class path, ':'-separated (default ".") */
+    const char *model_path; /* the model library jar(s); NULL: vm_default_model_path() */
+    bool assertions;        /* -ea: enable assert statements in application classes */
+    vm_dispatch dispatch;   /* interpreter dispatch */
+    vm_write_fn write;      /* program output; NULL writes to stdout/stderr */
+    void *write_ctx;        /* passed to [write] */
+    uint32_t stack_slots;   /* operand and local slots per thread (0: default 1 Mi) */
+    uint32_t max_frames;    /* frames per thread before StackOverflowError (0: default 16384) */
+} vm_options;
+
+/* One Java virtual machine instance; all of its state is owned by it. */
+typedef struct vm vm;
+
+/* Returns the model library path: $PORCHECK_MODEL_JAR, else model.jar beside the running
+ * executable, else the build tree's jar. */
+const char *vm_default_model_path(void);
+
+/* Creates a vm with [opts] in [*out]; fills [err] on failure and leaves [*out] NULL. */
+vm_status vm_new(const vm_options *opts, vm **out, vm_error *err);
+
+/* Frees [machine] and everything it owns; NULL is ignored. */
+void vm_free(vm *machine);
+
+/* Runs public static void main(String[]) of class [main_class] (dotted or binary name) with the
+ * [argc] strings of [argv], then every thread the program started, each until it ends or
+ * blocks; stores the program's exit status in [*exit_status] (0 normal, 1 uncaught exception in
+ * main, N for System.exit(N)). Fatal conditions return a status and fill [err]. */
+vm_status vm_exec(vm *machine, const char *main_class, int argc, char **argv, int *exit_status,
+                  vm_error *err);
+
+/* The largest number of threads a checked program may use: the one thread limit of the VM, the
+ * command line and the harness. Label object ids name a thread's objects by thread id and keep
+ * the spaces from VM_MAX_THREADS on for the VM's own (vm/objid.h). */
+#define VM_MAX_THREADS 60
+#define VM_MAX_THREADS_TEXT VM_TEXT_OF(VM_MAX_THREADS) /* the same, as a string literal */
+#define VM_TEXT_OF(x) VM_TEXT_OF_(x)                   /* [x] expanded, as a string literal */
+#define VM_TEXT_OF_(x) #x
+/* ---- Threads as data (the concurrency issue builds on these) -------------------------------- */
+
+/* Prepares [main_class]'s main(String[]) with [argc] [argv] as thread 0, ready to run, without
+ * running anything; a scheduler then drives the threads with vm_thread_run. */
+vm_status vm_start(vm *machine, const char *main_class, int argc, char **argv, vm_error *err);
+
+/* Returns the program's exit status once its threads have ended: System.exit's status, 1 when
+ * main died of an uncaught exception, else 0. */
+int vm_exit_status(const vm *machine);
+
+/* Flushes the program's buffered standard output to the configured sink. */
+void vm_flush(vm *machine);
+
+/* What vm_thread_run stopped on. */
+typedef enum vm_run_result {
+    VM_RUN_STOPPED, /* the step budget ran out or the predicate asked to stop before an instruction
+                     */
+    VM_RUN_BLOCKED, /* the thread waits for a monitor, a lock, a join or a notification */
+    VM_RUN_ENDED,   /* the thread's last frame returned or it died of an uncaught exception */
+    VM_RUN_EXITED,  /* the program called System.exit */
+    VM_RUN_FAILED,  /* a fatal condition; vm_last_error tells which */
+} vm_run_result;
+
+/* Where a thread stands: the method it is in and the bytecode offset of its next instruction. */
+typedef struct vm_location {
+    const char *class_name;  /* binary name of the method's class */
+    const char *method_name; /* the method's name */
+    const char *descriptor;  /* the method's descriptor */
+    uint32_t pc;             /* bytecode offset of the next instruction */
+    uint8_t opcode;          /* the next instruction's opcode */
+} vm_location;
+
+/* When vm_thread_run must stop: after a budget of steps, or before an instruction that the
+ * predicate chooses. A zero vm_stop runs until the thread ends, blocks or the program exits. */
+typedef struct vm_stop {
+    uint64_t budget;   /* branches, calls and returns before stopping; 0 = unlimited */
+    const bool *watch; /* 256 entries: opcodes that consult [before]; NULL = none */
+    bool (*before)(void *ctx, const vm *machine, uint32_t thread, const vm_location *at);
+    void *ctx;       /* passed to [before] */
+    bool skip_first; /* do not consult [before] for the first instruction */
+} vm_stop;
+
+/* Thread states as the scheduler sees them. */
+typedef enum vm_thread_state {
+    VM_THREAD_RUNNABLE,   /* can step */
+    VM_THREAD_BLOCKED,    /* waits to enter a monitor or acquire a lock */
+    VM_THREAD_WAITING,    /* in wait/await, park, join or sleep */
+    VM_THREAD_TERMINATED, /* ended */
+    VM_THREAD_NEW,        /* checking: a thread id not started on the current path */
+} vm_thread_state;
+
+/* Runs thread [thread] of [machine] until [stop] says so, it blocks, ends or the program exits. */
+vm_run_result vm_thread_run(vm *machine, uint32_t thread, const vm_stop *stop);
+
+/* Returns how many threads [machine] has created (terminated ones included); ids are 0..n-1. */
+uint32_t vm_thread_count(const vm *machine);
+
+/* Returns the state of thread [thread] of [machine]. */
+vm_thread_state vm_thread_state_of(const vm *machine, uint32_t thread);
+
+/* Fills [at] with where thread [thread] stands; false when it has no frame. */
+bool vm_thread_location(const vm *machine, uint32_t thread, vm_location *at);
+
+/* Returns the fatal error that ended the last run of [machine] (status VM_OK when none). */
+const vm_error *vm_last_error(const vm *machine);
+
+#endif
