@@ -139,7 +139,7 @@ static bool update_curr_visit(search *s, void *ctx, uint32_t label)
 static bool de_on_known(search *s, frame *f, uint32_t succ)
 {
     lr_visitor v = {.visit = update_curr_visit};
-    if (!search_reachable_labels(s, succ, f->chosen_renamed, &v)) return search_nomem(s);
+    if (!por_search_reachable_labels(s, succ, f->chosen_renamed, &v)) return por_search_nomem(s);
     return true;
 }
 
@@ -167,8 +167,8 @@ static bool rest_known(search *s, frame *f, por_tset T, bool *all)
     size_t d = depth_of(s, f);
     *all = false;
     for (por_tset m = T & ~f->done; m; m &= m - 1) {
-        if (!search_probe(s, f, tset_first(m))) return false;
-        if (!search_known(s, s->probes[d * s->n + tset_first(m)].fp)) return true;
+        if (!por_search_probe(s, f, tset_first(m))) return false;
+        if (!por_search_known(s, s->probes[d * s->n + tset_first(m)].fp)) return true;
     }
     *all = true;
     return true;
@@ -181,8 +181,8 @@ static bool add_known_edges(search *s, frame *f, por_tset threads)
     for (por_tset m = threads; m; m &= m - 1) {
         size_t t = tset_first(m);
         const probe *p = &s->probes[d * s->n + t];
-        uint32_t succ = store_find(&s->st, p->fp);
-        if (!search_record_known(s, f, t, succ)) return false;
+        uint32_t succ = por_store_find(&s->st, p->fp);
+        if (!por_search_record_known(s, f, t, succ)) return false;
     }
     return true;
 }
@@ -267,8 +267,8 @@ static bool dl_is_complete(search *s, frame *f)
     dl_walk w;
     dl_walk_init(s, &w, f, &cur[t]);
     if (w.others &&
-        !search_reachable_labels(s, f->chosen_succ, f->chosen_renamed, &w.v)) /* lines 32-33 */
-        return search_nomem(s);
+        !por_search_reachable_labels(s, f->chosen_succ, f->chosen_renamed, &w.v)) /* lines 32-33 */
+        return por_search_nomem(s);
     f->backtrack = update_back(s, f);                /* line 34 */
     if (f->backtrack == f->done) f->finished = true; /* lines 35-36 */
     return true;
@@ -307,7 +307,7 @@ static const algo_ops algos[POR_ALGO_COUNT] = {
                          true},
 };
 
-const algo_ops *algo_for(por_algo algo)
+const algo_ops *por_algo_for(por_algo algo)
 {
     if ((unsigned)algo >= POR_ALGO_COUNT) return NULL;
     return &algos[algo];

@@ -49,16 +49,16 @@ typedef struct fpmap {
 } fpmap;
 
 /* Returns the id whose key in [keys] equals [fp], or NONE. */
-uint32_t fpmap_find(const fpmap *m, const por_fp *keys, por_fp fp);
+uint32_t por_fpmap_find(const fpmap *m, const por_fp *keys, por_fp fp);
 
 /* Adds [id], whose key is keys[id]; grows the table at half load. False when out of memory. */
-bool fpmap_insert(fpmap *m, const por_fp *keys, uint32_t id);
+bool por_fpmap_insert(fpmap *m, const por_fp *keys, uint32_t id);
 
 /* Removes [id] (which must be present) by backward-shift deletion. */
-void fpmap_remove(fpmap *m, const por_fp *keys, uint32_t id);
+void por_fpmap_remove(fpmap *m, const por_fp *keys, uint32_t id);
 
 /* Frees [m]'s table. */
-void fpmap_free(fpmap *m);
+void por_fpmap_free(fpmap *m);
 
 /* ---- State store and reachability graph Lr --------------------------------------------------- */
 
@@ -198,13 +198,13 @@ typedef struct store {
 #define LR_SUM_MIN_STATES 16
 
 /* Returns the id of the state with fingerprint [fp], or NONE. */
-uint32_t store_find(const store *st, por_fp fp);
+uint32_t por_store_find(const store *st, por_fp fp);
 
 /* Adds a new state [fp] and returns its id; NONE when out of memory. */
-uint32_t store_add(store *st, por_fp fp);
+uint32_t por_store_add(store *st, por_fp fp);
 
 /* Forgets the most recently added state (stateless searches keep only the stack). */
-void store_drop_last(store *st);
+void por_store_drop_last(store *st);
 
 /* True when bit [id] of [bits] is set. */
 static inline bool bit_get(const uint64_t *bits, uint32_t id)
@@ -220,11 +220,11 @@ static inline void bit_set(uint64_t *bits, uint32_t id, bool on)
 }
 
 /* State [id] was pushed at stack [depth]: marks it on the stack and starts its pending edges. */
-bool store_enter(store *st, uint32_t id, size_t depth);
+bool por_store_enter(store *st, uint32_t id, size_t depth);
 
 /* State [id] at stack [depth] is popped: its pending edges move to the pool, after summary [sum]
  * (NULL: none to keep) when it has several; false when out of memory. */
-bool store_leave(store *st, uint32_t id, size_t depth, const lr_filter *sum);
+bool por_store_leave(store *st, uint32_t id, size_t depth, const lr_filter *sum);
 
 /* Enough pool slots to hold one summary. */
 #define LR_SUM_SLOTS ((sizeof(lr_filter) + sizeof(lr_edge) - 1) / sizeof(lr_edge))
@@ -244,7 +244,7 @@ static inline void store_summary(const lr_edge *e, lr_filter *out)
 
 /* Adds the Lr edge --[label]--> [dst] out of the state on top of the stack, [renamed] when [dst]
  * was stored with other object names than the edge reaches it with; false when out of memory. */
-bool store_add_edge(store *st, uint32_t label, uint32_t dst, bool renamed);
+bool por_store_add_edge(store *st, uint32_t label, uint32_t dst, bool renamed);
 
 /* Points [*at] at the Lr edges out of state [id] and returns their count. */
 static inline size_t store_edges(const store *st, uint32_t id, const lr_edge **at)
@@ -266,13 +266,13 @@ static inline size_t store_edges(const store *st, uint32_t id, const lr_edge **a
 }
 
 /* Returns the bytes the states hold: fingerprints, index and per-state bits. */
-size_t store_state_bytes(const store *st);
+size_t por_store_state_bytes(const store *st);
 
 /* Returns the bytes Lr holds: the edge pool, the pending edges and the per-state heads. */
-size_t store_graph_bytes(const store *st);
+size_t por_store_graph_bytes(const store *st);
 
 /* Frees everything [st] holds. */
-void store_free(store *st);
+void por_store_free(store *st);
 
 /* ---- Interned labels ------------------------------------------------------------------------- */
 
@@ -288,7 +288,7 @@ typedef struct labels {
 } labels;
 
 /* Returns the id of [l], interning it first if new; NONE when out of memory. */
-uint32_t labels_intern(labels *lb, const por_label *l);
+uint32_t por_labels_intern(labels *lb, const por_label *l);
 
 /* Returns the id of label [id] with its object read as POR_ANY_OBJECT (itself without twins). */
 static inline uint32_t labels_any(const labels *lb, uint32_t id)
@@ -297,7 +297,7 @@ static inline uint32_t labels_any(const labels *lb, uint32_t id)
 }
 
 /* Frees everything [lb] holds. */
-void labels_free(labels *lb);
+void por_labels_free(labels *lb);
 
 /* ---- Label sets (sorted ids) ----------------------------------------------------------------- */
 
@@ -308,13 +308,13 @@ typedef struct labelset {
 } labelset;
 
 /* Adds [id] to [set]; false when out of memory. */
-bool labelset_add(labelset *set, uint32_t id);
+bool por_labelset_add(labelset *set, uint32_t id);
 
 /* Adds every id of [src] to [dst]; false when out of memory. */
-bool labelset_merge(labelset *dst, const labelset *src);
+bool por_labelset_merge(labelset *dst, const labelset *src);
 
 /* Frees [set]'s storage. */
-void labelset_free(labelset *set);
+void por_labelset_free(labelset *set);
 
 /* ---- The search ------------------------------------------------------------------------------ */
 
@@ -407,25 +407,25 @@ static inline const por_label *label_at(const search *s, uint32_t id)
 }
 
 /* Returns the algorithm hooks of [algo]. */
-const algo_ops *algo_for(por_algo algo);
+const algo_ops *por_algo_for(por_algo algo);
 
 /* Prepares the order: the preference list of a seq order, the generator of a random one. */
-void search_order_init(search *s);
+void por_search_order_init(search *s);
 
 /* Returns the thread of nonempty [set] the order prefers (random orders draw one). */
-size_t search_pick(search *s, por_tset set);
+size_t por_search_pick(search *s, por_tset set);
 
 /* Makes sure the successor of [f] by [t] is cached; false on an lts error or out of memory. */
-bool search_probe(search *s, frame *f, size_t t);
+bool por_search_probe(search *s, frame *f, size_t t);
 
 /* True when a probed fingerprint belongs to a known state (stateless: a stack state). */
-bool search_known(const search *s, por_fp fp);
+bool por_search_known(const search *s, por_fp fp);
 
 /* Chooses a thread of nonempty [cand] by the order, preferring known successors; NONE on error. */
-uint32_t search_choose(search *s, frame *f, por_tset cand);
+uint32_t por_search_choose(search *s, frame *f, por_tset cand);
 
 /* Reports [f]'s sets to the observer ([complete]: the search is leaving it). */
-void search_report_frame(const search *s, const frame *f, bool complete);
+void por_search_report_frame(const search *s, const frame *f, bool complete);
 
 /* What a re-traversal calls: [visit] for each distinct label (true stops the walk). With
  * [filtered], a closed state whose summary covers none of need[0 .. needs) is skipped with
@@ -446,25 +446,25 @@ typedef struct lr_visitor {
  * Beyond a renamed edge (from the start when [renamed]: [root] was reached with other object
  * names than it was stored with) the labels visited are the POR_ANY_OBJECT twins. Stateless
  * searches use the stack summaries instead. Returns false when out of memory. */
-bool search_reachable_labels(search *s, uint32_t root, bool renamed, const lr_visitor *v);
+bool por_search_reachable_labels(search *s, uint32_t root, bool renamed, const lr_visitor *v);
 
 /* Pops state [id] at stack [depth] from the store, closed (with its summary) when every
  * successor is closed; false when out of memory. */
-bool search_leave_state(search *s, uint32_t id, size_t depth);
+bool por_search_leave_state(search *s, uint32_t id, size_t depth);
 
 /* Adds [label] and everything explored from stack state [root] so far to the summary of the
  * top frame (stateless back edge); false when out of memory. */
-bool search_summarize_back_edge(search *s, uint32_t label, uint32_t root);
+bool por_search_summarize_back_edge(search *s, uint32_t label, uint32_t root);
 
-/* Records the Lr edge [f] --[label]--> [succ], [renamed] as store_add_edge (searches that keep
+/* Records the Lr edge [f] --[label]--> [succ], [renamed] as por_store_add_edge (searches that keep
  * Lr); false when out of memory. */
-bool search_add_edge(search *s, const frame *f, uint32_t label, uint32_t succ, bool renamed);
+bool por_search_add_edge(search *s, const frame *f, uint32_t label, uint32_t succ, bool renamed);
 
 /* Adds the probed transition of [t] from [f] to known state [succ] to Lr without exploring it
  * (Algorithm 3 line 27): counts, reports and links it. */
-bool search_record_known(search *s, frame *f, size_t t, uint32_t succ);
+bool por_search_record_known(search *s, frame *f, size_t t, uint32_t succ);
 
 /* Sets the search error to out of memory; returns false. */
-bool search_nomem(search *s);
+bool por_search_nomem(search *s);
 
 #endif

@@ -60,7 +60,7 @@ void por_order_format(const por_order *order, char *buf, size_t size)
         len += (size_t)snprintf(buf + len, size - len, "%c%u", i ? ',' : ':', order->perm[i]);
 }
 
-void search_order_init(search *s)
+void por_search_order_init(search *s)
 {
     const por_order *o = &s->opt->order;
     por_tset listed = 0;
@@ -84,7 +84,7 @@ static uint64_t next_random(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-size_t search_pick(search *s, por_tset set)
+size_t por_search_pick(search *s, por_tset set)
 {
     if (s->opt->order.kind == POR_ORDER_RANDOM) {
         size_t k = (size_t)(next_random(&s->rng) % tset_size(set));
@@ -95,15 +95,15 @@ size_t search_pick(search *s, por_tset set)
         if (tset_has(set, s->seq[i])) return s->seq[i];
 }
 
-uint32_t search_choose(search *s, frame *f, por_tset cand)
+uint32_t por_search_choose(search *s, frame *f, por_tset cand)
 {
     if (tset_size(cand) == 1) return (uint32_t)tset_first(cand);
     size_t d = (size_t)(f - s->frames);
     por_tset known = 0;
     for (por_tset m = cand; m; m &= m - 1) {
         size_t t = tset_first(m);
-        if (!search_probe(s, f, t)) return NONE;
-        if (search_known(s, s->probes[d * s->n + t].fp)) known |= tset_of(t);
+        if (!por_search_probe(s, f, t)) return NONE;
+        if (por_search_known(s, s->probes[d * s->n + t].fp)) known |= tset_of(t);
     }
-    return (uint32_t)search_pick(s, known ? known : cand);
+    return (uint32_t)por_search_pick(s, known ? known : cand);
 }

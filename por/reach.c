@@ -197,15 +197,15 @@ static bool summarize(search *s, uint32_t id, lr_filter *sum, bool *closed)
     return true;
 }
 
-bool search_leave_state(search *s, uint32_t id, size_t depth)
+bool por_search_leave_state(search *s, uint32_t id, size_t depth)
 {
-    if (!s->st.graph) return store_leave(&s->st, id, depth, NULL);
+    if (!s->st.graph) return por_store_leave(&s->st, id, depth, NULL);
     const frame *f = &s->frames[depth];
     lr_filter sum = f->below;
     bool closed = !f->open_below;
     if (closed && !summarize(s, id, &sum, &closed)) return false;
     bool keep = closed && s->st.count - id >= LR_SUM_MIN_STATES;
-    if (!store_leave(&s->st, id, depth, keep ? &sum : NULL)) return false;
+    if (!por_store_leave(&s->st, id, depth, keep ? &sum : NULL)) return false;
     bit_set(s->st.closed, id, closed);
     if (depth == 0) return true;
     frame *parent = &s->frames[depth - 1];
@@ -231,7 +231,7 @@ static void summary_labels(search *s, uint32_t root, const lr_visitor *v)
     }
 }
 
-bool search_reachable_labels(search *s, uint32_t root, bool renamed, const lr_visitor *v)
+bool por_search_reachable_labels(search *s, uint32_t root, bool renamed, const lr_visitor *v)
 {
     if (!new_epoch(s)) return false;
     if (!s->opt->stateless) return lr_labels(s, root, renamed, v);
@@ -239,13 +239,13 @@ bool search_reachable_labels(search *s, uint32_t root, bool renamed, const lr_vi
     return true;
 }
 
-bool search_summarize_back_edge(search *s, uint32_t label, uint32_t root)
+bool por_search_summarize_back_edge(search *s, uint32_t label, uint32_t root)
 {
     frame *top = &s->frames[s->depth - 1];
     for (size_t i = root; i + 1 < s->depth; i++) {
         const frame *f = &s->frames[i];
-        if (!labelset_merge(&top->summary, &f->summary)) return false;
-        if (f->chosen != NONE && !labelset_add(&top->summary, f->chosen_label)) return false;
+        if (!por_labelset_merge(&top->summary, &f->summary)) return false;
+        if (f->chosen != NONE && !por_labelset_add(&top->summary, f->chosen_label)) return false;
     }
-    return labelset_add(&top->summary, label);
+    return por_labelset_add(&top->summary, label);
 }

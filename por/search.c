@@ -11,7 +11,7 @@ enum { LIMIT_CHECK_EVERY = 256 };
 
 /* ---- Errors and the lts ---------------------------------------------------------------------- */
 
-bool search_nomem(search *s)
+bool por_search_nomem(search *s)
 {
     por_fail(s->err, POR_ERR_NOMEM, "out of memory after %zu states", s->result->stats.states_new);
     return false;
@@ -57,10 +57,10 @@ static uint32_t peek_label(search *s, size_t t)
     s->lts->ops->peek(s->lts->model, t, &l);
     l.thread = (uint32_t)t;
     if (l.access == POR_INVISIBLE) l.object = l.field = 0;
-    return labels_intern(&s->lb, &l);
+    return por_labels_intern(&s->lb, &l);
 }
 
-bool search_probe(search *s, frame *f, size_t t)
+bool por_search_probe(search *s, frame *f, size_t t)
 {
     if (tset_has(f->probed, t)) return true;
     size_t d = (size_t)(f - s->frames);
@@ -69,7 +69,7 @@ bool search_probe(search *s, frame *f, size_t t)
     p->label = NONE; /* dfs, jpf and S-POR never read it unless an observer wants transitions */
     if (s->algo->uses_lr || (s->obs && s->obs->transition)) {
         p->label = peek_label(s, t);
-        if (p->label == NONE) return search_nomem(s);
+        if (p->label == NONE) return por_search_nomem(s);
     }
     por_step_result r;
     if (!run_step(s, t, &r)) return false;
@@ -81,9 +81,9 @@ bool search_probe(search *s, frame *f, size_t t)
     return true;
 }
 
-bool search_known(const search *s, por_fp fp)
+bool por_search_known(const search *s, por_fp fp)
 {
-    return store_find(&s->st, fp) != NONE;
+    return por_store_find(&s->st, fp) != NONE;
 }
 
 /* ---- Observer -------------------------------------------------------------------------------- */
@@ -95,7 +95,7 @@ static por_trace trace_of(const search *s, size_t length)
     return tr;
 }
 
-void search_report_frame(const search *s, const frame *f, bool complete)
+void por_search_report_frame(const search *s, const frame *f, bool complete)
 {
     if (!s->obs || !s->obs->frame) return;
     size_t d = (size_t)(f - s->frames);
@@ -181,7 +181,7 @@ static por_tset safe_set(search *s, por_tset enabled)
         if (l.access == POR_INVISIBLE) invisible |= m & -m;
     }
     if (!invisible) return enabled;
-    return tset_of(search_pick(s, invisible));
+    return tset_of(por_search_pick(s, invisible));
 }
 
 /* The next actions of the waiting (blocked) threads of the top frame. The paper assumes no
@@ -198,11 +198,11 @@ static bool note_pending(search *s, frame *f, por_tset waiting)
         s->lts->ops->peek(s->lts->model, tset_first(m), &l);
         l.thread = (uint32_t)tset_first(m);
         if (l.access == POR_INVISIBLE) continue;
-        uint32_t id = labels_intern(&s->lb, &l);
-        if (id == NONE) return search_nomem(s);
-        bool ok = s->opt->stateless ? labelset_add(&f->summary, id)
-                                    : store_add_edge(&s->st, id, NONE, false);
-        if (!ok) return search_nomem(s);
+        uint32_t id = por_labels_intern(&s->lb, &l);
+        if (id == NONE) return por_search_nomem(s);
+        bool ok = s->opt->stateless ? por_labelset_add(&f->summary, id)
+                                    : por_store_add_edge(&s->st, id, NONE, false);
+        if (!ok) return por_search_nomem(s);
         if (!s->algo->on_pending(s, id)) return false;
     }
     return true;
@@ -212,7 +212,7 @@ static bool note_pending(search *s, frame *f, por_tset waiting)
  * line 12). */
 static bool push_frame(search *s, uint32_t id)
 {
-    if (s->depth == s->cap && !grow_stack(s)) return search_nomem(s);
+    if (s->depth == s->cap && !grow_stack(s)) return por_search_nomem(s);
     size_t d = s->depth;
     frame *f = &s->frames[d];
     labelset summary = f->summary;
@@ -222,15 +222,15 @@ static bool push_frame(search *s, uint32_t id)
     f->state = id;
     f->chosen = NONE;
     f->snap = s->lts->ops->save(s->lts->model);
-    if (!f->snap) return search_nomem(s);
+    if (!f->snap) return por_search_nomem(s);
     f->enabled = s->lts->ops->enabled(s->lts->model);
     f->safe = safe_set(s, f->enabled);
     por_tset waiting = s->algo->uses_lr ? s->lts->ops->waiting(s->lts->model) : 0;
     memset(frame_current(s, d), 0, s->n * sizeof(por_tset));
-    if (!store_enter(&s->st, id, d)) {
+    if (!por_store_enter(&s->st, id, d)) {
         s->lts->ops->release(s->lts->model, f->snap); /* not on the stack: teardown misses it */
         f->snap = NULL;
-        return search_nomem(s);
+        return por_search_nomem(s);
     }
     s->depth++;
     s->at_depth = (int)d;
@@ -249,28 +249,28 @@ static bool push_frame(search *s, uint32_t id)
 static bool pop_frame(search *s)
 {
     frame *f = &s->frames[s->depth - 1];
-    search_report_frame(s, f, true);
+    por_search_report_frame(s, f, true);
     s->lts->ops->release(s->lts->model, f->snap);
     f->snap = NULL;
-    if (!search_leave_state(s, f->state, s->depth - 1)) return search_nomem(s);
-    if (s->opt->stateless) store_drop_last(&s->st);
+    if (!por_search_leave_state(s, f->state, s->depth - 1)) return por_search_nomem(s);
+    if (s->opt->stateless) por_store_drop_last(&s->st);
     s->depth--;
     s->at_depth = -1;
     if (s->depth == 0 || !s->opt->stateless || !s->algo->uses_lr) return true;
     frame *parent = &s->frames[s->depth - 1];
-    if (!labelset_add(&parent->summary, parent->chosen_label) ||
-        !labelset_merge(&parent->summary, &f->summary))
-        return search_nomem(s);
+    if (!por_labelset_add(&parent->summary, parent->chosen_label) ||
+        !por_labelset_merge(&parent->summary, &f->summary))
+        return por_search_nomem(s);
     return true;
 }
 
 /* ---- Taking transitions ---------------------------------------------------------------------- */
 
-bool search_add_edge(search *s, const frame *f, uint32_t label, uint32_t succ, bool renamed)
+bool por_search_add_edge(search *s, const frame *f, uint32_t label, uint32_t succ, bool renamed)
 {
     if (!s->algo->uses_lr || s->opt->stateless) return true;
     (void)f; /* edges always leave the top of the stack */
-    if (!store_add_edge(&s->st, label, succ, renamed)) return search_nomem(s);
+    if (!por_store_add_edge(&s->st, label, succ, renamed)) return por_search_nomem(s);
     return true;
 }
 
@@ -285,7 +285,7 @@ static bool renamed_to(const search *s, const probe *p, uint32_t succ)
  * store; NONE when out of memory. */
 static uint32_t add_state(search *s, por_fp fp, uint64_t names)
 {
-    uint32_t id = store_add(&s->st, fp);
+    uint32_t id = por_store_add(&s->st, fp);
     if (id != NONE && s->st.with_names) s->st.names[id] = names;
     return id;
 }
@@ -294,7 +294,7 @@ static uint32_t add_state(search *s, por_fp fp, uint64_t names)
 static bool finish_child(search *s, frame *f)
 {
     if (!s->algo->after_child(s, f)) return false;
-    search_report_frame(s, f, false);
+    por_search_report_frame(s, f, false);
     f->chosen = NONE;
     return true;
 }
@@ -318,19 +318,19 @@ static bool note_transition(search *s, size_t d, size_t t, bool to_new)
     return true;
 }
 
-/* Links [f] to known state [succ] by [label] ([renamed]: see store_add_edge): the Lr edge, or
+/* Links [f] to known state [succ] by [label] ([renamed]: see por_store_add_edge): the Lr edge, or
  * the stateless back-edge summary. */
 static bool link_known(search *s, frame *f, uint32_t label, uint32_t succ, bool renamed)
 {
     s->result->stats.states_visited++;
-    if (!search_add_edge(s, f, label, succ, renamed)) return false;
+    if (!por_search_add_edge(s, f, label, succ, renamed)) return false;
     if (s->opt->stateless && s->algo->uses_lr && bit_get(s->st.on_stack, succ) &&
-        !search_summarize_back_edge(s, label, succ))
-        return search_nomem(s);
+        !por_search_summarize_back_edge(s, label, succ))
+        return por_search_nomem(s);
     return true;
 }
 
-bool search_record_known(search *s, frame *f, size_t t, uint32_t succ)
+bool por_search_record_known(search *s, frame *f, size_t t, uint32_t succ)
 {
     size_t d = (size_t)(f - s->frames);
     if (!note_transition(s, d, t, false)) return false;
@@ -354,10 +354,10 @@ static bool enter_new(search *s, size_t d, size_t t, por_fp fp)
 {
     if (!goto_successor(s, d, t)) return false;
     uint32_t id = add_state(s, fp, s->probes[d * s->n + t].names);
-    if (id == NONE) return search_nomem(s);
+    if (id == NONE) return por_search_nomem(s);
     s->frames[d].chosen_succ = id;
     s->frames[d].chosen_renamed = false;
-    if (!search_add_edge(s, &s->frames[d], s->frames[d].chosen_label, id, false)) return false;
+    if (!por_search_add_edge(s, &s->frames[d], s->frames[d].chosen_label, id, false)) return false;
     return push_frame(s, id);
 }
 
@@ -366,13 +366,13 @@ static bool take(search *s, size_t t)
 {
     size_t d = s->depth - 1;
     frame *f = &s->frames[d];
-    if (!search_probe(s, f, t)) return false;
+    if (!por_search_probe(s, f, t)) return false;
     const probe *p = &s->probes[d * s->n + t];
     f->chosen = (uint32_t)t;
     f->chosen_label = p->label;
     s->path[d] = (uint8_t)t;
     if (!s->algo->on_take(s, f)) return false;
-    uint32_t succ = store_find(&s->st, p->fp);
+    uint32_t succ = por_store_find(&s->st, p->fp);
     if (!note_transition(s, d, t, succ == NONE)) return false;
     if (s->stopped) return true;
     if (succ == NONE) return enter_new(s, d, t, p->fp);
@@ -429,7 +429,7 @@ static bool advance(search *s)
         if (!pop_frame(s)) return false;
         return s->depth == 0 || finish_child(s, &s->frames[s->depth - 1]);
     }
-    uint32_t t = search_choose(s, f, cand);
+    uint32_t t = por_search_choose(s, f, cand);
     if (t == NONE) return false;
     return take(s, t);
 }
@@ -440,7 +440,7 @@ static bool run(search *s)
     por_fp fp = s->lts->ops->fingerprint(s->lts->model);
     uint64_t names = s->st.with_names ? s->lts->ops->names(s->lts->model) : 0;
     uint32_t id = add_state(s, fp, names);
-    if (id == NONE) return search_nomem(s);
+    if (id == NONE) return por_search_nomem(s);
     if (!push_frame(s, id)) return false;
     for (size_t i = 1; s->depth > 0 && !s->stopped; i++) {
         check_limits(s, i);
@@ -457,7 +457,7 @@ static void teardown(search *s)
         frame *f = &s->frames[--s->depth];
         if (f->snap) s->lts->ops->release(s->lts->model, f->snap);
     }
-    for (size_t i = 0; i < s->cap; i++) labelset_free(&s->frames[i].summary);
+    for (size_t i = 0; i < s->cap; i++) por_labelset_free(&s->frames[i].summary);
     base_free(s->frames);
     base_free(s->cur);
     base_free(s->probes);
@@ -465,8 +465,8 @@ static void teardown(search *s)
     base_free(s->label_mark);
     base_free(s->work);
     base_free(s->seen);
-    store_free(&s->st);
-    labels_free(&s->lb);
+    por_store_free(&s->st);
+    por_labels_free(&s->lb);
 }
 
 por_status por_search(const por_lts *lts, const por_options *opt, por_result *result,
@@ -482,7 +482,7 @@ por_status por_search(const por_lts *lts, const por_options *opt, por_result *re
     s.obs = opt->observer;
     s.result = result;
     s.err = err;
-    s.algo = algo_for(opt->algo);
+    s.algo = por_algo_for(opt->algo);
     s.n = lts->ops->thread_count(lts->model);
     s.at_depth = -1;
     s.st.graph = s.algo && s.algo->uses_lr && !opt->stateless;
@@ -495,14 +495,14 @@ por_status por_search(const por_lts *lts, const por_options *opt, por_result *re
     s.lb.with_any = s.st.with_names;
     if (s.n == 0 || s.n > POR_MAX_THREADS)
         return por_fail(err, POR_ERR_ARG, "%zu threads (1 to %d supported)", s.n, POR_MAX_THREADS);
-    search_order_init(&s);
+    por_search_order_init(&s);
     clock_gettime(CLOCK_MONOTONIC, &s.start);
     s.next_progress = 1.0;
     bool ok = run(&s);
     result->stats.seconds = elapsed(&s);
-    result->stats.state_bytes = store_state_bytes(&s.st);
+    result->stats.state_bytes = por_store_state_bytes(&s.st);
     result->stats.lr_edges = s.st.edges;
-    result->stats.lr_bytes = store_graph_bytes(&s.st);
+    result->stats.lr_bytes = por_store_graph_bytes(&s.st);
     size_t mem = base_bytes_in_use();
     if (mem > result->stats.peak_memory) result->stats.peak_memory = mem;
     teardown(&s);

@@ -20,7 +20,7 @@ static bool fp_equal(por_fp a, por_fp b)
     return a.lo == b.lo && a.hi == b.hi;
 }
 
-uint32_t fpmap_find(const fpmap *m, const por_fp *keys, por_fp fp)
+uint32_t por_fpmap_find(const fpmap *m, const por_fp *keys, por_fp fp)
 {
     if (!m->slots) return NONE;
     for (size_t i = slot_of(fp, m->mask);; i = (i + 1) & m->mask) {
@@ -53,7 +53,7 @@ static bool rehash(fpmap *m, const por_fp *keys)
     return true;
 }
 
-bool fpmap_insert(fpmap *m, const por_fp *keys, uint32_t id)
+bool por_fpmap_insert(fpmap *m, const por_fp *keys, uint32_t id)
 {
     if ((!m->slots || (m->count + 1) * 2 > m->mask + 1) && !rehash(m, keys)) return false;
     place(m->slots, m->mask, keys[id], id);
@@ -61,7 +61,7 @@ bool fpmap_insert(fpmap *m, const por_fp *keys, uint32_t id)
     return true;
 }
 
-void fpmap_remove(fpmap *m, const por_fp *keys, uint32_t id)
+void por_fpmap_remove(fpmap *m, const por_fp *keys, uint32_t id)
 {
     size_t i = slot_of(keys[id], m->mask);
     while (m->slots[i] != id + 1) i = (i + 1) & m->mask;
@@ -78,7 +78,7 @@ void fpmap_remove(fpmap *m, const por_fp *keys, uint32_t id)
     m->count--;
 }
 
-void fpmap_free(fpmap *m)
+void por_fpmap_free(fpmap *m)
 {
     base_free(m->slots);
     memset(m, 0, sizeof *m);
@@ -113,7 +113,7 @@ static uint32_t id_mask(unsigned id_bits)
     return id_bits >= 32 ? UINT32_MAX : (1u << id_bits) - 1;
 }
 
-uint32_t store_find(const store *st, por_fp fp)
+uint32_t por_store_find(const store *st, por_fp fp)
 {
     if (!st->index) return NONE;
     uint32_t idm = id_mask(st->id_bits), tag = index_tag(fp, st->id_bits);
@@ -174,7 +174,7 @@ static bool reserve_state(store *st)
     return index_rebuild(st, slots ? slots * 2 : INDEX_MIN_SLOTS);
 }
 
-uint32_t store_add(store *st, por_fp fp)
+uint32_t por_store_add(store *st, por_fp fp)
 {
     if (!reserve_state(st)) return NONE;
     uint32_t id = (uint32_t)st->count++;
@@ -190,7 +190,7 @@ uint32_t store_add(store *st, por_fp fp)
     return id;
 }
 
-void store_drop_last(store *st)
+void por_store_drop_last(store *st)
 {
     uint32_t id = (uint32_t)--st->count, idm = id_mask(st->id_bits);
     size_t i = index_home(st->fps[id], st->index_mask);
@@ -210,7 +210,7 @@ void store_drop_last(store *st)
 /* ---- Lr ----------------------------------------------------------------------------------------
  */
 
-bool store_enter(store *st, uint32_t id, size_t depth)
+bool por_store_enter(store *st, uint32_t id, size_t depth)
 {
     bit_set(st->on_stack, id, true);
     st->depth = depth + 1;
@@ -233,7 +233,7 @@ static bool reserve_pool(store *st, size_t n)
     return true;
 }
 
-bool store_leave(store *st, uint32_t id, size_t depth, const lr_filter *sum)
+bool por_store_leave(store *st, uint32_t id, size_t depth, const lr_filter *sum)
 {
     bit_set(st->on_stack, id, false);
     st->depth = depth;
@@ -253,7 +253,7 @@ bool store_leave(store *st, uint32_t id, size_t depth, const lr_filter *sum)
     return true;
 }
 
-bool store_add_edge(store *st, uint32_t label, uint32_t dst, bool renamed)
+bool por_store_add_edge(store *st, uint32_t label, uint32_t dst, bool renamed)
 {
     if (label > LR_MAX_LABELS || !base_array_reserve(&st->pending, &st->pending_cap,
                                                      st->pending_len + 1, sizeof *st->pending))
@@ -263,21 +263,21 @@ bool store_add_edge(store *st, uint32_t label, uint32_t dst, bool renamed)
     return true;
 }
 
-size_t store_state_bytes(const store *st)
+size_t por_store_state_bytes(const store *st)
 {
     size_t names = st->with_names ? st->cap * sizeof *st->names + st->bits_cap / 8 : 0;
     return st->cap * sizeof *st->fps + (st->index ? (st->index_mask + 1) * sizeof *st->index : 0) +
            2 * st->bits_cap / 8 + names;
 }
 
-size_t store_graph_bytes(const store *st)
+size_t por_store_graph_bytes(const store *st)
 {
     if (!st->graph) return 0;
     return st->cap * sizeof *st->head + st->bits_cap / 8 + st->pool_cap * sizeof *st->pool +
            st->pending_cap * sizeof *st->pending + st->base_cap * sizeof *st->base;
 }
 
-void store_free(store *st)
+void por_store_free(store *st)
 {
     base_free(st->fps);
     base_free(st->index);
@@ -345,7 +345,7 @@ static lr_filter filter_of(const por_label *l)
     return label_filter_bits(l->thread, l->object, l->field, l->access == POR_WRITE);
 }
 
-uint32_t labels_intern(labels *lb, const por_label *l)
+uint32_t por_labels_intern(labels *lb, const por_label *l)
 {
     por_fp key = label_key(l);
     uint32_t found = label_find(lb, l, key);
@@ -355,22 +355,22 @@ uint32_t labels_intern(labels *lb, const por_label *l)
     lb->items[id] = *l;
     lb->keys[id] = key;
     lb->filter[id] = filter_of(l);
-    if (!fpmap_insert(&lb->map, lb->keys, id)) return NONE;
+    if (!por_fpmap_insert(&lb->map, lb->keys, id)) return NONE;
     lb->count++;
     if (!lb->with_any) return id;
     lb->any[id] = id;
     if (l->access == POR_INVISIBLE || l->object == POR_ANY_OBJECT) return id;
     por_label twin = *l;
     twin.object = POR_ANY_OBJECT;
-    uint32_t t = labels_intern(lb, &twin);
+    uint32_t t = por_labels_intern(lb, &twin);
     if (t == NONE) return NONE;
     lb->any[id] = t;
     return id;
 }
 
-void labels_free(labels *lb)
+void por_labels_free(labels *lb)
 {
-    fpmap_free(&lb->map);
+    por_fpmap_free(&lb->map);
     base_free(lb->items);
     base_free(lb->keys);
     base_free(lb->filter);
@@ -386,7 +386,7 @@ static bool reserve(labelset *set, size_t need)
     return base_array_reserve(&set->ids, &set->cap, need, sizeof *set->ids);
 }
 
-bool labelset_add(labelset *set, uint32_t id)
+bool por_labelset_add(labelset *set, uint32_t id)
 {
     size_t lo = 0, hi = set->count;
     while (lo < hi) {
@@ -404,7 +404,7 @@ bool labelset_add(labelset *set, uint32_t id)
     return true;
 }
 
-bool labelset_merge(labelset *dst, const labelset *src)
+bool por_labelset_merge(labelset *dst, const labelset *src)
 {
     if (src->count == 0) return true;
     if (!reserve(dst, dst->count + src->count)) return false;
@@ -426,7 +426,7 @@ bool labelset_merge(labelset *dst, const labelset *src)
     return true;
 }
 
-void labelset_free(labelset *set)
+void por_labelset_free(labelset *set)
 {
     base_free(set->ids);
     memset(set, 0, sizeof *set);

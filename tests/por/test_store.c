@@ -20,18 +20,18 @@ Test(por_store, fpmap_finds_inserted_and_forgets_removed_ids)
     fpmap m = {0};
     for (uint32_t i = 0; i < N; i++) {
         keys[i] = colliding(i);
-        cr_assert(fpmap_insert(&m, keys, i));
+        cr_assert(por_fpmap_insert(&m, keys, i));
     }
     cr_assert_eq(m.count, N);
     cr_assert_leq(m.count * 2, m.mask + 1, "load stays at most one half");
-    for (uint32_t i = 0; i < N; i++) cr_assert_eq(fpmap_find(&m, keys, keys[i]), i);
+    for (uint32_t i = 0; i < N; i++) cr_assert_eq(por_fpmap_find(&m, keys, keys[i]), i);
     por_fp absent = {99, 99};
-    cr_assert_eq(fpmap_find(&m, keys, absent), NONE);
+    cr_assert_eq(por_fpmap_find(&m, keys, absent), NONE);
     /* Remove every third id, in an order that punches holes in the probe runs. */
-    for (uint32_t i = 0; i < N; i += 3) fpmap_remove(&m, keys, i);
+    for (uint32_t i = 0; i < N; i += 3) por_fpmap_remove(&m, keys, i);
     for (uint32_t i = 0; i < N; i++)
-        cr_assert_eq(fpmap_find(&m, keys, keys[i]), i % 3 ? i : NONE, "id %u", i);
-    fpmap_free(&m);
+        cr_assert_eq(por_fpmap_find(&m, keys, keys[i]), i % 3 ? i : NONE, "id %u", i);
+    por_fpmap_free(&m);
 }
 
 Test(por_store, index_finds_every_state_through_growth_and_tag_collisions)
@@ -41,28 +41,28 @@ Test(por_store, index_finds_every_state_through_growth_and_tag_collisions)
     for (uint32_t i = 0; i < N; i++) {
         /* equal low words in groups of four, and hi words equal in their low 16 bits */
         por_fp fp = {(uint64_t)(i / 4) << 40, (uint64_t)i << 16};
-        cr_assert_eq(store_add(&st, fp), i);
+        cr_assert_eq(por_store_add(&st, fp), i);
     }
     for (uint32_t i = 0; i < N; i++) {
         por_fp fp = {(uint64_t)(i / 4) << 40, (uint64_t)i << 16};
-        cr_assert_eq(store_find(&st, fp), i, "state %u", i);
+        cr_assert_eq(por_store_find(&st, fp), i, "state %u", i);
         por_fp other = {fp.lo, fp.hi ^ 1};
-        cr_assert_eq(store_find(&st, other), NONE);
+        cr_assert_eq(por_store_find(&st, other), NONE);
     }
     cr_assert_leq(st.count * 4, (st.index_mask + 1) * 3, "the index stays at most 3/4 full");
-    store_free(&st);
+    por_store_free(&st);
 }
 
 Test(por_store, stack_discipline_of_stateless_searches)
 {
     store st = {0};
-    for (uint32_t i = 0; i < 500; i++) cr_assert_eq(store_add(&st, colliding(i)), i);
-    for (uint32_t i = 500; i-- > 250;) store_drop_last(&st);
+    for (uint32_t i = 0; i < 500; i++) cr_assert_eq(por_store_add(&st, colliding(i)), i);
+    for (uint32_t i = 500; i-- > 250;) por_store_drop_last(&st);
     cr_assert_eq(st.count, 250);
     for (uint32_t i = 0; i < 500; i++)
-        cr_assert_eq(store_find(&st, colliding(i)), i < 250 ? i : NONE);
-    cr_assert_eq(store_add(&st, colliding(400)), 250, "ids are reused");
-    store_free(&st);
+        cr_assert_eq(por_store_find(&st, colliding(i)), i < 250 ? i : NONE);
+    cr_assert_eq(por_store_add(&st, colliding(400)), 250, "ids are reused");
+    por_store_free(&st);
     cr_assert_eq(base_bytes_in_use(), 0);
 }
 
@@ -82,22 +82,22 @@ Test(por_store, edges_of_a_state_gather_when_it_leaves_the_stack)
 {
     store st = {.graph = true};
     uint32_t labels[8], dsts[8];
-    for (uint32_t i = 0; i < 4; i++) store_add(&st, colliding(i));
-    cr_assert(store_enter(&st, 0, 0));
-    cr_assert(store_add_edge(&st, 10, 1, false));
-    cr_assert(store_enter(&st, 1, 1)); /* state 0's next edges come after state 1 is done */
-    cr_assert(store_add_edge(&st, 11, 2, false));
-    cr_assert(store_add_edge(&st, 12, NONE, false));
+    for (uint32_t i = 0; i < 4; i++) por_store_add(&st, colliding(i));
+    cr_assert(por_store_enter(&st, 0, 0));
+    cr_assert(por_store_add_edge(&st, 10, 1, false));
+    cr_assert(por_store_enter(&st, 1, 1)); /* state 0's next edges come after state 1 is done */
+    cr_assert(por_store_add_edge(&st, 11, 2, false));
+    cr_assert(por_store_add_edge(&st, 12, NONE, false));
     cr_assert_eq(edges_of(&st, 0, labels, dsts), 1, "an ancestor's pending edges stay visible");
     cr_assert_eq(edges_of(&st, 1, labels, dsts), 2);
     cr_assert_eq(labels[1], 12);
     cr_assert_eq(dsts[1], NONE);
-    cr_assert(store_leave(&st, 1, 1, NULL));
+    cr_assert(por_store_leave(&st, 1, 1, NULL));
     cr_assert(bit_get(st.on_stack, 0) && !bit_get(st.on_stack, 1));
-    cr_assert(store_add_edge(&st, 13, 3, false));
-    cr_assert(store_add_edge(&st, 14, 1, false));
+    cr_assert(por_store_add_edge(&st, 13, 3, false));
+    cr_assert(por_store_add_edge(&st, 14, 1, false));
     cr_assert_eq(edges_of(&st, 0, labels, dsts), 3);
-    cr_assert(store_leave(&st, 0, 0, NULL));
+    cr_assert(por_store_leave(&st, 0, 0, NULL));
     cr_assert_eq(edges_of(&st, 0, labels, dsts), 3);
     cr_assert(labels[0] == 10 && labels[1] == 13 && labels[2] == 14);
     cr_assert(dsts[0] == 1 && dsts[1] == 3 && dsts[2] == 1);
@@ -105,25 +105,25 @@ Test(por_store, edges_of_a_state_gather_when_it_leaves_the_stack)
     cr_assert(labels[0] == 11 && dsts[0] == 2);
     cr_assert_eq(edges_of(&st, 2, labels, dsts), 0);
     cr_assert_eq(st.edges, 5);
-    store_free(&st);
+    por_store_free(&st);
 }
 
 Test(por_store, a_kept_summary_precedes_the_edges_of_a_state_with_several)
 {
     store st = {.graph = true};
     uint32_t labels[8], dsts[8];
-    for (uint32_t i = 0; i < 3; i++) store_add(&st, colliding(i));
+    for (uint32_t i = 0; i < 3; i++) por_store_add(&st, colliding(i));
     lr_filter sum = {{0}};
     sum.w[0] = 0x5A5A;
-    cr_assert(store_enter(&st, 0, 0));
-    cr_assert(store_add_edge(&st, 20, 1, false));
-    cr_assert(store_enter(&st, 1, 1));
-    cr_assert(store_add_edge(&st, 21, 2, false));
-    cr_assert(store_leave(&st, 1, 1, &sum));
+    cr_assert(por_store_enter(&st, 0, 0));
+    cr_assert(por_store_add_edge(&st, 20, 1, false));
+    cr_assert(por_store_enter(&st, 1, 1));
+    cr_assert(por_store_add_edge(&st, 21, 2, false));
+    cr_assert(por_store_leave(&st, 1, 1, &sum));
     cr_assert(!store_has_summary(&st, 1), "one edge: nothing kept");
-    cr_assert(store_add_edge(&st, 22, NONE, false));
+    cr_assert(por_store_add_edge(&st, 22, NONE, false));
     cr_assert(!store_has_summary(&st, 0), "still on the stack");
-    cr_assert(store_leave(&st, 0, 0, &sum));
+    cr_assert(por_store_leave(&st, 0, 0, &sum));
     cr_assert(store_has_summary(&st, 0));
     cr_assert_eq(edges_of(&st, 0, labels, dsts), 2);
     cr_assert(labels[0] == 20 && dsts[0] == 1 && labels[1] == 22 && dsts[1] == NONE);
@@ -134,7 +134,7 @@ Test(por_store, a_kept_summary_precedes_the_edges_of_a_state_with_several)
     lr_filter got;
     store_summary(e, &got);
     cr_assert_eq(got.w[0], 0x5A5A);
-    store_free(&st);
+    por_store_free(&st);
 }
 
 Test(por_store, states_and_edges_fit_their_byte_budgets)
@@ -143,16 +143,16 @@ Test(por_store, states_and_edges_fit_their_byte_budgets)
      * quarter, the index at most doubles), once past the fixed minimum sizes */
     store st = {.graph = true};
     for (uint32_t i = 0; i < 300000; i++) {
-        uint32_t id = store_add(&st, colliding(i));
-        bool ok = id == i && store_enter(&st, id, 0);
-        for (uint32_t k = 0; k < 1 + i % 3; k++) ok = ok && store_add_edge(&st, k, i, false);
-        if (!ok || !store_leave(&st, id, 0, NULL)) cr_assert_fail("state %u", i);
+        uint32_t id = por_store_add(&st, colliding(i));
+        bool ok = id == i && por_store_enter(&st, id, 0);
+        for (uint32_t k = 0; k < 1 + i % 3; k++) ok = ok && por_store_add_edge(&st, k, i, false);
+        if (!ok || !por_store_leave(&st, id, 0, NULL)) cr_assert_fail("state %u", i);
         if (i >= 20000 && i % 997 == 0) {
-            cr_assert_leq(store_state_bytes(&st), 32 * st.count, "%zu states", st.count);
-            cr_assert_leq(store_graph_bytes(&st), 16 * st.edges, "%zu edges", st.edges);
+            cr_assert_leq(por_store_state_bytes(&st), 32 * st.count, "%zu states", st.count);
+            cr_assert_leq(por_store_graph_bytes(&st), 16 * st.edges, "%zu edges", st.edges);
         }
     }
-    store_free(&st);
+    por_store_free(&st);
 }
 
 Test(por_store, labels_are_interned_once)
@@ -161,18 +161,19 @@ Test(por_store, labels_are_interned_once)
     por_label a = {1, 7, POR_WRITE, 3, 0}, b = a, c = a;
     b.access = POR_READ;
     c.pc = 8;
-    uint32_t ia = labels_intern(&lb, &a), ib = labels_intern(&lb, &b), ic = labels_intern(&lb, &c);
+    uint32_t ia = por_labels_intern(&lb, &a), ib = por_labels_intern(&lb, &b),
+             ic = por_labels_intern(&lb, &c);
     cr_assert(ia != ib && ib != ic && ia != ic);
-    cr_assert_eq(labels_intern(&lb, &a), ia);
-    cr_assert_eq(labels_intern(&lb, &b), ib);
+    cr_assert_eq(por_labels_intern(&lb, &a), ia);
+    cr_assert_eq(por_labels_intern(&lb, &b), ib);
     for (uint32_t i = 0; i < 1000; i++) {
         por_label l = {i % 5, i, POR_READ, i / 5, 0};
-        uint32_t id = labels_intern(&lb, &l);
-        cr_assert_eq(labels_intern(&lb, &l), id);
+        uint32_t id = por_labels_intern(&lb, &l);
+        cr_assert_eq(por_labels_intern(&lb, &l), id);
         cr_assert_eq(memcmp(&lb.items[id], &l, sizeof l), 0);
     }
     cr_assert_eq(lb.count, 1003);
-    labels_free(&lb);
+    por_labels_free(&lb);
 }
 
 static void expect_ids(const labelset *s, const uint32_t *want, size_t n)
@@ -186,19 +187,19 @@ Test(por_store, label_sets_stay_sorted_and_unique)
     labelset a = {0}, b = {0};
     uint32_t in_a[] = {5, 1, 9, 5, 3}, in_b[] = {4, 9, 0, 10, 3};
     for (size_t i = 0; i < 5; i++) {
-        cr_assert(labelset_add(&a, in_a[i]));
-        cr_assert(labelset_add(&b, in_b[i]));
+        cr_assert(por_labelset_add(&a, in_a[i]));
+        cr_assert(por_labelset_add(&b, in_b[i]));
     }
     expect_ids(&a, (uint32_t[]){1, 3, 5, 9}, 4);
-    cr_assert(labelset_merge(&a, &b));
+    cr_assert(por_labelset_merge(&a, &b));
     expect_ids(&a, (uint32_t[]){0, 1, 3, 4, 5, 9, 10}, 7);
-    cr_assert(labelset_merge(&b, &a));
+    cr_assert(por_labelset_merge(&b, &a));
     expect_ids(&b, (uint32_t[]){0, 1, 3, 4, 5, 9, 10}, 7);
     labelset empty = {0};
-    cr_assert(labelset_merge(&a, &empty));
-    cr_assert(labelset_merge(&empty, &a));
+    cr_assert(por_labelset_merge(&a, &empty));
+    cr_assert(por_labelset_merge(&empty, &a));
     expect_ids(&empty, a.ids, 7);
-    labelset_free(&a);
-    labelset_free(&b);
-    labelset_free(&empty);
+    por_labelset_free(&a);
+    por_labelset_free(&b);
+    por_labelset_free(&empty);
 }
