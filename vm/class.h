@@ -67,13 +67,13 @@ struct vm_method {
     uint16_t access;
     uint16_t arg_slots; /* parameter slots, including [this] for instance methods */
     uint16_t max_locals, max_stack;
-    char ret;             /* V I J F D or 'L' (Z B C S return as I) */
-    int32_t vtable_index; /* index in the owner's vtable, -1 when not virtual */
-    const cf_code *code;  /* NULL for native and abstract methods */
-    vm_native_fn native;  /* natives: the implementation, NULL when the VM has none */
-    uint32_t id;          /* index in the vm's method registry */
-    uint8_t sync;         /* natives: a vm_sync_kind (what the checker's label says it does) */
-    struct vm_typemap *typemap; /* checking: slot types per instruction, computed on first use */
+    char ret;              /* V I J F D or 'L' (Z B C S return as I) */
+    int32_t vtable_index;  /* index in the owner's vtable, -1 when not virtual */
+    const cf_code *code;   /* NULL for native and abstract methods */
+    vm_native_fn native;   /* natives: the implementation, NULL when the VM has none */
+    uint32_t id;           /* index in the vm's method registry */
+    uint8_t sync;          /* natives: a vm_sync_kind (what the checker's label says it does) */
+    vm_method_cache cache; /* checking: what the checker caches on it (hooks.h) */
 };
 
 /* A constant-pool entry as the interpreter caches it once resolved. */
@@ -124,11 +124,7 @@ struct vm_class {
     vm_method *clinit;       /* <clinit>, or NULL */
     vm_method *owned_clinit; /* the empty <clinit> made for a class without one, freed with it */
     uint32_t statics_epoch;  /* checking: the trail epoch in which [statics] were last logged */
-    uint32_t fh_stamp;       /* checking: [statics_epoch] + 1 when [fh] hashes the class state */
-    uint32_t fh_init_thread; /* ... for this [init_state] and [init_thread] */
-    uint8_t fh_init;
-    uint64_t fh[2];  /* checking: cached hash of the initialisation state and statics */
-    uint8_t visible; /* checking, safe classifier: 0 not yet known, 1 no, 2 yes */
+    vm_class_cache cache;    /* checking: what the checker caches on it (hooks.h) */
     /* arrays */
     vm_class *component; /* element class (a primitive class for primitive arrays) */
     char elem_kind;      /* Z B C S I F J D or 'L' */

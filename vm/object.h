@@ -10,17 +10,15 @@
 
 /* The header of every heap object; instance fields (slots) or array elements follow it. */
 typedef struct vm_object {
-    vm_class *cls;       /* the object's class (an array class for arrays) */
-    uint32_t length;     /* arrays: element count; instances: field slots */
-    uint32_t lock_owner; /* thread id + 1 holding the monitor, 0 when free */
-    uint32_t lock_count; /* monitor recursion count */
-    uint32_t hash;       /* identity hash, derived from [id] */
-    uint64_t id;         /* deterministic id: allocating thread and count (objid.h) */
-    uint32_t epoch;      /* checking: the trail epoch in which the object was last logged */
-    uint8_t flags;       /* VM_OBJ_* */
-    uint32_t fh_stamp;   /* checking: [epoch] + 1 when [fh] is the hash of the contents */
-    uint64_t walk;       /* checking: the global-roots walk that reached it (fingerprint.c) */
-    uint64_t fh[2];      /* checking: cached 128-bit hash of the object (state.c) */
+    vm_class *cls;         /* the object's class (an array class for arrays) */
+    uint32_t length;       /* arrays: element count; instances: field slots */
+    uint32_t lock_owner;   /* thread id + 1 holding the monitor, 0 when free */
+    uint32_t lock_count;   /* monitor recursion count */
+    uint32_t hash;         /* identity hash, derived from [id] */
+    uint64_t id;           /* deterministic id: allocating thread and count (objid.h) */
+    uint32_t epoch;        /* checking: the trail epoch in which the object was last logged */
+    uint8_t flags;         /* VM_OBJ_* */
+    vm_object_cache cache; /* checking: what the checker caches on it (hooks.h) */
 } vm_object;
 
 /* Object flags. */

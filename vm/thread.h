@@ -16,32 +16,18 @@ enum {
     VM_FRAME_UNCAUGHT = 4, /* runs Thread.dispatchUncaughtException: the thread ends after it */
 };
 
-/* How many references a frame remembers with its cached hash, so that finding what it reaches
- * needs no scan of its slots while it has not run (fingerprint.c). */
-#define VM_FRAME_REFS 4
-
 /* One activation; its locals and operands live in the thread's slot array. */
 struct vm_frame {
     vm_method *method;
-    uint32_t pc;       /* offset of the current instruction (saved while not running) */
-    uint32_t locals;   /* index of local 0 in the thread's slots */
-    uint32_t sp;       /* index one past the top operand (saved while not running) */
-    uint32_t monitor;  /* object locked by a synchronized method, or 0 */
-    uint32_t gen;      /* the thread's push count when this frame was pushed */
-    uint32_t fh_child; /* checking: the [gen] of the frame above when [fh] was computed */
-    uint8_t advance;   /* bytes the caller's pc moves when this frame returns */
-    uint8_t flags;     /* VM_FRAME_* */
-    uint8_t ref_count; /* checking: objects in [refs] with [fh], VM_FRAME_REFS + 1: too many */
-    uint32_t refs[VM_FRAME_REFS]; /* checking: the objects its monitor and typed slots reference */
-    uint64_t fh[2];               /* checking: cached hash of the frame (fingerprint.c) */
+    uint32_t pc;          /* offset of the current instruction (saved while not running) */
+    uint32_t locals;      /* index of local 0 in the thread's slots */
+    uint32_t sp;          /* index one past the top operand (saved while not running) */
+    uint32_t monitor;     /* object locked by a synchronized method, or 0 */
+    uint32_t gen;         /* the thread's push count when this frame was pushed */
+    uint8_t advance;      /* bytes the caller's pc moves when this frame returns */
+    uint8_t flags;        /* VM_FRAME_* */
+    vm_frame_cache cache; /* checking: what the checker caches on it (hooks.h) */
 };
-
-/* How many references of its header and top frame a thread remembers with its hash (a count
- * of VM_TOP_REFS + 1 says they did not fit). */
-#define VM_TOP_REFS 8
-
-/* How many references outside the global roots' reach a thread remembers (fingerprint.c). */
-#define VM_THREAD_OUTSIDE 6
 
 /* A Java thread as data. */
 struct vm_thread {
@@ -54,27 +40,20 @@ struct vm_thread {
     vm_frame *frames;
     uint32_t depth; /* frames in use */
     uint32_t frame_capacity;
-    uint64_t allocations; /* objects this thread allocated: the low part of their ids */
-    uint32_t wait_object; /* WAITING in wait/await: the object waited on; BLOCKED: the monitor */
-    uint32_t wait_lock;   /* the monitor to re-enter after a wait */
-    uint32_t saved_count; /* the monitor count to restore after a wait */
-    uint32_t join_thread; /* WAITING in join: the thread id + 1 waited for */
-    vm_class *wait_class; /* BLOCKED on a class another thread is initialising */
-    bool notified;        /* a waiting thread was notified and now competes for the monitor */
-    bool permit;          /* LockSupport.unpark's permit */
-    bool parked;          /* WAITING in LockSupport.park */
-    bool uncaught;        /* died of an uncaught exception */
-    uint8_t park;         /* checking: a vm_park, why the thread stands where it does */
-    uint32_t epoch;       /* checking: the trail epoch in which the thread was last logged */
-    uint32_t pushes;      /* frames pushed on the path so far (the next frame's gen) */
-    uint32_t fh_stamp;    /* checking: [epoch] + 1 when [fh] is the hash of the thread */
-    uint64_t fh[2];       /* checking: cached 128-bit hash of the thread (fingerprint.c) */
-    uint64_t refs_walk;   /* checking: the global-roots walk for which [outside] is known */
-    uint32_t
-        outside[VM_THREAD_OUTSIDE]; /* checking: what it references outside that walk's reach */
-    uint8_t outside_count;          /* ... how many, or UINT8_MAX: more than fit */
-    uint8_t top_ref_count;          /* checking: objects in [top_refs] with [fh], or more */
-    uint32_t top_refs[VM_TOP_REFS]; /* checking: what its header and top frame reference */
+    uint64_t allocations;  /* objects this thread allocated: the low part of their ids */
+    uint32_t wait_object;  /* WAITING in wait/await: the object waited on; BLOCKED: the monitor */
+    uint32_t wait_lock;    /* the monitor to re-enter after a wait */
+    uint32_t saved_count;  /* the monitor count to restore after a wait */
+    uint32_t join_thread;  /* WAITING in join: the thread id + 1 waited for */
+    vm_class *wait_class;  /* BLOCKED on a class another thread is initialising */
+    bool notified;         /* a waiting thread was notified and now competes for the monitor */
+    bool permit;           /* LockSupport.unpark's permit */
+    bool parked;           /* WAITING in LockSupport.park */
+    bool uncaught;         /* died of an uncaught exception */
+    uint8_t park;          /* checking: a vm_park, why the thread stands where it does */
+    uint32_t epoch;        /* checking: the trail epoch in which the thread was last logged */
+    uint32_t pushes;       /* frames pushed on the path so far (the next frame's gen) */
+    vm_thread_cache cache; /* checking: what the checker caches on it (hooks.h) */
 };
 
 /* ---- frames.c
