@@ -291,7 +291,7 @@ bool vm_typemap_slow(vm *machine, vm_method *m, uint32_t pc, const uint8_t **typ
 static inline bool vm_typemap_at(vm *machine, vm_method *m, uint32_t pc, const uint8_t **types,
                                  uint32_t *height)
 {
-    const struct vm_typemap *map = m->typemap;
+    const struct vm_typemap *map = m->cache.typemap;
     if (VM_UNLIKELY(!map || pc >= m->code->length))
         return vm_typemap_slow(machine, m, pc, types, height);
     uint32_t i = map->index[pc];

@@ -93,12 +93,12 @@ static bool default_invisible(const vm_class *cls)
  * leaves in; and the classes widened after a race. */
 static bool class_visible(vm *machine, vm_class *cls)
 {
-    if (cls->visible) return cls->visible == 2;
+    if (cls->cache.visible) return cls->cache.visible == 2;
     const vm_check *c = machine->check;
     bool yes = c->visible_count ? under_any(cls->name, c->visible, c->visible_count)
                                 : !default_invisible(cls);
     yes = yes || under_any(cls->name, c->widened, c->widened_count);
-    cls->visible = yes ? 2 : 1;
+    cls->cache.visible = yes ? 2 : 1;
     return yes;
 }
 

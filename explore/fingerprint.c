@@ -67,9 +67,9 @@ static por_fp finish(const fp_sum *s)
 static vm_object *hashed_object(vm *machine, uint32_t h)
 {
     vm_object *o = machine->heap.objects[h];
-    if (o->fh_stamp != o->epoch + 1) {
-        vm_state_hash_object(machine, h, o->fh);
-        o->fh_stamp = o->epoch + 1;
+    if (o->cache.fh_stamp != o->epoch + 1) {
+        vm_state_hash_object(machine, h, o->cache.fh);
+        o->cache.fh_stamp = o->epoch + 1;
     }
     return o;
 }
@@ -101,8 +101,8 @@ static inline void push_global(vm *machine, uint32_t h, uint64_t walk)
 {
     if (vm_state_left_out(machine, h)) return;
     vm_object *o = machine->heap.objects[h];
-    if (o->walk == walk || !log_stamp(machine, h, o->walk)) return;
-    o->walk = walk;
+    if (o->cache.walk == walk || !log_stamp(machine, h, o->cache.walk)) return;
+    o->cache.walk = walk;
     vm_state_push(machine->check, h);
 }
 
@@ -112,14 +112,14 @@ void vm_state_undo_walks(vm *machine, size_t pos)
     while (c->walk_log_len > pos) {
         const vm_walk_undo *u = &c->walk_log[--c->walk_log_len];
         vm_object *o = machine->heap.objects[u->handle];
-        if (o) o->walk = u->walk; /* objects allocated since are gone */
+        if (o) o->cache.walk = u->walk; /* objects allocated since are gone */
     }
 }
 
 /* Pushes [h] for the walk of what only threads reach, unless it is null, in H or reached. */
 static inline void push_local(vm *machine, uint32_t h, uint64_t walk)
 {
-    if (vm_state_left_out(machine, h) || machine->heap.objects[h]->walk == walk ||
+    if (vm_state_left_out(machine, h) || machine->heap.objects[h]->cache.walk == walk ||
         !vm_state_mark(machine->check, h))
         return;
     vm_state_push(machine->check, h);
@@ -152,7 +152,7 @@ static inline __attribute__((always_inline)) void drain(vm *machine, fp_sum *sum
     vm_check *c = machine->check;
     while (c->stack_len && !machine->failed) {
         const vm_object *o = hashed_object(machine, c->stack[--c->stack_len]);
-        sum_add(sum, o->fh);
+        sum_add(sum, o->cache.fh);
         push_children(machine, o, walk, push);
     }
 }
@@ -193,14 +193,15 @@ static void rehash_classes(vm *machine)
     for (uint32_t i = 0; i < machine->class_count && !machine->failed; i++) {
         vm_class *cls = machine->classes[i];
         if (!vm_state_class_counts(cls)) continue;
-        if (cls->fh_stamp != cls->statics_epoch + 1 || cls->fh_init != cls->init_state ||
-            cls->fh_init_thread != cls->init_thread) {
-            vm_state_hash_class(machine, cls, cls->fh);
-            cls->fh_stamp = cls->statics_epoch + 1;
-            cls->fh_init = cls->init_state;
-            cls->fh_init_thread = cls->init_thread;
+        if (cls->cache.fh_stamp != cls->statics_epoch + 1 ||
+            cls->cache.fh_init != cls->init_state ||
+            cls->cache.fh_init_thread != cls->init_thread) {
+            vm_state_hash_class(machine, cls, cls->cache.fh);
+            cls->cache.fh_stamp = cls->statics_epoch + 1;
+            cls->cache.fh_init = cls->init_state;
+            cls->cache.fh_init_thread = cls->init_thread;
         }
-        sum_add(&s, cls->fh);
+        sum_add(&s, cls->cache.fh);
         for (uint32_t k = 0; cls->static_ref_map && k < cls->static_slots; k++)
             if ((cls->static_ref_map[k / 8] >> (k % 8) & 1) && cls->statics[k].ref)
                 c->refs[c->refs_len++] = cls->statics[k].ref;
@@ -245,7 +246,7 @@ static void note_outside(vm *machine, const uint32_t *refs, size_t n, uint64_t w
 {
     for (size_t k = 0; k < n; k++) {
         uint32_t h = refs[k];
-        if (vm_state_left_out(machine, h) || machine->heap.objects[h]->walk == walk) continue;
+        if (vm_state_left_out(machine, h) || machine->heap.objects[h]->cache.walk == walk) continue;
         push_local(machine, h, walk);
         size_t i = 0;
         while (i < out->count && out->refs[i] != h) i++;
@@ -260,9 +261,9 @@ static void note_outside(vm *machine, const uint32_t *refs, size_t n, uint64_t w
 /* Keeps [out] in [t] as what it references outside H of [walk] (unless too many). */
 static void keep_outside(vm_thread *t, const outside_list *out, uint64_t walk)
 {
-    t->refs_walk = out->overflow ? 0 : walk;
-    t->outside_count = (uint8_t)out->count;
-    memcpy(t->outside, out->refs, out->count * sizeof *out->refs);
+    t->cache.refs_walk = out->overflow ? 0 : walk;
+    t->cache.outside_count = (uint8_t)out->count;
+    memcpy(t->cache.outside, out->refs, out->count * sizeof *out->refs);
 }
 
 /* True when the cached hash of frame [d] of [t] is current: the frame is not the top one and the
@@ -270,7 +271,7 @@ static void keep_outside(vm_thread *t, const outside_list *out, uint64_t walk)
 static bool frame_cached(const vm_thread *t, uint32_t d)
 {
     const vm_frame *f = &t->frames[d];
-    return d + 1 < t->depth && f->fh_child && f->fh_child == t->frames[d + 1].gen;
+    return d + 1 < t->depth && f->cache.fh_child && f->cache.fh_child == t->frames[d + 1].gen;
 }
 
 /* Notes what frame [d] of [t] references outside H: the references kept with its cached hash,
@@ -279,8 +280,8 @@ static bool scan_frame(vm *machine, const vm_thread *t, uint32_t d, uint64_t wal
                        outside_list *out)
 {
     const vm_frame *f = &t->frames[d];
-    if (f->ref_count <= VM_FRAME_REFS && frame_cached(t, d)) {
-        note_outside(machine, f->refs, f->ref_count, walk, out);
+    if (f->cache.ref_count <= VM_FRAME_REFS && frame_cached(t, d)) {
+        note_outside(machine, f->cache.refs, f->cache.ref_count, walk, out);
         return true;
     }
     const vm_check *c = machine->check;
@@ -303,10 +304,10 @@ static uint8_t keep_refs_in(uint32_t *keep, uint8_t cap, const uint32_t *refs, s
 static bool hash_frame(vm *machine, vm_thread *t, uint32_t d, uint64_t walk, outside_list *out)
 {
     vm_frame *f = &t->frames[d];
-    if (!vm_state_hash_frame(machine, t, d, f->fh)) return false;
-    f->fh_child = d + 1 < t->depth ? t->frames[d + 1].gen : 0;
-    f->ref_count =
-        keep_refs_in(f->refs, VM_FRAME_REFS, machine->check->refs, machine->check->refs_len);
+    if (!vm_state_hash_frame(machine, t, d, f->cache.fh)) return false;
+    f->cache.fh_child = d + 1 < t->depth ? t->frames[d + 1].gen : 0;
+    f->cache.ref_count =
+        keep_refs_in(f->cache.refs, VM_FRAME_REFS, machine->check->refs, machine->check->refs_len);
     note_outside(machine, machine->check->refs, machine->check->refs_len, walk, out);
     return true;
 }
@@ -317,24 +318,24 @@ static bool hash_frame(vm *machine, vm_thread *t, uint32_t d, uint64_t walk, out
  * that was not known) before. */
 static void rehash_thread(vm *machine, vm_thread *t, uint64_t walk)
 {
-    bool lower_inside = t->refs_walk == walk && t->outside_count == 0;
+    bool lower_inside = t->cache.refs_walk == walk && t->cache.outside_count == 0;
     outside_list out = {{0}, 0, false};
     fp_sum s = {0, 0};
     uint64_t fh[2];
     if (!vm_state_hash_thread_top(machine, t, fh)) return;
     sum_add(&s, fh);
-    t->top_ref_count =
-        keep_refs_in(t->top_refs, VM_TOP_REFS, machine->check->refs, machine->check->refs_len);
+    t->cache.top_ref_count = keep_refs_in(t->cache.top_refs, VM_TOP_REFS, machine->check->refs,
+                                          machine->check->refs_len);
     note_outside(machine, machine->check->refs, machine->check->refs_len, walk, &out);
     for (uint32_t d = 0; d + 1 < t->depth && !machine->failed; d++) {
         bool ok = frame_cached(t, d) ? lower_inside || scan_frame(machine, t, d, walk, &out)
                                      : hash_frame(machine, t, d, walk, &out);
         if (!ok) return;
-        sum_add(&s, t->frames[d].fh);
+        sum_add(&s, t->frames[d].cache.fh);
     }
-    t->fh[0] = s.lo;
-    t->fh[1] = s.hi;
-    t->fh_stamp = t->epoch + 1;
+    t->cache.fh[0] = s.lo;
+    t->cache.fh[1] = s.hi;
+    t->cache.fh_stamp = t->epoch + 1;
     keep_outside(t, &out, walk);
 }
 
@@ -344,8 +345,8 @@ static void scan_thread(vm *machine, vm_thread *t, uint64_t walk)
 {
     outside_list out = {{0}, 0, false};
     uint32_t scanned = t->depth; /* the frames scanned one by one, from the bottom */
-    if (t->top_ref_count <= VM_TOP_REFS) {
-        note_outside(machine, t->top_refs, t->top_ref_count, walk, &out);
+    if (t->cache.top_ref_count <= VM_TOP_REFS) {
+        note_outside(machine, t->cache.top_refs, t->cache.top_ref_count, walk, &out);
         scanned = t->depth ? t->depth - 1 : 0;
     } else {
         const uint32_t header[4] = {t->object, t->exception, t->wait_object, t->wait_lock};
@@ -362,13 +363,14 @@ static void add_threads(vm *machine, fp_sum *sum, uint64_t walk)
     for (uint32_t i = 0; i < machine->thread_count && !machine->failed; i++) {
         vm_thread *t = machine->threads[i];
         if (t->state == VM_THREAD_NEW) continue;
-        if (t->fh_stamp != t->epoch + 1)
+        if (t->cache.fh_stamp != t->epoch + 1)
             rehash_thread(machine, t, walk);
-        else if (t->refs_walk != walk)
+        else if (t->cache.refs_walk != walk)
             scan_thread(machine, t, walk);
         else
-            for (uint8_t k = 0; k < t->outside_count; k++) push_local(machine, t->outside[k], walk);
-        sum_add(sum, t->fh);
+            for (uint8_t k = 0; k < t->cache.outside_count; k++)
+                push_local(machine, t->cache.outside[k], walk);
+        sum_add(sum, t->cache.fh);
     }
 }
 
@@ -455,11 +457,11 @@ static bool object_delta(vm *machine, uint32_t h, const vm_object *old, delta *d
 {
     if ((old->flags | machine->heap.objects[h]->flags) & VM_OBJ_CONSTANT)
         return false; /* a constant object locked, unlocked or made constant */
-    if (old->walk != machine->check->fp.walk) return true; /* not in H */
-    if (!vm_state_mark(machine->check, h)) return false;   /* logged twice: several epochs */
-    if (old->fh_stamp != old->epoch + 1) return false;
-    sum_sub(&d->heap, old->fh);
-    sum_add(&d->heap, hashed_object(machine, h)->fh);
+    if (old->cache.walk != machine->check->fp.walk) return true; /* not in H */
+    if (!vm_state_mark(machine->check, h)) return false;         /* logged twice: several epochs */
+    if (old->cache.fh_stamp != old->epoch + 1) return false;
+    sum_sub(&d->heap, old->cache.fh);
+    sum_add(&d->heap, hashed_object(machine, h)->cache.fh);
     return ref_changes(machine, old, machine->heap.objects[h], d);
 }
 

@@ -320,7 +320,7 @@ static void reset_entry_epochs(const footer *f, uint8_t *p)
     switch (f->kind) {
     case T_OBJ:
         memcpy(p + offsetof(vm_object, epoch), &zero, sizeof zero);
-        memcpy(p + offsetof(vm_object, fh_stamp), &zero, sizeof zero);
+        memcpy(p + offsetof(vm_object, cache.fh_stamp), &zero, sizeof zero);
         return;
     case T_STATICS:
         memset(p, 0, 8); /* the class's statics epoch and the classes epoch */
@@ -330,7 +330,7 @@ static void reset_entry_epochs(const footer *f, uint8_t *p)
         return;
     case T_THREAD:
         memcpy(p + offsetof(vm_thread, epoch), &zero, sizeof zero);
-        memcpy(p + offsetof(vm_thread, fh_stamp), &zero, sizeof zero);
+        memcpy(p + offsetof(vm_thread, cache.fh_stamp), &zero, sizeof zero);
         return;
     case T_GLOBALS:
         memcpy(p + offsetof(globals_rec, epoch), &zero, sizeof zero);
@@ -346,11 +346,11 @@ static void reset_epochs(vm *machine)
 {
     for (uint32_t h = 1; h < machine->heap.count; h++)
         if (machine->heap.objects[h])
-            machine->heap.objects[h]->epoch = machine->heap.objects[h]->fh_stamp = 0;
+            machine->heap.objects[h]->epoch = machine->heap.objects[h]->cache.fh_stamp = 0;
     for (uint32_t i = 0; i < machine->class_count; i++)
-        machine->classes[i]->statics_epoch = machine->classes[i]->fh_stamp = 0;
+        machine->classes[i]->statics_epoch = machine->classes[i]->cache.fh_stamp = 0;
     for (uint32_t i = 0; i < machine->thread_count; i++)
-        machine->threads[i]->epoch = machine->threads[i]->fh_stamp = 0;
+        machine->threads[i]->epoch = machine->threads[i]->cache.fh_stamp = 0;
     machine->globals_epoch = machine->classes_epoch = 0;
     vm_bytes *tr = &machine->check->trail;
     for (size_t end = tr->len; end > 0;) {

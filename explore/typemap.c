@@ -475,14 +475,14 @@ static void map_free(struct vm_typemap *map)
 
 void vm_typemap_free(vm_method *m)
 {
-    map_free(m->typemap);
-    m->typemap = NULL;
+    map_free(m->cache.typemap);
+    m->cache.typemap = NULL;
 }
 
 bool vm_typemap_slow(vm *machine, vm_method *m, uint32_t pc, const uint8_t **types,
                      uint32_t *height)
 {
-    if (!m->typemap) {
+    if (!m->cache.typemap) {
         struct vm_typemap *map = base_calloc(1, sizeof *map);
         if (!map || !analyse(machine, m, map)) {
             map_free(map);
@@ -492,9 +492,9 @@ bool vm_typemap_slow(vm *machine, vm_method *m, uint32_t pc, const uint8_t **typ
                            "checker cannot type, or out of memory)",
                            vm_dotted_name(m->owner, cls, sizeof cls), m->name, m->descriptor);
         }
-        m->typemap = map;
+        m->cache.typemap = map;
     }
-    const struct vm_typemap *map = m->typemap;
+    const struct vm_typemap *map = m->cache.typemap;
     if (pc >= m->code->length || map->index[pc] == UINT32_MAX ||
         map->height[map->index[pc]] == UNREACHED)
         return vm_fail(machine, VM_ERR_UNSUPPORTED, "internal error: no slot types at %s.%s pc %u",

@@ -73,7 +73,7 @@ vm_call_result vm_push_frame(vm *machine, vm_thread *t, vm_method *m, uint32_t b
     f->advance = advance;
     f->flags = 0;
     f->gen = ++t->pushes;
-    f->fh_child = 0;
+    vm_frame_cache_forget(&f->cache);
     return VM_CALL_PUSHED;
 }
 

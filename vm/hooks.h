@@ -4,8 +4,9 @@
  * paths (the first change of an object, class, thread or the globals in an epoch), when it
  * allocates an object, creates a thread, publishes a reference, writes program output or is freed,
  * and at every instruction its watch table names (the scheduling-point predicate). The JVM never
- * reads the checker's own state (vm.check); it only keeps the per-object caches the checker stores
- * in it. Included by internal.h after the JVM's type names. */
+ * reads the checker's own state (vm.check); it only keeps the caches the checker stores on its
+ * objects, classes, methods, threads and frames: one member [cache] each, of a type declared here,
+ * whose fields the JVM never reads or writes. Included by internal.h after the JVM's type names. */
 #ifndef PORCHECK_VM_HOOKS_H
 #define PORCHECK_VM_HOOKS_H
 
@@ -26,6 +27,65 @@ typedef enum vm_park {
     VM_PARK_END,        /* every frame is gone: the next step ends the thread */
     VM_PARK_BLOCKED,    /* blocked inside an operation (wait, await): the wait fields tell */
 } vm_park;
+
+/* ---- The checker's caches on the JVM's data (member [cache]; calloc leaves them empty) ---- */
+
+/* What a checker caches on an object (vm_object.cache). */
+typedef struct vm_object_cache {
+    uint32_t fh_stamp; /* the object's [epoch] + 1 when [fh] is the hash of the contents */
+    uint64_t walk;     /* the global-roots walk that reached it (fingerprint.c) */
+    uint64_t fh[2];    /* cached 128-bit hash of the object (state.c) */
+} vm_object_cache;
+
+/* What a checker caches on a method (vm_method.cache). */
+typedef struct vm_method_cache {
+    struct vm_typemap *typemap; /* slot types per instruction, computed on first use */
+} vm_method_cache;
+
+/* What a checker caches on a class (vm_class.cache). */
+typedef struct vm_class_cache {
+    uint64_t fh[2];          /* cached hash of the initialisation state and statics */
+    uint32_t fh_stamp;       /* the class's [statics_epoch] + 1 when [fh] hashes the class state */
+    uint32_t fh_init_thread; /* ... for this [init_state] and [init_thread] */
+    uint8_t fh_init;
+    uint8_t visible; /* safe classifier: 0 not yet known, 1 no, 2 yes */
+} vm_class_cache;
+
+/* How many references a frame remembers with its cached hash, so that finding what it reaches
+ * needs no scan of its slots while it has not run (fingerprint.c). */
+#define VM_FRAME_REFS 4
+
+/* What a checker caches on a frame (vm_frame.cache). */
+typedef struct vm_frame_cache {
+    uint32_t fh_child; /* the [gen] of the frame above when [fh] was computed, 0: no hash */
+    uint8_t ref_count; /* objects in [refs] with [fh], VM_FRAME_REFS + 1: too many */
+    uint32_t refs[VM_FRAME_REFS]; /* the objects its monitor and typed slots reference */
+    uint64_t fh[2];               /* cached hash of the frame (fingerprint.c) */
+} vm_frame_cache;
+
+/* Forgets what was cached on a frame; the JVM calls it on each frame it pushes. */
+static inline void vm_frame_cache_forget(vm_frame_cache *cache)
+{
+    cache->fh_child = 0;
+}
+
+/* How many references of its header and top frame a thread remembers with its hash (a count
+ * of VM_TOP_REFS + 1 says they did not fit). */
+#define VM_TOP_REFS 8
+
+/* How many references outside the global roots' reach a thread remembers (fingerprint.c). */
+#define VM_THREAD_OUTSIDE 6
+
+/* What a checker caches on a thread (vm_thread.cache). */
+typedef struct vm_thread_cache {
+    uint32_t fh_stamp;                   /* the thread's [epoch] + 1 when [fh] is its hash */
+    uint64_t fh[2];                      /* cached 128-bit hash of the thread (fingerprint.c) */
+    uint64_t refs_walk;                  /* the global-roots walk for which [outside] is known */
+    uint32_t outside[VM_THREAD_OUTSIDE]; /* what it references outside that walk's reach */
+    uint8_t outside_count;               /* ... how many, or UINT8_MAX: more than fit */
+    uint8_t top_ref_count;               /* objects in [top_refs] with [fh], or more */
+    uint32_t top_refs[VM_TOP_REFS];      /* what its header and top frame reference */
+} vm_thread_cache;
 
 /* What the JVM calls on the checker that drives it. */
 typedef struct vm_hooks {

@@ -736,7 +736,7 @@ invoke:
         frame->advance = advance;
         frame->flags = 0;
         frame->gen = ++t->pushes;
-        frame->fh_child = 0;
+        vm_frame_cache_forget(&frame->cache);
         code = callee->code->code;
         pc = code;
         locals = t->slots + base;
