@@ -46,6 +46,7 @@ long_toy=(toy long.toy --algo dfs --stateless)
 
 # ---- SIGINT during check: the header came before the search; the client is reported, the rest
 # are not checked, the summary and --json are written, exit 130.
+: >out.txt
 "$porcheck" "${bst[@]}" --json out.json >out.txt 2>err.txt &
 pid=$!
 for _ in $(seq 500); do grep -q '^columns:' out.txt && break; sleep 0.02; done
@@ -72,6 +73,7 @@ json 'd["clients"][0]["verdict"] == "incomplete" and d["clients"][0]["statistics
 signal_searching() {
     local sig=$1
     shift
+    : >err.txt # the previous command's stderr must not pass for this one's progress line
     "$porcheck" "$1" --progress "${@:2}" >out.txt 2>err.txt &
     local pid=$!
     for _ in $(seq 1500); do [ -s err.txt ] && break; sleep 0.02; done
