@@ -310,6 +310,30 @@ bool client_check_violated(const client_check_result *r);
 /* Frees what [r] holds. */
 void client_check_result_free(client_check_result *r);
 
+/* Returns the verdict of [r]: incomplete when its search, complete and without a violation,
+ * still missed a linearizable outcome (porcheck missed interleavings), else as verdict_of. */
+verdict_kind verdict_check_verdict(const client_check_result *r);
+
+/* Prints the line "client N: TEXT" of client [c] (number [index] + 1 of its list) and its
+ * columns on [out], after an empty line. */
+void verdict_check_print_header(FILE *out, const client *c, size_t index);
+
+/* Prints the report of client [c] after its header on [out]: the visible set, the expected
+ * outcomes (computed as [opt] says), the verdict, the observed outcomes, the violations with their
+ * schedules and tables, the statistics; [signal] as for verdict_stop_text. */
+void verdict_check_print(FILE *out, const client *c, const client_check_options *opt,
+                         const client_check_result *r, const char *signal);
+
+/* Returns the report of client [c] (from line [line] of its list) as JSON; NULL when out of
+ * memory. */
+json_t *verdict_check_json(const client *c, const client_check_result *r, size_t line);
+
+/* Prints replay [tr] of [length] transitions of client [c] on [out]: the client's header, the
+ * table and how it ended, judged against the expected outcomes [e]; returns VERDICT_VIOLATION
+ * when it ended in a violation, else VERDICT_PASS. */
+verdict_kind verdict_check_print_replay(FILE *out, const client *c, const client_trace *tr,
+                                        size_t length, const client_expected *e);
+
 /* Runs [length] steps of [schedule] (thread ids) of client [c] from the initial state and
  * records them in [out]; fills [err] when a thread of the schedule cannot run. */
 client_status client_replay(const client *c, const client_check_options *opt,
