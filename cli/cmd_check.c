@@ -15,7 +15,7 @@ enum { MAX_VISIBLE = 64 };
 typedef struct check_args {
     const char *spec, *client, *clients, *jar, *json, *replay, *oracle;
     const char *visible[MAX_VISIBLE];
-    client_check_options opt;
+    verdict_check_options opt;
     cli_progress progress;
 } check_args;
 
@@ -100,9 +100,9 @@ static args_status search_option(check_args *a, const char *name, const char *va
     por_error err = {0};
     if (!strcmp(name, "--classifier")) {
         if (!strcmp(value, "safe"))
-            a->opt.classifier = CLIENT_CLASSIFY_SAFE;
+            a->opt.classifier = VERDICT_CLASSIFY_SAFE;
         else if (!strcmp(value, "jpf"))
-            a->opt.classifier = CLIENT_CLASSIFY_JPF;
+            a->opt.classifier = VERDICT_CLASSIFY_JPF;
         else
             return bad("unknown classifier '%s' (safe or jpf)", value);
         return ARGS_OK;
@@ -172,7 +172,7 @@ static args_status parse_args(int argc, char **argv, check_args *a)
     if (a->oracle && strcmp(a->oracle, "impl") && strcmp(a->oracle, "adt"))
         return bad("unknown oracle '%s' (impl or adt)", a->oracle);
     a->opt.oracle_adt = a->oracle && !strcmp(a->oracle, "adt");
-    if (a->opt.visible_count && client_check_classifier(&a->opt) == CLIENT_CLASSIFY_JPF)
+    if (a->opt.visible_count && verdict_check_classifier(&a->opt) == VERDICT_CLASSIFY_JPF)
         return bad("%s", "--visible applies to the safe classifier only");
     if (a->opt.heap_symmetry &&
         !cli_heap_symmetry_allows("check", a->opt.search.algo, a->opt.search.stateless))
@@ -197,7 +197,7 @@ static json_t *report_json(const check_args *a, const client_spec *spec, json_t 
     json_t *doc =
         json_pack("{sssssssssssssbsbsOs{sIsIsIsIsIsI}}", "spec", a->spec, "class", spec->class_name,
                   "jar", a->jar, "algorithm", por_algo_name(a->opt.search.algo), "classifier",
-                  client_classifier_name(client_check_classifier(&a->opt)), "oracle",
+                  verdict_classifier_name(verdict_check_classifier(&a->opt)), "oracle",
                   a->opt.oracle_adt ? "adt" : "impl", "heap_symmetry", a->opt.heap_symmetry,
                   "exact_states", a->opt.exact_states, "clients", reports, "summary", "clients",
                   (json_int_t)clients, "ok", (json_int_t)t->ok, "violations",
@@ -244,7 +244,7 @@ static void print_title(const check_args *a, const client_spec *spec)
 {
     printf("porcheck check: %s from %s (algorithm %s, classifier %s%s, oracle %s)\n",
            spec->class_name, a->jar, por_algo_name(a->opt.search.algo),
-           client_classifier_name(client_check_classifier(&a->opt)),
+           verdict_classifier_name(verdict_check_classifier(&a->opt)),
            a->opt.search.stateless ? ", stateless" : "",
            a->opt.oracle_adt ? "adt" : "implementation");
 }
@@ -270,7 +270,7 @@ static void error_row(const client_list *list, size_t i, const char *message, js
 }
 
 /* Counts and records the result [r] of client [i] of [list] in [t] and [reports]. */
-static void tally_result(const client_list *list, size_t i, const client_check_result *r,
+static void tally_result(const client_list *list, size_t i, const verdict_check_result *r,
                          json_t *reports, tally *t)
 {
     int status = (int)verdict_check_verdict(r);
@@ -293,12 +293,12 @@ static bool check_one(check_args *a, const client_list *list, size_t i, json_t *
     }
     verdict_check_print_header(stdout, c, i);
     fflush(stdout);
-    client_check_options opt = a->opt;
+    verdict_check_options opt = a->opt;
     opt.search.stop_flag = cli_stop_flag();
     cli_progress_attach(&a->progress, &opt.search);
-    client_check_result r;
+    verdict_check_result r;
     client_error err = {0};
-    client_status st = client_check(c, &opt, &r, &err);
+    client_status st = verdict_check(c, &opt, &r, &err);
     cli_progress_end(&a->progress);
     if (st != CLIENT_OK && err.status == CLIENT_ERR_SPEC)
         return client_error_exit(a, list, i, &err), false;
@@ -308,7 +308,7 @@ static bool check_one(check_args *a, const client_list *list, size_t i, json_t *
     }
     verdict_check_print(stdout, c, &a->opt, &r, signal_name());
     tally_result(list, i, &r, reports, t);
-    client_check_result_free(&r);
+    verdict_check_result_free(&r);
     return true;
 }
 
@@ -367,21 +367,21 @@ static int run_replay(const check_args *a, const client_list *list)
     }
     uint8_t *schedule = NULL;
     size_t length = 0;
-    client_expected e = {0};
-    client_trace tr = {0};
-    if (client_schedule_parse(a->replay, &schedule, &length, &err) != CLIENT_OK) {
+    verdict_expected e = {0};
+    verdict_trace tr = {0};
+    if (verdict_schedule_parse(a->replay, &schedule, &length, &err) != CLIENT_OK) {
         fprintf(stderr, "porcheck check: --replay: %s\n", err.message);
         return EXIT_BAD_INPUT;
     }
     int status = EXIT_BAD_INPUT;
-    if (client_expected_outcomes(c, &a->opt, &e, &err) != CLIENT_OK ||
-        client_replay(c, &a->opt, schedule, length, &tr, &err) != CLIENT_OK) {
+    if (verdict_expected_outcomes(c, &a->opt, &e, &err) != CLIENT_OK ||
+        verdict_check_replay(c, &a->opt, schedule, length, &tr, &err) != CLIENT_OK) {
         client_error_exit(a, list, 0, &err);
     } else {
         status = (int)verdict_check_print_replay(stdout, c, &tr, length, &e);
     }
-    client_trace_free(&tr);
-    client_expected_free(&e);
+    verdict_trace_free(&tr);
+    verdict_expected_free(&e);
     base_free(schedule);
     return status;
 }

@@ -10,15 +10,15 @@
 
 /* True when [r]'s search, complete and without a violation, still missed a linearizable
  * outcome: porcheck missed interleavings, so its verdict cannot be ok. */
-static bool missed_outcomes(const client_check_result *r)
+static bool missed_outcomes(const verdict_check_result *r)
 {
-    return !client_check_violated(r) && r->unobserved_count > 0;
+    return !verdict_check_violated(r) && r->unobserved_count > 0;
 }
 
-verdict_kind verdict_check_verdict(const client_check_result *r)
+verdict_kind verdict_check_verdict(const verdict_check_result *r)
 {
     return missed_outcomes(r) ? VERDICT_INCOMPLETE
-                              : verdict_of(&r->search, client_check_violated(r));
+                              : verdict_of(&r->search, verdict_check_violated(r));
 }
 
 void verdict_check_print_header(FILE *out, const client *c, size_t index)
@@ -34,8 +34,8 @@ void verdict_check_print_header(FILE *out, const client *c, size_t index)
 }
 
 /* Prints the expected outcomes' summary (and the ADT comparison). */
-static void print_expected(FILE *out, const client *c, const client_check_options *opt,
-                           const client_expected *e)
+static void print_expected(FILE *out, const client *c, const verdict_check_options *opt,
+                           const verdict_expected *e)
 {
     size_t blocked = client_outcome_set_blocked(e->outcomes);
     fprintf(out, "expected outcomes (%s): %zu   [%zu nodes, %zu matched, %.3f s]\n",
@@ -57,7 +57,7 @@ static void print_expected(FILE *out, const client *c, const client_check_option
 }
 
 /* Prints the observed outcomes with their end-state counts, marking unexpected ones. */
-static void print_observed(FILE *out, const client_check_result *r)
+static void print_observed(FILE *out, const verdict_check_result *r)
 {
     const client_outcome_set *seen = r->observed;
     size_t n = client_outcome_set_size(seen), unexpected = 0;
@@ -85,36 +85,36 @@ static void print_observed(FILE *out, const client_check_result *r)
 }
 
 /* Prints violation [v] (number [i] + 1): what it is, its schedule and its table. */
-static void print_violation(FILE *out, const client *c, const client_violation *v, size_t i)
+static void print_violation(FILE *out, const client *c, const verdict_check_violation *v, size_t i)
 {
     char buf[8192];
-    if (v->kind == CLIENT_VIOLATION_OUTCOME) {
+    if (v->kind == VERDICT_CHECK_OUTCOME) {
         client_outcome_format(v->outcome, c->invocation_count, buf, sizeof buf);
         fprintf(out, "violation %zu: unexpected outcome %s", i + 1, buf);
     } else {
         fprintf(out, "violation %zu: %s", i + 1, v->message);
     }
     fprintf(out, "   [%zu end state%s]\n", v->count, v->count == 1 ? "" : "s");
-    if (v->kind == CLIENT_VIOLATION_DEADLOCK && v->outcome) {
+    if (v->kind == VERDICT_CHECK_DEADLOCK && v->outcome) {
         client_outcome_format(v->outcome, c->invocation_count, buf, sizeof buf);
         fprintf(out, "  outcome %s: no linearization leaves these invocations blocked\n", buf);
     }
     char *sched = base_malloc(v->length * 8 + 16);
-    if (sched) client_schedule_format(v->schedule, v->length, sched, v->length * 8 + 16);
+    if (sched) verdict_schedule_format(v->schedule, v->length, sched, v->length * 8 + 16);
     fprintf(out, "  schedule (%zu transitions", v->length);
     for (size_t t = 0; v->traced && t < v->trace.thread_count; t++)
         fprintf(out, "%s%zu = %s", t ? ", " : "; thread ids: ", t, v->trace.thread_names[t]);
     fprintf(out, "): %s\n", sched ? sched : "?");
     base_free(sched);
     if (!v->traced) return;
-    client_trace_print(c, &v->trace, out, 2);
+    verdict_trace_print(c, &v->trace, out, 2);
     if (!v->reproduced) fprintf(out, "  warning: the replay did not reproduce the violation\n");
 }
 
 /* Prints the visible set in force for [r] and the races that widened it. */
-static void print_visible(FILE *out, const client_check_result *r)
+static void print_visible(FILE *out, const verdict_check_result *r)
 {
-    if (r->classifier == CLIENT_CLASSIFY_JPF)
+    if (r->classifier == VERDICT_CLASSIFY_JPF)
         fprintf(out, "visible: every access to a shared object (jpf classifier)\n");
     else
         verdict_print_visible(out,
@@ -123,8 +123,8 @@ static void print_visible(FILE *out, const client_check_result *r)
                               "client");
 }
 
-void verdict_check_print(FILE *out, const client *c, const client_check_options *opt,
-                         const client_check_result *r, const char *signal)
+void verdict_check_print(FILE *out, const client *c, const verdict_check_options *opt,
+                         const verdict_check_result *r, const char *signal)
 {
     print_visible(out, r);
     print_expected(out, c, opt, &r->expected);
@@ -136,7 +136,7 @@ void verdict_check_print(FILE *out, const client *c, const client_check_options 
                 "never observed)\n",
                 r->unobserved_count, r->unobserved_count == 1 ? " was" : "s were");
     else
-        verdict_print(out, &r->search, client_check_violated(r), signal);
+        verdict_print(out, &r->search, verdict_check_violated(r), signal);
     if (!r->search.stats.end_states)
         fprintf(out, "warning: no end state was reached (every path runs forever or was cut)\n");
     print_observed(out, r);
@@ -147,12 +147,12 @@ void verdict_check_print(FILE *out, const client *c, const client_check_options 
 /* ---- JSON report ----------------------------------------------------------------------------- */
 
 /* Returns violation [v] as JSON. */
-static json_t *violation_json(const client *c, const client_violation *v)
+static json_t *violation_json(const client *c, const verdict_check_violation *v)
 {
     static const char *const kinds[] = {"unexpected outcome", "deadlock", "uncaught exception"};
     char *sched = base_malloc(v->length * 8 + 16);
     if (!sched) return NULL;
-    client_schedule_format(v->schedule, v->length, sched, v->length * 8 + 16);
+    verdict_schedule_format(v->schedule, v->length, sched, v->length * 8 + 16);
     json_t *j = json_pack("{sssIsssb}", "kind", kinds[v->kind], "count", (json_int_t)v->count,
                           "schedule", sched, "reproduced", v->reproduced);
     base_free(sched);
@@ -160,12 +160,12 @@ static json_t *violation_json(const client *c, const client_violation *v)
     if (v->outcome)
         json_object_set_new(j, "outcome", client_outcome_json(v->outcome, c->invocation_count));
     if (v->message) json_object_set_new(j, "message", json_string(v->message));
-    if (v->traced) json_object_set_new(j, "table", client_trace_json(c, &v->trace));
+    if (v->traced) json_object_set_new(j, "table", verdict_trace_json(c, &v->trace));
     return j;
 }
 
 /* Returns the unexpected outcomes of [r] as a JSON array. */
-static json_t *unexpected_json(const client_check_result *r)
+static json_t *unexpected_json(const verdict_check_result *r)
 {
     json_t *list = json_array();
     size_t w = client_outcome_set_width(r->observed);
@@ -193,17 +193,17 @@ static json_t *strings_json(const char *const *list, size_t n, bool dotted)
 
 /* Returns the visible set of [r] as JSON: {"classifier", "given": [...] or null for the
  * default, "widened": [...], "races": [...]}. */
-static json_t *visible_json(const client_check_result *r)
+static json_t *visible_json(const verdict_check_result *r)
 {
     json_t *given =
         r->visible_count ? strings_json(r->visible, r->visible_count, true) : json_null();
-    return json_pack("{sssososo}", "classifier", client_classifier_name(r->classifier), "given",
+    return json_pack("{sssososo}", "classifier", verdict_classifier_name(r->classifier), "given",
                      given, "widened", strings_json(r->widened, r->widened_count, true), "races",
                      strings_json(r->races, r->race_count, false));
 }
 
 /* Returns the expected outcomes of [r] that no end state gave, as a JSON array. */
-static json_t *unobserved_json(const client_check_result *r)
+static json_t *unobserved_json(const verdict_check_result *r)
 {
     json_t *list = json_array();
     size_t w = client_outcome_set_width(r->expected.outcomes);
@@ -214,7 +214,7 @@ static json_t *unobserved_json(const client_check_result *r)
     return list;
 }
 
-json_t *verdict_check_json(const client *c, const client_check_result *r, size_t line)
+json_t *verdict_check_json(const client *c, const verdict_check_result *r, size_t line)
 {
     char text[16384];
     client_format(c, text, sizeof text);
@@ -246,19 +246,19 @@ json_t *verdict_check_json(const client *c, const client_check_result *r, size_t
 /* ---- Replay ---------------------------------------------------------------------------------- */
 
 /* Prints how the replay [tr] of [c] ended on [out]; returns the verdict. */
-static verdict_kind replay_verdict(FILE *out, const client *c, const client_trace *tr,
-                                   const client_expected *e)
+static verdict_kind replay_verdict(FILE *out, const client *c, const verdict_trace *tr,
+                                   const verdict_expected *e)
 {
     char buf[8192];
     switch (tr->end) {
-    case CLIENT_END_FINAL: {
+    case VERDICT_END_FINAL: {
         client_outcome_format(tr->results, c->invocation_count, buf, sizeof buf);
         bool expected = client_outcome_set_find(e->outcomes, tr->results) >= 0;
         fprintf(out, "result: an end state with outcome %s: %s\n", buf,
                 expected ? "linearizable" : "UNEXPECTED (a violation)");
         return expected ? VERDICT_PASS : VERDICT_VIOLATION;
     }
-    case CLIENT_END_DEADLOCK: {
+    case VERDICT_END_DEADLOCK: {
         client_outcome_format(tr->results, c->invocation_count, buf, sizeof buf);
         bool expected = client_outcome_set_find(e->outcomes, tr->results) >= 0;
         fprintf(out, "result: no thread can run, some are blocked, outcome %s: %s\n", buf,
@@ -266,7 +266,7 @@ static verdict_kind replay_verdict(FILE *out, const client *c, const client_trac
                          : "deadlock, no linearization explains it (a violation)");
         return expected ? VERDICT_PASS : VERDICT_VIOLATION;
     }
-    case CLIENT_END_EXCEPTION:
+    case VERDICT_END_EXCEPTION:
         fprintf(out, "result: the last transition threw an uncaught exception: %s\n", tr->message);
         return VERDICT_VIOLATION;
     default:
@@ -275,11 +275,11 @@ static verdict_kind replay_verdict(FILE *out, const client *c, const client_trac
     }
 }
 
-verdict_kind verdict_check_print_replay(FILE *out, const client *c, const client_trace *tr,
-                                        size_t length, const client_expected *e)
+verdict_kind verdict_check_print_replay(FILE *out, const client *c, const verdict_trace *tr,
+                                        size_t length, const verdict_expected *e)
 {
     verdict_check_print_header(out, c, 0);
     fprintf(out, "replay of %zu transitions:\n", length);
-    client_trace_print(c, tr, out, 2);
+    verdict_trace_print(c, tr, out, 2);
     return replay_verdict(out, c, tr, e);
 }

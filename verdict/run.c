@@ -177,12 +177,12 @@ static void on_assert(void *ctx, size_t thread, const por_trace *schedule)
 
 /* ---- Schedules ------------------------------------------------------------------------------- */
 
-/* Writes [schedule] as client_schedule_format does into a new string, or NULL. */
+/* Writes [schedule] as verdict_schedule_format does into a new string, or NULL. */
 static char *schedule_text(const uint8_t *schedule, size_t length)
 {
     size_t size = length * 8 + 16; /* a thread id and a separator per step at most */
     char *s = base_malloc(size);
-    if (s) client_schedule_format(schedule, length, s, size);
+    if (s) verdict_schedule_format(schedule, length, s, size);
     return s;
 }
 
