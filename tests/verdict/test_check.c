@@ -1,13 +1,13 @@
 /* Tests of verdict_check and its pieces through the library: schedules written and read back,
  * the class-path check, a violation found, counted and replayed into a table whose rows say
  * which invocation each action belongs to, and expected outcomes through the implementation
- * oracle. porcheck check end to end is test_check.sh. */
+ * oracle. porcheck check end to end is tests/clients/test_check.sh. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "clienttest.h"
+#include "../clients/clienttest.h"
 #include "verdict.h"
 
 /* Options for checking a class of structures.jar with [algo]. */
