@@ -250,36 +250,6 @@ static void add_violation(observe *o, verdict_check_kind kind, const client_valu
     o->r->violation_count++;
 }
 
-/* Appends what blocked thread [t] waits for to [buf] (of [cap], [len] used): its next action
- * as the tables show it, and the thread holding what it needs. */
-static size_t describe_blocked(const vm *machine, uint32_t t, char *buf, size_t cap, size_t len)
-{
-    char name[128], what[2048];
-    vm_thread_name(machine, t, name, sizeof name);
-    vm_harness_describe(machine, t, what, sizeof what);
-    if (!what[0]) vm_describe_waiting(machine, t, what, sizeof what);
-    len += (size_t)snprintf(buf + len, cap - len, " %s blocked at %s", name, what);
-    int owner = vm_waits_for(machine, t);
-    if (owner >= 0 && len < cap) {
-        vm_thread_name(machine, (uint32_t)owner, name, sizeof name);
-        len += (size_t)snprintf(buf + len, cap - len, ", held by %s", name);
-    }
-    return len < cap ? len + (size_t)snprintf(buf + len, cap - len, ";") : len;
-}
-
-/* Writes the deadlock of the current state (each blocked thread, what it waits for and who
- * holds it; the harness's joins left out) into [buf]. */
-static void describe_deadlock(const vm *machine, por_tset waiting, char *buf, size_t cap)
-{
-    size_t len = (size_t)snprintf(buf, cap, "deadlock:"), start = len;
-    for (uint32_t t = 0; t < POR_MAX_THREADS && len < cap; t++)
-        if (waiting >> t & 1 && vm_harness_call_of(machine, t) >= 0)
-            len = describe_blocked(machine, t, buf, cap, len);
-    for (uint32_t t = 0; len == start && t < POR_MAX_THREADS && len < cap; t++)
-        if (waiting >> t & 1) len = describe_blocked(machine, t, buf, cap, len);
-    if (len < cap && len > 0 && buf[len - 1] == ';') buf[len - 1] = '\0';
-}
-
 void checker_blocked_results(const checker *k, por_tset waiting, client_value *values,
                              const bool *returned)
 {
@@ -305,7 +275,7 @@ static por_verdict on_blocked(observe *o, const por_trace *schedule, por_tset wa
     bool explained = client_outcome_set_find(o->r->expected.outcomes, o->values) >= 0;
     if (explained) return verdict_end_state(false, waiting);
     char text[4096];
-    describe_deadlock(o->k->machine, waiting, text, sizeof text);
+    verdict_describe_deadlock(o->k->machine, waiting, VERDICT_DEADLOCK_CLIENT, text, sizeof text);
     add_violation(o, VERDICT_CHECK_DEADLOCK, o->values, text, schedule);
     return verdict_end_state(true, waiting);
 }

@@ -4,6 +4,7 @@
 #define PORCHECK_CLIENTS_CHECKER_H
 
 #include "impl.h"
+#include "machine.h"
 #include "verdict.h"
 
 /* One client in the VM, ready to be searched or replayed. */

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "base.h"
-#include "verdict.h"
+#include "machine.h"
 
 /* Violations replayed into traces and printed. */
 enum { MAX_SHOWN = 10 };
@@ -115,37 +115,6 @@ void verdict_run_result_free(verdict_run_result *r)
 
 /* ---- Describing states ----------------------------------------------------------------------- */
 
-/* Writes the deadlock of the current state: each waiting thread and the wait-for cycle. */
-static void describe_deadlock(vm *machine, por_tset waiting, char *buf, size_t cap)
-{
-    size_t len = (size_t)snprintf(buf, cap, "deadlock");
-    char name[256], what[1024];
-    for (uint32_t t = 0; t < 64 && len < cap; t++) {
-        if (!(waiting >> t & 1)) continue;
-        vm_thread_name(machine, t, name, sizeof name);
-        vm_describe_waiting(machine, t, what, sizeof what);
-        len += (size_t)snprintf(buf + len, cap - len, "\n  %s %s", name, what);
-    }
-    for (uint32_t start = 0; start < 64 && len < cap; start++) {
-        if (!(waiting >> start & 1)) continue;
-        int t = (int)start, steps = 0;
-        while (steps++ < 64 && t >= 0 && (waiting >> t & 1)) {
-            t = vm_waits_for(machine, (uint32_t)t);
-            if (t == (int)start) break;
-        }
-        if (t != (int)start) continue;
-        len += (size_t)snprintf(buf + len, cap - len, "\n  cycle:");
-        do {
-            vm_thread_name(machine, (uint32_t)t, name, sizeof name);
-            len += (size_t)snprintf(buf + len, cap - len, " %s ->", name);
-            t = vm_waits_for(machine, (uint32_t)t);
-        } while (t != (int)start && len < cap);
-        vm_thread_name(machine, start, name, sizeof name);
-        snprintf(buf + len, cap - len, " %s", name);
-        return;
-    }
-}
-
 /* Observer: counts the output of an end state; a deadlock is a violation, counted among the
  * violating end states as check counts an unexplained one. */
 static por_verdict on_final(void *ctx, const por_trace *schedule, por_tset waiting)
@@ -156,7 +125,7 @@ static por_verdict on_final(void *ctx, const por_trace *schedule, por_tset waiti
     add_output(o, out, len);
     if (waiting) {
         char text[8192];
-        describe_deadlock(o->machine, waiting, text, sizeof text);
+        verdict_describe_deadlock(o->machine, waiting, VERDICT_DEADLOCK_PROGRAM, text, sizeof text);
         add_violation(o, VERDICT_DEADLOCK, text, schedule);
     }
     return verdict_end_state(waiting != 0, waiting);
@@ -472,7 +441,8 @@ static int replay_outcome(vm *machine, por_step_result last, FILE *out)
     }
     if (!enabled && waiting) {
         char deadlock[8192];
-        describe_deadlock(machine, waiting, deadlock, sizeof deadlock);
+        verdict_describe_deadlock(machine, waiting, VERDICT_DEADLOCK_PROGRAM, deadlock,
+                                  sizeof deadlock);
         fprintf(out, "result: %s\n", deadlock);
         return VERDICT_VIOLATION;
     }
