@@ -1,5 +1,6 @@
-/* verdict: what porcheck run and check share about a program in porcheck's VM: the one
- * description of a deadlock, written as each command's report shows it. */
+/* verdict: what porcheck run and check share about a program in porcheck's VM: the one step
+ * loop of a replayed schedule (each command records its own view of the steps through hooks)
+ * and the one description of a deadlock, written as each command's report shows it. */
 #include <stdio.h>
 
 #include "machine.h"
@@ -77,4 +78,25 @@ void verdict_describe_deadlock(const vm *machine, por_tset waiting, verdict_dead
     if (!program && len < cap && buf[len - 1] == ';') buf[len - 1] = '\0';
     int start = program && len < cap ? cycle_start(machine, waiting) : -1;
     if (start >= 0) describe_cycle(machine, start, buf, cap, len);
+}
+
+verdict_steps_status verdict_steps_run(verdict_steps *s, por_error *err)
+{
+    por_lts lts = vm_lts(s->machine);
+    lts.ops->restore(s->machine, s->init);
+    s->steps = 0;
+    s->last = POR_STEP_OK;
+    for (size_t i = 0; i < s->length; i++) {
+        uint32_t t = s->schedule[i];
+        if (t >= vm_check_threads(s->machine) || !(lts.ops->enabled(s->machine) >> t & 1))
+            return VERDICT_STEPS_DISABLED;
+        if (s->before && !s->before(s->ctx, t, i + 1)) return VERDICT_STEPS_NOMEM;
+        por_step_result r = lts.ops->step(s->machine, t, err);
+        if (r == POR_STEP_ERROR) return VERDICT_STEPS_FAILED;
+        s->steps = i + 1;
+        s->last = r;
+        if (s->after && !s->after(s->ctx, t, i + 1, r)) return VERDICT_STEPS_NOMEM;
+        if (r == POR_STEP_ASSERT && s->stop_at_exception) break;
+    }
+    return VERDICT_STEPS_DONE;
 }

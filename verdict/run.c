@@ -157,34 +157,50 @@ static char *schedule_text(const uint8_t *schedule, size_t length)
 
 /* ---- Replay ---------------------------------------------------------------------------------- */
 
+/* What run records of a replay: one trace line per step. */
+typedef struct trace_lines {
+    vm *machine;
+    char **lines; /* [length] lines to fill, or NULL */
+} trace_lines;
+
+/* Replay hook: stores the trace line of step [step] of thread [t], before it runs. */
+static bool note_line(void *ctx, uint32_t t, size_t step)
+{
+    trace_lines *tl = ctx;
+    if (!tl->lines) return true;
+    char name[256], what[2048], line[2400];
+    vm_thread_name(tl->machine, t, name, sizeof name);
+    vm_describe_next(tl->machine, t, what, sizeof what);
+    snprintf(line, sizeof line, "%4zu  %-14s %s", step, name, what);
+    return (tl->lines[step - 1] = dup_bytes(line, strlen(line))) != NULL;
+}
+
 /* Runs [schedule] from the initial state [init], storing one trace line per step in [lines]
  * (when not NULL); returns the result of the last step, or POR_STEP_ERROR with [err] set when a
  * thread is not enabled or the VM fails. */
 static por_step_result replay(vm *machine, const por_snapshot *init, const uint8_t *schedule,
                               size_t length, char **lines, por_error *err)
 {
-    por_lts lts = vm_lts(machine);
-    lts.ops->restore(machine, init);
-    por_step_result r = POR_STEP_OK;
-    for (size_t i = 0; i < length; i++) {
-        uint32_t t = schedule[i];
-        if (t >= vm_check_threads(machine) || !(lts.ops->enabled(machine) >> t & 1)) {
-            por_fail(err, POR_ERR_ARG, "step %zu of the schedule: thread %u is not enabled", i + 1,
-                     t);
-            return POR_STEP_ERROR;
-        }
-        char name[256], what[2048], line[2400];
-        vm_thread_name(machine, t, name, sizeof name);
-        vm_describe_next(machine, t, what, sizeof what);
-        snprintf(line, sizeof line, "%4zu  %-14s %s", i + 1, name, what);
-        if (lines && !(lines[i] = dup_bytes(line, strlen(line)))) {
-            por_fail(err, POR_ERR_NOMEM, "out of memory");
-            return POR_STEP_ERROR;
-        }
-        r = lts.ops->step(machine, t, err);
-        if (r == POR_STEP_ERROR) return r;
+    trace_lines tl = {machine, lines};
+    verdict_steps s = {.machine = machine,
+                       .init = init,
+                       .schedule = schedule,
+                       .length = length,
+                       .ctx = &tl,
+                       .before = note_line};
+    switch (verdict_steps_run(&s, err)) {
+    case VERDICT_STEPS_DONE:
+        return s.last;
+    case VERDICT_STEPS_DISABLED:
+        por_fail(err, POR_ERR_ARG, "step %zu of the schedule: thread %u is not enabled",
+                 s.steps + 1, (unsigned)schedule[s.steps]);
+        return POR_STEP_ERROR;
+    case VERDICT_STEPS_NOMEM:
+        por_fail(err, POR_ERR_NOMEM, "out of memory");
+        return POR_STEP_ERROR;
+    default:
+        return POR_STEP_ERROR;
     }
-    return r;
 }
 
 /* Replays every shown violation to fill its trace and check that it reproduces. */

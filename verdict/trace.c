@@ -160,9 +160,10 @@ static bool head_returned(replay *rp, size_t step)
     return true;
 }
 
-/* Records what step [step] of thread [t] does, before it runs. */
-static bool note_step(replay *rp, uint32_t t, size_t step)
+/* Replay hook: records what step [step] of thread [t] does, before it runs. */
+static bool note_step(void *ctx, uint32_t t, size_t step)
 {
+    replay *rp = ctx;
     long call = vm_harness_call_of(rp->k->machine, t);
     por_label label;
     rp->k->lts.ops->peek(rp->k->lts.model, t, &label);
@@ -173,29 +174,49 @@ static bool note_step(replay *rp, uint32_t t, size_t step)
     return !text[0] || add_row(rp->tr, column_of(rp->k->c, (size_t)call), -1, text, step);
 }
 
-/* Runs step [i] (1-based [i] + 1) of thread [t]; sets the end of the trace after a failed
- * assertion. */
-static client_status run_step(replay *rp, uint32_t t, size_t i, client_error *err)
+/* Replay hook: adds the headers of the invocations that returned during step [step] of thread
+ * [t]; sets the end of the trace after an uncaught exception. */
+static bool after_step(void *ctx, uint32_t t, size_t step, por_step_result result)
 {
-    checker *k = rp->k;
-    if (t >= vm_check_threads(k->machine) || !(k->lts.ops->enabled(k->lts.model) >> t & 1))
-        return client_fail(err, CLIENT_ERR_ARG, "step %zu of the schedule: thread %u cannot run",
-                           i + 1, t);
-    if (!note_step(rp, t, i + 1)) return client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+    replay *rp = ctx;
+    if (!head_returned(rp, step)) return false;
+    if (result != POR_STEP_ASSERT) return true;
+    char text[4096];
+    vm_describe_uncaught(rp->k->machine, t, text, sizeof text);
+    char *nl = strchr(text, '\n');
+    if (nl) *nl = '\0';
+    rp->tr->end = VERDICT_END_EXCEPTION;
+    rp->tr->message = base_arena_strndup(&rp->tr->arena, text, strlen(text));
+    return true;
+}
+
+/* Runs the [length] steps of [schedule] from the initial state, stopping after an uncaught
+ * exception, recording them in [rp]. */
+static client_status run_steps(replay *rp, const uint8_t *schedule, size_t length,
+                               client_error *err)
+{
+    verdict_steps s = {.machine = rp->k->machine,
+                       .init = rp->k->init,
+                       .schedule = schedule,
+                       .length = length,
+                       .ctx = rp,
+                       .before = note_step,
+                       .after = after_step,
+                       .stop_at_exception = true};
     por_error perr = {0};
-    por_step_result r = k->lts.ops->step(k->lts.model, t, &perr);
-    if (r == POR_STEP_ERROR) return client_fail(err, CLIENT_ERR_OBJECT, "%s", perr.message);
-    rp->steps = i + 1;
-    if (!head_returned(rp, i + 1)) return client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
-    if (r == POR_STEP_ASSERT) {
-        char text[4096];
-        vm_describe_uncaught(k->machine, t, text, sizeof text);
-        char *nl = strchr(text, '\n');
-        if (nl) *nl = '\0';
-        rp->tr->end = VERDICT_END_EXCEPTION;
-        rp->tr->message = base_arena_strndup(&rp->tr->arena, text, strlen(text));
+    verdict_steps_status st = verdict_steps_run(&s, &perr);
+    rp->steps = s.steps;
+    switch (st) {
+    case VERDICT_STEPS_DONE:
+        return CLIENT_OK;
+    case VERDICT_STEPS_DISABLED:
+        return client_fail(err, CLIENT_ERR_ARG, "step %zu of the schedule: thread %u cannot run",
+                           s.steps + 1, (unsigned)schedule[s.steps]);
+    case VERDICT_STEPS_NOMEM:
+        return client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+    default:
+        return client_fail(err, CLIENT_ERR_OBJECT, "%s", perr.message);
     }
-    return CLIENT_OK;
 }
 
 /* Adds the invocations still running at the end (with what a blocked thread waits to do). */
@@ -259,10 +280,7 @@ client_status checker_replay(checker *k, const uint8_t *schedule, size_t length,
     }
     rp->k = k;
     rp->tr = tr;
-    k->lts.ops->restore(k->lts.model, k->init);
-    client_status st = CLIENT_OK;
-    for (size_t i = 0; i < length && !st && tr->end != VERDICT_END_EXCEPTION; i++)
-        st = run_step(rp, schedule[i], i, err);
+    client_status st = run_steps(rp, schedule, length, err);
     if (!st) st = finish(rp, err);
     base_free(rp);
     if (st) verdict_trace_free(tr);
