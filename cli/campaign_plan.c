@@ -7,6 +7,7 @@
 
 #include "campaign.h"
 #include "clients.h"
+#include "por.h"
 
 /* Most threads seq:all permutes (8! = 40320 orders). */
 enum { SEQ_ALL_MAX_THREADS = 8 };

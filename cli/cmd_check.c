@@ -15,7 +15,7 @@ enum { MAX_VISIBLE = 64 };
 typedef struct check_args {
     const char *spec, *client, *clients, *jar, *json, *replay, *oracle;
     const char *visible[MAX_VISIBLE];
-    client_check_options opt;
+    verdict_check_options opt;
     cli_progress progress;
 } check_args;
 
@@ -100,9 +100,9 @@ static args_status search_option(check_args *a, const char *name, const char *va
     por_error err = {0};
     if (!strcmp(name, "--classifier")) {
         if (!strcmp(value, "safe"))
-            a->opt.classifier = CLIENT_CLASSIFY_SAFE;
+            a->opt.classifier = VERDICT_CLASSIFY_SAFE;
         else if (!strcmp(value, "jpf"))
-            a->opt.classifier = CLIENT_CLASSIFY_JPF;
+            a->opt.classifier = VERDICT_CLASSIFY_JPF;
         else
             return bad("unknown classifier '%s' (safe or jpf)", value);
         return ARGS_OK;
@@ -172,7 +172,7 @@ static args_status parse_args(int argc, char **argv, check_args *a)
     if (a->oracle && strcmp(a->oracle, "impl") && strcmp(a->oracle, "adt"))
         return bad("unknown oracle '%s' (impl or adt)", a->oracle);
     a->opt.oracle_adt = a->oracle && !strcmp(a->oracle, "adt");
-    if (a->opt.visible_count && client_check_classifier(&a->opt) == CLIENT_CLASSIFY_JPF)
+    if (a->opt.visible_count && verdict_check_classifier(&a->opt) == VERDICT_CLASSIFY_JPF)
         return bad("%s", "--visible applies to the safe classifier only");
     if (a->opt.heap_symmetry &&
         !cli_heap_symmetry_allows("check", a->opt.search.algo, a->opt.search.stateless))
@@ -181,236 +181,7 @@ static args_status parse_args(int argc, char **argv, check_args *a)
     return ARGS_OK;
 }
 
-/* ---- Text report ----------------------------------------------------------------------------- */
-
-/* Prints the client line and its columns. */
-static void print_header(const client *c, size_t index)
-{
-    char text[16384], label[512];
-    client_format(c, text, sizeof text);
-    printf("\nclient %zu: %s\ncolumns:", index + 1, text);
-    for (size_t i = 0; i < c->invocation_count; i++) {
-        client_column_label(c, i, label, sizeof label);
-        printf("%s %s", i ? "," : "", label);
-    }
-    printf("\n");
-}
-
-/* Prints the expected outcomes' summary (and the ADT comparison). */
-static void print_expected(const client *c, const check_args *a, const client_expected *e)
-{
-    size_t blocked = client_outcome_set_blocked(e->outcomes);
-    printf("expected outcomes (%s): %zu   [%zu nodes, %zu matched, %.3f s]\n",
-           a->opt.oracle_adt ? "adt model" : "implementation run sequentially",
-           client_outcome_set_size(e->outcomes), e->stats.nodes, e->stats.matched, e->seconds);
-    if (blocked)
-        printf("  of which blocked (some invocations wait for ever): %zu%s\n", blocked,
-               blocked == client_outcome_set_size(e->outcomes) ? " (no order completes)" : "");
-    if (!e->compared) return;
-    char text[8192];
-    client_lin_diff_format(c, &e->diff, text, sizeof text);
-    if (e->diff.found)
-        printf("warning: run sequentially, the implementation disagrees with the adt model "
-               "(implementation vs adt): %s\n",
-               text);
-    else
-        printf("run sequentially, the implementation agrees with the adt model\n");
-}
-
-/* Prints the observed outcomes with their end-state counts, marking unexpected ones. */
-static void print_observed(const client_check_result *r)
-{
-    const client_outcome_set *seen = r->observed;
-    size_t n = client_outcome_set_size(seen), unexpected = 0;
-    printf("outcomes observed: %zu\n", n);
-    char buf[8192];
-    for (size_t i = 0; i < n; i++) {
-        const client_value *v = client_outcome_set_at(seen, i);
-        bool bad = client_outcome_set_find(r->expected.outcomes, v) < 0;
-        unexpected += bad;
-        size_t count = client_outcome_set_count(seen, i);
-        client_outcome_format(v, client_outcome_set_width(seen), buf, sizeof buf);
-        printf("  %s   [%zu end state%s]%s\n", buf, count, count == 1 ? "" : "s",
-               bad ? "   UNEXPECTED" : "");
-    }
-    printf("unexpected outcomes: %zu\n", unexpected);
-    for (size_t i = 0; i < r->unobserved_count; i++) {
-        const client_value *v = client_outcome_set_at(r->expected.outcomes, r->unobserved[i]);
-        client_outcome_format(v, client_outcome_set_width(seen), buf, sizeof buf);
-        printf("warning: the linearizable outcome %s was never observed, although every "
-               "sequential order is an interleaving the search explored: porcheck missed "
-               "interleavings (please report it)\n",
-               buf);
-    }
-}
-
-/* Prints violation [v] (number [i] + 1): what it is, its schedule and its table. */
-static void print_violation(const client *c, const client_violation *v, size_t i)
-{
-    char buf[8192];
-    if (v->kind == CLIENT_VIOLATION_OUTCOME) {
-        client_outcome_format(v->outcome, c->invocation_count, buf, sizeof buf);
-        printf("violation %zu: unexpected outcome %s", i + 1, buf);
-    } else {
-        printf("violation %zu: %s", i + 1, v->message);
-    }
-    printf("   [%zu end state%s]\n", v->count, v->count == 1 ? "" : "s");
-    if (v->kind == CLIENT_VIOLATION_DEADLOCK && v->outcome) {
-        client_outcome_format(v->outcome, c->invocation_count, buf, sizeof buf);
-        printf("  outcome %s: no linearization leaves these invocations blocked\n", buf);
-    }
-    char *sched = base_malloc(v->length * 8 + 16);
-    if (sched) client_schedule_format(v->schedule, v->length, sched, v->length * 8 + 16);
-    printf("  schedule (%zu transitions", v->length);
-    for (size_t t = 0; v->traced && t < v->trace.thread_count; t++)
-        printf("%s%zu = %s", t ? ", " : "; thread ids: ", t, v->trace.thread_names[t]);
-    printf("): %s\n", sched ? sched : "?");
-    base_free(sched);
-    if (!v->traced) return;
-    client_trace_print(c, &v->trace, stdout, 2);
-    if (!v->reproduced) printf("  warning: the replay did not reproduce the violation\n");
-}
-
-/* Prints the visible set in force for [r] and the races that widened it. */
-static void print_visible(const client_check_result *r)
-{
-    if (r->classifier == CLIENT_CLASSIFY_JPF)
-        printf("visible: every access to a shared object (jpf classifier)\n");
-    else
-        verdict_print_visible(stdout,
-                              &(verdict_visible){r->visible, r->visible_count, r->widened,
-                                                 r->widened_count, r->races, r->race_count},
-                              "client");
-}
-
-/* True when [r]'s search, complete and without a violation, still missed a linearizable
- * outcome: porcheck missed interleavings, so its verdict cannot be ok. */
-static bool missed_outcomes(const client_check_result *r)
-{
-    return !client_check_violated(r) && r->unobserved_count > 0;
-}
-
-/* Prints the report of client [c] after its header: the expected outcomes, the verdict, the
- * observed outcomes, the violations and the statistics. */
-static void print_result(const client *c, const check_args *a, const client_check_result *r)
-{
-    print_visible(r);
-    print_expected(c, a, &r->expected);
-    if (r->search.stop == POR_STOP_ERROR)
-        printf("stopped at the first violation (--first-error): other outcomes may exist\n");
-    if (missed_outcomes(r))
-        printf("verdict: incomplete (the search missed interleavings: %zu linearizable outcome%s "
-               "never observed)\n",
-               r->unobserved_count, r->unobserved_count == 1 ? " was" : "s were");
-    else
-        cli_print_verdict(&r->search, client_check_violated(r));
-    if (!r->search.stats.end_states)
-        printf("warning: no end state was reached (every path runs forever or was cut)\n");
-    print_observed(r);
-    for (size_t i = 0; i < r->violation_count; i++) print_violation(c, &r->violations[i], i);
-    por_stats_print(stdout, &r->search);
-}
-
-/* ---- JSON report ----------------------------------------------------------------------------- */
-
-/* Returns violation [v] as JSON. */
-static json_t *violation_json(const client *c, const client_violation *v)
-{
-    static const char *const kinds[] = {"unexpected outcome", "deadlock", "uncaught exception"};
-    char *sched = base_malloc(v->length * 8 + 16);
-    if (!sched) return NULL;
-    client_schedule_format(v->schedule, v->length, sched, v->length * 8 + 16);
-    json_t *j = json_pack("{sssIsssb}", "kind", kinds[v->kind], "count", (json_int_t)v->count,
-                          "schedule", sched, "reproduced", v->reproduced);
-    base_free(sched);
-    if (!j) return NULL;
-    if (v->outcome)
-        json_object_set_new(j, "outcome", client_outcome_json(v->outcome, c->invocation_count));
-    if (v->message) json_object_set_new(j, "message", json_string(v->message));
-    if (v->traced) json_object_set_new(j, "table", client_trace_json(c, &v->trace));
-    return j;
-}
-
-/* Returns the unexpected outcomes of [r] as a JSON array. */
-static json_t *unexpected_json(const client_check_result *r)
-{
-    json_t *list = json_array();
-    size_t w = client_outcome_set_width(r->observed);
-    for (size_t i = 0; list && i < client_outcome_set_size(r->observed); i++) {
-        const client_value *v = client_outcome_set_at(r->observed, i);
-        if (client_outcome_set_find(r->expected.outcomes, v) < 0)
-            json_array_append_new(list, client_outcome_json(v, w));
-    }
-    return list;
-}
-
-/* Returns the [n] strings of [list] as a JSON array, class names dotted when [dotted]. */
-static json_t *strings_json(const char *const *list, size_t n, bool dotted)
-{
-    json_t *a = json_array();
-    char name[1024];
-    for (size_t i = 0; a && i < n; i++) {
-        snprintf(name, sizeof name, "%s", list[i]);
-        for (char *p = name; dotted && *p; p++)
-            if (*p == '/') *p = '.';
-        json_array_append_new(a, json_string(name));
-    }
-    return a;
-}
-
-/* Returns the visible set of [r] as JSON: {"classifier", "given": [...] or null for the
- * default, "widened": [...], "races": [...]}. */
-static json_t *visible_json(const client_check_result *r)
-{
-    json_t *given =
-        r->visible_count ? strings_json(r->visible, r->visible_count, true) : json_null();
-    return json_pack("{sssososo}", "classifier", client_classifier_name(r->classifier), "given",
-                     given, "widened", strings_json(r->widened, r->widened_count, true), "races",
-                     strings_json(r->races, r->race_count, false));
-}
-
-/* Returns the expected outcomes of [r] that no end state gave, as a JSON array. */
-static json_t *unobserved_json(const client_check_result *r)
-{
-    json_t *list = json_array();
-    size_t w = client_outcome_set_width(r->expected.outcomes);
-    for (size_t i = 0; list && i < r->unobserved_count; i++)
-        json_array_append_new(
-            list,
-            client_outcome_json(client_outcome_set_at(r->expected.outcomes, r->unobserved[i]), w));
-    return list;
-}
-
-/* Returns the report of client [c] (from line [line]) as JSON; NULL when out of memory. */
-static json_t *client_json(const client *c, const client_check_result *r, size_t line)
-{
-    char text[16384];
-    client_format(c, text, sizeof text);
-    json_t *viols = json_array();
-    for (size_t i = 0; viols && i < r->violation_count; i++)
-        json_array_append_new(viols, violation_json(c, &r->violations[i]));
-    const client_lin_stats *s = &r->expected.stats;
-    json_t *expected = client_outcome_set_json(r->expected.outcomes, c);
-    if (expected)
-        json_object_set_new(expected, "statistics",
-                            json_pack("{sIsIsIsf}", "nodes", (json_int_t)s->nodes, "matched",
-                                      (json_int_t)s->matched, "invocations",
-                                      (json_int_t)s->invocations, "seconds", r->expected.seconds));
-    if (expected && r->expected.compared) {
-        client_lin_diff_format(c, &r->expected.diff, text + 8192, 8192);
-        json_object_set_new(expected, "adt_disagreement",
-                            r->expected.diff.found ? json_string(text + 8192) : json_null());
-    }
-    json_t *doc = json_pack(
-        "{sssIsssbsososososo}", "client", text, "line", (json_int_t)line, "verdict",
-        missed_outcomes(r) ? "incomplete" : cli_verdict_json(&r->search, client_check_violated(r)),
-        "complete", r->search.stop == POR_STOP_COMPLETE, "expected", expected, "observed",
-        client_outcome_set_json(r->observed, c), "unexpected", unexpected_json(r), "violations",
-        viols, "statistics", por_stats_json(&r->search));
-    if (doc) json_object_set_new(doc, "visible", visible_json(r));
-    if (doc) json_object_set_new(doc, "unobserved", unobserved_json(r));
-    return doc;
-}
+/* ---- Tally ----------------------------------------------------------------------------------- */
 
 /* How the clients of a run ended, for the summary and the exit status. */
 typedef struct tally {
@@ -426,7 +197,7 @@ static json_t *report_json(const check_args *a, const client_spec *spec, json_t 
     json_t *doc =
         json_pack("{sssssssssssssbsbsOs{sIsIsIsIsIsI}}", "spec", a->spec, "class", spec->class_name,
                   "jar", a->jar, "algorithm", por_algo_name(a->opt.search.algo), "classifier",
-                  client_classifier_name(client_check_classifier(&a->opt)), "oracle",
+                  verdict_classifier_name(verdict_check_classifier(&a->opt)), "oracle",
                   a->opt.oracle_adt ? "adt" : "impl", "heap_symmetry", a->opt.heap_symmetry,
                   "exact_states", a->opt.exact_states, "clients", reports, "summary", "clients",
                   (json_int_t)clients, "ok", (json_int_t)t->ok, "violations",
@@ -438,6 +209,12 @@ static json_t *report_json(const check_args *a, const client_spec *spec, json_t 
 }
 
 /* ---- Running --------------------------------------------------------------------------------- */
+
+/* Returns the name of the stopping signal received, or NULL. */
+static const char *signal_name(void)
+{
+    return cli_signal_received() ? cli_signal_name(cli_signal_received()) : NULL;
+}
 
 /* Prints [err] of client [i] of [list] on stderr as one line "porcheck check: ORIGIN:LINE: ...". */
 static void print_client_error(const check_args *a, const client_list *list, size_t i,
@@ -467,7 +244,7 @@ static void print_title(const check_args *a, const client_spec *spec)
 {
     printf("porcheck check: %s from %s (algorithm %s, classifier %s%s, oracle %s)\n",
            spec->class_name, a->jar, por_algo_name(a->opt.search.algo),
-           client_classifier_name(client_check_classifier(&a->opt)),
+           verdict_classifier_name(verdict_check_classifier(&a->opt)),
            a->opt.search.stateless ? ", stateless" : "",
            a->opt.oracle_adt ? "adt" : "implementation");
 }
@@ -493,16 +270,16 @@ static void error_row(const client_list *list, size_t i, const char *message, js
 }
 
 /* Counts and records the result [r] of client [i] of [list] in [t] and [reports]. */
-static void tally_result(const client_list *list, size_t i, const client_check_result *r,
+static void tally_result(const client_list *list, size_t i, const verdict_check_result *r,
                          json_t *reports, tally *t)
 {
-    int status = missed_outcomes(r) ? EXIT_INCOMPLETE
-                                    : cli_search_status(&r->search, client_check_violated(r));
+    int status = (int)verdict_check_verdict(r);
     t->ok += status == EXIT_PASS;
     t->violations += status == EXIT_VIOLATION;
     t->incomplete += status == EXIT_INCOMPLETE;
     t->status = cli_worse_status(t->status, status);
-    if (reports) json_array_append_new(reports, client_json(list->items[i], r, list->lines[i]));
+    if (reports)
+        json_array_append_new(reports, verdict_check_json(list->items[i], r, list->lines[i]));
 }
 
 /* Checks client [i] of [list], printing its header first and then its report; false (after one
@@ -514,14 +291,14 @@ static bool check_one(check_args *a, const client_list *list, size_t i, json_t *
         fprintf(stderr, "porcheck check: %s\n", list->errors[i]);
         return error_row(list, i, list->errors[i], reports, t), true;
     }
-    print_header(c, i);
+    verdict_check_print_header(stdout, c, i);
     fflush(stdout);
-    client_check_options opt = a->opt;
+    verdict_check_options opt = a->opt;
     opt.search.stop_flag = cli_stop_flag();
     cli_progress_attach(&a->progress, &opt.search);
-    client_check_result r;
+    verdict_check_result r;
     client_error err = {0};
-    client_status st = client_check(c, &opt, &r, &err);
+    client_status st = verdict_check(c, &opt, &r, &err);
     cli_progress_end(&a->progress);
     if (st != CLIENT_OK && err.status == CLIENT_ERR_SPEC)
         return client_error_exit(a, list, i, &err), false;
@@ -529,9 +306,9 @@ static bool check_one(check_args *a, const client_list *list, size_t i, json_t *
         print_client_error(a, list, i, &err);
         return error_row(list, i, err.message, reports, t), true;
     }
-    print_result(c, a, &r);
+    verdict_check_print(stdout, c, &a->opt, &r, signal_name());
     tally_result(list, i, &r, reports, t);
-    client_check_result_free(&r);
+    verdict_check_result_free(&r);
     return true;
 }
 
@@ -574,35 +351,6 @@ static int run_check(check_args *a, const client_spec *spec, const client_list *
 
 /* ---- Replay ---------------------------------------------------------------------------------- */
 
-/* Prints how the replay [tr] of [c] ended; returns 1 when that is a violation, else 0. */
-static int replay_verdict(const client *c, const client_trace *tr, const client_expected *e)
-{
-    char buf[8192];
-    switch (tr->end) {
-    case CLIENT_END_FINAL: {
-        client_outcome_format(tr->results, c->invocation_count, buf, sizeof buf);
-        bool expected = client_outcome_set_find(e->outcomes, tr->results) >= 0;
-        printf("result: an end state with outcome %s: %s\n", buf,
-               expected ? "linearizable" : "UNEXPECTED (a violation)");
-        return expected ? EXIT_PASS : EXIT_VIOLATION;
-    }
-    case CLIENT_END_DEADLOCK: {
-        client_outcome_format(tr->results, c->invocation_count, buf, sizeof buf);
-        bool expected = client_outcome_set_find(e->outcomes, tr->results) >= 0;
-        printf("result: no thread can run, some are blocked, outcome %s: %s\n", buf,
-               expected ? "a linearizable blocked outcome"
-                        : "deadlock, no linearization explains it (a violation)");
-        return expected ? EXIT_PASS : EXIT_VIOLATION;
-    }
-    case CLIENT_END_EXCEPTION:
-        printf("result: the last transition threw an uncaught exception: %s\n", tr->message);
-        return EXIT_VIOLATION;
-    default:
-        printf("result: the schedule stops before the end (threads can still run)\n");
-        return EXIT_PASS;
-    }
-}
-
 /* --replay: runs one schedule of the single client of [list]; returns the exit status. */
 static int run_replay(const check_args *a, const client_list *list)
 {
@@ -619,24 +367,21 @@ static int run_replay(const check_args *a, const client_list *list)
     }
     uint8_t *schedule = NULL;
     size_t length = 0;
-    client_expected e = {0};
-    client_trace tr = {0};
-    if (client_schedule_parse(a->replay, &schedule, &length, &err) != CLIENT_OK) {
+    verdict_expected e = {0};
+    verdict_trace tr = {0};
+    if (verdict_schedule_parse(a->replay, &schedule, &length, &err) != CLIENT_OK) {
         fprintf(stderr, "porcheck check: --replay: %s\n", err.message);
         return EXIT_BAD_INPUT;
     }
     int status = EXIT_BAD_INPUT;
-    if (client_expected_outcomes(c, &a->opt, &e, &err) != CLIENT_OK ||
-        client_replay(c, &a->opt, schedule, length, &tr, &err) != CLIENT_OK) {
+    if (verdict_expected_outcomes(c, &a->opt, &e, &err) != CLIENT_OK ||
+        verdict_check_replay(c, &a->opt, schedule, length, &tr, &err) != CLIENT_OK) {
         client_error_exit(a, list, 0, &err);
     } else {
-        print_header(c, 0);
-        printf("replay of %zu transitions:\n", length);
-        client_trace_print(c, &tr, stdout, 2);
-        status = replay_verdict(c, &tr, &e);
+        status = (int)verdict_check_print_replay(stdout, c, &tr, length, &e);
     }
-    client_trace_free(&tr);
-    client_expected_free(&e);
+    verdict_trace_free(&tr);
+    verdict_expected_free(&e);
     base_free(schedule);
     return status;
 }

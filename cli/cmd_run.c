@@ -18,7 +18,7 @@ typedef struct run_args {
     verdict_run_options run;
     const char *visible[MAX_VISIBLE];
     const char *json, *replay;
-    client_classifier classifier; /* --classifier, or the default for the algorithm */
+    verdict_classifier classifier; /* --classifier, or the default for the algorithm */
     cli_progress progress;
 } run_args;
 
@@ -95,9 +95,9 @@ static args_status value_option(run_args *a, const char *name, char *value)
     if (!strcmp(name, "--visible")) return add_visible(a, value);
     if (!strcmp(name, "--classifier")) {
         if (!strcmp(value, "jpf"))
-            a->classifier = CLIENT_CLASSIFY_JPF;
+            a->classifier = VERDICT_CLASSIFY_JPF;
         else if (!strcmp(value, "safe"))
-            a->classifier = CLIENT_CLASSIFY_SAFE;
+            a->classifier = VERDICT_CLASSIFY_SAFE;
         else
             return bad("unknown classifier '%s' (jpf or safe)", value);
         return ARGS_OK;
@@ -143,7 +143,7 @@ static args_status parse_args(int argc, char **argv, run_args *a)
     a->run.argv = argv + i + 1;
     a->run.check.visible = a->visible;
     a->run.check.classifier =
-        verdict_vm_classifier(verdict_classifier(a->run.search.algo, a->classifier));
+        verdict_vm_classifier(verdict_classifier_for(a->run.search.algo, a->classifier));
     if (a->run.check.visible_count && a->run.check.classifier != VM_CLASSIFY_SAFE)
         return bad("--visible%s applies to --classifier safe only", "");
     if (a->run.check.heap_symmetry &&
@@ -166,7 +166,7 @@ static int run_replay(const run_args *a, vm *machine)
     uint8_t *schedule;
     size_t length;
     client_error perr = {0};
-    if (client_schedule_parse(a->replay, &schedule, &length, &perr) != CLIENT_OK) {
+    if (verdict_schedule_parse(a->replay, &schedule, &length, &perr) != CLIENT_OK) {
         fprintf(stderr, "porcheck run: --replay: %s\n", perr.message);
         return EXIT_BAD_INPUT;
     }

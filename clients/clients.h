@@ -20,7 +20,6 @@
 #include <stdio.h>
 
 #include "base.h"
-#include "por.h"
 
 /* ---- Status and errors ----------------------------------------------------------------------- */
 

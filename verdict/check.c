@@ -19,43 +19,43 @@ enum { DEFAULT_TRACED = 10 };
 
 /* ---- Options --------------------------------------------------------------------------------- */
 
-client_classifier verdict_classifier(por_algo algo, client_classifier requested)
+verdict_classifier verdict_classifier_for(por_algo algo, verdict_classifier requested)
 {
-    if (requested != CLIENT_CLASSIFY_DEFAULT) return requested;
+    if (requested != VERDICT_CLASSIFY_DEFAULT) return requested;
     switch (algo) {
     case POR_ALGO_JPF:
     case POR_ALGO_DE_JPF:
     case POR_ALGO_DL_JPF:
-        return CLIENT_CLASSIFY_JPF;
+        return VERDICT_CLASSIFY_JPF;
     default:
-        return CLIENT_CLASSIFY_SAFE;
+        return VERDICT_CLASSIFY_SAFE;
     }
 }
 
-vm_classifier verdict_vm_classifier(client_classifier c)
+vm_classifier verdict_vm_classifier(verdict_classifier c)
 {
-    return c == CLIENT_CLASSIFY_JPF ? VM_CLASSIFY_JPF : VM_CLASSIFY_SAFE;
+    return c == VERDICT_CLASSIFY_JPF ? VM_CLASSIFY_JPF : VM_CLASSIFY_SAFE;
 }
 
-client_classifier client_check_classifier(const client_check_options *opt)
+verdict_classifier verdict_check_classifier(const verdict_check_options *opt)
 {
-    return verdict_classifier(opt->search.algo, opt->classifier);
+    return verdict_classifier_for(opt->search.algo, opt->classifier);
 }
 
-const char *client_classifier_name(client_classifier classifier)
+const char *verdict_classifier_name(verdict_classifier classifier)
 {
-    return classifier == CLIENT_CLASSIFY_JPF ? "jpf" : "safe";
+    return classifier == VERDICT_CLASSIFY_JPF ? "jpf" : "safe";
 }
 
 /* ---- The VM ---------------------------------------------------------------------------------- */
 
 /* Fills [out] with the checker options of [opt] for [c]: the visible set is [opt]'s, else the
  * spec's, else every class. */
-static void check_options(const client *c, const client_check_options *opt, vm_check_options *out)
+static void check_options(const client *c, const verdict_check_options *opt, vm_check_options *out)
 {
     const client_spec *spec = c->spec;
     memset(out, 0, sizeof *out);
-    out->classifier = verdict_vm_classifier(client_check_classifier(opt));
+    out->classifier = verdict_vm_classifier(verdict_check_classifier(opt));
     out->max_threads = (uint32_t)c->thread_count + 1;
     out->heap_symmetry = opt->heap_symmetry;
     out->exact = opt->exact_states;
@@ -67,8 +67,8 @@ static void check_options(const client *c, const client_check_options *opt, vm_c
 
 /* Creates the VM of [k] with the harness of [hc] started and turned into a transition
  * system. */
-static client_status start_vm(checker *k, const client_check_options *opt, const harness_client *hc,
-                              client_error *err)
+static client_status start_vm(checker *k, const verdict_check_options *opt,
+                              const harness_client *hc, client_error *err)
 {
     vm_options vo;
     harness_vm_options(&opt->impl, &vo);
@@ -82,7 +82,7 @@ static client_status start_vm(checker *k, const client_check_options *opt, const
     return CLIENT_OK;
 }
 
-client_status checker_open(const client *c, const client_check_options *opt, checker *k,
+client_status checker_open(const client *c, const verdict_check_options *opt, checker *k,
                            client_error *err)
 {
     memset(k, 0, sizeof *k);
@@ -130,7 +130,7 @@ static double seconds_since(const struct timespec *start)
 }
 
 /* Linearizes [c] on the ADT model and compares the implementation [impl] with it. */
-static client_status adt_outcomes(const client *c, const client_object *impl, client_expected *out,
+static client_status adt_outcomes(const client *c, const client_object *impl, verdict_expected *out,
                                   client_error *err)
 {
     client_object adt = {0};
@@ -145,8 +145,8 @@ static client_status adt_outcomes(const client *c, const client_object *impl, cl
     return st;
 }
 
-client_status client_expected_outcomes(const client *c, const client_check_options *opt,
-                                       client_expected *out, client_error *err)
+client_status verdict_expected_outcomes(const client *c, const verdict_check_options *opt,
+                                        verdict_expected *out, client_error *err)
 {
     struct timespec start;
     clock_gettime(CLOCK_MONOTONIC, &start);
@@ -163,11 +163,11 @@ client_status client_expected_outcomes(const client *c, const client_check_optio
     }
     client_object_free(&impl);
     out->seconds = seconds_since(&start);
-    if (st) client_expected_free(out);
+    if (st) verdict_expected_free(out);
     return st;
 }
 
-void client_expected_free(client_expected *e)
+void verdict_expected_free(verdict_expected *e)
 {
     client_outcome_set_free(e->outcomes);
     e->outcomes = NULL;
@@ -178,7 +178,7 @@ void client_expected_free(client_expected *e)
 /* What the observer works with. */
 typedef struct observe {
     checker *k;
-    client_check_result *r;
+    verdict_check_result *r;
     size_t cap;     /* violations allocated */
     vm_result *buf; /* one per invocation */
     client_value *values;
@@ -189,10 +189,10 @@ typedef struct observe {
 /* Makes room for one more violation; false (and the failure recorded) when out of memory. */
 static bool violation_room(observe *o)
 {
-    client_check_result *r = o->r;
+    verdict_check_result *r = o->r;
     if (r->violation_count < o->cap) return true;
     size_t cap = o->cap ? o->cap * 2 : 8;
-    client_violation *v = base_realloc(r->violations, cap * sizeof *v);
+    verdict_check_violation *v = base_realloc(r->violations, cap * sizeof *v);
     if (!v) {
         o->status = client_fail(o->err, CLIENT_ERR_NOMEM, "out of memory");
         return false;
@@ -204,12 +204,12 @@ static bool violation_room(observe *o)
 }
 
 /* Returns the violation of [kind] with outcome [values] or [message], or NULL. */
-static client_violation *find_violation(const observe *o, client_violation_kind kind,
-                                        const client_value *values, const char *message)
+static verdict_check_violation *find_violation(const observe *o, verdict_check_kind kind,
+                                               const client_value *values, const char *message)
 {
     size_t w = o->k->c->invocation_count;
     for (size_t i = 0; i < o->r->violation_count; i++) {
-        client_violation *v = &o->r->violations[i];
+        verdict_check_violation *v = &o->r->violations[i];
         if (v->kind != kind) continue;
         if (values && v->outcome) {
             size_t k = 0;
@@ -223,10 +223,10 @@ static client_violation *find_violation(const observe *o, client_violation_kind 
 }
 
 /* Counts a violation of [kind] (outcome [values] or [message]) reached by [schedule]. */
-static void add_violation(observe *o, client_violation_kind kind, const client_value *values,
+static void add_violation(observe *o, verdict_check_kind kind, const client_value *values,
                           const char *message, const por_trace *schedule)
 {
-    client_violation *v = find_violation(o, kind, values, message);
+    verdict_check_violation *v = find_violation(o, kind, values, message);
     if (v) {
         v->count++;
         return;
@@ -246,38 +246,8 @@ static void add_violation(observe *o, client_violation_kind kind, const client_v
         return;
     }
     if (schedule->length) memcpy(path, schedule->threads, schedule->length);
-    *v = (client_violation){kind, copy, text, 1, path, schedule->length, false, false, {0}};
+    *v = (verdict_check_violation){kind, copy, text, 1, path, schedule->length, false, false, {0}};
     o->r->violation_count++;
-}
-
-/* Appends what blocked thread [t] waits for to [buf] (of [cap], [len] used): its next action
- * as the tables show it, and the thread holding what it needs. */
-static size_t describe_blocked(const vm *machine, uint32_t t, char *buf, size_t cap, size_t len)
-{
-    char name[128], what[2048];
-    vm_thread_name(machine, t, name, sizeof name);
-    vm_harness_describe(machine, t, what, sizeof what);
-    if (!what[0]) vm_describe_waiting(machine, t, what, sizeof what);
-    len += (size_t)snprintf(buf + len, cap - len, " %s blocked at %s", name, what);
-    int owner = vm_waits_for(machine, t);
-    if (owner >= 0 && len < cap) {
-        vm_thread_name(machine, (uint32_t)owner, name, sizeof name);
-        len += (size_t)snprintf(buf + len, cap - len, ", held by %s", name);
-    }
-    return len < cap ? len + (size_t)snprintf(buf + len, cap - len, ";") : len;
-}
-
-/* Writes the deadlock of the current state (each blocked thread, what it waits for and who
- * holds it; the harness's joins left out) into [buf]. */
-static void describe_deadlock(const vm *machine, por_tset waiting, char *buf, size_t cap)
-{
-    size_t len = (size_t)snprintf(buf, cap, "deadlock:"), start = len;
-    for (uint32_t t = 0; t < POR_MAX_THREADS && len < cap; t++)
-        if (waiting >> t & 1 && vm_harness_call_of(machine, t) >= 0)
-            len = describe_blocked(machine, t, buf, cap, len);
-    for (uint32_t t = 0; len == start && t < POR_MAX_THREADS && len < cap; t++)
-        if (waiting >> t & 1) len = describe_blocked(machine, t, buf, cap, len);
-    if (len < cap && len > 0 && buf[len - 1] == ';') buf[len - 1] = '\0';
 }
 
 void checker_blocked_results(const checker *k, por_tset waiting, client_value *values,
@@ -305,8 +275,8 @@ static por_verdict on_blocked(observe *o, const por_trace *schedule, por_tset wa
     bool explained = client_outcome_set_find(o->r->expected.outcomes, o->values) >= 0;
     if (explained) return verdict_end_state(false, waiting);
     char text[4096];
-    describe_deadlock(o->k->machine, waiting, text, sizeof text);
-    add_violation(o, CLIENT_VIOLATION_DEADLOCK, o->values, text, schedule);
+    verdict_describe_deadlock(o->k->machine, waiting, VERDICT_DEADLOCK_CLIENT, text, sizeof text);
+    add_violation(o, VERDICT_CHECK_DEADLOCK, o->values, text, schedule);
     return verdict_end_state(true, waiting);
 }
 
@@ -319,14 +289,14 @@ static por_verdict on_final(void *ctx, const por_trace *schedule, por_tset waiti
     if (waiting) return on_blocked(o, schedule, waiting);
     size_t w = o->k->c->invocation_count;
     if (checker_results(o->k, o->buf, o->values, NULL) != w) {
-        add_violation(o, CLIENT_VIOLATION_DEADLOCK, NULL,
+        add_violation(o, VERDICT_CHECK_DEADLOCK, NULL,
                       "the harness ended before every invocation returned", schedule);
         return verdict_end_state(true, 0);
     }
     client_status st = client_outcome_set_add(o->r->observed, o->values, 1, o->err);
     if (st) o->status = st;
     bool expected = client_outcome_set_find(o->r->expected.outcomes, o->values) >= 0;
-    if (!expected) add_violation(o, CLIENT_VIOLATION_OUTCOME, o->values, NULL, schedule);
+    if (!expected) add_violation(o, VERDICT_CHECK_OUTCOME, o->values, NULL, schedule);
     return verdict_end_state(!expected, 0);
 }
 
@@ -340,13 +310,13 @@ static void on_assert(void *ctx, size_t thread, const por_trace *schedule)
     vm_describe_uncaught(o->k->machine, (uint32_t)thread, text + n, sizeof text - (size_t)n);
     char *nl = strchr(text, '\n');
     if (nl) *nl = '\0';
-    add_violation(o, CLIENT_VIOLATION_EXCEPTION, NULL, text, schedule);
+    add_violation(o, VERDICT_CHECK_EXCEPTION, NULL, text, schedule);
 }
 
 /* ---- The check ------------------------------------------------------------------------------- */
 
 /* Runs the search of [opt] on [k], observed by [o]. */
-static client_status search(checker *k, const client_check_options *opt, observe *o,
+static client_status search(checker *k, const verdict_check_options *opt, observe *o,
                             client_error *err)
 {
     por_observer obs = {o, on_final, on_assert, NULL, NULL};
@@ -361,25 +331,25 @@ static client_status search(checker *k, const client_check_options *opt, observe
 }
 
 /* True when trace [tr] ends as violation [v] did. */
-static bool reproduces(const client_check_result *r, const client_violation *v,
-                       const client_trace *tr)
+static bool reproduces(const verdict_check_result *r, const verdict_check_violation *v,
+                       const verdict_trace *tr)
 {
-    if (v->kind == CLIENT_VIOLATION_DEADLOCK && v->outcome)
-        return tr->end == CLIENT_END_DEADLOCK &&
+    if (v->kind == VERDICT_CHECK_DEADLOCK && v->outcome)
+        return tr->end == VERDICT_END_DEADLOCK &&
                client_outcome_set_find(r->expected.outcomes, tr->results) < 0;
-    if (v->kind == CLIENT_VIOLATION_DEADLOCK) return tr->end == CLIENT_END_DEADLOCK;
-    if (v->kind == CLIENT_VIOLATION_EXCEPTION) return tr->end == CLIENT_END_EXCEPTION;
-    return tr->end == CLIENT_END_FINAL &&
+    if (v->kind == VERDICT_CHECK_DEADLOCK) return tr->end == VERDICT_END_DEADLOCK;
+    if (v->kind == VERDICT_CHECK_EXCEPTION) return tr->end == VERDICT_END_EXCEPTION;
+    return tr->end == VERDICT_END_FINAL &&
            client_outcome_set_find(r->expected.outcomes, tr->results) < 0;
 }
 
 /* Replays the first violations of [r] into their tables. */
-static client_status trace_violations(checker *k, const client_check_options *opt,
-                                      client_check_result *r, client_error *err)
+static client_status trace_violations(checker *k, const verdict_check_options *opt,
+                                      verdict_check_result *r, client_error *err)
 {
     size_t max = opt->max_traced ? opt->max_traced : DEFAULT_TRACED;
     for (size_t i = 0; i < r->violation_count && i < max; i++) {
-        client_violation *v = &r->violations[i];
+        verdict_check_violation *v = &r->violations[i];
         client_status st = checker_replay(k, v->schedule, v->length, &v->trace, err);
         if (st) return st;
         v->traced = true;
@@ -389,7 +359,7 @@ static client_status trace_violations(checker *k, const client_check_options *op
 }
 
 /* Forgets what a search of [out] found (its races and visible set stay). */
-static void forget_search(client_check_result *out)
+static void forget_search(verdict_check_result *out)
 {
     client_outcome_set_free(out->observed);
     out->observed = NULL;
@@ -401,7 +371,7 @@ static void forget_search(client_check_result *out)
 
 /* Adds the races [k]'s search found to [out] and widens [out]'s visible set with the classes
  * they name (dotted); [*found] says whether there were any. */
-static client_status take_races(const checker *k, client_check_result *out, bool *found,
+static client_status take_races(const checker *k, verdict_check_result *out, bool *found,
                                 client_error *err)
 {
     const vm_race *races;
@@ -433,10 +403,10 @@ static client_status take_races(const checker *k, client_check_result *out, bool
 
 /* Explores [c] once with the visible set of [out] on a new checker and traces its violations
  * into [out]; sets [*again] when races widened the visible set, so that it must run again. */
-static client_status explore_once(const client *c, const client_check_options *base,
-                                  client_check_result *out, bool *again, client_error *err)
+static client_status explore_once(const client *c, const verdict_check_options *base,
+                                  verdict_check_result *out, bool *again, client_error *err)
 {
-    client_check_options opt = *base;
+    verdict_check_options opt = *base;
     opt.visible = out->visible;
     opt.visible_count = out->visible_count;
     opt.widened = out->widened;
@@ -466,7 +436,7 @@ static client_status explore_once(const client *c, const client_check_options *b
 /* True when every expected outcome of [r] must be among its observed ones: the search was
  * complete and the expected outcomes are the implementation's own (with the ADT oracle, only
  * when the implementation run sequentially agrees with the ADT). */
-static bool must_observe_all(const client_check_result *r)
+static bool must_observe_all(const verdict_check_result *r)
 {
     return r->search.stop == POR_STOP_COMPLETE && !(r->expected.compared && r->expected.diff.found);
 }
@@ -474,7 +444,7 @@ static bool must_observe_all(const client_check_result *r)
 /* Fills [r]'s unobserved outcomes: the expected ones with no blocked invocation that no end
  * state gave (a blocked outcome is one sequential order's end, which the concurrent run need
  * not show: another thread may wake the invocation). */
-static client_status find_unobserved(client_check_result *r, client_error *err)
+static client_status find_unobserved(verdict_check_result *r, client_error *err)
 {
     const client_outcome_set *e = r->expected.outcomes;
     size_t n = client_outcome_set_size(e), w = client_outcome_set_width(e);
@@ -491,8 +461,8 @@ static client_status find_unobserved(client_check_result *r, client_error *err)
 
 /* Explores [c] until the visible set in force has no races (each race widens it), and traces
  * the violations of the last search into [out]. */
-static client_status explore(const client *c, const client_check_options *opt,
-                             client_check_result *out, client_error *err)
+static client_status explore(const client *c, const verdict_check_options *opt,
+                             verdict_check_result *out, client_error *err)
 {
     out->visible = opt->visible_count ? opt->visible : c->spec->visible;
     out->visible_count = opt->visible_count ? opt->visible_count : c->spec->visible_count;
@@ -504,30 +474,30 @@ static client_status explore(const client *c, const client_check_options *opt,
     return st ? st : find_unobserved(out, err);
 }
 
-client_status client_check(const client *c, const client_check_options *opt,
-                           client_check_result *out, client_error *err)
+client_status verdict_check(const client *c, const verdict_check_options *opt,
+                            verdict_check_result *out, client_error *err)
 {
     memset(out, 0, sizeof *out);
     base_arena_init(&out->arena);
-    out->classifier = client_check_classifier(opt);
-    client_status st = client_expected_outcomes(c, opt, &out->expected, err);
+    out->classifier = verdict_check_classifier(opt);
+    client_status st = verdict_expected_outcomes(c, opt, &out->expected, err);
     if (!st) st = explore(c, opt, out, err);
-    if (st) client_check_result_free(out);
+    if (st) verdict_check_result_free(out);
     return st;
 }
 
-bool client_check_violated(const client_check_result *r)
+bool verdict_check_violated(const verdict_check_result *r)
 {
     return r->violation_count > 0;
 }
 
-void client_check_result_free(client_check_result *r)
+void verdict_check_result_free(verdict_check_result *r)
 {
     for (size_t i = 0; i < r->violation_count; i++)
-        if (r->violations[i].traced) client_trace_free(&r->violations[i].trace);
+        if (r->violations[i].traced) verdict_trace_free(&r->violations[i].trace);
     base_free(r->violations);
     client_outcome_set_free(r->observed);
-    client_expected_free(&r->expected);
+    verdict_expected_free(&r->expected);
     base_arena_release(&r->arena);
     memset(r, 0, sizeof *r);
 }

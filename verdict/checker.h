@@ -4,6 +4,7 @@
 #define PORCHECK_CLIENTS_CHECKER_H
 
 #include "impl.h"
+#include "machine.h"
 #include "verdict.h"
 
 /* One client in the VM, ready to be searched or replayed. */
@@ -15,14 +16,14 @@ typedef struct checker {
 } checker;
 
 /* Starts client [c] in a new VM as [opt] says, as a transition system at its initial state. */
-client_status checker_open(const client *c, const client_check_options *opt, checker *k,
+client_status checker_open(const client *c, const verdict_check_options *opt, checker *k,
                            client_error *err);
 
 /* Frees the VM of [k]. */
 void checker_close(checker *k);
 
 /* Replays [length] steps of [schedule] on [k] from its initial state into [tr]. */
-client_status checker_replay(checker *k, const uint8_t *schedule, size_t length, client_trace *tr,
+client_status checker_replay(checker *k, const uint8_t *schedule, size_t length, verdict_trace *tr,
                              client_error *err);
 
 /* Reads the results of every invocation of [k]'s client into [values] (texts in [buf], one

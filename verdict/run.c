@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "base.h"
-#include "verdict.h"
+#include "machine.h"
 
 /* Violations replayed into traces and printed. */
 enum { MAX_SHOWN = 10 };
@@ -115,37 +115,6 @@ void verdict_run_result_free(verdict_run_result *r)
 
 /* ---- Describing states ----------------------------------------------------------------------- */
 
-/* Writes the deadlock of the current state: each waiting thread and the wait-for cycle. */
-static void describe_deadlock(vm *machine, por_tset waiting, char *buf, size_t cap)
-{
-    size_t len = (size_t)snprintf(buf, cap, "deadlock");
-    char name[256], what[1024];
-    for (uint32_t t = 0; t < 64 && len < cap; t++) {
-        if (!(waiting >> t & 1)) continue;
-        vm_thread_name(machine, t, name, sizeof name);
-        vm_describe_waiting(machine, t, what, sizeof what);
-        len += (size_t)snprintf(buf + len, cap - len, "\n  %s %s", name, what);
-    }
-    for (uint32_t start = 0; start < 64 && len < cap; start++) {
-        if (!(waiting >> start & 1)) continue;
-        int t = (int)start, steps = 0;
-        while (steps++ < 64 && t >= 0 && (waiting >> t & 1)) {
-            t = vm_waits_for(machine, (uint32_t)t);
-            if (t == (int)start) break;
-        }
-        if (t != (int)start) continue;
-        len += (size_t)snprintf(buf + len, cap - len, "\n  cycle:");
-        do {
-            vm_thread_name(machine, (uint32_t)t, name, sizeof name);
-            len += (size_t)snprintf(buf + len, cap - len, " %s ->", name);
-            t = vm_waits_for(machine, (uint32_t)t);
-        } while (t != (int)start && len < cap);
-        vm_thread_name(machine, start, name, sizeof name);
-        snprintf(buf + len, cap - len, " %s", name);
-        return;
-    }
-}
-
 /* Observer: counts the output of an end state; a deadlock is a violation, counted among the
  * violating end states as check counts an unexplained one. */
 static por_verdict on_final(void *ctx, const por_trace *schedule, por_tset waiting)
@@ -156,7 +125,7 @@ static por_verdict on_final(void *ctx, const por_trace *schedule, por_tset waiti
     add_output(o, out, len);
     if (waiting) {
         char text[8192];
-        describe_deadlock(o->machine, waiting, text, sizeof text);
+        verdict_describe_deadlock(o->machine, waiting, VERDICT_DEADLOCK_PROGRAM, text, sizeof text);
         add_violation(o, VERDICT_DEADLOCK, text, schedule);
     }
     return verdict_end_state(waiting != 0, waiting);
@@ -177,16 +146,34 @@ static void on_assert(void *ctx, size_t thread, const por_trace *schedule)
 
 /* ---- Schedules ------------------------------------------------------------------------------- */
 
-/* Writes [schedule] as client_schedule_format does into a new string, or NULL. */
+/* Writes [schedule] as verdict_schedule_format does into a new string, or NULL. */
 static char *schedule_text(const uint8_t *schedule, size_t length)
 {
     size_t size = length * 8 + 16; /* a thread id and a separator per step at most */
     char *s = base_malloc(size);
-    if (s) client_schedule_format(schedule, length, s, size);
+    if (s) verdict_schedule_format(schedule, length, s, size);
     return s;
 }
 
 /* ---- Replay ---------------------------------------------------------------------------------- */
+
+/* What run records of a replay: one trace line per step. */
+typedef struct trace_lines {
+    vm *machine;
+    char **lines; /* [length] lines to fill, or NULL */
+} trace_lines;
+
+/* Replay hook: stores the trace line of step [step] of thread [t], before it runs. */
+static bool note_line(void *ctx, uint32_t t, size_t step)
+{
+    trace_lines *tl = ctx;
+    if (!tl->lines) return true;
+    char name[256], what[2048], line[2400];
+    vm_thread_name(tl->machine, t, name, sizeof name);
+    vm_describe_next(tl->machine, t, what, sizeof what);
+    snprintf(line, sizeof line, "%4zu  %-14s %s", step, name, what);
+    return (tl->lines[step - 1] = dup_bytes(line, strlen(line))) != NULL;
+}
 
 /* Runs [schedule] from the initial state [init], storing one trace line per step in [lines]
  * (when not NULL); returns the result of the last step, or POR_STEP_ERROR with [err] set when a
@@ -194,28 +181,26 @@ static char *schedule_text(const uint8_t *schedule, size_t length)
 static por_step_result replay(vm *machine, const por_snapshot *init, const uint8_t *schedule,
                               size_t length, char **lines, por_error *err)
 {
-    por_lts lts = vm_lts(machine);
-    lts.ops->restore(machine, init);
-    por_step_result r = POR_STEP_OK;
-    for (size_t i = 0; i < length; i++) {
-        uint32_t t = schedule[i];
-        if (t >= vm_check_threads(machine) || !(lts.ops->enabled(machine) >> t & 1)) {
-            por_fail(err, POR_ERR_ARG, "step %zu of the schedule: thread %u is not enabled", i + 1,
-                     t);
-            return POR_STEP_ERROR;
-        }
-        char name[256], what[2048], line[2400];
-        vm_thread_name(machine, t, name, sizeof name);
-        vm_describe_next(machine, t, what, sizeof what);
-        snprintf(line, sizeof line, "%4zu  %-14s %s", i + 1, name, what);
-        if (lines && !(lines[i] = dup_bytes(line, strlen(line)))) {
-            por_fail(err, POR_ERR_NOMEM, "out of memory");
-            return POR_STEP_ERROR;
-        }
-        r = lts.ops->step(machine, t, err);
-        if (r == POR_STEP_ERROR) return r;
+    trace_lines tl = {machine, lines};
+    verdict_steps s = {.machine = machine,
+                       .init = init,
+                       .schedule = schedule,
+                       .length = length,
+                       .ctx = &tl,
+                       .before = note_line};
+    switch (verdict_steps_run(&s, err)) {
+    case VERDICT_STEPS_DONE:
+        return s.last;
+    case VERDICT_STEPS_DISABLED:
+        por_fail(err, POR_ERR_ARG, "step %zu of the schedule: thread %u is not enabled",
+                 s.steps + 1, (unsigned)schedule[s.steps]);
+        return POR_STEP_ERROR;
+    case VERDICT_STEPS_NOMEM:
+        por_fail(err, POR_ERR_NOMEM, "out of memory");
+        return POR_STEP_ERROR;
+    default:
+        return POR_STEP_ERROR;
     }
-    return r;
 }
 
 /* Replays every shown violation to fill its trace and check that it reproduces. */
@@ -472,7 +457,8 @@ static int replay_outcome(vm *machine, por_step_result last, FILE *out)
     }
     if (!enabled && waiting) {
         char deadlock[8192];
-        describe_deadlock(machine, waiting, deadlock, sizeof deadlock);
+        verdict_describe_deadlock(machine, waiting, VERDICT_DEADLOCK_PROGRAM, deadlock,
+                                  sizeof deadlock);
         fprintf(out, "result: %s\n", deadlock);
         return VERDICT_VIOLATION;
     }

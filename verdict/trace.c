@@ -13,7 +13,7 @@
 
 /* ---- Schedules ------------------------------------------------------------------------------- */
 
-size_t client_schedule_format(const uint8_t *schedule, size_t length, char *buf, size_t size)
+size_t verdict_schedule_format(const uint8_t *schedule, size_t length, char *buf, size_t size)
 {
     text_out out = text_out_make(buf, size);
     for (size_t i = 0; i < length;) {
@@ -58,8 +58,8 @@ static bool read_item(const char **p, unsigned long *t, unsigned long *run)
     return true;
 }
 
-client_status client_schedule_parse(const char *text, uint8_t **out, size_t *length,
-                                    client_error *err)
+client_status verdict_schedule_parse(const char *text, uint8_t **out, size_t *length,
+                                     client_error *err)
 {
     uint8_t *s = NULL;
     size_t n = 0, cap = 0;
@@ -96,7 +96,7 @@ static size_t column_of(const client *c, size_t index)
 }
 
 /* Names the columns of [tr] and allocates its results; false when out of memory. */
-static bool begin_trace(const client *c, client_trace *tr)
+static bool begin_trace(const client *c, verdict_trace *tr)
 {
     static const char *const names[] = {"T0", "T1", "T2",  "T3",  "T4",  "T5",  "T6",  "T7",
                                         "T8", "T9", "T10", "T11", "T12", "T13", "T14", "T15"};
@@ -114,29 +114,29 @@ static bool begin_trace(const client *c, client_trace *tr)
 
 /* Appends a row, or counts action [text] once more in the last row when that is the same
  * action of the same column; false when out of memory. */
-static bool add_row(client_trace *tr, size_t column, long call, const char *text, size_t step)
+static bool add_row(verdict_trace *tr, size_t column, long call, const char *text, size_t step)
 {
     size_t n = tr->row_count;
-    client_trace_row *last = n ? &tr->rows[n - 1] : NULL;
+    verdict_trace_row *last = n ? &tr->rows[n - 1] : NULL;
     if (text && last && last->text && last->column == column && !strcmp(last->text, text)) {
         last->repeat++;
         return true;
     }
     if (n >= 16 && (n & (n - 1)) == 0) {
-        client_trace_row *rows = base_realloc(tr->rows, 2 * n * sizeof *rows);
+        verdict_trace_row *rows = base_realloc(tr->rows, 2 * n * sizeof *rows);
         if (!rows) return false;
         tr->rows = rows;
     }
     char *copy = text ? base_arena_strndup(&tr->arena, text, strlen(text)) : NULL;
     if (text && !copy) return false;
-    tr->rows[tr->row_count++] = (client_trace_row){column, call, copy, step, 1};
+    tr->rows[tr->row_count++] = (verdict_trace_row){column, call, copy, step, 1};
     return true;
 }
 
 /* The state of one replay. */
 typedef struct replay {
     checker *k;
-    client_trace *tr;
+    verdict_trace *tr;
     bool headed[CLIENT_MAX_INVOCATIONS];
     vm_result buf; /* scratch for reading one result */
     size_t steps;  /* steps run */
@@ -160,9 +160,10 @@ static bool head_returned(replay *rp, size_t step)
     return true;
 }
 
-/* Records what step [step] of thread [t] does, before it runs. */
-static bool note_step(replay *rp, uint32_t t, size_t step)
+/* Replay hook: records what step [step] of thread [t] does, before it runs. */
+static bool note_step(void *ctx, uint32_t t, size_t step)
 {
+    replay *rp = ctx;
     long call = vm_harness_call_of(rp->k->machine, t);
     por_label label;
     rp->k->lts.ops->peek(rp->k->lts.model, t, &label);
@@ -173,29 +174,49 @@ static bool note_step(replay *rp, uint32_t t, size_t step)
     return !text[0] || add_row(rp->tr, column_of(rp->k->c, (size_t)call), -1, text, step);
 }
 
-/* Runs step [i] (1-based [i] + 1) of thread [t]; sets the end of the trace after a failed
- * assertion. */
-static client_status run_step(replay *rp, uint32_t t, size_t i, client_error *err)
+/* Replay hook: adds the headers of the invocations that returned during step [step] of thread
+ * [t]; sets the end of the trace after an uncaught exception. */
+static bool after_step(void *ctx, uint32_t t, size_t step, por_step_result result)
 {
-    checker *k = rp->k;
-    if (t >= vm_check_threads(k->machine) || !(k->lts.ops->enabled(k->lts.model) >> t & 1))
-        return client_fail(err, CLIENT_ERR_ARG, "step %zu of the schedule: thread %u cannot run",
-                           i + 1, t);
-    if (!note_step(rp, t, i + 1)) return client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+    replay *rp = ctx;
+    if (!head_returned(rp, step)) return false;
+    if (result != POR_STEP_ASSERT) return true;
+    char text[4096];
+    vm_describe_uncaught(rp->k->machine, t, text, sizeof text);
+    char *nl = strchr(text, '\n');
+    if (nl) *nl = '\0';
+    rp->tr->end = VERDICT_END_EXCEPTION;
+    rp->tr->message = base_arena_strndup(&rp->tr->arena, text, strlen(text));
+    return true;
+}
+
+/* Runs the [length] steps of [schedule] from the initial state, stopping after an uncaught
+ * exception, recording them in [rp]. */
+static client_status run_steps(replay *rp, const uint8_t *schedule, size_t length,
+                               client_error *err)
+{
+    verdict_steps s = {.machine = rp->k->machine,
+                       .init = rp->k->init,
+                       .schedule = schedule,
+                       .length = length,
+                       .ctx = rp,
+                       .before = note_step,
+                       .after = after_step,
+                       .stop_at_exception = true};
     por_error perr = {0};
-    por_step_result r = k->lts.ops->step(k->lts.model, t, &perr);
-    if (r == POR_STEP_ERROR) return client_fail(err, CLIENT_ERR_OBJECT, "%s", perr.message);
-    rp->steps = i + 1;
-    if (!head_returned(rp, i + 1)) return client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
-    if (r == POR_STEP_ASSERT) {
-        char text[4096];
-        vm_describe_uncaught(k->machine, t, text, sizeof text);
-        char *nl = strchr(text, '\n');
-        if (nl) *nl = '\0';
-        rp->tr->end = CLIENT_END_EXCEPTION;
-        rp->tr->message = base_arena_strndup(&rp->tr->arena, text, strlen(text));
+    verdict_steps_status st = verdict_steps_run(&s, &perr);
+    rp->steps = s.steps;
+    switch (st) {
+    case VERDICT_STEPS_DONE:
+        return CLIENT_OK;
+    case VERDICT_STEPS_DISABLED:
+        return client_fail(err, CLIENT_ERR_ARG, "step %zu of the schedule: thread %u cannot run",
+                           s.steps + 1, (unsigned)schedule[s.steps]);
+    case VERDICT_STEPS_NOMEM:
+        return client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+    default:
+        return client_fail(err, CLIENT_ERR_OBJECT, "%s", perr.message);
     }
-    return CLIENT_OK;
 }
 
 /* Adds the invocations still running at the end (with what a blocked thread waits to do). */
@@ -221,7 +242,7 @@ static bool note_unfinished(replay *rp, size_t step)
 static client_status finish(replay *rp, client_error *err)
 {
     checker *k = rp->k;
-    client_trace *tr = rp->tr;
+    verdict_trace *tr = rp->tr;
     size_t w = k->c->invocation_count;
     vm_result *buf = base_calloc(w ? w : 1, sizeof *buf);
     if (!buf) return client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
@@ -239,39 +260,36 @@ static client_status finish(replay *rp, client_error *err)
         tr->thread_count = i + 1;
     }
     if (!ok) return client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
-    if (tr->end == CLIENT_END_EXCEPTION) return CLIENT_OK;
+    if (tr->end == VERDICT_END_EXCEPTION) return CLIENT_OK;
     por_tset enabled = k->lts.ops->enabled(k->lts.model);
     por_tset waiting = k->lts.ops->waiting(k->lts.model);
-    tr->end = enabled ? CLIENT_END_RUNNING : waiting ? CLIENT_END_DEADLOCK : CLIENT_END_FINAL;
-    if (tr->end == CLIENT_END_DEADLOCK)
+    tr->end = enabled ? VERDICT_END_RUNNING : waiting ? VERDICT_END_DEADLOCK : VERDICT_END_FINAL;
+    if (tr->end == VERDICT_END_DEADLOCK)
         checker_blocked_results(k, waiting, tr->results, tr->returned);
     return CLIENT_OK;
 }
 
-client_status checker_replay(checker *k, const uint8_t *schedule, size_t length, client_trace *tr,
+client_status checker_replay(checker *k, const uint8_t *schedule, size_t length, verdict_trace *tr,
                              client_error *err)
 {
     replay *rp = base_calloc(1, sizeof *rp);
     if (!rp || !begin_trace(k->c, tr)) {
         base_free(rp);
-        client_trace_free(tr);
+        verdict_trace_free(tr);
         return client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
     }
     rp->k = k;
     rp->tr = tr;
-    k->lts.ops->restore(k->lts.model, k->init);
-    client_status st = CLIENT_OK;
-    for (size_t i = 0; i < length && !st && tr->end != CLIENT_END_EXCEPTION; i++)
-        st = run_step(rp, schedule[i], i, err);
+    client_status st = run_steps(rp, schedule, length, err);
     if (!st) st = finish(rp, err);
     base_free(rp);
-    if (st) client_trace_free(tr);
+    if (st) verdict_trace_free(tr);
     return st;
 }
 
-client_status client_replay(const client *c, const client_check_options *opt,
-                            const uint8_t *schedule, size_t length, client_trace *out,
-                            client_error *err)
+client_status verdict_check_replay(const client *c, const verdict_check_options *opt,
+                                   const uint8_t *schedule, size_t length, verdict_trace *out,
+                                   client_error *err)
 {
     checker k;
     memset(out, 0, sizeof *out);
@@ -282,7 +300,7 @@ client_status client_replay(const client *c, const client_check_options *opt,
     return st;
 }
 
-void client_trace_free(client_trace *tr)
+void verdict_trace_free(verdict_trace *tr)
 {
     base_free(tr->rows);
     base_arena_release(&tr->arena);
@@ -293,8 +311,8 @@ void client_trace_free(client_trace *tr)
 
 /* Writes the text of row [r] of [tr] (client [c]) into [buf]: "add(1): true" for a header,
  * "  <action>" for an action. */
-static void cell_text(const client *c, const client_trace *tr, const client_trace_row *r, char *buf,
-                      size_t size)
+static void cell_text(const client *c, const verdict_trace *tr, const verdict_trace_row *r,
+                      char *buf, size_t size)
 {
     if (r->call < 0 && r->repeat > 1) {
         snprintf(buf, size, "  %s [%zu steps]", r->text, r->repeat);
@@ -334,7 +352,7 @@ static void print_rule(FILE *out, int indent, const size_t *w, size_t ncols)
     fputc('\n', out);
 }
 
-void client_trace_print(const client *c, const client_trace *tr, FILE *out, int indent)
+void verdict_trace_print(const client *c, const verdict_trace *tr, FILE *out, int indent)
 {
     size_t w[CLIENT_MAX_THREADS + 1];
     char cell[2400];
@@ -358,14 +376,14 @@ void client_trace_print(const client *c, const client_trace *tr, FILE *out, int 
 /* ---- JSON ------------------------------------------------------------------------------------ */
 
 /* Returns the name of [end]. */
-static const char *end_name(client_trace_end end)
+static const char *end_name(verdict_trace_end end)
 {
     static const char *const names[] = {"final", "deadlock", "exception", "running"};
     return names[end];
 }
 
 /* Returns row [r] of [tr] as JSON. */
-static json_t *row_json(const client *c, const client_trace *tr, const client_trace_row *r)
+static json_t *row_json(const client *c, const verdict_trace *tr, const verdict_trace_row *r)
 {
     const char *column = tr->columns[r->column];
     if (r->call < 0)
@@ -379,7 +397,7 @@ static json_t *row_json(const client *c, const client_trace *tr, const client_tr
                      label, "result", result);
 }
 
-json_t *client_trace_json(const client *c, const client_trace *tr)
+json_t *verdict_trace_json(const client *c, const verdict_trace *tr)
 {
     json_t *columns = json_array(), *rows = json_array();
     for (size_t i = 0; columns && i < tr->column_count; i++)

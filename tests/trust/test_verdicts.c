@@ -21,14 +21,14 @@ static client_spec *trust_spec(const char *name)
 }
 
 /* Checks [text] of spec [name] with dl-s-por and the visible set [visible] (NULL: default). */
-static void check(const char *name, const char *text, const char *visible, client_check_result *r)
+static void check(const char *name, const char *text, const char *visible, verdict_check_result *r)
 {
     client_spec *spec = trust_spec(name);
     client_list list = {0};
     client_error err = {0};
     cr_assert_eq(client_list_parse(spec, text, "test", &list, &err), CLIENT_OK, "%s", err.message);
     cr_assert_eq(list.count, 1);
-    client_check_options opt;
+    verdict_check_options opt;
     memset(&opt, 0, sizeof opt);
     por_options_init(&opt.search);
     opt.search.algo = POR_ALGO_DL_SPOR;
@@ -36,44 +36,44 @@ static void check(const char *name, const char *text, const char *visible, clien
     const char *vis[1] = {visible};
     opt.visible = visible ? vis : NULL;
     opt.visible_count = visible ? 1 : 0;
-    cr_assert_eq(client_check(list.items[0], &opt, r, &err), CLIENT_OK, "%s", err.message);
+    cr_assert_eq(verdict_check(list.items[0], &opt, r, &err), CLIENT_OK, "%s", err.message);
     client_list_free(&list);
     client_spec_free(spec);
 }
 
 Test(trust, default_visible_set_finds_a_race_on_a_helper_class, .timeout = 60)
 {
-    client_check_result r;
+    verdict_check_result r;
     check("Counter", "{ inc() } || { inc() }", NULL, &r);
-    cr_expect(client_check_violated(&r));
+    cr_expect(verdict_check_violated(&r));
     cr_expect_eq(r.race_count, 0, "the default set left the race invisible");
     cr_expect_eq(r.visible_count, 0);
     cr_expect_eq(r.unobserved_count, 0);
-    client_check_result_free(&r);
+    verdict_check_result_free(&r);
 }
 
 Test(trust, a_narrowed_set_is_widened_with_the_racy_class, .timeout = 60)
 {
-    client_check_result r;
+    verdict_check_result r;
     check("Counter", "{ inc() } || { inc() }", "trust.Counter", &r);
-    cr_expect(client_check_violated(&r), "the narrowed search missed the lost update");
+    cr_expect(verdict_check_violated(&r), "the narrowed search missed the lost update");
     cr_assert_eq(r.race_count, 1);
     cr_assert_eq(r.widened_count, 1);
     cr_expect_str_eq(r.widened[0], "trust.Cell");
     cr_expect(strstr(r.races[0], "trust.Cell.v of Cell#") != NULL, "%s", r.races[0]);
     cr_expect(strstr(r.races[0], "(Counter.java:8)") && strstr(r.races[0], "(Counter.java:9)"),
               "both source lines: %s", r.races[0]);
-    client_check_result_free(&r);
+    verdict_check_result_free(&r);
 }
 
 Test(trust, a_correct_structure_observes_every_linearizable_outcome, .timeout = 60)
 {
-    client_check_result r;
+    verdict_check_result r;
     check("LockedCounter", "{ inc() } || { inc(); get() }", NULL, &r);
-    cr_expect_not(client_check_violated(&r));
+    cr_expect_not(verdict_check_violated(&r));
     cr_expect_gt(client_outcome_set_size(r.expected.outcomes), 1);
     cr_expect_eq(r.unobserved_count, 0);
-    client_check_result_free(&r);
+    verdict_check_result_free(&r);
 }
 
 /* Adds the outcome of [width] ints [v] to [set]. */

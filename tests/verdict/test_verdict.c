@@ -17,7 +17,8 @@ static verdict_run_options run_options(const char *main, por_algo algo)
     opt.vm.assertions = true;
     por_options_init(&opt.search);
     opt.search.algo = algo;
-    opt.check.classifier = verdict_vm_classifier(verdict_classifier(algo, CLIENT_CLASSIFY_DEFAULT));
+    opt.check.classifier =
+        verdict_vm_classifier(verdict_classifier_for(algo, VERDICT_CLASSIFY_DEFAULT));
     opt.main = main;
     return opt;
 }
@@ -94,17 +95,17 @@ Test(verdict_classifier, run_and_check_pick_the_same_default_for_every_algorithm
 {
     for (int a = 0; a < POR_ALGO_COUNT; a++) {
         bool jpf = a == POR_ALGO_JPF || a == POR_ALGO_DE_JPF || a == POR_ALGO_DL_JPF;
-        client_classifier want = jpf ? CLIENT_CLASSIFY_JPF : CLIENT_CLASSIFY_SAFE;
-        client_check_options check;
+        verdict_classifier want = jpf ? VERDICT_CLASSIFY_JPF : VERDICT_CLASSIFY_SAFE;
+        verdict_check_options check;
         memset(&check, 0, sizeof check);
         check.search.algo = (por_algo)a;
-        cr_assert_eq(client_check_classifier(&check), want, "check --algo %s",
+        cr_assert_eq(verdict_check_classifier(&check), want, "check --algo %s",
                      por_algo_name((por_algo)a));
         verdict_run_options run = run_options("Main", (por_algo)a);
         cr_assert_eq(run.check.classifier, verdict_vm_classifier(want), "run --algo %s",
                      por_algo_name((por_algo)a));
-        check.classifier = CLIENT_CLASSIFY_JPF + CLIENT_CLASSIFY_SAFE - want;
-        cr_assert_eq(client_check_classifier(&check), check.classifier, "an explicit one wins");
+        check.classifier = VERDICT_CLASSIFY_JPF + VERDICT_CLASSIFY_SAFE - want;
+        cr_assert_eq(verdict_check_classifier(&check), check.classifier, "an explicit one wins");
     }
 }
 
@@ -115,11 +116,11 @@ Test(verdict_schedule, one_syntax_for_run_and_check)
     size_t n;
     client_error err = {0};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
-        cr_assert_eq(client_schedule_parse(bad[i], &s, &n, &err), CLIENT_ERR_ARG, "'%s'", bad[i]);
-    cr_assert_eq(client_schedule_parse("0*3,1,2*2", &s, &n, &err), CLIENT_OK);
+        cr_assert_eq(verdict_schedule_parse(bad[i], &s, &n, &err), CLIENT_ERR_ARG, "'%s'", bad[i]);
+    cr_assert_eq(verdict_schedule_parse("0*3,1,2*2", &s, &n, &err), CLIENT_OK);
     cr_assert_eq(n, 6);
     char text[64];
-    client_schedule_format(s, n, text, sizeof text);
+    verdict_schedule_format(s, n, text, sizeof text);
     cr_assert_str_eq(text, "0*3,1,2*2");
     base_free(s);
 }

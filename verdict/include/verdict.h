@@ -1,7 +1,7 @@
 /* verdict: what porcheck run and porcheck check report, one implementation for both commands:
  * the verdict of a search and its lines, the visible set in force, checking a program's main
  * in porcheck's VM (verdict_run: end-state outputs, uncaught exceptions, deadlocks, replayed
- * traces, JSON) and checking one client of a data structure (client_check: its expected
+ * traces, JSON) and checking one client of a data structure (verdict_check: its expected
  * outcomes, violations and the schedules that reproduce them, replayed as interleaving
  * tables). */
 #ifndef PORCHECK_VERDICT_H
@@ -64,11 +64,11 @@ void verdict_print_visible(FILE *out, const verdict_visible *v, const char *what
 
 /* Which instructions are scheduling points (see vm.h); DEFAULT picks safe for dfs and the
  * S-POR family, jpf for jpf, de-jpf and dl-jpf. */
-typedef enum client_classifier {
-    CLIENT_CLASSIFY_DEFAULT = 0,
-    CLIENT_CLASSIFY_SAFE,
-    CLIENT_CLASSIFY_JPF,
-} client_classifier;
+typedef enum verdict_classifier {
+    VERDICT_CLASSIFY_DEFAULT = 0,
+    VERDICT_CLASSIFY_SAFE,
+    VERDICT_CLASSIFY_JPF,
+} verdict_classifier;
 
 /* Fills [out] with a one-line message. */
 typedef struct verdict_error {
@@ -153,12 +153,12 @@ int verdict_run_replay(vm *machine, const uint8_t *schedule, size_t length, FILE
 
 /* ---- Checking a client in the VM (porcheck check) -------------------------------------------- */
 
-/* Options of client_check and client_replay. */
-typedef struct client_check_options {
+/* Options of verdict_check and verdict_check_replay. */
+typedef struct verdict_check_options {
     client_impl_options impl; /* where the class under test is */
     por_options search;       /* algorithm, order, stateless, first error, limits (the
-                               * observer is client_check's own) */
-    client_classifier classifier;
+                               * observer is verdict_check's own) */
+    verdict_classifier classifier;
     bool oracle_adt;            /* expected outcomes from the spec's ADT model, which is also
                                  * compared with the implementation */
     size_t max_traced;          /* violations replayed into tables (0: 10) */
@@ -171,97 +171,97 @@ typedef struct client_check_options {
     const char *const *widened; /* safe: classes visible on top of that (a replay of a search
                                  * that widened its set) */
     size_t widened_count;
-} client_check_options;
+} verdict_check_options;
 
 /* Returns the classifier [opt] selects: its own, or the default for its algorithm. */
-client_classifier client_check_classifier(const client_check_options *opt);
+verdict_classifier verdict_check_classifier(const verdict_check_options *opt);
 
 /* Returns the classifier in force for a search with [algo] when [requested] was asked for (the
  * same for porcheck run and check): [requested] itself, else by default jpf for the jpf, de-jpf
  * and dl-jpf searches (whose reductions assume it) and safe, whose default visible set is every
  * class, for dfs and the S-POR family. */
-client_classifier verdict_classifier(por_algo algo, client_classifier requested);
+verdict_classifier verdict_classifier_for(por_algo algo, verdict_classifier requested);
 
 /* Returns the VM's classifier for [c] (DEFAULT: safe). */
-vm_classifier verdict_vm_classifier(client_classifier c);
+vm_classifier verdict_vm_classifier(verdict_classifier c);
 
 /* Returns "safe" or "jpf". */
-const char *client_classifier_name(client_classifier classifier);
+const char *verdict_classifier_name(verdict_classifier classifier);
 
 /* The linearizable outcomes of a client and how they were found. */
-typedef struct client_expected {
+typedef struct verdict_expected {
     client_outcome_set *outcomes; /* owned */
     client_lin_stats stats;
     double seconds;
     bool compared;        /* the implementation was compared with the ADT (oracle adt) */
     client_lin_diff diff; /* ... and where they first disagree */
-} client_expected;
+} verdict_expected;
 
 /* Computes the linearizable outcomes of [c] into [out] with the implementation oracle, or with
  * the ADT model (and the comparison) when [opt] says oracle_adt. */
-client_status client_expected_outcomes(const client *c, const client_check_options *opt,
-                                       client_expected *out, client_error *err);
+client_status verdict_expected_outcomes(const client *c, const verdict_check_options *opt,
+                                        verdict_expected *out, client_error *err);
 
 /* Frees what [e] owns. */
-void client_expected_free(client_expected *e);
+void verdict_expected_free(verdict_expected *e);
 
 /* One row of an interleaving table: the header of an invocation (where its thread first
  * reaches it) or one visible action of it. */
-typedef struct client_trace_row {
-    size_t column;    /* into client_trace.columns */
+typedef struct verdict_trace_row {
+    size_t column;    /* into verdict_trace.columns */
     long call;        /* a header: the invocation's canonical index; an action: -1 */
     const char *text; /* an action: what the step does and where, e.g. "write Node#1.4.next
                        * (LazyListSet.java:42)" */
     size_t step;      /* the 1-based step of the schedule (the first, when merged) */
     size_t repeat;    /* an action: how many consecutive steps with this text it stands for */
-} client_trace_row;
+} verdict_trace_row;
 
 /* How a replayed schedule ends. */
-typedef enum client_trace_end {
-    CLIENT_END_FINAL,     /* every thread finished: [results] is an outcome */
-    CLIENT_END_DEADLOCK,  /* no thread can run but some are blocked */
-    CLIENT_END_EXCEPTION, /* the last step threw an uncaught exception */
-    CLIENT_END_RUNNING,   /* threads can still run */
-} client_trace_end;
+typedef enum verdict_trace_end {
+    VERDICT_END_FINAL,     /* every thread finished: [results] is an outcome */
+    VERDICT_END_DEADLOCK,  /* no thread can run but some are blocked */
+    VERDICT_END_EXCEPTION, /* the last step threw an uncaught exception */
+    VERDICT_END_RUNNING,   /* threads can still run */
+} verdict_trace_end;
 
 /* A schedule replayed as a Lincheck-style interleaving table. */
-typedef struct client_trace {
+typedef struct verdict_trace {
     size_t column_count;
     const char *columns[CLIENT_MAX_THREADS + 1]; /* "main" (prefix, suffix) when present, "T0".. */
     size_t row_count;
-    client_trace_row *rows;
+    verdict_trace_row *rows;
     client_value *results; /* [invocation_count] results at the end (at a DEADLOCK end, those
                             * that did not return are CLIENT_VAL_BLOCKED or _NOT_RUN) */
     bool *returned;        /* [invocation_count]: whether each invocation returned */
-    client_trace_end end;
+    verdict_trace_end end;
     const char *message; /* DEADLOCK, EXCEPTION: what happened */
     size_t thread_count; /* VM threads the replay created; schedules name them by id */
     const char *thread_names[CLIENT_MAX_THREADS + 1]; /* "main", "T0", ... by thread id */
     base_arena arena;
-} client_trace;
+} verdict_trace;
 
 /* Frees what [tr] holds. */
-void client_trace_free(client_trace *tr);
+void verdict_trace_free(verdict_trace *tr);
 
 /* Returns [tr] of client [c] as JSON: {"columns": [...], "rows": [{"column", "step",
  * "invocation", "result"} for a header or {"column", "step", "action"}], "end"}; NULL when out
  * of memory. */
-json_t *client_trace_json(const client *c, const client_trace *tr);
+json_t *verdict_trace_json(const client *c, const verdict_trace *tr);
 
 /* Prints [tr] of client [c] as a table, one column per thread, each line indented by
  * [indent] spaces. */
-void client_trace_print(const client *c, const client_trace *tr, FILE *out, int indent);
+void verdict_trace_print(const client *c, const verdict_trace *tr, FILE *out, int indent);
 
 /* What a violation is. */
-typedef enum client_violation_kind {
-    CLIENT_VIOLATION_OUTCOME,   /* an end state whose outcome is not linearizable */
-    CLIENT_VIOLATION_DEADLOCK,  /* an end state where threads are blocked, no blocked outcome */
-    CLIENT_VIOLATION_EXCEPTION, /* a harness thread died of an uncaught exception */
-} client_violation_kind;
+typedef enum verdict_check_kind {
+    VERDICT_CHECK_OUTCOME,   /* an end state whose outcome is not linearizable */
+    VERDICT_CHECK_DEADLOCK,  /* an end state where threads are blocked, no blocked outcome */
+    VERDICT_CHECK_EXCEPTION, /* a harness thread died of an uncaught exception */
+} verdict_check_kind;
 
 /* One distinct violation and the first schedule that reached it. */
-typedef struct client_violation {
-    client_violation_kind kind;
+typedef struct verdict_check_violation {
+    verdict_check_kind kind;
     const client_value *outcome; /* OUTCOME, DEADLOCK: [invocation_count] values (a deadlock's
                                   * blocked and not-run invocations marked so) */
     const char *message;         /* DEADLOCK, EXCEPTION: what happened */
@@ -270,12 +270,12 @@ typedef struct client_violation {
     size_t length;
     bool traced;     /* [trace] was replayed */
     bool reproduced; /* the replay ended as the violation did */
-    client_trace trace;
-} client_violation;
+    verdict_trace trace;
+} verdict_check_violation;
 
 /* The verdict on one client. */
-typedef struct client_check_result {
-    client_classifier classifier;
+typedef struct verdict_check_result {
+    verdict_classifier classifier;
     const char *const *visible; /* safe: the visible set given (options or spec; slashed
                                  * prefixes); 0 entries: the default, every class but the
                                  * model's Thread and String */
@@ -289,40 +289,64 @@ typedef struct client_check_result {
                                * the search was complete: every sequential order is one of the
                                * interleavings, so this says the search missed some */
     size_t unobserved_count;
-    client_expected expected;
+    verdict_expected expected;
     client_outcome_set *observed; /* outcomes of the end states, each counted per end state */
     size_t violation_count;
-    client_violation *violations;
+    verdict_check_violation *violations;
     por_result search;
     base_arena arena;
-} client_check_result;
+} verdict_check_result;
 
 /* Model-checks client [c]: its linearizable outcomes, then every interleaving of its threads
  * running on one object in porcheck's VM (the search of [opt]), each end state's outcome checked
  * against them; violations are replayed into tables. Fills [err] on bad input (a missing class
  * or method) or a failure of the VM. */
-client_status client_check(const client *c, const client_check_options *opt,
-                           client_check_result *out, client_error *err);
+client_status verdict_check(const client *c, const verdict_check_options *opt,
+                            verdict_check_result *out, client_error *err);
 
 /* True when [r] found a violation. */
-bool client_check_violated(const client_check_result *r);
+bool verdict_check_violated(const verdict_check_result *r);
 
 /* Frees what [r] holds. */
-void client_check_result_free(client_check_result *r);
+void verdict_check_result_free(verdict_check_result *r);
+
+/* Returns the verdict of [r]: incomplete when its search, complete and without a violation,
+ * still missed a linearizable outcome (porcheck missed interleavings), else as verdict_of. */
+verdict_kind verdict_check_verdict(const verdict_check_result *r);
+
+/* Prints the line "client N: TEXT" of client [c] (number [index] + 1 of its list) and its
+ * columns on [out], after an empty line. */
+void verdict_check_print_header(FILE *out, const client *c, size_t index);
+
+/* Prints the report of client [c] after its header on [out]: the visible set, the expected
+ * outcomes (computed as [opt] says), the verdict, the observed outcomes, the violations with their
+ * schedules and tables, the statistics; [signal] as for verdict_stop_text. */
+void verdict_check_print(FILE *out, const client *c, const verdict_check_options *opt,
+                         const verdict_check_result *r, const char *signal);
+
+/* Returns the report of client [c] (from line [line] of its list) as JSON; NULL when out of
+ * memory. */
+json_t *verdict_check_json(const client *c, const verdict_check_result *r, size_t line);
+
+/* Prints replay [tr] of [length] transitions of client [c] on [out]: the client's header, the
+ * table and how it ended, judged against the expected outcomes [e]; returns VERDICT_VIOLATION
+ * when it ended in a violation, else VERDICT_PASS. */
+verdict_kind verdict_check_print_replay(FILE *out, const client *c, const verdict_trace *tr,
+                                        size_t length, const verdict_expected *e);
 
 /* Runs [length] steps of [schedule] (thread ids) of client [c] from the initial state and
  * records them in [out]; fills [err] when a thread of the schedule cannot run. */
-client_status client_replay(const client *c, const client_check_options *opt,
-                            const uint8_t *schedule, size_t length, client_trace *out,
-                            client_error *err);
+client_status verdict_check_replay(const client *c, const verdict_check_options *opt,
+                                   const uint8_t *schedule, size_t length, verdict_trace *out,
+                                   client_error *err);
 
 /* Writes [schedule] of [length] thread ids compactly ("0*3,1,2*2": three steps of thread 0, ...)
  * into [buf] of [size] bytes; returns the length needed. */
-size_t client_schedule_format(const uint8_t *schedule, size_t length, char *buf, size_t size);
+size_t verdict_schedule_format(const uint8_t *schedule, size_t length, char *buf, size_t size);
 
-/* Parses a schedule written by client_schedule_format into a new array [*out] of [*length]
+/* Parses a schedule written by verdict_schedule_format into a new array [*out] of [*length]
  * (free with base_free); fills [err] (CLIENT_ERR_ARG) when malformed. */
-client_status client_schedule_parse(const char *text, uint8_t **out, size_t *length,
-                                    client_error *err);
+client_status verdict_schedule_parse(const char *text, uint8_t **out, size_t *length,
+                                     client_error *err);
 
 #endif

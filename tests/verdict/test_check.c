@@ -1,19 +1,19 @@
-/* Tests of client_check and its pieces through the library: schedules written and read back,
+/* Tests of verdict_check and its pieces through the library: schedules written and read back,
  * the class-path check, a violation found, counted and replayed into a table whose rows say
  * which invocation each action belongs to, and expected outcomes through the implementation
- * oracle. porcheck check end to end is test_check.sh. */
+ * oracle. porcheck check end to end is tests/clients/test_check.sh. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "clienttest.h"
+#include "../clients/clienttest.h"
 #include "verdict.h"
 
 /* Options for checking a class of structures.jar with [algo]. */
-static client_check_options options(por_algo algo)
+static verdict_check_options options(por_algo algo)
 {
-    client_check_options opt;
+    verdict_check_options opt;
     memset(&opt, 0, sizeof opt);
     por_options_init(&opt.search);
     opt.search.algo = algo;
@@ -28,29 +28,29 @@ static const char *outcome_text(const client_value *v, size_t width, char *buf, 
     return buf;
 }
 
-Test(client_schedule, formats_runs_and_reads_them_back)
+Test(verdict_schedule, formats_runs_and_reads_them_back)
 {
     const uint8_t s[] = {0, 0, 0, 1, 2, 2, 1};
     char buf[64];
-    cr_assert_eq(client_schedule_format(s, sizeof s, buf, sizeof buf), strlen("0*3,1,2*2,1"));
+    cr_assert_eq(verdict_schedule_format(s, sizeof s, buf, sizeof buf), strlen("0*3,1,2*2,1"));
     cr_assert_str_eq(buf, "0*3,1,2*2,1");
     uint8_t *back = NULL;
     size_t n = 0;
     client_error err = {0};
-    cr_assert_eq(client_schedule_parse(buf, &back, &n, &err), CLIENT_OK, "%s", err.message);
+    cr_assert_eq(verdict_schedule_parse(buf, &back, &n, &err), CLIENT_OK, "%s", err.message);
     cr_assert_eq(n, sizeof s);
     cr_assert_arr_eq(back, s, sizeof s);
     base_free(back);
 }
 
-Test(client_schedule, rejects_malformed_schedules)
+Test(verdict_schedule, rejects_malformed_schedules)
 {
     static const char *const bad[] = {"", "x", "1,", ",1", "1**2", "1*0", "1*", "-1", "99", "1;2"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         uint8_t *s = NULL;
         size_t n = 0;
         client_error err = {0};
-        cr_expect_eq(client_schedule_parse(bad[i], &s, &n, &err), CLIENT_ERR_ARG, "'%s'", bad[i]);
+        cr_expect_eq(verdict_schedule_parse(bad[i], &s, &n, &err), CLIENT_ERR_ARG, "'%s'", bad[i]);
         cr_expect(strstr(err.message, "malformed schedule"), "'%s': %s", bad[i], err.message);
         cr_expect_null(s);
     }
@@ -68,14 +68,14 @@ Test(client_classpath, directories_and_jars_pass_other_files_fail)
     cr_expect_eq(client_classpath_check(STRUCTURES_JAR "::.", &err), CLIENT_ERR_IO);
 }
 
-Test(client_check, expected_outcomes_of_the_implementation, .timeout = 60)
+Test(verdict_check, expected_outcomes_of_the_implementation, .timeout = 60)
 {
     client_spec *spec = load_spec("CoarseListSet");
     client *c = parse_client(spec, "{ add(1) } ; { remove(1) } || { add(1) } ; { contains(1) }");
-    client_check_options opt = options(POR_ALGO_DL_SPOR);
-    client_expected e;
+    verdict_check_options opt = options(POR_ALGO_DL_SPOR);
+    verdict_expected e;
     client_error err = {0};
-    cr_assert_eq(client_expected_outcomes(c, &opt, &e, &err), CLIENT_OK, "%s", err.message);
+    cr_assert_eq(verdict_expected_outcomes(c, &opt, &e, &err), CLIENT_OK, "%s", err.message);
     char buf[256];
     cr_assert_eq(client_outcome_set_size(e.outcomes), 2);
     cr_expect_str_eq(outcome_text(client_outcome_set_at(e.outcomes, 0), 4, buf, sizeof buf),
@@ -83,18 +83,18 @@ Test(client_check, expected_outcomes_of_the_implementation, .timeout = 60)
     cr_expect_str_eq(outcome_text(client_outcome_set_at(e.outcomes, 1), 4, buf, sizeof buf),
                      "(true, true, true, true)");
     cr_expect_not(e.compared);
-    client_expected_free(&e);
+    verdict_expected_free(&e);
     client_free(c);
     client_spec_free(spec);
 }
 
 /* Checks that every invocation of [c] heads exactly one row of [tr], in its own column, and
  * that the rows follow the schedule. */
-static void expect_table_shape(const client *c, const client_trace *tr)
+static void expect_table_shape(const client *c, const verdict_trace *tr)
 {
     size_t heads[CLIENT_MAX_INVOCATIONS] = {0};
     for (size_t i = 0; i < tr->row_count; i++) {
-        const client_trace_row *r = &tr->rows[i];
+        const verdict_trace_row *r = &tr->rows[i];
         cr_expect_lt(r->column, tr->column_count);
         if (i) cr_expect_geq(r->step, tr->rows[i - 1].step, "row %zu goes back in time", i);
         if (r->call >= 0)
@@ -107,65 +107,65 @@ static void expect_table_shape(const client *c, const client_trace *tr)
         cr_expect_eq(heads[i], 1, "invocation %zu heads %zu rows", i, heads[i]);
 }
 
-Test(client_check, a_violation_is_counted_traced_and_replayed, .timeout = 60)
+Test(verdict_check, a_violation_is_counted_traced_and_replayed, .timeout = 60)
 {
     client_spec *spec = load_spec("CoarseListSetBuggy");
     client *c = parse_client(spec, "{ add(0) } || { add(1) } ; { contains(0); contains(1) }");
-    client_check_options opt = options(POR_ALGO_DFS);
-    client_check_result r;
+    verdict_check_options opt = options(POR_ALGO_DFS);
+    verdict_check_result r;
     client_error err = {0};
-    cr_assert_eq(client_check(c, &opt, &r, &err), CLIENT_OK, "%s", err.message);
-    cr_assert(client_check_violated(&r));
+    cr_assert_eq(verdict_check(c, &opt, &r, &err), CLIENT_OK, "%s", err.message);
+    cr_assert(verdict_check_violated(&r));
     cr_assert_eq(r.violation_count, 2, "lost add(0) and lost add(1)");
     char buf[256];
-    const client_violation *v = &r.violations[0];
-    cr_expect_eq(v->kind, CLIENT_VIOLATION_OUTCOME);
+    const verdict_check_violation *v = &r.violations[0];
+    cr_expect_eq(v->kind, VERDICT_CHECK_OUTCOME);
     cr_expect(v->traced && v->reproduced);
-    cr_expect_eq(v->trace.end, CLIENT_END_FINAL);
+    cr_expect_eq(v->trace.end, VERDICT_END_FINAL);
     cr_expect_eq(v->trace.column_count, 3); /* main, T0, T1 */
     cr_expect_str_eq(v->trace.columns[0], "main");
     expect_table_shape(c, &v->trace);
-    client_trace tr;
-    cr_assert_eq(client_replay(c, &opt, v->schedule, v->length, &tr, &err), CLIENT_OK, "%s",
+    verdict_trace tr;
+    cr_assert_eq(verdict_check_replay(c, &opt, v->schedule, v->length, &tr, &err), CLIENT_OK, "%s",
                  err.message);
     cr_expect_str_eq(outcome_text(tr.results, 4, buf, sizeof buf),
                      outcome_text(v->outcome, 4, buf + 128, 128));
     cr_expect_eq(tr.row_count, v->trace.row_count);
-    client_trace_free(&tr);
+    verdict_trace_free(&tr);
     cr_expect_eq(client_outcome_set_size(r.observed), 3);
     cr_expect_eq(client_outcome_set_size(r.expected.outcomes), 1);
-    client_check_result_free(&r);
+    verdict_check_result_free(&r);
     client_free(c);
     client_spec_free(spec);
 }
 
-Test(client_check, a_schedule_naming_a_thread_that_cannot_run_is_refused, .timeout = 60)
+Test(verdict_check, a_schedule_naming_a_thread_that_cannot_run_is_refused, .timeout = 60)
 {
     client_spec *spec = load_spec("CoarseListSet");
     client *c = parse_client(spec, "{ add(1) } || { add(2) }");
-    client_check_options opt = options(POR_ALGO_DFS);
+    verdict_check_options opt = options(POR_ALGO_DFS);
     const uint8_t schedule[] = {0, 5};
-    client_trace tr;
+    verdict_trace tr;
     client_error err = {0};
-    cr_assert_eq(client_replay(c, &opt, schedule, 2, &tr, &err), CLIENT_ERR_ARG);
+    cr_assert_eq(verdict_check_replay(c, &opt, schedule, 2, &tr, &err), CLIENT_ERR_ARG);
     cr_expect_str_eq(err.message, "step 2 of the schedule: thread 5 cannot run");
     client_free(c);
     client_spec_free(spec);
 }
 
-Test(client_check, first_error_stops_with_one_violation, .timeout = 60)
+Test(verdict_check, first_error_stops_with_one_violation, .timeout = 60)
 {
     client_spec *spec = load_spec("TreiberStackBuggy");
     client *c = parse_client(spec, "{ push(0) } || { push(1) } ; { pop(); pop() }");
-    client_check_options opt = options(POR_ALGO_DL_SPOR);
+    verdict_check_options opt = options(POR_ALGO_DL_SPOR);
     opt.search.first_error = true;
-    client_check_result r;
+    verdict_check_result r;
     client_error err = {0};
-    cr_assert_eq(client_check(c, &opt, &r, &err), CLIENT_OK, "%s", err.message);
+    cr_assert_eq(verdict_check(c, &opt, &r, &err), CLIENT_OK, "%s", err.message);
     cr_expect_eq(r.violation_count, 1);
     cr_expect_eq(r.search.stop, POR_STOP_ERROR);
     cr_expect(r.violations[0].reproduced);
-    client_check_result_free(&r);
+    verdict_check_result_free(&r);
     client_free(c);
     client_spec_free(spec);
 }
