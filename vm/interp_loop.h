@@ -38,7 +38,7 @@
  * [skip] set. */
 #define WATCHED()                                                                                  \
     (VM_UNLIKELY(watch != NULL) && ((VM_UNLIKELY(--icount == 0) | watch[*pc]) &&                   \
-                                    stop_before(machine, t, stop, icount, frame, pc, sp)))
+                                    vm_stop_before(machine, t, stop, icount, frame, pc, sp)))
 
 #if VM_USE_GOTO
 #define VM_DISPATCH()                                                                              \
@@ -285,7 +285,7 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
         if (VM_LIKELY(e->resolved)) {
             (sp++)->ref = e->string;
         } else {
-            SLOW(slow_ldc(machine, t, frame->method->owner, idx, sp));
+            SLOW(vm_slow_ldc(machine, t, frame->method->owner, idx, sp));
             sp++;
         }
         VM_NEXT(*pc == CF_OP_LDC ? 2 : 3);
@@ -496,7 +496,7 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
     VM_CASE(GETSTATIC) {
         vm_cp_entry *e = &cp[U2(pc + 1)];
         if (VM_UNLIKELY(!e->resolved || e->cls->init_state != VM_INIT_DONE))
-            SLOW(slow_static(machine, t, frame->method->owner, U2(pc + 1)));
+            SLOW(vm_slow_static(machine, t, frame->method->owner, U2(pc + 1)));
         sp[0] = e->address[0];
         if (e->kind == 'J' || e->kind == 'D') sp[1] = e->address[1], sp++;
         sp++;
@@ -505,7 +505,7 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
     VM_CASE(PUTSTATIC) {
         vm_cp_entry *e = &cp[U2(pc + 1)];
         if (VM_UNLIKELY(!e->resolved || e->cls->init_state != VM_INIT_DONE))
-            SLOW(slow_static(machine, t, frame->method->owner, U2(pc + 1)));
+            SLOW(vm_slow_static(machine, t, frame->method->owner, U2(pc + 1)));
         vm_statics_w(machine, e->cls);
         if (e->kind == 'J' || e->kind == 'D') {
             sp -= 2;
@@ -586,7 +586,7 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
     VM_CASE(INVOKESTATIC) {
         vm_cp_entry *e = &cp[U2(pc + 1)];
         if (VM_UNLIKELY(!e->resolved || e->cls->init_state != VM_INIT_DONE))
-            SLOW(slow_invokestatic(machine, t, frame->method->owner, U2(pc + 1)));
+            SLOW(vm_slow_invokestatic(machine, t, frame->method->owner, U2(pc + 1)));
         INVOKE(e->method, 3);
     }
     VM_CASE(INVOKEDYNAMIC) {
@@ -598,7 +598,7 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
     VM_CASE(NEW) {
         vm_cp_entry *e = &cp[U2(pc + 1)];
         if (VM_UNLIKELY(!e->resolved || e->cls->init_state != VM_INIT_DONE))
-            SLOW(slow_new(machine, t, frame->method->owner, U2(pc + 1)));
+            SLOW(vm_slow_new(machine, t, frame->method->owner, U2(pc + 1)));
         if (VM_UNLIKELY(machine->heap.bytes > machine->heap.threshold)) {
             SAVE();
             vm_maybe_collect(machine);
@@ -612,8 +612,8 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
         int32_t n = sp[-1].i;
         if (n < 0) THROW("java/lang/NegativeArraySizeException", "%d", n);
         SAVE();
-        vm_class *ac = *pc == CF_OP_NEWARRAY ? primitive_array(machine, pc[1])
-                                             : object_array(machine, t, frame->method->owner, U2(pc + 1));
+        vm_class *ac = *pc == CF_OP_NEWARRAY ? vm_primitive_array_class(machine, pc[1])
+                                             : vm_object_array_class(machine, t, frame->method->owner, U2(pc + 1));
         if (!ac) return VM_RUN_FAILED;
         vm_maybe_collect(machine);
         uint32_t h = vm_new_array(machine, t, ac, n);
@@ -623,7 +623,7 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
     }
     VM_CASE(MULTIANEWARRAY) {
         SAVE();
-        SLOW(slow_multianewarray(machine, t, frame->method->owner, pc));
+        SLOW(vm_slow_multianewarray(machine, t, frame->method->owner, pc));
         sp -= pc[3] - 1;
         VM_NEXT(4);
     }
@@ -647,7 +647,7 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
             RESOLVED(e, vm_resolve_class(machine, t, frame->method->owner, U2(pc + 1)));
             if (OBJ(h)->cls != e->cls && !vm_is_assignable(OBJ(h)->cls, e->cls)) {
                 SAVE();
-                throw_class_cast(machine, t, OBJ(h)->cls, e->cls);
+                vm_throw_class_cast(machine, t, OBJ(h)->cls, e->cls);
                 goto exception;
             }
         }

@@ -59,7 +59,7 @@ static bool plainly_no_point(const vm *machine, const vm_frame *frame, const uin
     return !(m->access & CF_ACC_SYNCHRONIZED) && m->sync == VM_SYNC_NONE;
 }
 
-/* stop_before past its quick test (kept out of line so that the quick test stays cheap). */
+/* vm_stop_before past its quick test (kept out of line so that the quick test stays cheap). */
 __attribute__((noinline)) static bool classify_stop(vm *machine, vm_thread *t, const vm_stop *stop,
                                                     uint64_t icount, const vm_frame *frame,
                                                     const uint8_t *pc, const vm_slot *sp)
@@ -77,8 +77,8 @@ __attribute__((noinline)) static bool classify_stop(vm *machine, vm_thread *t, c
     return stop->before(stop->ctx, machine, t->id, &at);
 }
 
-bool stop_before(vm *machine, vm_thread *t, const vm_stop *stop, uint64_t icount,
-                 const vm_frame *frame, const uint8_t *pc, const vm_slot *sp)
+bool vm_stop_before(vm *machine, vm_thread *t, const vm_stop *stop, uint64_t icount,
+                    const vm_frame *frame, const uint8_t *pc, const vm_slot *sp)
 {
     if (icount != 0 && machine->driver.hooks && stop->watch == machine->driver.watch &&
         plainly_no_point(machine, frame, pc, sp))
@@ -105,7 +105,7 @@ static int after_init(vm_thread *t, vm_class *cls, vm_init_result r)
     }
 }
 
-int slow_ldc(vm *machine, vm_thread *t, vm_class *cls, uint16_t index, vm_slot *sp)
+int vm_slow_ldc(vm *machine, vm_thread *t, vm_class *cls, uint16_t index, vm_slot *sp)
 {
     const cf_constant *c = &cls->cf->constants[index];
     vm_cp_entry *e = &cls->cp[index];
@@ -131,14 +131,14 @@ int slow_ldc(vm *machine, vm_thread *t, vm_class *cls, uint16_t index, vm_slot *
     return SLOW_GO;
 }
 
-int slow_static(vm *machine, vm_thread *t, vm_class *cls, uint16_t index)
+int vm_slow_static(vm *machine, vm_thread *t, vm_class *cls, uint16_t index)
 {
     vm_cp_entry *e = &cls->cp[index];
     if (!e->resolved && !vm_resolve_field(machine, t, cls, index, true)) return SLOW_FATAL;
     return after_init(t, e->cls, vm_initialize(machine, t, e->cls));
 }
 
-int slow_invokestatic(vm *machine, vm_thread *t, vm_class *cls, uint16_t index)
+int vm_slow_invokestatic(vm *machine, vm_thread *t, vm_class *cls, uint16_t index)
 {
     vm_cp_entry *e = &cls->cp[index];
     if (!e->resolved && !vm_resolve_method(machine, t, cls, index, CF_OP_INVOKESTATIC))
@@ -146,7 +146,7 @@ int slow_invokestatic(vm *machine, vm_thread *t, vm_class *cls, uint16_t index)
     return after_init(t, e->cls, vm_initialize(machine, t, e->cls));
 }
 
-int slow_new(vm *machine, vm_thread *t, vm_class *cls, uint16_t index)
+int vm_slow_new(vm *machine, vm_thread *t, vm_class *cls, uint16_t index)
 {
     vm_cp_entry *e = &cls->cp[index];
     if (!e->resolved && !vm_resolve_class(machine, t, cls, index)) return SLOW_FATAL;
@@ -160,14 +160,14 @@ int slow_new(vm *machine, vm_thread *t, vm_class *cls, uint16_t index)
     return after_init(t, c, vm_initialize(machine, t, c));
 }
 
-vm_class *primitive_array(vm *machine, uint8_t atype)
+vm_class *vm_primitive_array_class(vm *machine, uint8_t atype)
 {
     static const char kinds[] = "ZCFDBSIJ";
     if (atype < 4 || atype > 11) return NULL;
     return vm_array_class(machine, vm_primitive_class(machine, kinds[atype - 4]));
 }
 
-vm_class *object_array(vm *machine, vm_thread *t, vm_class *cls, uint16_t index)
+vm_class *vm_object_array_class(vm *machine, vm_thread *t, vm_class *cls, uint16_t index)
 {
     if (!cls->cp[index].resolved && !vm_resolve_class(machine, t, cls, index)) return NULL;
     return vm_array_class(machine, cls->cp[index].cls);
@@ -187,7 +187,7 @@ static uint32_t build_array(vm *machine, vm_thread *t, vm_class *ac, const int32
     return h;
 }
 
-int slow_multianewarray(vm *machine, vm_thread *t, vm_class *cls, const uint8_t *pc)
+int vm_slow_multianewarray(vm *machine, vm_thread *t, vm_class *cls, const uint8_t *pc)
 {
     uint16_t index = (uint16_t)((pc[1] << 8) | pc[2]);
     int dims = pc[3];
@@ -218,7 +218,7 @@ static const char *module_of(const vm_class *c)
     return "unnamed module of loader 'app'";
 }
 
-void throw_class_cast(vm *machine, vm_thread *t, const vm_class *from, const vm_class *to)
+void vm_throw_class_cast(vm *machine, vm_thread *t, const vm_class *from, const vm_class *to)
 {
     char a[512], b[512];
     vm_dotted_name(from, a, sizeof a);

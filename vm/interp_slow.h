@@ -35,31 +35,31 @@ static inline int64_t java_d2l(double v)
 /* Decides whether to stop before the instruction at [pc] of [frame] (operand stack top [sp]):
  * under the checker the classifier decides (and [icount] 0 cuts the transition), otherwise
  * [stop]'s predicate. */
-bool stop_before(vm *machine, vm_thread *t, const vm_stop *stop, uint64_t icount,
-                 const vm_frame *frame, const uint8_t *pc, const vm_slot *sp);
+bool vm_stop_before(vm *machine, vm_thread *t, const vm_stop *stop, uint64_t icount,
+                    const vm_frame *frame, const uint8_t *pc, const vm_slot *sp);
 
 /* Resolves loadable constant [index] of [cls] and stores its slot value at [sp]. */
-int slow_ldc(vm *machine, vm_thread *t, vm_class *cls, uint16_t index, vm_slot *sp);
+int vm_slow_ldc(vm *machine, vm_thread *t, vm_class *cls, uint16_t index, vm_slot *sp);
 
 /* Resolves static Fieldref [index] of [cls] and initialises its class. */
-int slow_static(vm *machine, vm_thread *t, vm_class *cls, uint16_t index);
+int vm_slow_static(vm *machine, vm_thread *t, vm_class *cls, uint16_t index);
 
 /* Resolves static Methodref [index] of [cls] and initialises its class. */
-int slow_invokestatic(vm *machine, vm_thread *t, vm_class *cls, uint16_t index);
+int vm_slow_invokestatic(vm *machine, vm_thread *t, vm_class *cls, uint16_t index);
 
 /* Resolves Class [index] of [cls] for new, checks it can be instantiated and initialises it. */
-int slow_new(vm *machine, vm_thread *t, vm_class *cls, uint16_t index);
+int vm_slow_new(vm *machine, vm_thread *t, vm_class *cls, uint16_t index);
 
 /* Allocates the array of multianewarray at [pc] from the counts on the saved operand stack. */
-int slow_multianewarray(vm *machine, vm_thread *t, vm_class *cls, const uint8_t *pc);
+int vm_slow_multianewarray(vm *machine, vm_thread *t, vm_class *cls, const uint8_t *pc);
 
 /* Returns the array class of newarray type code [atype]. */
-vm_class *primitive_array(vm *machine, uint8_t atype);
+vm_class *vm_primitive_array_class(vm *machine, uint8_t atype);
 
 /* Returns the array class of anewarray's Class constant [index] of [cls]. */
-vm_class *object_array(vm *machine, vm_thread *t, vm_class *cls, uint16_t index);
+vm_class *vm_object_array_class(vm *machine, vm_thread *t, vm_class *cls, uint16_t index);
 
 /* Throws ClassCastException for casting an instance of [from] to [to], with HotSpot's message. */
-void throw_class_cast(vm *machine, vm_thread *t, const vm_class *from, const vm_class *to);
+void vm_throw_class_cast(vm *machine, vm_thread *t, const vm_class *from, const vm_class *to);
 
 #endif

@@ -21,12 +21,12 @@ static inline int native_npe(vm *machine, vm_thread *t)
 vm_class *vm_class_of_mirror(const vm *machine, uint32_t mirror);
 
 /* Object.wait(long): waits on [args]'s monitor. */
-int native_object_wait(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret);
+int vm_native_object_wait(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret);
 
 /* Object.notify(). */
-int native_object_notify(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret);
+int vm_native_object_notify(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret);
 
 /* Object.notifyAll(). */
-int native_object_notify_all(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret);
+int vm_native_object_notify_all(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret);
 
 #endif

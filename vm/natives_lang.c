@@ -43,9 +43,9 @@ const vm_native vm_natives_object[] = {
     {"getClass", "()Ljava/lang/Class;", object_get_class, VM_SYNC_NONE, NULL},
     {"hashCode", "()I", object_hash_code, VM_SYNC_NONE, NULL},
     {"clone", "()Ljava/lang/Object;", object_clone, VM_SYNC_NONE, NULL},
-    {"wait", "(J)V", native_object_wait, VM_SYNC_LOCK, "wait"},
-    {"notify", "()V", native_object_notify, VM_SYNC_LOCK, "notify"},
-    {"notifyAll", "()V", native_object_notify_all, VM_SYNC_LOCK, "notifyAll"},
+    {"wait", "(J)V", vm_native_object_wait, VM_SYNC_LOCK, "wait"},
+    {"notify", "()V", vm_native_object_notify, VM_SYNC_LOCK, "notify"},
+    {"notifyAll", "()V", vm_native_object_notify_all, VM_SYNC_LOCK, "notifyAll"},
     {0},
 };
 

@@ -182,7 +182,7 @@ static void wake(vm *machine, uint32_t cond, bool all)
     if (add_group(machine, cond, mask)) settle_groups(machine, cond);
 }
 
-int native_object_wait(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret)
+int vm_native_object_wait(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret)
 {
     (void)ret;
     if (vm_get_long(args + 1) < 0) {
@@ -192,7 +192,7 @@ int native_object_wait(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret)
     return wait_on(machine, t, args[0].ref, args[0].ref, vm_get_long(args + 1) > 0);
 }
 
-int native_object_notify(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret)
+int vm_native_object_notify(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret)
 {
     (void)ret;
     if (vm_obj(machine, args[0].ref)->lock_owner != t->id + 1) return illegal_monitor(machine, t);
@@ -200,7 +200,7 @@ int native_object_notify(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret)
     return VM_NATIVE_OK;
 }
 
-int native_object_notify_all(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret)
+int vm_native_object_notify_all(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret)
 {
     (void)ret;
     if (vm_obj(machine, args[0].ref)->lock_owner != t->id + 1) return illegal_monitor(machine, t);
