@@ -3,7 +3,8 @@
 #ifndef PORCHECK_CLIENTS_CHECKER_H
 #define PORCHECK_CLIENTS_CHECKER_H
 
-#include "impl.h"
+#include "harness.h"
+#include "internal.h"
 #include "machine.h"
 #include "verdict.h"
 

@@ -1,4 +1,4 @@
-/* clients: the implementation in porcheck's VM. A client becomes a vm_harness_client (the class
+/* harness: the implementation in porcheck's VM. A client becomes a vm_harness_client (the class
  * under test, constructor arguments and invocations in canonical order, each argument with the
  * parameter type the spec declares); the implementation oracle is a client_object over a
  * vm_oracle, which runs the real class sequentially, one invocation at a time, with the VM's

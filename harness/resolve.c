@@ -1,4 +1,4 @@
-/* clients: a spec resolved against its class when it is loaded, before any client runs: the
+/* harness: a spec resolved against its class when it is loaded, before any client runs: the
  * constructor and every method found as the harness will call them (by name and arity, the
  * spec's parameter types first), "void" checked against each method's return type, and return
  * types whose results would be identity hashes rejected. */
