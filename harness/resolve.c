@@ -103,8 +103,8 @@ static client_status resolve_all(const resolver *r)
     return st;
 }
 
-client_status client_spec_resolve(const client_spec *spec, const client_impl_options *opt,
-                                  client_error *err)
+client_status harness_spec_resolve(const client_spec *spec, const harness_impl_options *opt,
+                                   client_error *err)
 {
     vm_options vo;
     harness_vm_options(opt, &vo);

@@ -152,7 +152,7 @@ client_status verdict_expected_outcomes(const client *c, const verdict_check_opt
     clock_gettime(CLOCK_MONOTONIC, &start);
     memset(out, 0, sizeof *out);
     client_object impl = {0};
-    client_status st = client_impl_new(c, &opt->impl, &impl, err);
+    client_status st = harness_impl_new(c, &opt->impl, &impl, err);
     if (!st && opt->oracle_adt) {
         st = adt_outcomes(c, &impl, out, err);
     } else if (!st) {

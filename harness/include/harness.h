@@ -169,16 +169,16 @@ client_status harness_client_init(const client *c, harness_client *out, client_e
 void harness_client_free(harness_client *hc);
 
 /* Where and how the implementation runs in porcheck's VM. */
-typedef struct client_impl_options {
+typedef struct harness_impl_options {
     const char *classpath;  /* the jar(s) holding the class under test */
     const char *model_path; /* the model library; NULL: the VM's default */
     uint64_t budget;        /* steps (branches, calls, returns) per invocation; 0: 1,000,000 */
-} client_impl_options;
+} harness_impl_options;
 
 /* Checks that every entry of the ':'-separated [classpath] is a directory or a file that opens
  * and starts like a zip archive; fills [err] (CLIENT_ERR_IO, "ENTRY: cannot open the jar" or
  * "ENTRY: not a jar (no zip header)") otherwise. */
-client_status client_classpath_check(const char *classpath, client_error *err);
+client_status harness_classpath_check(const char *classpath, client_error *err);
 
 /* Creates the implementation oracle for client [c] in [out]: the class under test built with
  * the spec's constructor in its own VM, each invocation of [c] run to completion when invoked,
@@ -186,8 +186,8 @@ client_status client_classpath_check(const char *classpath, client_error *err);
  * may be invoked on it. Fills [err] with one line: CLIENT_ERR_SPEC when the class, the
  * constructor or a method is missing or the constructor throws, CLIENT_ERR_OBJECT when the VM
  * fails otherwise. */
-client_status client_impl_new(const client *c, const client_impl_options *opt, client_object *out,
-                              client_error *err);
+client_status harness_impl_new(const client *c, const harness_impl_options *opt, client_object *out,
+                               client_error *err);
 
 /* Resolves the constructor and every method of [spec] against the class under test on the class
  * path of [opt], as the harness will call them; fills [err] (CLIENT_ERR_SPEC, one line naming
@@ -195,11 +195,11 @@ client_status client_impl_new(const client *c, const client_impl_options *opt, c
  * int in Stack") when the class, the constructor or a method is missing, when "void" disagrees
  * with a method's return type, or when a method's results would be identity hashes (its return
  * type is a class that does not override toString). */
-client_status client_spec_resolve(const client_spec *spec, const client_impl_options *opt,
-                                  client_error *err);
+client_status harness_spec_resolve(const client_spec *spec, const harness_impl_options *opt,
+                                   client_error *err);
 
 /* Fills the VM options [out] for running the implementation as [opt] says (assertions on). */
-void harness_vm_options(const client_impl_options *opt, vm_options *out);
+void harness_vm_options(const harness_impl_options *opt, vm_options *out);
 
 /* Turns VM error [verr] into a clients error in [err] (without the "error: " prefix); returns
  * its status: CLIENT_ERR_SPEC when the spec does not fit the class (a missing class, method or

@@ -155,9 +155,9 @@ int verdict_run_replay(vm *machine, const uint8_t *schedule, size_t length, FILE
 
 /* Options of verdict_check and verdict_check_replay. */
 typedef struct verdict_check_options {
-    client_impl_options impl; /* where the class under test is */
-    por_options search;       /* algorithm, order, stateless, first error, limits (the
-                               * observer is verdict_check's own) */
+    harness_impl_options impl; /* where the class under test is */
+    por_options search;        /* algorithm, order, stateless, first error, limits (the
+                                * observer is verdict_check's own) */
     verdict_classifier classifier;
     bool oracle_adt;            /* expected outcomes from the spec's ADT model, which is also
                                  * compared with the implementation */
