@@ -100,6 +100,9 @@ typedef struct client_value {
 /* Orders values: by kind, then number, items or text; 0 when equal. */
 int client_value_compare(const client_value *a, const client_value *b);
 
+/* Makes [out] a copy of [v] whose items and text live in [arena]; false when out of memory. */
+bool client_value_copy(base_arena *arena, const client_value *v, client_value *out);
+
 /* Writes [v] as a client or outcome shows it (true, -3, null, void, [1,2], [0=1], a class name,
  * blocked, not run) into [buf] of [size] bytes; returns the length it needed (as snprintf). */
 size_t client_value_format(const client_value *v, char *buf, size_t size);

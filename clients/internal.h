@@ -30,9 +30,6 @@ client_status read_input_file(const char *path, char **text, size_t *len, client
  * (client_text_check). */
 client_status read_text_file(const char *path, char **text, client_error *err);
 
-/* Returns a copy of [v] whose items and text live in [arena]; false when out of memory. */
-bool value_copy(base_arena *arena, const client_value *v, client_value *out);
-
 /* Returns the index of the method named [name] (of [len] bytes) with [arity] parameters, or -1;
  * [*named] tells whether some method has that name. */
 long spec_lookup(const client_spec *spec, const char *name, size_t len, size_t arity, bool *named);

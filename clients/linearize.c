@@ -145,7 +145,7 @@ static client_status intern(lin *l, const client_value *v, uint16_t *id)
         l->vals = vals;
         l->val_cap = cap;
     }
-    if (!value_copy(&l->arena, v, &l->vals[l->val_count])) return lin_nomem(l);
+    if (!client_value_copy(&l->arena, v, &l->vals[l->val_count])) return lin_nomem(l);
     *id = (uint16_t)l->val_count++;
     return CLIENT_OK;
 }

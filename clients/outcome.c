@@ -90,7 +90,7 @@ client_status client_outcome_set_add(client_outcome_set *set, const client_value
         return client_fail(err, CLIENT_ERR_LIMIT, "an outcome of more than %d values",
                            CLIENT_MAX_INVOCATIONS);
     for (size_t i = 0; i < set->width; i++)
-        if (!value_copy(&set->arena, &values[i], &copy[i]))
+        if (!client_value_copy(&set->arena, &values[i], &copy[i]))
             return client_fail(err, CLIENT_ERR_NOMEM, "out of memory collecting outcomes");
     if (!reserve(set))
         return client_fail(err, CLIENT_ERR_NOMEM, "out of memory collecting outcomes");

@@ -83,7 +83,7 @@ size_t client_value_format(const client_value *v, char *buf, size_t size)
     return out.len;
 }
 
-bool value_copy(base_arena *arena, const client_value *v, client_value *out)
+bool client_value_copy(base_arena *arena, const client_value *v, client_value *out)
 {
     *out = *v;
     if (v->kind == CLIENT_VAL_LIST || v->kind == CLIENT_VAL_MAP) {

@@ -238,7 +238,7 @@ static void add_violation(observe *o, verdict_check_kind kind, const client_valu
     memset(v, 0, sizeof *v);
     client_value *copy = values ? base_arena_alloc(a, (w ? w : 1) * sizeof *copy) : NULL;
     for (size_t i = 0; copy && i < w; i++)
-        if (!value_copy(a, &values[i], &copy[i])) copy = NULL;
+        if (!client_value_copy(a, &values[i], &copy[i])) copy = NULL;
     uint8_t *path = base_arena_alloc(a, schedule->length + 1);
     char *text = message ? base_arena_strndup(a, message, strlen(message)) : NULL;
     if ((values && !copy) || !path || (message && !text)) {

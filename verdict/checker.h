@@ -4,7 +4,6 @@
 #define PORCHECK_CLIENTS_CHECKER_H
 
 #include "harness.h"
-#include "internal.h"
 #include "machine.h"
 #include "verdict.h"
 

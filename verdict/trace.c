@@ -6,6 +6,8 @@
  * the source file and line of the application frame (bookkeeping steps left out; consecutive
  * steps of one thread with the same description, such as a lock call's own steps, share one
  * row with their count). */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,17 +15,33 @@
 
 /* ---- Schedules ------------------------------------------------------------------------------- */
 
+/* Appends printf-style text to [buf] of [size] bytes at [*len], which counts every byte asked
+ * for as snprintf does (the text is cut where it does not fit, always NUL-terminated). */
+static void append(char *buf, size_t size, size_t *len, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void append(char *buf, size_t size, size_t *len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = *len < size ? size - *len : 0;
+    int n = vsnprintf(room ? buf + *len : NULL, room, fmt, ap);
+    va_end(ap);
+    if (n > 0) *len += (size_t)n;
+}
+
 size_t verdict_schedule_format(const uint8_t *schedule, size_t length, char *buf, size_t size)
 {
-    text_out out = text_out_make(buf, size);
+    size_t len = 0;
+    if (buf && size) buf[0] = '\0';
     for (size_t i = 0; i < length;) {
         size_t run = 1;
         while (i + run < length && schedule[i + run] == schedule[i]) run++;
-        text_printf(&out, "%s%u", i ? "," : "", schedule[i]);
-        if (run > 1) text_printf(&out, "*%zu", run);
+        append(buf, size, &len, "%s%u", i ? "," : "", schedule[i]);
+        if (run > 1) append(buf, size, &len, "*%zu", run);
         i += run;
     }
-    return out.len;
+    return len;
 }
 
 /* Appends [run] copies of thread [t] to [*s] (of [*n] used, [*cap] allocated). */
@@ -249,7 +267,7 @@ static client_status finish(replay *rp, client_error *err)
     checker_results(k, buf, tr->results, tr->returned);
     bool ok = true;
     for (size_t i = 0; i < w && ok; i++)
-        if (tr->returned[i]) ok = value_copy(&tr->arena, &tr->results[i], &tr->results[i]);
+        if (tr->returned[i]) ok = client_value_copy(&tr->arena, &tr->results[i], &tr->results[i]);
     base_free(buf);
     if (ok) ok = note_unfinished(rp, rp->steps);
     uint32_t threads = vm_thread_count(k->machine);
