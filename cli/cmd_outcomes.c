@@ -146,7 +146,7 @@ static json_t *client_json(const client *c, const client_lin_run *run, size_t li
 {
     char text[16384];
     client_format(c, text, sizeof text);
-    json_t *j = client_outcome_set_json(run->outcomes, c);
+    json_t *j = verdict_outcome_set_json(run->outcomes, c);
     const client_lin_stats *s = &run->stats;
     json_t *stats =
         json_pack("{sIsIsIsI}", "nodes", (json_int_t)s->nodes, "matched", (json_int_t)s->matched,

@@ -13,7 +13,6 @@
 #ifndef PORCHECK_CLIENTS_H
 #define PORCHECK_CLIENTS_H
 
-#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -465,19 +464,6 @@ size_t client_outcome_set_format(const client_outcome_set *set, char *buf, size_
 /* Prints [set] one outcome a line, each indented by [indent] spaces and, when [counts], followed
  * by its count. */
 void client_outcome_set_print(const client_outcome_set *set, FILE *out, int indent, bool counts);
-
-/* Returns [v] as a typed JSON value: true, 3, null, "void", {"exception": name}, {"blocked":
- * true}, {"not_run": true}, text as a string; NULL when out of memory. */
-json_t *client_value_json(const client_value *v);
-
-/* Returns the outcome [values] of [width] as a JSON array of typed values; NULL when out of
- * memory. */
-json_t *client_outcome_json(const client_value *values, size_t width);
-
-/* Returns [set] as JSON: {"columns": [labels of [c]], "outcomes": [{"values": [...], "count": n},
- * ...]}, values typed as client_value_json does, "blocked": true on a blocked outcome; NULL when
- * out of memory. */
-json_t *client_outcome_set_json(const client_outcome_set *set, const client *c);
 
 /* ---- Linearizations -------------------------------------------------------------------------- */
 

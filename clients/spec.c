@@ -1,6 +1,7 @@
 /* clients: loading specs (Violat's JSON format plus `adt` and `visible`) with jansson. Every
  * error names the file and the JSON path of the offending value. */
 #include <ctype.h>
+#include <jansson.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>

@@ -410,7 +410,7 @@ static json_t *row_json(const client *c, const verdict_trace *tr, const verdict_
     char label[512];
     client_column_label(c, (size_t)r->call, label, sizeof label);
     bool has = tr->returned[r->call] || tr->results[r->call].kind == CLIENT_VAL_BLOCKED;
-    json_t *result = has ? client_value_json(&tr->results[r->call]) : json_null();
+    json_t *result = has ? verdict_value_json(&tr->results[r->call]) : json_null();
     return json_pack("{sssIssso?}", "column", column, "step", (json_int_t)r->step, "invocation",
                      label, "result", result);
 }
