@@ -264,7 +264,7 @@ static client_status finish(replay *rp, client_error *err)
     size_t w = k->c->invocation_count;
     vm_result *buf = base_calloc(w ? w : 1, sizeof *buf);
     if (!buf) return client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
-    checker_results(k, buf, tr->results, tr->returned);
+    verdict_checker_results(k, buf, tr->results, tr->returned);
     bool ok = true;
     for (size_t i = 0; i < w && ok; i++)
         if (tr->returned[i]) ok = client_value_copy(&tr->arena, &tr->results[i], &tr->results[i]);
@@ -283,12 +283,12 @@ static client_status finish(replay *rp, client_error *err)
     por_tset waiting = k->lts.ops->waiting(k->lts.model);
     tr->end = enabled ? VERDICT_END_RUNNING : waiting ? VERDICT_END_DEADLOCK : VERDICT_END_FINAL;
     if (tr->end == VERDICT_END_DEADLOCK)
-        checker_blocked_results(k, waiting, tr->results, tr->returned);
+        verdict_checker_blocked_results(k, waiting, tr->results, tr->returned);
     return CLIENT_OK;
 }
 
-client_status checker_replay(checker *k, const uint8_t *schedule, size_t length, verdict_trace *tr,
-                             client_error *err)
+client_status verdict_checker_replay(checker *k, const uint8_t *schedule, size_t length,
+                                     verdict_trace *tr, client_error *err)
 {
     replay *rp = base_calloc(1, sizeof *rp);
     if (!rp || !begin_trace(k->c, tr)) {
@@ -311,10 +311,10 @@ client_status verdict_check_replay(const client *c, const verdict_check_options 
 {
     checker k;
     memset(out, 0, sizeof *out);
-    client_status st = checker_open(c, opt, &k, err);
+    client_status st = verdict_checker_open(c, opt, &k, err);
     if (st) return st;
-    st = checker_replay(&k, schedule, length, out, err);
-    checker_close(&k);
+    st = verdict_checker_replay(&k, schedule, length, out, err);
+    verdict_checker_close(&k);
     return st;
 }
 
