@@ -15,7 +15,7 @@ bool cli_load_clients(const cli_input *in, client_spec **spec, client_list *list
     client_status s = client_spec_load(in->spec, spec, &err);
     for (size_t i = 0; s == CLIENT_OK && i < (*spec)->warning_count; i++)
         fprintf(stderr, "porcheck %s: %s\n", in->command, (*spec)->warnings[i]);
-    if (s == CLIENT_OK && in->impl) s = client_spec_resolve(*spec, in->impl, &err);
+    if (s == CLIENT_OK && in->impl) s = harness_spec_resolve(*spec, in->impl, &err);
     if (s == CLIENT_OK)
         s = in->clients ? client_list_load_rows(*spec, in->clients, list, &err)
                         : client_list_parse(*spec, in->client, "--client", list, &err);

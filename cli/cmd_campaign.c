@@ -183,7 +183,7 @@ static int parse_limits(campaign_args *a)
 static int check_inputs(campaign_args *a)
 {
     client_error err = {0};
-    if (client_classpath_check(a->opt.jar, &err) != CLIENT_OK) return fail("%s", err.message);
+    if (harness_classpath_check(a->opt.jar, &err) != CLIENT_OK) return fail("%s", err.message);
     if (!a->opt.orders) a->opt.orders = "seq";
     campaign_orders orders;
     char msg[CAMPAIGN_MSG_MAX];

@@ -168,7 +168,7 @@ static args_status parse_args(int argc, char **argv, check_args *a)
     }
     if (!a->spec || !a->jar || !a->client == !a->clients) return ARGS_USAGE;
     client_error err = {0};
-    if (client_classpath_check(a->jar, &err) != CLIENT_OK) return bad("%s", err.message);
+    if (harness_classpath_check(a->jar, &err) != CLIENT_OK) return bad("%s", err.message);
     if (a->oracle && strcmp(a->oracle, "impl") && strcmp(a->oracle, "adt"))
         return bad("unknown oracle '%s' (impl or adt)", a->oracle);
     a->opt.oracle_adt = a->oracle && !strcmp(a->oracle, "adt");

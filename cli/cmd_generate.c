@@ -140,8 +140,8 @@ static client_status keep_completing(void *ctx, const char *text, bool *keep, cl
     client_status s = client_parse(cp->spec, text, &src, &c, err);
     if (s) return s;
     client_object impl = {0};
-    client_impl_options opt = {.classpath = cp->jar};
-    if (cp->jar) s = client_impl_new(c, &opt, &impl, err);
+    harness_impl_options opt = {.classpath = cp->jar};
+    if (cp->jar) s = harness_impl_new(c, &opt, &impl, err);
     client_lin_run run = {0};
     if (!s) s = client_linearize(c, cp->jar ? &impl : &cp->adt, &run, err);
     *keep = !s && client_outcome_set_size(run.outcomes) > client_outcome_set_blocked(run.outcomes);
@@ -158,7 +158,7 @@ static client_status setup_complete(gen_args *a, const client_spec *spec, comple
     cp->spec = spec;
     cp->jar = a->jar;
     if (a->jar) {
-        client_status s = client_classpath_check(a->jar, err);
+        client_status s = harness_classpath_check(a->jar, err);
         if (s) return s;
     } else if (spec->adt == CLIENT_ADT_NONE) {
         return client_fail(err, CLIENT_ERR_ARG,

@@ -61,7 +61,7 @@ static args_status parse_args(int argc, char **argv, outcomes_args *a)
         return ARGS_REPORTED;
     }
     client_error err = {0};
-    if (a->jar && client_classpath_check(a->jar, &err) != CLIENT_OK) {
+    if (a->jar && harness_classpath_check(a->jar, &err) != CLIENT_OK) {
         fprintf(stderr, "porcheck outcomes: %s\n", err.message);
         return ARGS_REPORTED;
     }
@@ -146,7 +146,7 @@ static json_t *client_json(const client *c, const client_lin_run *run, size_t li
 {
     char text[16384];
     client_format(c, text, sizeof text);
-    json_t *j = client_outcome_set_json(run->outcomes, c);
+    json_t *j = verdict_outcome_set_json(run->outcomes, c);
     const client_lin_stats *s = &run->stats;
     json_t *stats =
         json_pack("{sIsIsIsI}", "nodes", (json_int_t)s->nodes, "matched", (json_int_t)s->matched,
@@ -168,7 +168,7 @@ static json_t *client_json(const client *c, const client_lin_run *run, size_t li
  * implementation of the current client. */
 typedef struct oracles {
     client_object adt, impl;
-    client_impl_options impl_opts;
+    harness_impl_options impl_opts;
 } oracles;
 
 /* Reports [err] for client [i] of [list]; returns the bad-input status. */
@@ -213,7 +213,7 @@ static int run_client(const outcomes_args *a, const client_list *list, size_t i,
     client_error err = {0};
     bool adt = !strcmp(a->oracle, "adt");
     if (!c) return error_row(a, list, i, &err, reports);
-    if (a->jar && client_impl_new(c, &o->impl_opts, &o->impl, &err) != CLIENT_OK)
+    if (a->jar && harness_impl_new(c, &o->impl_opts, &o->impl, &err) != CLIENT_OK)
         return err.status == CLIENT_ERR_SPEC ? (client_error_exit(a, list, i, &err), -1)
                                              : error_row(a, list, i, &err, reports);
     client_lin_run run = {.options = {.stateless = a->stateless}};
@@ -272,7 +272,7 @@ int cmd_outcomes(int argc, char **argv)
     if (s == ARGS_REPORTED) return EXIT_BAD_INPUT;
     client_spec *spec = NULL;
     client_list list = {0};
-    client_impl_options impl = {.classpath = a.jar};
+    harness_impl_options impl = {.classpath = a.jar};
     cli_input in = {"outcomes", a.spec, a.clients, a.client, a.jar ? &impl : NULL};
     if (!cli_load_clients(&in, &spec, &list)) return EXIT_BAD_INPUT;
     if (list.count == 0) { /* as check: an empty run must not look like a finished one */

@@ -11,12 +11,12 @@
 
 /* What a command reads its spec and clients from. */
 typedef struct cli_input {
-    const char *command;             /* "check", for messages "porcheck check: ..." */
-    const char *spec;                /* the spec file */
-    const char *clients;             /* a clients file, or NULL */
-    const char *client;              /* the --client text when [clients] is NULL */
-    const client_impl_options *impl; /* the class under test to resolve the spec against, or
-                                      * NULL (no jar) */
+    const char *command;              /* "check", for messages "porcheck check: ..." */
+    const char *spec;                 /* the spec file */
+    const char *clients;              /* a clients file, or NULL */
+    const char *client;               /* the --client text when [clients] is NULL */
+    const harness_impl_options *impl; /* the class under test to resolve the spec against, or
+                                       * NULL (no jar) */
 } cli_input;
 
 /* Loads the spec of [in], prints its warnings (one line each), resolves it against the class

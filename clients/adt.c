@@ -54,10 +54,10 @@ static client_status adt_invoke(void *self, const client *c, const client_invoca
                            "%s: the %s model has no method %s with %zu parameter%s", c->spec->path,
                            client_adt_name(obj->adt), m->name, m->param_count,
                            m->param_count == 1 ? "" : "s");
-    if (adt_blocks(obj, op))
+    if (client_adt_blocks(obj, op))
         return client_fail(err, CLIENT_ERR_BLOCKED, "%s on the %s model: waits for ever", m->name,
                            client_adt_name(obj->adt));
-    if (!adt_apply(obj, op, inv->args, out))
+    if (!client_adt_apply(obj, op, inv->args, out))
         return client_fail(err, CLIENT_ERR_NOMEM, "out of memory running %s", m->name);
     if (m->is_void && out->kind != CLIENT_VAL_EXCEPTION) *out = (client_value){CLIENT_VAL_VOID};
     return CLIENT_OK;
@@ -158,7 +158,7 @@ client_status client_adt_new(const client_spec *spec, client_object *out, client
     obj->adt = spec->adt;
     obj->ops = ops;
     for (size_t i = 0; i < spec->method_count; i++)
-        ops[i] = adt_lookup(spec->adt, spec->methods[i].name, spec->methods[i].param_count);
+        ops[i] = client_adt_lookup(spec->adt, spec->methods[i].name, spec->methods[i].param_count);
     initial_value(spec, &obj->initial);
     initial_value(spec, &obj->state);
     *out = (client_object){&adt_ops, obj};
@@ -167,7 +167,7 @@ client_status client_adt_new(const client_spec *spec, client_object *out, client
 
 bool client_adt_supports(const client_spec *spec, const client_method *m)
 {
-    return adt_lookup(spec->adt, m->name, m->param_count) != OP_UNSUPPORTED;
+    return client_adt_lookup(spec->adt, m->name, m->param_count) != OP_UNSUPPORTED;
 }
 
 void client_object_free(client_object *obj)

@@ -85,13 +85,13 @@ typedef struct adt_object {
 } adt_object;
 
 /* Returns the operation modelling method [name] with [arity] parameters in [adt]. */
-adt_op adt_lookup(client_adt adt, const char *name, size_t arity);
+adt_op client_adt_lookup(client_adt adt, const char *name, size_t arity);
 
 /* Runs [op] with [args] on [obj]'s state; stores the Java result in [out]. False when out of
  * memory. */
-bool adt_apply(adt_object *obj, adt_op op, const client_value *args, client_value *out);
+bool client_adt_apply(adt_object *obj, adt_op op, const client_value *args, client_value *out);
 
 /* True when [op] would wait for ever on [obj]'s state (take on an empty queue). */
-bool adt_blocks(const adt_object *obj, adt_op op);
+bool client_adt_blocks(const adt_object *obj, adt_op op);
 
 #endif

@@ -132,12 +132,12 @@ static const op_entry op_table[] = {
     {CLIENT_ADT_NONE, "contains", 1, OP_CONTAINS},
 };
 
-bool adt_blocks(const adt_object *obj, adt_op op)
+bool client_adt_blocks(const adt_object *obj, adt_op op)
 {
     return op == OP_TAKE_FIRST && obj->state.count == 0;
 }
 
-adt_op adt_lookup(client_adt adt, const char *name, size_t arity)
+adt_op client_adt_lookup(client_adt adt, const char *name, size_t arity)
 {
     bool collection = adt >= CLIENT_ADT_SET && adt <= CLIENT_ADT_STACK;
     for (size_t i = 0; i < sizeof op_table / sizeof op_table[0]; i++) {
@@ -452,7 +452,7 @@ static const struct {
     const char *empty;
 } end_ops[] = {
     {OP_POLL_FIRST, true, true, NULL},   {OP_POLL_LAST, false, true, NULL},
-    {OP_TAKE_FIRST, true, true, NULL}, /* never on an empty queue: adt_blocks */
+    {OP_TAKE_FIRST, true, true, NULL}, /* never on an empty queue: client_adt_blocks */
     {OP_PEEK_FIRST, true, false, NULL},  {OP_PEEK_LAST, false, false, NULL},
     {OP_REMOVE_FIRST, true, true, NSEE}, {OP_REMOVE_LAST, false, true, NSEE},
     {OP_GET_FIRST, true, false, NSEE},   {OP_GET_LAST, false, false, NSEE},
@@ -581,7 +581,7 @@ static bool register_op(adt_object *obj, adt_op op, const client_value *args, cl
     return true;
 }
 
-bool adt_apply(adt_object *obj, adt_op op, const client_value *args, client_value *out)
+bool client_adt_apply(adt_object *obj, adt_op op, const client_value *args, client_value *out)
 {
     r_void(out);
     switch (obj->adt) {

@@ -125,7 +125,7 @@ static client_status step(cmp *m, size_t s)
 /* Explores every enabled sequence from the current joint node until a disagreement. */
 static client_status explore(cmp *m)
 {
-    uint32_t next = seq_view_enabled(&m->view, m->progress);
+    uint32_t next = client_seq_view_enabled(&m->view, m->progress);
     bool single = (next & (next - 1)) == 0;
     client_snapshot *snap[2] = {NULL, NULL};
     client_status st = CLIENT_OK;
@@ -148,7 +148,7 @@ client_status client_lin_compare(const client *c, const client_object *a, const 
 {
     memset(diff, 0, sizeof *diff);
     cmp m = {.c = c, .obj = {a, b}, .diff = diff, .err = err};
-    seq_view_init(c, &m.view);
+    client_seq_view_init(c, &m.view);
     base_arena_init(&m.arena);
     bool fresh;
     client_status st = a->ops->reset(a->self, err);
@@ -162,16 +162,16 @@ client_status client_lin_compare(const client *c, const client_object *a, const 
 
 size_t client_lin_diff_format(const client *c, const client_lin_diff *diff, char *buf, size_t size)
 {
-    text_out out = text_out_make(buf, size);
+    text_out out = client_text_out_make(buf, size);
     if (!diff->found) {
-        text_printf(&out, "no difference");
+        client_text_printf(&out, "no difference");
         return out.len;
     }
     for (size_t i = 0; i < diff->length; i++) {
         char label[256];
         client_column_label(c, diff->path[i], label, sizeof label);
-        text_printf(&out, "%s%s", i ? ", " : "", label);
+        client_text_printf(&out, "%s%s", i ? ", " : "", label);
     }
-    text_printf(&out, ": %s vs %s", diff->result_a, diff->result_b);
+    client_text_printf(&out, ": %s vs %s", diff->result_a, diff->result_b);
     return out.len;
 }

@@ -48,14 +48,14 @@ client_status client_fail(client_error *err, client_status status, const char *f
     return status;
 }
 
-text_out text_out_make(char *buf, size_t size)
+text_out client_text_out_make(char *buf, size_t size)
 {
     text_out out = {buf, size, 0};
     if (buf && size) buf[0] = '\0';
     return out;
 }
 
-void text_printf(text_out *out, const char *fmt, ...)
+void client_text_printf(text_out *out, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -65,7 +65,7 @@ void text_printf(text_out *out, const char *fmt, ...)
     if (n > 0) out->len += (size_t)n;
 }
 
-client_status read_input_file(const char *path, char **text, size_t *len, client_error *err)
+client_status client_read_input_file(const char *path, char **text, size_t *len, client_error *err)
 {
     base_read_status s = base_read_file(path, CLIENT_MAX_FILE, text, len);
     if (s == BASE_READ_OK) return CLIENT_OK;
@@ -85,10 +85,10 @@ client_status client_text_check(const char *origin, const char *text, size_t len
                        origin, pos.line, pos.column, what);
 }
 
-client_status read_text_file(const char *path, char **text, client_error *err)
+client_status client_read_text_file(const char *path, char **text, client_error *err)
 {
     size_t len;
-    client_status s = read_input_file(path, text, &len, err);
+    client_status s = client_read_input_file(path, text, &len, err);
     if (s == CLIENT_OK && (s = client_text_check(path, *text, len, err)) != CLIENT_OK) {
         base_free(*text);
         *text = NULL;

@@ -14,28 +14,26 @@ typedef struct text_out {
 } text_out;
 
 /* Returns a writer over [buf] of [size] bytes. */
-text_out text_out_make(char *buf, size_t size);
+text_out client_text_out_make(char *buf, size_t size);
 
 /* Appends printf-style text to [out]. */
-void text_printf(text_out *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void client_text_printf(text_out *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Appends value [v] to [out]. */
-void text_value(text_out *out, const client_value *v);
+void client_text_value(text_out *out, const client_value *v);
 
 /* Reads regular file [path] (at most CLIENT_MAX_FILE bytes) into a new NUL-terminated buffer
  * (base allocator) in [*text] of [*len] bytes; fills [err] ("PATH: not a regular file", ...). */
-client_status read_input_file(const char *path, char **text, size_t *len, client_error *err);
+client_status client_read_input_file(const char *path, char **text, size_t *len, client_error *err);
 
-/* Reads text file [path] as read_input_file does and refuses a NUL or another control byte
+/* Reads text file [path] as client_read_input_file does and refuses a NUL or another control byte
  * (client_text_check). */
-client_status read_text_file(const char *path, char **text, client_error *err);
-
-/* Returns a copy of [v] whose items and text live in [arena]; false when out of memory. */
-bool value_copy(base_arena *arena, const client_value *v, client_value *out);
+client_status client_read_text_file(const char *path, char **text, client_error *err);
 
 /* Returns the index of the method named [name] (of [len] bytes) with [arity] parameters, or -1;
  * [*named] tells whether some method has that name. */
-long spec_lookup(const client_spec *spec, const char *name, size_t len, size_t arity, bool *named);
+long client_spec_lookup(const client_spec *spec, const char *name, size_t len, size_t arity,
+                        bool *named);
 
 /* The sequences of a client in run order: the prefix (empty when none), the threads, the suffix
  * (empty when none). */
@@ -45,10 +43,10 @@ typedef struct seq_view {
 } seq_view;
 
 /* Fills [v] with the sequences of [c]. */
-void seq_view_init(const client *c, seq_view *v);
+void client_seq_view_init(const client *c, seq_view *v);
 
 /* Returns the sequences that may run next at [progress] (one count per sequence) as a bit set:
  * the prefix until it is done, then every unfinished thread, then the suffix; 0 at the end. */
-uint32_t seq_view_enabled(const seq_view *v, const uint8_t *progress);
+uint32_t client_seq_view_enabled(const seq_view *v, const uint8_t *progress);
 
 #endif

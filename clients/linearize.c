@@ -145,7 +145,7 @@ static client_status intern(lin *l, const client_value *v, uint16_t *id)
         l->vals = vals;
         l->val_cap = cap;
     }
-    if (!value_copy(&l->arena, v, &l->vals[l->val_count])) return lin_nomem(l);
+    if (!client_value_copy(&l->arena, v, &l->vals[l->val_count])) return lin_nomem(l);
     *id = (uint16_t)l->val_count++;
     return CLIENT_OK;
 }
@@ -213,7 +213,7 @@ static client_status memo_insert(lin *l, client_fp fp, tuple_set *set)
 
 /* ---- The search ------------------------------------------------------------------------------ */
 
-void seq_view_init(const client *c, seq_view *v)
+void client_seq_view_init(const client *c, seq_view *v)
 {
     v->count = 0;
     v->seqs[v->count++] = c->has_prefix ? &c->prefix : &no_calls;
@@ -221,7 +221,7 @@ void seq_view_init(const client *c, seq_view *v)
     v->seqs[v->count++] = c->has_suffix ? &c->suffix : &no_calls;
 }
 
-uint32_t seq_view_enabled(const seq_view *v, const uint8_t *progress)
+uint32_t client_seq_view_enabled(const seq_view *v, const uint8_t *progress)
 {
     size_t last = v->count - 1;
     if (progress[0] < v->seqs[0]->count) return 1u;
@@ -319,7 +319,7 @@ static client_status expand(lin *l, tuple_set **out)
     stats->nodes++;
     tuple_set *acc = base_calloc(1, sizeof *acc);
     if (!acc) return lin_nomem(l);
-    uint32_t next = seq_view_enabled(&l->view, l->progress);
+    uint32_t next = client_seq_view_enabled(&l->view, l->progress);
     client_status st = CLIENT_OK;
     if (!next) {
         uint16_t t[CLIENT_MAX_INVOCATIONS];
@@ -378,7 +378,7 @@ client_status client_linearize(const client *c, const client_object *obj, client
     run->outcomes = NULL;
     memset(&run->stats, 0, sizeof run->stats);
     base_arena_init(&l.arena);
-    seq_view_init(c, &l.view);
+    client_seq_view_init(c, &l.view);
     l.seq_count = l.view.count;
     tuple_set *root = NULL;
     client_status st = obj->ops->reset(obj->self, err);

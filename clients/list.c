@@ -102,7 +102,7 @@ static client_status load(const list_read *r, const char *path, client_error *er
 {
     char *text;
     memset(r->out, 0, sizeof *r->out);
-    client_status s = read_text_file(path, &text, err);
+    client_status s = client_read_text_file(path, &text, err);
     if (s) return s;
     s = parse_text(r, text, path, err);
     base_free(text);

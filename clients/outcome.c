@@ -90,7 +90,7 @@ client_status client_outcome_set_add(client_outcome_set *set, const client_value
         return client_fail(err, CLIENT_ERR_LIMIT, "an outcome of more than %d values",
                            CLIENT_MAX_INVOCATIONS);
     for (size_t i = 0; i < set->width; i++)
-        if (!value_copy(&set->arena, &values[i], &copy[i]))
+        if (!client_value_copy(&set->arena, &values[i], &copy[i]))
             return client_fail(err, CLIENT_ERR_NOMEM, "out of memory collecting outcomes");
     if (!reserve(set))
         return client_fail(err, CLIENT_ERR_NOMEM, "out of memory collecting outcomes");
@@ -154,30 +154,30 @@ bool client_outcome_set_equal(const client_outcome_set *a, const client_outcome_
 /* Appends "(v1, v2, ...)". */
 static void text_outcome(text_out *out, const client_value *values, size_t width)
 {
-    text_printf(out, "(");
+    client_text_printf(out, "(");
     for (size_t i = 0; i < width; i++) {
-        if (i) text_printf(out, ", ");
-        text_value(out, &values[i]);
+        if (i) client_text_printf(out, ", ");
+        client_text_value(out, &values[i]);
     }
-    text_printf(out, ")");
+    client_text_printf(out, ")");
 }
 
 size_t client_outcome_format(const client_value *values, size_t width, char *buf, size_t size)
 {
-    text_out out = text_out_make(buf, size);
+    text_out out = client_text_out_make(buf, size);
     text_outcome(&out, values, width);
     return out.len;
 }
 
 size_t client_outcome_set_format(const client_outcome_set *set, char *buf, size_t size)
 {
-    text_out out = text_out_make(buf, size);
-    text_printf(&out, "{");
+    text_out out = client_text_out_make(buf, size);
+    client_text_printf(&out, "{");
     for (size_t i = 0; i < set->count; i++) {
-        if (i) text_printf(&out, ", ");
+        if (i) client_text_printf(&out, ", ");
         text_outcome(&out, client_outcome_set_at(set, i), set->width);
     }
-    text_printf(&out, "}");
+    client_text_printf(&out, "}");
     return out.len;
 }
 
@@ -191,95 +191,6 @@ void client_outcome_set_print(const client_outcome_set *set, FILE *out, int inde
         else
             fprintf(out, "%*s%s\n", indent, "", buf);
     }
-}
-
-json_t *client_value_json(const client_value *v)
-{
-    char buf[512];
-    switch (v->kind) {
-    case CLIENT_VAL_VOID:
-        return json_string("void");
-    case CLIENT_VAL_NULL:
-        return json_null();
-    case CLIENT_VAL_BOOL:
-        return json_boolean(v->i);
-    case CLIENT_VAL_INT:
-        return json_integer((json_int_t)v->i);
-    case CLIENT_VAL_EXCEPTION:
-        return json_pack("{ss}", "exception", v->text);
-    case CLIENT_VAL_TEXT:
-        return json_string(v->text);
-    case CLIENT_VAL_BLOCKED:
-        return json_pack("{sb}", "blocked", 1);
-    case CLIENT_VAL_NOT_RUN:
-        return json_pack("{sb}", "not_run", 1);
-    default:
-        client_value_format(v, buf, sizeof buf);
-        return json_string(buf);
-    }
-}
-
-/* Returns outcome [i] of [set] as {"values": [...], "count": n} (and "blocked": true for a
- * blocked outcome). */
-static json_t *outcome_json(const client_outcome_set *set, size_t i)
-{
-    json_t *values = json_array();
-    for (size_t k = 0; values && k < set->width; k++)
-        if (json_array_append_new(values, client_value_json(&client_outcome_set_at(set, i)[k]))) {
-            json_decref(values);
-            return NULL;
-        }
-    if (!values) return NULL;
-    json_t *j = json_pack("{so sI}", "values", values, "count", (json_int_t)set->counts[i]);
-    if (j && client_outcome_is_blocked(client_outcome_set_at(set, i), set->width) &&
-        json_object_set_new(j, "blocked", json_true())) {
-        json_decref(j);
-        return NULL;
-    }
-    return j;
-}
-
-/* Returns the column labels of [c] as a JSON array. */
-static json_t *columns_json(const client *c)
-{
-    json_t *columns = json_array();
-    for (size_t i = 0; columns && i < c->invocation_count; i++) {
-        char label[512];
-        client_column_label(c, i, label, sizeof label);
-        if (json_array_append_new(columns, json_string(label))) {
-            json_decref(columns);
-            return NULL;
-        }
-    }
-    return columns;
-}
-
-json_t *client_outcome_json(const client_value *values, size_t width)
-{
-    json_t *array = json_array();
-    for (size_t k = 0; array && k < width; k++)
-        if (json_array_append_new(array, client_value_json(&values[k]))) {
-            json_decref(array);
-            return NULL;
-        }
-    return array;
-}
-
-json_t *client_outcome_set_json(const client_outcome_set *set, const client *c)
-{
-    json_t *outcomes = json_array();
-    for (size_t i = 0; outcomes && i < set->count; i++)
-        if (json_array_append_new(outcomes, outcome_json(set, i))) {
-            json_decref(outcomes);
-            return NULL;
-        }
-    json_t *columns = columns_json(c);
-    if (!outcomes || !columns) {
-        json_decref(outcomes);
-        json_decref(columns);
-        return NULL;
-    }
-    return json_pack("{soso}", "columns", columns, "outcomes", outcomes);
 }
 
 size_t client_outcome_set_missing(const client_outcome_set *a, const client_outcome_set *b,

@@ -1,6 +1,7 @@
 /* clients: loading specs (Violat's JSON format plus `adt` and `visible`) with jansson. Every
  * error names the file and the JSON path of the offending value. */
 #include <ctype.h>
+#include <jansson.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -618,7 +619,7 @@ client_status client_spec_load(const char *path, client_spec **out, client_error
     char *text;
     size_t len;
     *out = NULL;
-    client_status s = read_input_file(path, &text, &len, err);
+    client_status s = client_read_input_file(path, &text, &len, err);
     if (s) return s;
     s = client_spec_parse_bytes(path, (client_bytes){text, len}, out, err);
     base_free(text);
@@ -632,7 +633,8 @@ void client_spec_free(client_spec *spec)
     base_free(spec);
 }
 
-long spec_lookup(const client_spec *spec, const char *name, size_t len, size_t arity, bool *named)
+long client_spec_lookup(const client_spec *spec, const char *name, size_t len, size_t arity,
+                        bool *named)
 {
     *named = false;
     for (size_t i = 0; i < spec->method_count; i++) {
@@ -647,7 +649,7 @@ long spec_lookup(const client_spec *spec, const char *name, size_t len, size_t a
 long client_spec_find_method(const client_spec *spec, const char *name, size_t arity)
 {
     bool named;
-    return spec_lookup(spec, name, strlen(name), arity, &named);
+    return client_spec_lookup(spec, name, strlen(name), arity, &named);
 }
 
 /* True when [name] is [entry] or lies under it (a nested class or a package member). */

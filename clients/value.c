@@ -35,55 +35,55 @@ int client_value_compare(const client_value *a, const client_value *b)
     }
 }
 
-void text_value(text_out *out, const client_value *v)
+void client_text_value(text_out *out, const client_value *v)
 {
     switch (v->kind) {
     case CLIENT_VAL_VOID:
-        text_printf(out, "void");
+        client_text_printf(out, "void");
         break;
     case CLIENT_VAL_NULL:
-        text_printf(out, "null");
+        client_text_printf(out, "null");
         break;
     case CLIENT_VAL_BOOL:
-        text_printf(out, "%s", v->i ? "true" : "false");
+        client_text_printf(out, "%s", v->i ? "true" : "false");
         break;
     case CLIENT_VAL_INT:
-        text_printf(out, "%" PRId64, v->i);
+        client_text_printf(out, "%" PRId64, v->i);
         break;
     case CLIENT_VAL_LIST:
-        text_printf(out, "[");
+        client_text_printf(out, "[");
         for (size_t i = 0; i < v->count; i++)
-            text_printf(out, "%s%" PRId64, i ? "," : "", v->items[i]);
-        text_printf(out, "]");
+            client_text_printf(out, "%s%" PRId64, i ? "," : "", v->items[i]);
+        client_text_printf(out, "]");
         break;
     case CLIENT_VAL_MAP:
-        text_printf(out, "[");
+        client_text_printf(out, "[");
         for (size_t i = 0; i < v->count; i++)
-            text_printf(out, "%s%" PRId64 "=%" PRId64, i ? "," : "", v->items[2 * i],
-                        v->items[2 * i + 1]);
-        text_printf(out, "]");
+            client_text_printf(out, "%s%" PRId64 "=%" PRId64, i ? "," : "", v->items[2 * i],
+                               v->items[2 * i + 1]);
+        client_text_printf(out, "]");
         break;
     case CLIENT_VAL_TEXT:
     case CLIENT_VAL_EXCEPTION:
-        text_printf(out, "%s", v->text);
+        client_text_printf(out, "%s", v->text);
         break;
     case CLIENT_VAL_BLOCKED:
-        text_printf(out, "blocked");
+        client_text_printf(out, "blocked");
         break;
     case CLIENT_VAL_NOT_RUN:
-        text_printf(out, "not run");
+        client_text_printf(out, "not run");
         break;
     }
 }
 
 size_t client_value_format(const client_value *v, char *buf, size_t size)
 {
-    text_out out = text_out_make(buf, size);
-    text_value(&out, v);
+    text_out out = client_text_out_make(buf, size);
+    client_text_value(&out, v);
     return out.len;
 }
 
-bool value_copy(base_arena *arena, const client_value *v, client_value *out)
+bool client_value_copy(base_arena *arena, const client_value *v, client_value *out)
 {
     *out = *v;
     if (v->kind == CLIENT_VAL_LIST || v->kind == CLIENT_VAL_MAP) {

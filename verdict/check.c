@@ -82,8 +82,8 @@ static client_status start_vm(checker *k, const verdict_check_options *opt,
     return CLIENT_OK;
 }
 
-client_status checker_open(const client *c, const verdict_check_options *opt, checker *k,
-                           client_error *err)
+client_status verdict_checker_open(const client *c, const verdict_check_options *opt, checker *k,
+                                   client_error *err)
 {
     memset(k, 0, sizeof *k);
     k->c = c;
@@ -97,18 +97,19 @@ client_status checker_open(const client *c, const verdict_check_options *opt, ch
         k->init = k->lts.ops->save(k->lts.model);
         if (!k->init) st = client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
     }
-    if (st) checker_close(k);
+    if (st) verdict_checker_close(k);
     return st;
 }
 
-void checker_close(checker *k)
+void verdict_checker_close(checker *k)
 {
     if (k->init) k->lts.ops->release(k->lts.model, k->init);
     vm_free(k->machine);
     memset(k, 0, sizeof *k);
 }
 
-size_t checker_results(const checker *k, vm_result *buf, client_value *values, bool *returned)
+size_t verdict_checker_results(const checker *k, vm_result *buf, client_value *values,
+                               bool *returned)
 {
     size_t n = 0;
     for (size_t i = 0; i < k->c->invocation_count; i++) {
@@ -152,7 +153,7 @@ client_status verdict_expected_outcomes(const client *c, const verdict_check_opt
     clock_gettime(CLOCK_MONOTONIC, &start);
     memset(out, 0, sizeof *out);
     client_object impl = {0};
-    client_status st = client_impl_new(c, &opt->impl, &impl, err);
+    client_status st = harness_impl_new(c, &opt->impl, &impl, err);
     if (!st && opt->oracle_adt) {
         st = adt_outcomes(c, &impl, out, err);
     } else if (!st) {
@@ -238,7 +239,7 @@ static void add_violation(observe *o, verdict_check_kind kind, const client_valu
     memset(v, 0, sizeof *v);
     client_value *copy = values ? base_arena_alloc(a, (w ? w : 1) * sizeof *copy) : NULL;
     for (size_t i = 0; copy && i < w; i++)
-        if (!value_copy(a, &values[i], &copy[i])) copy = NULL;
+        if (!client_value_copy(a, &values[i], &copy[i])) copy = NULL;
     uint8_t *path = base_arena_alloc(a, schedule->length + 1);
     char *text = message ? base_arena_strndup(a, message, strlen(message)) : NULL;
     if ((values && !copy) || !path || (message && !text)) {
@@ -250,8 +251,8 @@ static void add_violation(observe *o, verdict_check_kind kind, const client_valu
     o->r->violation_count++;
 }
 
-void checker_blocked_results(const checker *k, por_tset waiting, client_value *values,
-                             const bool *returned)
+void verdict_checker_blocked_results(const checker *k, por_tset waiting, client_value *values,
+                                     const bool *returned)
 {
     for (size_t i = 0; i < k->c->invocation_count; i++)
         if (!returned[i]) values[i] = (client_value){.kind = CLIENT_VAL_NOT_RUN};
@@ -268,8 +269,8 @@ void checker_blocked_results(const checker *k, por_tset waiting, client_value *v
 static por_verdict on_blocked(observe *o, const por_trace *schedule, por_tset waiting)
 {
     bool returned[CLIENT_MAX_INVOCATIONS];
-    checker_results(o->k, o->buf, o->values, returned);
-    checker_blocked_results(o->k, waiting, o->values, returned);
+    verdict_checker_results(o->k, o->buf, o->values, returned);
+    verdict_checker_blocked_results(o->k, waiting, o->values, returned);
     client_status st = client_outcome_set_add(o->r->observed, o->values, 1, o->err);
     if (st) o->status = st;
     bool explained = client_outcome_set_find(o->r->expected.outcomes, o->values) >= 0;
@@ -288,7 +289,7 @@ static por_verdict on_final(void *ctx, const por_trace *schedule, por_tset waiti
     if (o->status) return POR_CONTINUE;
     if (waiting) return on_blocked(o, schedule, waiting);
     size_t w = o->k->c->invocation_count;
-    if (checker_results(o->k, o->buf, o->values, NULL) != w) {
+    if (verdict_checker_results(o->k, o->buf, o->values, NULL) != w) {
         add_violation(o, VERDICT_CHECK_DEADLOCK, NULL,
                       "the harness ended before every invocation returned", schedule);
         return verdict_end_state(true, 0);
@@ -350,7 +351,7 @@ static client_status trace_violations(checker *k, const verdict_check_options *o
     size_t max = opt->max_traced ? opt->max_traced : DEFAULT_TRACED;
     for (size_t i = 0; i < r->violation_count && i < max; i++) {
         verdict_check_violation *v = &r->violations[i];
-        client_status st = checker_replay(k, v->schedule, v->length, &v->trace, err);
+        client_status st = verdict_checker_replay(k, v->schedule, v->length, &v->trace, err);
         if (st) return st;
         v->traced = true;
         v->reproduced = reproduces(r, v, &v->trace);
@@ -412,7 +413,7 @@ static client_status explore_once(const client *c, const verdict_check_options *
     opt.widened = out->widened;
     opt.widened_count = out->widened_count;
     checker k;
-    client_status st = checker_open(c, &opt, &k, err);
+    client_status st = verdict_checker_open(c, &opt, &k, err);
     if (st) return st;
     size_t w = c->invocation_count ? c->invocation_count : 1;
     observe o = {&k,        out, 0, base_calloc(w, sizeof *o.buf), base_calloc(w, sizeof *o.values),
@@ -429,7 +430,7 @@ static client_status explore_once(const client *c, const verdict_check_options *
     if (!st && !*again) st = trace_violations(&k, &opt, out, err);
     base_free(o.buf);
     base_free(o.values);
-    checker_close(&k);
+    verdict_checker_close(&k);
     return st;
 }
 

@@ -158,7 +158,7 @@ static json_t *violation_json(const client *c, const verdict_check_violation *v)
     base_free(sched);
     if (!j) return NULL;
     if (v->outcome)
-        json_object_set_new(j, "outcome", client_outcome_json(v->outcome, c->invocation_count));
+        json_object_set_new(j, "outcome", verdict_outcome_json(v->outcome, c->invocation_count));
     if (v->message) json_object_set_new(j, "message", json_string(v->message));
     if (v->traced) json_object_set_new(j, "table", verdict_trace_json(c, &v->trace));
     return j;
@@ -172,7 +172,7 @@ static json_t *unexpected_json(const verdict_check_result *r)
     for (size_t i = 0; list && i < client_outcome_set_size(r->observed); i++) {
         const client_value *v = client_outcome_set_at(r->observed, i);
         if (client_outcome_set_find(r->expected.outcomes, v) < 0)
-            json_array_append_new(list, client_outcome_json(v, w));
+            json_array_append_new(list, verdict_outcome_json(v, w));
     }
     return list;
 }
@@ -210,7 +210,7 @@ static json_t *unobserved_json(const verdict_check_result *r)
     for (size_t i = 0; list && i < r->unobserved_count; i++)
         json_array_append_new(
             list,
-            client_outcome_json(client_outcome_set_at(r->expected.outcomes, r->unobserved[i]), w));
+            verdict_outcome_json(client_outcome_set_at(r->expected.outcomes, r->unobserved[i]), w));
     return list;
 }
 
@@ -222,7 +222,7 @@ json_t *verdict_check_json(const client *c, const verdict_check_result *r, size_
     for (size_t i = 0; viols && i < r->violation_count; i++)
         json_array_append_new(viols, violation_json(c, &r->violations[i]));
     const client_lin_stats *s = &r->expected.stats;
-    json_t *expected = client_outcome_set_json(r->expected.outcomes, c);
+    json_t *expected = verdict_outcome_set_json(r->expected.outcomes, c);
     if (expected)
         json_object_set_new(expected, "statistics",
                             json_pack("{sIsIsIsf}", "nodes", (json_int_t)s->nodes, "matched",
@@ -236,7 +236,7 @@ json_t *verdict_check_json(const client *c, const verdict_check_result *r, size_
     json_t *doc = json_pack(
         "{sssIsssbsososososo}", "client", text, "line", (json_int_t)line, "verdict",
         verdict_name(verdict_check_verdict(r)), "complete", r->search.stop == POR_STOP_COMPLETE,
-        "expected", expected, "observed", client_outcome_set_json(r->observed, c), "unexpected",
+        "expected", expected, "observed", verdict_outcome_set_json(r->observed, c), "unexpected",
         unexpected_json(r), "violations", viols, "statistics", por_stats_json(&r->search));
     if (doc) json_object_set_new(doc, "visible", visible_json(r));
     if (doc) json_object_set_new(doc, "unobserved", unobserved_json(r));

@@ -6,6 +6,8 @@
  * the source file and line of the application frame (bookkeeping steps left out; consecutive
  * steps of one thread with the same description, such as a lock call's own steps, share one
  * row with their count). */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,17 +15,33 @@
 
 /* ---- Schedules ------------------------------------------------------------------------------- */
 
+/* Appends printf-style text to [buf] of [size] bytes at [*len], which counts every byte asked
+ * for as snprintf does (the text is cut where it does not fit, always NUL-terminated). */
+static void append(char *buf, size_t size, size_t *len, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void append(char *buf, size_t size, size_t *len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = *len < size ? size - *len : 0;
+    int n = vsnprintf(room ? buf + *len : NULL, room, fmt, ap);
+    va_end(ap);
+    if (n > 0) *len += (size_t)n;
+}
+
 size_t verdict_schedule_format(const uint8_t *schedule, size_t length, char *buf, size_t size)
 {
-    text_out out = text_out_make(buf, size);
+    size_t len = 0;
+    if (buf && size) buf[0] = '\0';
     for (size_t i = 0; i < length;) {
         size_t run = 1;
         while (i + run < length && schedule[i + run] == schedule[i]) run++;
-        text_printf(&out, "%s%u", i ? "," : "", schedule[i]);
-        if (run > 1) text_printf(&out, "*%zu", run);
+        append(buf, size, &len, "%s%u", i ? "," : "", schedule[i]);
+        if (run > 1) append(buf, size, &len, "*%zu", run);
         i += run;
     }
-    return out.len;
+    return len;
 }
 
 /* Appends [run] copies of thread [t] to [*s] (of [*n] used, [*cap] allocated). */
@@ -246,10 +264,10 @@ static client_status finish(replay *rp, client_error *err)
     size_t w = k->c->invocation_count;
     vm_result *buf = base_calloc(w ? w : 1, sizeof *buf);
     if (!buf) return client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
-    checker_results(k, buf, tr->results, tr->returned);
+    verdict_checker_results(k, buf, tr->results, tr->returned);
     bool ok = true;
     for (size_t i = 0; i < w && ok; i++)
-        if (tr->returned[i]) ok = value_copy(&tr->arena, &tr->results[i], &tr->results[i]);
+        if (tr->returned[i]) ok = client_value_copy(&tr->arena, &tr->results[i], &tr->results[i]);
     base_free(buf);
     if (ok) ok = note_unfinished(rp, rp->steps);
     uint32_t threads = vm_thread_count(k->machine);
@@ -265,12 +283,12 @@ static client_status finish(replay *rp, client_error *err)
     por_tset waiting = k->lts.ops->waiting(k->lts.model);
     tr->end = enabled ? VERDICT_END_RUNNING : waiting ? VERDICT_END_DEADLOCK : VERDICT_END_FINAL;
     if (tr->end == VERDICT_END_DEADLOCK)
-        checker_blocked_results(k, waiting, tr->results, tr->returned);
+        verdict_checker_blocked_results(k, waiting, tr->results, tr->returned);
     return CLIENT_OK;
 }
 
-client_status checker_replay(checker *k, const uint8_t *schedule, size_t length, verdict_trace *tr,
-                             client_error *err)
+client_status verdict_checker_replay(checker *k, const uint8_t *schedule, size_t length,
+                                     verdict_trace *tr, client_error *err)
 {
     replay *rp = base_calloc(1, sizeof *rp);
     if (!rp || !begin_trace(k->c, tr)) {
@@ -293,10 +311,10 @@ client_status verdict_check_replay(const client *c, const verdict_check_options 
 {
     checker k;
     memset(out, 0, sizeof *out);
-    client_status st = checker_open(c, opt, &k, err);
+    client_status st = verdict_checker_open(c, opt, &k, err);
     if (st) return st;
-    st = checker_replay(&k, schedule, length, out, err);
-    checker_close(&k);
+    st = verdict_checker_replay(&k, schedule, length, out, err);
+    verdict_checker_close(&k);
     return st;
 }
 
@@ -392,7 +410,7 @@ static json_t *row_json(const client *c, const verdict_trace *tr, const verdict_
     char label[512];
     client_column_label(c, (size_t)r->call, label, sizeof label);
     bool has = tr->returned[r->call] || tr->results[r->call].kind == CLIENT_VAL_BLOCKED;
-    json_t *result = has ? client_value_json(&tr->results[r->call]) : json_null();
+    json_t *result = has ? verdict_value_json(&tr->results[r->call]) : json_null();
     return json_pack("{sssIssso?}", "column", column, "step", (json_int_t)r->step, "invocation",
                      label, "result", result);
 }

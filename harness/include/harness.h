@@ -5,6 +5,7 @@
 #ifndef PORCHECK_HARNESS_H
 #define PORCHECK_HARNESS_H
 
+#include "clients.h"
 #include "explore.h"
 
 /* ---- Client harness: porcheck check and the implementation oracle -------------------------- */
@@ -146,5 +147,67 @@ bool vm_oracle_restore(vm_oracle *oracle, const por_snapshot *snap);
 
 /* Frees [snap]. */
 void vm_oracle_release(vm_oracle *oracle, por_snapshot *snap);
+
+/* ---- Clients in the harness: what porcheck check and the oracle run -------------------------- */
+
+/* A client's threads and main run as threads of one checked program. */
+_Static_assert(CLIENT_MAX_THREADS + 1 <= VM_MAX_THREADS, "clients must fit the VM's thread limit");
+
+/* A client converted for the VM harness; everything it points to lives in [arena] or the
+ * client and its spec. */
+typedef struct harness_client {
+    vm_harness_client hc;
+    vm_harness_call calls[CLIENT_MAX_INVOCATIONS];
+    size_t thread_calls[CLIENT_MAX_THREADS];
+    base_arena arena;
+} harness_client;
+
+/* Converts [c] into [out]; fills [err] when out of memory. */
+client_status harness_client_init(const client *c, harness_client *out, client_error *err);
+
+/* Frees what harness_client_init allocated. */
+void harness_client_free(harness_client *hc);
+
+/* Where and how the implementation runs in porcheck's VM. */
+typedef struct harness_impl_options {
+    const char *classpath;  /* the jar(s) holding the class under test */
+    const char *model_path; /* the model library; NULL: the VM's default */
+    uint64_t budget;        /* steps (branches, calls, returns) per invocation; 0: 1,000,000 */
+} harness_impl_options;
+
+/* Checks that every entry of the ':'-separated [classpath] is a directory or a file that opens
+ * and starts like a zip archive; fills [err] (CLIENT_ERR_IO, "ENTRY: cannot open the jar" or
+ * "ENTRY: not a jar (no zip header)") otherwise. */
+client_status harness_classpath_check(const char *classpath, client_error *err);
+
+/* Creates the implementation oracle for client [c] in [out]: the class under test built with
+ * the spec's constructor in its own VM, each invocation of [c] run to completion when invoked,
+ * states fingerprinted independently of object ids and saved with the VM's snapshots. Only [c]
+ * may be invoked on it. Fills [err] with one line: CLIENT_ERR_SPEC when the class, the
+ * constructor or a method is missing or the constructor throws, CLIENT_ERR_OBJECT when the VM
+ * fails otherwise. */
+client_status harness_impl_new(const client *c, const harness_impl_options *opt, client_object *out,
+                               client_error *err);
+
+/* Resolves the constructor and every method of [spec] against the class under test on the class
+ * path of [opt], as the harness will call them; fills [err] (CLIENT_ERR_SPEC, one line naming
+ * the file and the JSON path, e.g. "s.json: $.methods[1]: 'pop' is void in the spec but returns
+ * int in Stack") when the class, the constructor or a method is missing, when "void" disagrees
+ * with a method's return type, or when a method's results would be identity hashes (its return
+ * type is a class that does not override toString). */
+client_status harness_spec_resolve(const client_spec *spec, const harness_impl_options *opt,
+                                   client_error *err);
+
+/* Fills the VM options [out] for running the implementation as [opt] says (assertions on). */
+void harness_vm_options(const harness_impl_options *opt, vm_options *out);
+
+/* Turns VM error [verr] into a clients error in [err] (without the "error: " prefix); returns
+ * its status: CLIENT_ERR_SPEC when the spec does not fit the class (a missing class, method or
+ * constructor, a constructor that throws), CLIENT_ERR_NOMEM, else CLIENT_ERR_OBJECT. */
+client_status harness_vm_error(const vm_error *verr, client_error *err);
+
+/* Converts VM result [r] into [out] (its text still belongs to [r]); false when the
+ * invocation has not returned. */
+bool harness_value(const vm_result *r, client_value *out);
 
 #endif

@@ -59,13 +59,13 @@ Test(verdict_schedule, rejects_malformed_schedules)
 Test(client_classpath, directories_and_jars_pass_other_files_fail)
 {
     client_error err = {0};
-    cr_expect_eq(client_classpath_check(STRUCTURES_JAR, &err), CLIENT_OK, "%s", err.message);
-    cr_expect_eq(client_classpath_check(".", &err), CLIENT_OK, "%s", err.message);
-    cr_expect_eq(client_classpath_check(STRUCTURES_JAR ":/no/such.jar", &err), CLIENT_ERR_IO);
+    cr_expect_eq(harness_classpath_check(STRUCTURES_JAR, &err), CLIENT_OK, "%s", err.message);
+    cr_expect_eq(harness_classpath_check(".", &err), CLIENT_OK, "%s", err.message);
+    cr_expect_eq(harness_classpath_check(STRUCTURES_JAR ":/no/such.jar", &err), CLIENT_ERR_IO);
     cr_expect_str_eq(err.message, "/no/such.jar: cannot open the jar");
-    cr_expect_eq(client_classpath_check(SPECS_DIR "/CoarseListSet.json", &err), CLIENT_ERR_IO);
+    cr_expect_eq(harness_classpath_check(SPECS_DIR "/CoarseListSet.json", &err), CLIENT_ERR_IO);
     cr_expect_str_eq(err.message, SPECS_DIR "/CoarseListSet.json: not a jar (no zip header)");
-    cr_expect_eq(client_classpath_check(STRUCTURES_JAR "::.", &err), CLIENT_ERR_IO);
+    cr_expect_eq(harness_classpath_check(STRUCTURES_JAR "::.", &err), CLIENT_ERR_IO);
 }
 
 Test(verdict_check, expected_outcomes_of_the_implementation, .timeout = 60)

@@ -151,13 +151,28 @@ void verdict_run_result_free(verdict_run_result *r);
 int verdict_run_replay(vm *machine, const uint8_t *schedule, size_t length, FILE *out,
                        verdict_error *err);
 
+/* ---- Outcomes as JSON (porcheck outcomes and check) ------------------------------------------ */
+
+/* Returns [v] as a typed JSON value: true, 3, null, "void", {"exception": name}, {"blocked":
+ * true}, {"not_run": true}, text as a string; NULL when out of memory. */
+json_t *verdict_value_json(const client_value *v);
+
+/* Returns the outcome [values] of [width] as a JSON array of typed values; NULL when out of
+ * memory. */
+json_t *verdict_outcome_json(const client_value *values, size_t width);
+
+/* Returns [set] as JSON: {"columns": [labels of [c]], "outcomes": [{"values": [...], "count": n},
+ * ...]}, values typed as verdict_value_json does, "blocked": true on a blocked outcome; NULL when
+ * out of memory. */
+json_t *verdict_outcome_set_json(const client_outcome_set *set, const client *c);
+
 /* ---- Checking a client in the VM (porcheck check) -------------------------------------------- */
 
 /* Options of verdict_check and verdict_check_replay. */
 typedef struct verdict_check_options {
-    client_impl_options impl; /* where the class under test is */
-    por_options search;       /* algorithm, order, stateless, first error, limits (the
-                               * observer is verdict_check's own) */
+    harness_impl_options impl; /* where the class under test is */
+    por_options search;        /* algorithm, order, stateless, first error, limits (the
+                                * observer is verdict_check's own) */
     verdict_classifier classifier;
     bool oracle_adt;            /* expected outcomes from the spec's ADT model, which is also
                                  * compared with the implementation */

@@ -13,7 +13,6 @@
 #ifndef PORCHECK_CLIENTS_H
 #define PORCHECK_CLIENTS_H
 
-#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -99,6 +98,9 @@ typedef struct client_value {
 
 /* Orders values: by kind, then number, items or text; 0 when equal. */
 int client_value_compare(const client_value *a, const client_value *b);
+
+/* Makes [out] a copy of [v] whose items and text live in [arena]; false when out of memory. */
+bool client_value_copy(base_arena *arena, const client_value *v, client_value *out);
 
 /* Writes [v] as a client or outcome shows it (true, -3, null, void, [1,2], [0=1], a class name,
  * blocked, not run) into [buf] of [size] bytes; returns the length it needed (as snprintf). */
@@ -403,36 +405,6 @@ void client_object_free(client_object *obj);
  * invoked (CLIENT_ERR_UNSUPPORTED), naming the method. */
 client_status client_adt_new(const client_spec *spec, client_object *out, client_error *err);
 
-/* Where and how the implementation runs in porcheck's VM. */
-typedef struct client_impl_options {
-    const char *classpath;  /* the jar(s) holding the class under test */
-    const char *model_path; /* the model library; NULL: the VM's default */
-    uint64_t budget;        /* steps (branches, calls, returns) per invocation; 0: 1,000,000 */
-} client_impl_options;
-
-/* Checks that every entry of the ':'-separated [classpath] is a directory or a file that opens
- * and starts like a zip archive; fills [err] (CLIENT_ERR_IO, "ENTRY: cannot open the jar" or
- * "ENTRY: not a jar (no zip header)") otherwise. */
-client_status client_classpath_check(const char *classpath, client_error *err);
-
-/* Creates the implementation oracle for client [c] in [out]: the class under test built with
- * the spec's constructor in its own VM, each invocation of [c] run to completion when invoked,
- * states fingerprinted independently of object ids and saved with the VM's snapshots. Only [c]
- * may be invoked on it. Fills [err] with one line: CLIENT_ERR_SPEC when the class, the
- * constructor or a method is missing or the constructor throws, CLIENT_ERR_OBJECT when the VM
- * fails otherwise. */
-client_status client_impl_new(const client *c, const client_impl_options *opt, client_object *out,
-                              client_error *err);
-
-/* Resolves the constructor and every method of [spec] against the class under test on the class
- * path of [opt], as the harness will call them; fills [err] (CLIENT_ERR_SPEC, one line naming
- * the file and the JSON path, e.g. "s.json: $.methods[1]: 'pop' is void in the spec but returns
- * int in Stack") when the class, the constructor or a method is missing, when "void" disagrees
- * with a method's return type, or when a method's results would be identity hashes (its return
- * type is a class that does not override toString). */
-client_status client_spec_resolve(const client_spec *spec, const client_impl_options *opt,
-                                  client_error *err);
-
 /* True when the ADT of [spec] models method [m] (by name, arity and result kind). */
 bool client_adt_supports(const client_spec *spec, const client_method *m);
 
@@ -492,19 +464,6 @@ size_t client_outcome_set_format(const client_outcome_set *set, char *buf, size_
 /* Prints [set] one outcome a line, each indented by [indent] spaces and, when [counts], followed
  * by its count. */
 void client_outcome_set_print(const client_outcome_set *set, FILE *out, int indent, bool counts);
-
-/* Returns [v] as a typed JSON value: true, 3, null, "void", {"exception": name}, {"blocked":
- * true}, {"not_run": true}, text as a string; NULL when out of memory. */
-json_t *client_value_json(const client_value *v);
-
-/* Returns the outcome [values] of [width] as a JSON array of typed values; NULL when out of
- * memory. */
-json_t *client_outcome_json(const client_value *values, size_t width);
-
-/* Returns [set] as JSON: {"columns": [labels of [c]], "outcomes": [{"values": [...], "count": n},
- * ...]}, values typed as client_value_json does, "blocked": true on a blocked outcome; NULL when
- * out of memory. */
-json_t *client_outcome_set_json(const client_outcome_set *set, const client *c);
 
 /* ---- Linearizations -------------------------------------------------------------------------- */
 

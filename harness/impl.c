@@ -1,4 +1,4 @@
-/* clients: the implementation in porcheck's VM. A client becomes a vm_harness_client (the class
+/* harness: the implementation in porcheck's VM. A client becomes a vm_harness_client (the class
  * under test, constructor arguments and invocations in canonical order, each argument with the
  * parameter type the spec declares); the implementation oracle is a client_object over a
  * vm_oracle, which runs the real class sequentially, one invocation at a time, with the VM's
@@ -81,7 +81,7 @@ void harness_client_free(harness_client *hc)
     base_arena_release(&hc->arena);
 }
 
-void harness_vm_options(const client_impl_options *opt, vm_options *out)
+void harness_vm_options(const harness_impl_options *opt, vm_options *out)
 {
     memset(out, 0, sizeof *out);
     out->classpath = opt->classpath;
@@ -132,7 +132,7 @@ static client_status check_entry(const char *entry, client_error *err)
     return CLIENT_OK;
 }
 
-client_status client_classpath_check(const char *classpath, client_error *err)
+client_status harness_classpath_check(const char *classpath, client_error *err)
 {
     char entry[4096];
     for (const char *p = classpath; *p;) {
@@ -235,8 +235,8 @@ static const client_object_ops impl_ops = {
     impl_reset, impl_invoke, impl_fingerprint, impl_save, impl_restore, impl_release, impl_destroy,
 };
 
-client_status client_impl_new(const client *c, const client_impl_options *opt, client_object *out,
-                              client_error *err)
+client_status harness_impl_new(const client *c, const harness_impl_options *opt, client_object *out,
+                               client_error *err)
 {
     out->ops = NULL;
     out->self = NULL;

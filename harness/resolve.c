@@ -1,4 +1,4 @@
-/* clients: a spec resolved against its class when it is loaded, before any client runs: the
+/* harness: a spec resolved against its class when it is loaded, before any client runs: the
  * constructor and every method found as the harness will call them (by name and arity, the
  * spec's parameter types first), "void" checked against each method's return type, and return
  * types whose results would be identity hashes rejected. */
@@ -103,8 +103,8 @@ static client_status resolve_all(const resolver *r)
     return st;
 }
 
-client_status client_spec_resolve(const client_spec *spec, const client_impl_options *opt,
-                                  client_error *err)
+client_status harness_spec_resolve(const client_spec *spec, const harness_impl_options *opt,
+                                   client_error *err)
 {
     vm_options vo;
     harness_vm_options(opt, &vo);
