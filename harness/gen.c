@@ -16,12 +16,12 @@
 /* The client class being written (classfile's writer) and what it is written for. */
 typedef struct gen {
     vm *machine;
-    const vm_harness_client *hc;
+    const harness_vm_client *hc;
     const char *target; /* binary name of the class under test */
     cf_writer w;        /* the class file: pool, methods, the current code */
 } gen;
 
-vm_status vm_harness_fail(vm_error *err, vm_status status, const char *fmt, ...)
+vm_status harness_fail(vm_error *err, vm_status status, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -105,9 +105,9 @@ static void push_boxed(gen *g, int64_t v, bool as_long)
 }
 
 /* Pushes a new ArrayList or HashMap holding the items of [a]. */
-static void push_collection(gen *g, const vm_harness_arg *a)
+static void push_collection(gen *g, const harness_vm_arg *a)
 {
-    bool map = a->kind == VM_HARG_MAP;
+    bool map = a->kind == HARNESS_ARG_MAP;
     const char *cls = map ? "java/util/HashMap" : "java/util/ArrayList";
     op2(g, CF_OP_NEW, class_ref(g, cls));
     op(g, CF_OP_DUP);
@@ -125,22 +125,22 @@ static void push_collection(gen *g, const vm_harness_arg *a)
 }
 
 /* Pushes argument [a] for a parameter of descriptor type [type] (checked compatible). */
-static void push_arg(gen *g, const vm_harness_arg *a, const char *type)
+static void push_arg(gen *g, const harness_vm_arg *a, const char *type)
 {
     bool ref = type[0] == 'L' || type[0] == '[';
     switch (a->kind) {
-    case VM_HARG_NULL:
+    case HARNESS_ARG_NULL:
         op(g, CF_OP_ACONST_NULL);
         return;
-    case VM_HARG_LIST:
-    case VM_HARG_MAP:
+    case HARNESS_ARG_LIST:
+    case HARNESS_ARG_MAP:
         push_collection(g, a);
         return;
-    case VM_HARG_BOOLEAN:
+    case HARNESS_ARG_BOOLEAN:
         op(g, a->value ? CF_OP_ICONST_1 : CF_OP_ICONST_0);
         if (ref) box(g, "java/lang/Boolean", 'Z');
         return;
-    case VM_HARG_LONG:
+    case HARNESS_ARG_LONG:
         push_long(g, a->value);
         if (ref) box(g, "java/lang/Long", 'J');
         return;
@@ -189,18 +189,18 @@ static bool accepts(vm *machine, const char *from, const char *type)
 }
 
 /* True when argument [a] can be passed as a parameter of type [type]. */
-static bool compatible(vm *machine, const vm_harness_arg *a, const char *type)
+static bool compatible(vm *machine, const harness_vm_arg *a, const char *type)
 {
     switch (a->kind) {
-    case VM_HARG_NULL:
+    case HARNESS_ARG_NULL:
         return type[0] == 'L' || type[0] == '[';
-    case VM_HARG_BOOLEAN:
+    case HARNESS_ARG_BOOLEAN:
         return type[0] == 'Z' || accepts(machine, "java/lang/Boolean", type);
-    case VM_HARG_LONG:
+    case HARNESS_ARG_LONG:
         return type[0] == 'J' || accepts(machine, "java/lang/Long", type);
-    case VM_HARG_LIST:
+    case HARNESS_ARG_LIST:
         return accepts(machine, "java/util/ArrayList", type);
-    case VM_HARG_MAP:
+    case HARNESS_ARG_MAP:
         return accepts(machine, "java/util/HashMap", type);
     default:
         return type[0] == 'I' || type[0] == 'J' || accepts(machine, "java/lang/Integer", type);
@@ -209,10 +209,10 @@ static bool compatible(vm *machine, const vm_harness_arg *a, const char *type)
 
 /* How well method [m] fits [n] arguments [args]: 2 exactly (the spec's descriptors), 1 with
  * conversions, 0 not at all. */
-static int fit(vm *machine, const vm_method *m, const vm_harness_arg *args, size_t n)
+static int fit(vm *machine, const vm_method *m, const harness_vm_arg *args, size_t n)
 {
-    const char *types[VM_HARNESS_MAX_CALLS];
-    if (params_of(m->descriptor, types, VM_HARNESS_MAX_CALLS) != n) return 0;
+    const char *types[HARNESS_MAX_CALLS];
+    if (params_of(m->descriptor, types, HARNESS_MAX_CALLS) != n) return 0;
     bool exact = true;
     for (size_t i = 0; i < n; i++) {
         size_t len = cf_field_type_length(types[i]);
@@ -227,7 +227,7 @@ static int fit(vm *machine, const vm_method *m, const vm_harness_arg *args, size
 
 /* Looks for instance method [name] of [c] (declared there only) fitting the arguments; keeps
  * the best so far in [*best] with its fit in [*score]. */
-static void scan_class(vm *machine, const vm_class *c, const vm_harness_call *call,
+static void scan_class(vm *machine, const vm_class *c, const harness_vm_call *call,
                        const vm_method **best, int *score)
 {
     for (uint16_t i = 0; i < c->method_count && *score < 2; i++) {
@@ -239,7 +239,7 @@ static void scan_class(vm *machine, const vm_class *c, const vm_harness_call *ca
 }
 
 /* Finds the method invocation [call] runs on [cls]: NULL when none fits. */
-static const vm_method *find_method(vm *machine, const vm_class *cls, const vm_harness_call *call)
+static const vm_method *find_method(vm *machine, const vm_class *cls, const harness_vm_call *call)
 {
     const vm_method *best = NULL;
     int score = 0;
@@ -268,7 +268,7 @@ static void type_name(const char *d, char *buf, size_t cap)
 }
 
 /* Writes "name(int, java.lang.Object)" as the spec declares [call] into [buf]. */
-static void describe_call(const vm_harness_call *call, char *buf, size_t cap)
+static void describe_call(const harness_vm_call *call, char *buf, size_t cap)
 {
     size_t len = (size_t)snprintf(buf, cap, "%s(", call->method);
     for (size_t i = 0; i < call->arg_count && len < cap; i++) {
@@ -316,12 +316,12 @@ static void gen_init(gen *g)
 /* Writes main: Harness.main(new GeneratedClient(), args). */
 static void gen_main(gen *g)
 {
-    op2(g, CF_OP_NEW, class_ref(g, VM_HARNESS_CLIENT));
+    op2(g, CF_OP_NEW, class_ref(g, HARNESS_CLIENT));
     op(g, CF_OP_DUP);
-    op2(g, CF_OP_INVOKESPECIAL, method_ref(g, VM_HARNESS_CLIENT, "<init>", "()V", false));
+    op2(g, CF_OP_INVOKESPECIAL, method_ref(g, HARNESS_CLIENT, "<init>", "()V", false));
     op(g, CF_OP_ALOAD_0);
     op2(g, CF_OP_INVOKESTATIC,
-        method_ref(g, VM_HARNESS_CLASS, "main",
+        method_ref(g, HARNESS_CLASS, "main",
                    "(Ljdk/internal/porcheck/Harness$Client;[Ljava/lang/String;)V", false));
     op(g, CF_OP_RETURN);
     shape sh = {3, 1, 0, 0, 0};
@@ -331,9 +331,9 @@ static void gen_main(gen *g)
 /* Writes create(): new C(constructor arguments) with constructor [ctor]. */
 static void gen_create(gen *g, const vm_method *ctor)
 {
-    const vm_harness_client *hc = g->hc;
-    const char *types[VM_HARNESS_MAX_CALLS];
-    params_of(ctor->descriptor, types, VM_HARNESS_MAX_CALLS);
+    const harness_vm_client *hc = g->hc;
+    const char *types[HARNESS_MAX_CALLS];
+    params_of(ctor->descriptor, types, HARNESS_MAX_CALLS);
     op2(g, CF_OP_NEW, class_ref(g, g->target));
     op(g, CF_OP_DUP);
     for (size_t i = 0; i < hc->ctor_arg_count; i++) push_arg(g, &hc->ctor_args[i], types[i]);
@@ -347,11 +347,11 @@ static void gen_create(gen *g, const vm_method *ctor)
 static void harness_call(gen *g, const char *name, const char *desc)
 {
     op(g, CF_OP_ILOAD_2);
-    op2(g, CF_OP_INVOKESTATIC, method_ref(g, VM_HARNESS_CLASS, name, desc, false));
+    op2(g, CF_OP_INVOKESTATIC, method_ref(g, HARNESS_CLASS, name, desc, false));
 }
 
 /* Hands the result of [call], of descriptor type [ret], on the stack to Harness. */
-static void record_result(gen *g, const vm_harness_call *call, char ret)
+static void record_result(gen *g, const harness_vm_call *call, char ret)
 {
     if (call->discard || ret == 'V') {
         if (ret == 'J' || ret == 'D')
@@ -391,9 +391,9 @@ static void record_result(gen *g, const vm_harness_call *call, char ret)
 /* Writes the case of invocation [k]: target.m(args), then its result to Harness. */
 static void gen_case(gen *g, size_t k, const vm_method *m)
 {
-    const vm_harness_call *call = &g->hc->calls[k];
-    const char *types[VM_HARNESS_MAX_CALLS];
-    params_of(m->descriptor, types, VM_HARNESS_MAX_CALLS);
+    const harness_vm_call *call = &g->hc->calls[k];
+    const char *types[HARNESS_MAX_CALLS];
+    params_of(m->descriptor, types, HARNESS_MAX_CALLS);
     op(g, CF_OP_ALOAD_1);
     op2(g, CF_OP_CHECKCAST, class_ref(g, g->target));
     for (size_t i = 0; i < call->arg_count; i++) push_arg(g, &call->args[i], types[i]);
@@ -444,7 +444,7 @@ static bool assemble(gen *g, uint8_t **out, size_t *len)
 {
     cf_class_head head = {CF_ACC_PUBLIC | CF_ACC_FINAL | CF_ACC_SUPER | CF_ACC_SYNTHETIC, 0, 0,
                           NULL, 1};
-    head.this_class = class_ref(g, VM_HARNESS_CLIENT); /* pool order: this, super, interface */
+    head.this_class = class_ref(g, HARNESS_CLIENT); /* pool order: this, super, interface */
     head.super_class = class_ref(g, "java/lang/Object");
     uint16_t client = class_ref(g, "jdk/internal/porcheck/Harness$Client");
     head.interfaces = &client;
@@ -454,22 +454,22 @@ static bool assemble(gen *g, uint8_t **out, size_t *len)
 /* Loads the class under test into [*cls]; fills [err] when it is missing or cannot be built. */
 static vm_status load_target(gen *g, vm_class **cls, vm_error *err)
 {
-    if (!vm_add_natives(g->machine, VM_HARNESS_CLASS, vm_harness_natives))
-        return vm_harness_fail(err, VM_ERR_LIMIT, "error: too many native classes");
+    if (!vm_add_natives(g->machine, HARNESS_CLASS, harness_natives))
+        return harness_fail(err, VM_ERR_LIMIT, "error: too many native classes");
     *cls = vm_load_class(g->machine, NULL, g->target);
     if (!*cls) {
         char missing[1100];
         snprintf(missing, sizeof missing, "NoClassDefFoundError: %s ", g->target);
         if (strstr(g->machine->error.message, missing))
-            return vm_harness_fail(err, VM_ERR_BAD_INPUT,
-                                   "error: class %s is not on the class path", g->hc->class_name);
+            return harness_fail(err, VM_ERR_BAD_INPUT, "error: class %s is not on the class path",
+                                g->hc->class_name);
         *err = g->machine->error;
         return err->status ? err->status : VM_ERR_LINK;
     }
     if ((*cls)->kind != VM_KIND_CLASS || ((*cls)->access & CF_ACC_ABSTRACT))
-        return vm_harness_fail(err, VM_ERR_BAD_INPUT,
-                               "error: %s is abstract or an interface: it cannot be constructed",
-                               g->hc->class_name);
+        return harness_fail(err, VM_ERR_BAD_INPUT,
+                            "error: %s is abstract or an interface: it cannot be constructed",
+                            g->hc->class_name);
     return VM_OK;
 }
 
@@ -479,20 +479,20 @@ static vm_status resolve_all(gen *g, const vm_class *cls, const vm_method **ctor
                              const vm_method **methods, vm_error *err)
 {
     char what[600];
-    vm_harness_call init = {"<init>", g->hc->ctor_arg_count, g->hc->ctor_args, false};
+    harness_vm_call init = {"<init>", g->hc->ctor_arg_count, g->hc->ctor_args, false};
     const vm_method *best = NULL;
     int score = 0;
     scan_class(g->machine, cls, &init, &best, &score);
     if (!(*ctor = best)) {
         describe_call(&init, what, sizeof what);
-        return vm_harness_fail(err, VM_ERR_BAD_INPUT, "error: %s has no constructor %s",
-                               g->hc->class_name, what + strlen("<init>"));
+        return harness_fail(err, VM_ERR_BAD_INPUT, "error: %s has no constructor %s",
+                            g->hc->class_name, what + strlen("<init>"));
     }
     for (size_t k = 0; k < g->hc->call_count; k++) {
         if ((methods[k] = find_method(g->machine, cls, &g->hc->calls[k]))) continue;
         describe_call(&g->hc->calls[k], what, sizeof what);
-        return vm_harness_fail(err, VM_ERR_BAD_INPUT, "error: %s has no method %s",
-                               g->hc->class_name, what);
+        return harness_fail(err, VM_ERR_BAD_INPUT, "error: %s has no method %s", g->hc->class_name,
+                            what);
     }
     return g->machine->failed ? (*err = g->machine->error).status : VM_OK;
 }
@@ -520,9 +520,9 @@ static vm_status define(gen *g, const vm_method *ctor, const vm_method *const *m
     uint8_t *bytes = NULL;
     size_t len = 0;
     if (!assemble(g, &bytes, &len))
-        return vm_harness_fail(err, g->w.nomem ? VM_ERR_NOMEM : VM_ERR_LIMIT,
-                               g->w.nomem ? "error: out of memory generating the client class"
-                                          : "error: the client is too large for one class");
+        return harness_fail(err, g->w.nomem ? VM_ERR_NOMEM : VM_ERR_LIMIT,
+                            g->w.nomem ? "error: out of memory generating the client class"
+                                       : "error: the client is too large for one class");
     vm_class *cls = vm_define_class(g->machine, NULL, bytes, len);
     base_free(bytes);
     if (!cls) *err = g->machine->error;
@@ -542,27 +542,28 @@ static void java_type(const char *d, char *buf, size_t cap)
 }
 
 /* Judges how results of descriptor type [d] are recorded (loading the class it names). */
-static vm_return_kind return_kind(vm *machine, const char *d)
+static harness_return_kind return_kind(vm *machine, const char *d)
 {
-    if (d[0] == 'V') return VM_RETURN_VOID;
+    if (d[0] == 'V') return HARNESS_RETURN_VOID;
     d += strspn(d, "[");
-    if (d[0] != 'L') return VM_RETURN_VALUE;
+    if (d[0] != 'L') return HARNESS_RETURN_VALUE;
     char name[1024];
     snprintf(name, sizeof name, "%.*s", (int)cf_field_type_length(d) - 2, d + 1);
-    if (!strcmp(name, "java/lang/Object")) return VM_RETURN_DYNAMIC;
+    if (!strcmp(name, "java/lang/Object")) return HARNESS_RETURN_DYNAMIC;
     const vm_class *c = vm_load_class(machine, NULL, name);
-    if (!c || c->kind != VM_KIND_CLASS || (c->access & CF_ACC_ABSTRACT)) return VM_RETURN_DYNAMIC;
-    return vm_overrides_to_string(c) ? VM_RETURN_VALUE : VM_RETURN_OPAQUE;
+    if (!c || c->kind != VM_KIND_CLASS || (c->access & CF_ACC_ABSTRACT))
+        return HARNESS_RETURN_DYNAMIC;
+    return harness_overrides_to_string(c) ? HARNESS_RETURN_VALUE : HARNESS_RETURN_OPAQUE;
 }
 
-vm_status vm_harness_signature(vm *machine, const char *class_name, const vm_harness_call *call,
-                               vm_harness_sig *out, vm_error *err)
+vm_status harness_signature(vm *machine, const char *class_name, const harness_vm_call *call,
+                            harness_vm_sig *out, vm_error *err)
 {
     char target[1024], what[600];
     snprintf(target, sizeof target, "%s", class_name);
     for (char *c = target; *c; c++)
         if (*c == '.') *c = '/';
-    vm_harness_client hc = {.class_name = class_name};
+    harness_vm_client hc = {.class_name = class_name};
     gen g = {.machine = machine, .hc = &hc, .target = target};
     vm_class *cls = NULL;
     vm_status st = load_target(&g, &cls, err);
@@ -578,27 +579,27 @@ vm_status vm_harness_signature(vm *machine, const char *class_name, const vm_har
     if (machine->failed) return (*err = machine->error).status;
     describe_call(call, what, sizeof what);
     if (!m)
-        return vm_harness_fail(err, VM_ERR_BAD_INPUT, "error: %s has no %s %s", class_name,
-                               ctor ? "constructor" : "method", ctor ? what + 6 : what);
+        return harness_fail(err, VM_ERR_BAD_INPUT, "error: %s has no %s %s", class_name,
+                            ctor ? "constructor" : "method", ctor ? what + 6 : what);
     snprintf(out->descriptor, sizeof out->descriptor, "%s", m->descriptor);
     java_type(cf_return_type(m->descriptor), out->return_type, sizeof out->return_type);
     return VM_OK;
 }
 
-vm_status vm_harness_define(vm *machine, const vm_harness_client *hc, vm_error *err)
+vm_status harness_define(vm *machine, const harness_vm_client *hc, vm_error *err)
 {
-    if (hc->call_count > VM_HARNESS_MAX_CALLS)
-        return vm_harness_fail(err, VM_ERR_LIMIT, "error: more than %d invocations",
-                               VM_HARNESS_MAX_CALLS);
+    if (hc->call_count > HARNESS_MAX_CALLS)
+        return harness_fail(err, VM_ERR_LIMIT, "error: more than %d invocations",
+                            HARNESS_MAX_CALLS);
     char target[1024];
     snprintf(target, sizeof target, "%s", hc->class_name);
     for (char *c = target; *c; c++)
         if (*c == '.') *c = '/';
     gen g = {.machine = machine, .hc = hc, .target = target};
-    const vm_method *methods[VM_HARNESS_MAX_CALLS], *ctor = NULL;
+    const vm_method *methods[HARNESS_MAX_CALLS], *ctor = NULL;
     vm_class *cls = NULL;
     vm_status st = load_target(&g, &cls, err);
-    if (!st && !vm_load_class(machine, NULL, VM_HARNESS_CLASS)) st = (*err = machine->error).status;
+    if (!st && !vm_load_class(machine, NULL, HARNESS_CLASS)) st = (*err = machine->error).status;
     if (!st) st = resolve_all(&g, cls, &ctor, methods, err);
     if (!st) st = define(&g, ctor, methods, err);
     cf_writer_free(&g.w);

@@ -67,7 +67,7 @@ FN(name_of)
     return ret->ref ? VM_NATIVE_OK : VM_NATIVE_FAIL;
 }
 
-bool vm_overrides_to_string(const vm_class *cls)
+bool harness_overrides_to_string(const vm_class *cls)
 {
     for (const vm_class *c = cls; c && c->super; c = c->super)
         for (uint16_t i = 0; i < c->method_count; i++) {
@@ -83,7 +83,7 @@ bool vm_overrides_to_string(const vm_class *cls)
 FN(printable)
 {
     if (!args[0].ref) return native_npe(machine, t);
-    ret->i = vm_overrides_to_string(vm_obj(machine, args[0].ref)->cls);
+    ret->i = harness_overrides_to_string(vm_obj(machine, args[0].ref)->cls);
     return VM_NATIVE_OK;
 }
 
@@ -117,11 +117,11 @@ FN(start)
 FN(call_count)
 {
     (void)t, (void)args;
-    ret->i = (int32_t)(machine->harness_calls ? machine->harness_calls : VM_HARNESS_MAX_CALLS);
+    ret->i = (int32_t)(machine->harness_calls ? machine->harness_calls : HARNESS_MAX_CALLS);
     return VM_NATIVE_OK;
 }
 
-const vm_native vm_harness_natives[] = {
+const vm_native harness_natives[] = {
     {"callCount", "()I", call_count, VM_SYNC_NONE, NULL},
     {"put", "([III)V", put_int, VM_SYNC_NONE, NULL},
     {"put", "([JIJ)V", put_long, VM_SYNC_NONE, NULL},
@@ -136,7 +136,7 @@ const vm_native vm_harness_natives[] = {
 /* ---- Starting a client ----------------------------------------------------------------------- */
 
 /* Keeps the method name of every invocation of [hc] on [machine], for error messages. */
-static vm_status keep_names(vm *machine, const vm_harness_client *hc, vm_error *err)
+static vm_status keep_names(vm *machine, const harness_vm_client *hc, vm_error *err)
 {
     base_free(machine->harness_names);
     machine->harness_calls = 0;
@@ -146,17 +146,17 @@ static vm_status keep_names(vm *machine, const vm_harness_client *hc, vm_error *
         const char *name = hc->calls[k].method;
         ok = (machine->harness_names[k] = vm_intern_symbol(machine, name, strlen(name))) != NULL;
     }
-    return ok ? VM_OK : vm_harness_fail(err, VM_ERR_NOMEM, "error: out of memory");
+    return ok ? VM_OK : harness_fail(err, VM_ERR_NOMEM, "error: out of memory");
 }
 
 /* Starts client [hc] in [mode] ("check" or "oracle"): defines its class and prepares main. */
-vm_status vm_harness_start_mode(vm *machine, const vm_harness_client *hc, const char *mode,
-                                vm_error *err)
+vm_status harness_start_mode(vm *machine, const harness_vm_client *hc, const char *mode,
+                             vm_error *err)
 {
     if (hc->thread_count > VM_MAX_THREADS - 1)
-        return vm_harness_fail(err, VM_ERR_LIMIT, "error: more than %d client threads",
-                               VM_MAX_THREADS - 1);
-    vm_status st = vm_harness_define(machine, hc, err);
+        return harness_fail(err, VM_ERR_LIMIT, "error: more than %d client threads",
+                            VM_MAX_THREADS - 1);
+    vm_status st = harness_define(machine, hc, err);
     if (st || (st = keep_names(machine, hc, err))) return st;
     machine->harness_calls = (uint32_t)hc->call_count;
     char counts[VM_MAX_THREADS + 2][24];
@@ -171,19 +171,19 @@ vm_status vm_harness_start_mode(vm *machine, const vm_harness_client *hc, const 
         snprintf(counts[i], sizeof counts[i], "%zu", values[i]);
         argv[argc++] = counts[i];
     }
-    return vm_start(machine, VM_HARNESS_CLIENT, argc, argv, err);
+    return vm_start(machine, HARNESS_CLIENT, argc, argv, err);
 }
 
-vm_status vm_harness_start(vm *machine, const vm_harness_client *hc, vm_error *err)
+vm_status harness_start(vm *machine, const harness_vm_client *hc, vm_error *err)
 {
-    return vm_harness_start_mode(machine, hc, "check", err);
+    return harness_start_mode(machine, hc, "check", err);
 }
 
 /* ---- Results --------------------------------------------------------------------------------- */
 
-vm_slot *vm_harness_static(const vm *machine, const char *name)
+vm_slot *harness_static(const vm *machine, const char *name)
 {
-    vm_class *cls = vm_find_loaded(machine, VM_HARNESS_CLASS);
+    vm_class *cls = vm_find_loaded(machine, HARNESS_CLASS);
     const vm_field *f = cls ? vm_declared_field(cls, name) : NULL;
     if (!f || !(f->access & CF_ACC_STATIC) || cls->init_state != VM_INIT_DONE) return NULL;
     return &cls->statics[f->offset];
@@ -192,20 +192,21 @@ vm_slot *vm_harness_static(const vm *machine, const char *name)
 /* Returns the elements of Harness array [name] when it has more than [index] of them. */
 static const void *result_array(const vm *machine, const char *name, size_t index)
 {
-    const vm_slot *s = vm_harness_static(machine, name);
+    const vm_slot *s = harness_static(machine, name);
     if (!s || !s->ref || vm_obj(machine, s->ref)->length <= index) return NULL;
     return VM_ELEMS(vm_obj(machine, s->ref));
 }
 
-bool vm_harness_result(const vm *machine, size_t index, vm_result *out)
+bool harness_read_result(const vm *machine, size_t index, harness_result *out)
 {
     memset(out, 0, sizeof *out);
     const int32_t *kinds = result_array(machine, "KINDS", index);
     const int64_t *values = result_array(machine, "VALUES", index);
     const uint32_t *texts = result_array(machine, "TEXTS", index);
     if (!kinds || !values || !texts) return false;
-    out->kind = kinds[index] >= 0 && kinds[index] <= VM_RESULT_THROWN ? (vm_result_kind)kinds[index]
-                                                                      : VM_RESULT_NONE;
+    out->kind = kinds[index] >= 0 && kinds[index] <= HARNESS_RESULT_THROWN
+                    ? (harness_result_kind)kinds[index]
+                    : HARNESS_RESULT_NONE;
     memcpy(&out->value, &values[index], sizeof out->value);
     if (texts[index]) vm_string_utf8(machine, texts[index], out->text, sizeof out->text);
     return true;
@@ -213,13 +214,13 @@ bool vm_harness_result(const vm *machine, size_t index, vm_result *out)
 
 /* ---- Traces ---------------------------------------------------------------------------------- */
 
-long vm_harness_call_of(const vm *machine, uint32_t thread)
+long harness_call_of(const vm *machine, uint32_t thread)
 {
     if (thread >= machine->thread_count) return -1;
     const vm_thread *t = machine->threads[thread];
     for (uint32_t d = t->depth; d-- > 0;) {
         const vm_frame *f = &t->frames[d];
-        if (strcmp(f->method->owner->name, VM_HARNESS_CLIENT) || strcmp(f->method->name, "call"))
+        if (strcmp(f->method->owner->name, HARNESS_CLIENT) || strcmp(f->method->name, "call"))
             continue;
         return t->slots[f->locals + 2].i;
     }
@@ -399,7 +400,7 @@ static int entry_depth(const vm_thread *t)
 {
     for (uint32_t d = t->depth; d-- > 0;) {
         const vm_method *m = t->frames[d].method;
-        if (!strcmp(m->owner->name, VM_HARNESS_CLIENT) && !strcmp(m->name, "call"))
+        if (!strcmp(m->owner->name, HARNESS_CLIENT) && !strcmp(m->name, "call"))
             return d + 1 < t->depth ? (int)d + 1 : -1;
     }
     return -1;
@@ -453,7 +454,7 @@ static bool primitive_class(const vm_class *cls)
            !strcmp(cls->name, "java/lang/Object");
 }
 
-void vm_harness_describe(const vm *machine, uint32_t thread, char *buf, size_t cap)
+void harness_describe(const vm *machine, uint32_t thread, char *buf, size_t cap)
 {
     words w = {buf, cap, 0, 0, 0}, act;
     char action[1024], where[600] = "";

@@ -1,7 +1,7 @@
-/* harness: the implementation in porcheck's VM. A client becomes a vm_harness_client (the class
+/* harness: the implementation in porcheck's VM. A client becomes a harness_vm_client (the class
  * under test, constructor arguments and invocations in canonical order, each argument with the
  * parameter type the spec declares); the implementation oracle is a client_object over a
- * vm_oracle, which runs the real class sequentially, one invocation at a time, with the VM's
+ * harness_oracle, which runs the real class sequentially, one invocation at a time, with the VM's
  * snapshots and an id-independent fingerprint of the object (Violat's method). */
 #include <stdio.h>
 #include <string.h>
@@ -17,7 +17,7 @@ static bool is_long(client_type_kind k)
     return k == CLIENT_TYPE_LONG || k == CLIENT_TYPE_LONG_BOXED;
 }
 
-void harness_arg(const client_type *type, const client_value *v, vm_harness_arg *out)
+void harness_arg(const client_type *type, const client_value *v, harness_vm_arg *out)
 {
     memset(out, 0, sizeof *out);
     out->descriptor = client_type_descriptor(type);
@@ -25,21 +25,21 @@ void harness_arg(const client_type *type, const client_value *v, vm_harness_arg 
     out->count = v->count;
     out->items = v->items;
     if (v->kind == CLIENT_VAL_NULL)
-        out->kind = VM_HARG_NULL;
+        out->kind = HARNESS_ARG_NULL;
     else if (v->kind == CLIENT_VAL_LIST || v->kind == CLIENT_VAL_MAP)
-        out->kind = v->kind == CLIENT_VAL_LIST ? VM_HARG_LIST : VM_HARG_MAP;
+        out->kind = v->kind == CLIENT_VAL_LIST ? HARNESS_ARG_LIST : HARNESS_ARG_MAP;
     else if (type->kind == CLIENT_TYPE_BOOLEAN || v->kind == CLIENT_VAL_BOOL)
-        out->kind = VM_HARG_BOOLEAN;
+        out->kind = HARNESS_ARG_BOOLEAN;
     else
-        out->kind = is_long(type->kind) ? VM_HARG_LONG : VM_HARG_INT;
+        out->kind = is_long(type->kind) ? HARNESS_ARG_LONG : HARNESS_ARG_INT;
     out->long_items = is_long(type->element);
 }
 
 /* Converts the [n] arguments [values] of parameter types [types] into a new array in [arena]. */
-static const vm_harness_arg *convert_args(base_arena *arena, const client_type *types,
+static const harness_vm_arg *convert_args(base_arena *arena, const client_type *types,
                                           const client_value *values, size_t n)
 {
-    vm_harness_arg *args = base_arena_alloc(arena, (n ? n : 1) * sizeof *args);
+    harness_vm_arg *args = base_arena_alloc(arena, (n ? n : 1) * sizeof *args);
     for (size_t i = 0; args && i < n; i++) harness_arg(&types[i], &values[i], &args[i]);
     return args;
 }
@@ -49,7 +49,7 @@ client_status harness_client_init(const client *c, harness_client *out, client_e
     memset(out, 0, sizeof *out);
     base_arena_init(&out->arena);
     const client_spec *spec = c->spec;
-    vm_harness_client *hc = &out->hc;
+    harness_vm_client *hc = &out->hc;
     hc->class_name = spec->class_name;
     hc->ctor_arg_count = spec->ctor_param_count;
     hc->ctor_args =
@@ -99,15 +99,15 @@ client_status harness_vm_error(const vm_error *verr, client_error *err)
     return client_fail(err, st, "%s", msg);
 }
 
-bool harness_value(const vm_result *r, client_value *out)
+bool harness_value(const harness_result *r, client_value *out)
 {
     static const client_value_kind kinds[] = {
-        [VM_RESULT_VOID] = CLIENT_VAL_VOID, [VM_RESULT_NULL] = CLIENT_VAL_NULL,
-        [VM_RESULT_BOOL] = CLIENT_VAL_BOOL, [VM_RESULT_INT] = CLIENT_VAL_INT,
-        [VM_RESULT_TEXT] = CLIENT_VAL_TEXT, [VM_RESULT_THROWN] = CLIENT_VAL_EXCEPTION,
+        [HARNESS_RESULT_VOID] = CLIENT_VAL_VOID, [HARNESS_RESULT_NULL] = CLIENT_VAL_NULL,
+        [HARNESS_RESULT_BOOL] = CLIENT_VAL_BOOL, [HARNESS_RESULT_INT] = CLIENT_VAL_INT,
+        [HARNESS_RESULT_TEXT] = CLIENT_VAL_TEXT, [HARNESS_RESULT_THROWN] = CLIENT_VAL_EXCEPTION,
     };
     memset(out, 0, sizeof *out);
-    if (r->kind == VM_RESULT_NONE) return false;
+    if (r->kind == HARNESS_RESULT_NONE) return false;
     out->kind = kinds[r->kind];
     out->i = r->value;
     out->text = r->text;
@@ -150,18 +150,18 @@ client_status harness_classpath_check(const char *classpath, client_error *err)
 
 /* One oracle: the VM running the class under test and the client it was built for. */
 typedef struct impl {
-    vm_oracle *oracle;
+    harness_oracle *oracle;
     const client *c;
-    por_snapshot *root; /* right after the constructor */
-    bool broken;        /* a restore was refused: the state is unknown */
-    vm_result result;   /* the last result (its text backs the client_value) */
+    por_snapshot *root;    /* right after the constructor */
+    bool broken;           /* a restore was refused: the state is unknown */
+    harness_result result; /* the last result (its text backs the client_value) */
 } impl;
 
 /* client_object_ops.reset: back to the state right after the constructor. */
 static client_status impl_reset(void *self, client_error *err)
 {
     impl *o = self;
-    if (!vm_oracle_restore(o->oracle, o->root) || o->broken)
+    if (!harness_oracle_restore(o->oracle, o->root) || o->broken)
         return client_fail(err, CLIENT_ERR_OBJECT, "the oracle's snapshot was lost");
     return CLIENT_OK;
 }
@@ -177,7 +177,7 @@ static client_status impl_invoke(void *self, const client *c, const client_invoc
     if (o->broken)
         return client_fail(err, CLIENT_ERR_OBJECT, "a snapshot was restored out of order");
     vm_error verr = {0};
-    if (vm_oracle_invoke(o->oracle, inv->index, &o->result, &verr) != VM_OK) {
+    if (harness_oracle_invoke(o->oracle, inv->index, &o->result, &verr) != VM_OK) {
         client_column_label(c, inv->index, label, sizeof label);
         const char *msg = strncmp(verr.message, "error: ", 7) ? verr.message : verr.message + 7;
         if (verr.status == VM_ERR_BAD_INPUT) /* a result that cannot be recorded */
@@ -196,7 +196,7 @@ static client_status impl_invoke(void *self, const client *c, const client_invoc
 static client_fp impl_fingerprint(const void *self)
 {
     const impl *o = self;
-    por_fp fp = vm_oracle_fingerprint(o->oracle);
+    por_fp fp = harness_oracle_fingerprint(o->oracle);
     client_fp out = {fp.lo, fp.hi};
     return out;
 }
@@ -205,29 +205,29 @@ static client_fp impl_fingerprint(const void *self)
 static client_snapshot *impl_save(void *self)
 {
     impl *o = self;
-    return (client_snapshot *)vm_oracle_save(o->oracle);
+    return (client_snapshot *)harness_oracle_save(o->oracle);
 }
 
 /* client_object_ops.restore. */
 static void impl_restore(void *self, const client_snapshot *snap)
 {
     impl *o = self;
-    if (!vm_oracle_restore(o->oracle, (const por_snapshot *)snap)) o->broken = true;
+    if (!harness_oracle_restore(o->oracle, (const por_snapshot *)snap)) o->broken = true;
 }
 
 /* client_object_ops.release. */
 static void impl_release(void *self, client_snapshot *snap)
 {
     impl *o = self;
-    vm_oracle_release(o->oracle, (por_snapshot *)snap);
+    harness_oracle_release(o->oracle, (por_snapshot *)snap);
 }
 
 /* client_object_ops.destroy. */
 static void impl_destroy(void *self)
 {
     impl *o = self;
-    if (o->root) vm_oracle_release(o->oracle, o->root);
-    vm_oracle_free(o->oracle);
+    if (o->root) harness_oracle_release(o->oracle, o->root);
+    harness_oracle_free(o->oracle);
     base_free(o);
 }
 
@@ -249,9 +249,9 @@ client_status harness_impl_new(const client *c, const harness_impl_options *opt,
     vm_error verr = {0};
     if (!o)
         st = client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
-    else if (vm_oracle_new(&vo, &hc.hc, opt->budget, &o->oracle, &verr) != VM_OK)
+    else if (harness_oracle_new(&vo, &hc.hc, opt->budget, &o->oracle, &verr) != VM_OK)
         st = harness_vm_error(&verr, err);
-    else if (!(o->root = vm_oracle_save(o->oracle)))
+    else if (!(o->root = harness_oracle_save(o->oracle)))
         st = client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
     harness_client_free(&hc);
     if (st) {

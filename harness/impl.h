@@ -6,6 +6,6 @@
 #include "harness.h"
 
 /* Converts argument [v] of parameter type [type] into the harness argument [out]. */
-void harness_arg(const client_type *type, const client_value *v, vm_harness_arg *out);
+void harness_arg(const client_type *type, const client_value *v, harness_vm_arg *out);
 
 #endif

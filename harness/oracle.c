@@ -15,7 +15,7 @@
 /* Invocation budget when none is given (branches, calls and returns). */
 #define DEFAULT_BUDGET 1000000u
 
-struct vm_oracle {
+struct harness_oracle {
     vm *machine;
     uint64_t budget;
     bool watch[256];  /* opcodes the stop predicate looks at */
@@ -35,16 +35,16 @@ struct vm_oracle {
 static bool before_request(void *ctx, const vm *machine, uint32_t thread, const vm_location *at)
 {
     (void)machine, (void)thread;
-    vm_oracle *o = ctx;
+    harness_oracle *o = ctx;
     if (at->opcode != CF_OP_GETSTATIC || strcmp(at->method_name, "serve") ||
-        strcmp(at->class_name, VM_HARNESS_CLASS))
+        strcmp(at->class_name, HARNESS_CLASS))
         return false;
     o->at_request = true;
     return true;
 }
 
 /* Writes why the main thread stopped elsewhere than at the request into [err]. */
-static vm_status run_failure(vm_oracle *o, vm_run_result r, vm_error *err)
+static vm_status run_failure(harness_oracle *o, vm_run_result r, vm_error *err)
 {
     vm *machine = o->machine;
     char what[2048] = "";
@@ -55,22 +55,22 @@ static vm_status run_failure(vm_oracle *o, vm_run_result r, vm_error *err)
     if (r == VM_RUN_ENDED && vm_describe_uncaught(machine, 0, what, sizeof what)) {
         char *nl = strchr(what, '\n');
         if (nl) *nl = '\0';
-        return vm_harness_fail(err, VM_ERR_BAD_INPUT, "error: the constructor threw %s", what);
+        return harness_fail(err, VM_ERR_BAD_INPUT, "error: the constructor threw %s", what);
     }
-    if (r == VM_RUN_BLOCKED) return vm_harness_fail(err, VM_ERR_DEADLOCK, "error: blocks for ever");
+    if (r == VM_RUN_BLOCKED) return harness_fail(err, VM_ERR_DEADLOCK, "error: blocks for ever");
     if (r == VM_RUN_STOPPED)
-        return vm_harness_fail(err, VM_ERR_LIMIT, "error: does not return within %llu steps",
-                               (unsigned long long)o->budget);
-    return vm_harness_fail(err, VM_ERR_UNSUPPORTED, "error: the harness ended unexpectedly");
+        return harness_fail(err, VM_ERR_LIMIT, "error: does not return within %llu steps",
+                            (unsigned long long)o->budget);
+    return harness_fail(err, VM_ERR_UNSUPPORTED, "error: the harness ended unexpectedly");
 }
 
 /* Runs the main thread until it stands before the next request read. */
-static vm_status run_to_request(vm_oracle *o, vm_error *err)
+static vm_status run_to_request(harness_oracle *o, vm_error *err)
 {
     vm *machine = o->machine;
     if (vm_check_broken(machine))
-        return vm_harness_fail(err, VM_ERR_UNSUPPORTED,
-                               "internal error: a snapshot was restored out of order");
+        return harness_fail(err, VM_ERR_UNSUPPORTED,
+                            "internal error: a snapshot was restored out of order");
     vm_thread *t = machine->threads[0];
     vm_thread_w(machine, t);
     vm_stop stop = {.budget = o->budget,
@@ -84,28 +84,28 @@ static vm_status run_to_request(vm_oracle *o, vm_error *err)
     return run_failure(o, r, err);
 }
 
-vm_status vm_oracle_new(const vm_options *opts, const vm_harness_client *hc, uint64_t budget,
-                        vm_oracle **out, vm_error *err)
+vm_status harness_oracle_new(const vm_options *opts, const harness_vm_client *hc, uint64_t budget,
+                             harness_oracle **out, vm_error *err)
 {
     *out = NULL;
-    vm_oracle *o = base_calloc(1, sizeof *o);
-    if (!o) return vm_harness_fail(err, VM_ERR_NOMEM, "error: out of memory");
+    harness_oracle *o = base_calloc(1, sizeof *o);
+    if (!o) return harness_fail(err, VM_ERR_NOMEM, "error: out of memory");
     o->budget = budget ? budget : DEFAULT_BUDGET;
     o->watch[CF_OP_GETSTATIC] = true;
     vm_check_options check = {.classifier = VM_CLASSIFY_SAFE};
     vm_status st = vm_new(opts, &o->machine, err);
-    if (!st) st = vm_harness_start_mode(o->machine, hc, "oracle", err);
+    if (!st) st = harness_start_mode(o->machine, hc, "oracle", err);
     if (!st) st = vm_check_begin(o->machine, &check, err);
     if (!st) st = run_to_request(o, err);
     if (st) {
-        vm_oracle_free(o);
+        harness_oracle_free(o);
         return st;
     }
     *out = o;
     return VM_OK;
 }
 
-void vm_oracle_free(vm_oracle *o)
+void harness_oracle_free(harness_oracle *o)
 {
     if (!o) return;
     vm_free(o->machine);
@@ -116,35 +116,34 @@ void vm_oracle_free(vm_oracle *o)
     base_free(o);
 }
 
-vm_status vm_oracle_invoke(vm_oracle *o, size_t index, vm_result *out, vm_error *err)
+vm_status harness_oracle_invoke(harness_oracle *o, size_t index, harness_result *out, vm_error *err)
 {
     vm *machine = o->machine;
-    vm_class *cls = vm_find_loaded(machine, VM_HARNESS_CLASS);
+    vm_class *cls = vm_find_loaded(machine, HARNESS_CLASS);
     const vm_field *f = cls ? vm_declared_field(cls, "request") : NULL;
-    if (!f || index >= VM_HARNESS_MAX_CALLS)
-        return vm_harness_fail(err, VM_ERR_BAD_INPUT, "error: no invocation %zu", index);
+    if (!f || index >= HARNESS_MAX_CALLS)
+        return harness_fail(err, VM_ERR_BAD_INPUT, "error: no invocation %zu", index);
     vm_statics_w(machine, cls)[f->offset].i = (int32_t)index;
     vm_status st = run_to_request(o, err);
     if (st) return st;
-    if (!vm_harness_result(machine, index, out) || out->kind == VM_RESULT_NONE)
-        return vm_harness_fail(err, VM_ERR_UNSUPPORTED, "error: invocation %zu left no result",
-                               index);
+    if (!harness_read_result(machine, index, out) || out->kind == HARNESS_RESULT_NONE)
+        return harness_fail(err, VM_ERR_UNSUPPORTED, "error: invocation %zu left no result", index);
     return VM_OK;
 }
 
 /* ---- Snapshots ------------------------------------------------------------------------------- */
 
-por_snapshot *vm_oracle_save(vm_oracle *o)
+por_snapshot *harness_oracle_save(harness_oracle *o)
 {
     return vm_check_save(o->machine);
 }
 
-bool vm_oracle_restore(vm_oracle *o, const por_snapshot *snap)
+bool harness_oracle_restore(harness_oracle *o, const por_snapshot *snap)
 {
     return vm_check_restore(o->machine, snap);
 }
 
-void vm_oracle_release(vm_oracle *o, por_snapshot *snap)
+void harness_oracle_release(harness_oracle *o, por_snapshot *snap)
 {
     vm_check_release(o->machine, snap);
 }
@@ -152,14 +151,14 @@ void vm_oracle_release(vm_oracle *o, por_snapshot *snap)
 /* ---- The fingerprint ------------------------------------------------------------------------- */
 
 /* Appends word [v] to the serialisation. */
-static void put(vm_oracle *o, uint32_t v)
+static void put(harness_oracle *o, uint32_t v)
 {
     if (!vm_bytes_append(&o->ser, &v, sizeof v))
         vm_fail(o->machine, VM_ERR_NOMEM, "error: out of memory");
 }
 
 /* Makes the handle tables cover every handle of the heap; false when out of memory. */
-static bool cover_heap(vm_oracle *o)
+static bool cover_heap(harness_oracle *o)
 {
     size_t need = o->machine->heap.count + 1;
     if (need <= o->cap) return true;
@@ -174,7 +173,7 @@ static bool cover_heap(vm_oracle *o)
 }
 
 /* Writes reference [h] as its traversal number (0 for null), queueing it when new. */
-static void put_ref(vm_oracle *o, uint32_t h)
+static void put_ref(harness_oracle *o, uint32_t h)
 {
     if (!h) {
         put(o, 0);
@@ -201,7 +200,8 @@ static void put_ref(vm_oracle *o, uint32_t h)
 
 /* Writes [n] slots at [s] whose reference bits are [map] (NULL: none); [skip] is a slot left
  * out (String's cached hash), or UINT32_MAX. */
-static void put_slots(vm_oracle *o, const vm_slot *s, uint32_t n, const uint8_t *map, uint32_t skip)
+static void put_slots(harness_oracle *o, const vm_slot *s, uint32_t n, const uint8_t *map,
+                      uint32_t skip)
 {
     for (uint32_t i = 0; i < n; i++) {
         if (i == skip)
@@ -214,7 +214,7 @@ static void put_slots(vm_oracle *o, const vm_slot *s, uint32_t n, const uint8_t 
 }
 
 /* Writes object [h]: class, monitor, length, then its fields or elements. */
-static void put_object(vm_oracle *o, uint32_t h)
+static void put_object(harness_oracle *o, uint32_t h)
 {
     const vm *machine = o->machine;
     const vm_object *obj = vm_obj(machine, h);
@@ -237,12 +237,12 @@ static void put_object(vm_oracle *o, uint32_t h)
 }
 
 /* Writes the initialisation state and statics of every initialised class but the harness's. */
-static void put_classes(vm_oracle *o)
+static void put_classes(harness_oracle *o)
 {
     const vm *machine = o->machine;
     for (uint32_t i = 0; i < machine->class_count; i++) {
         const vm_class *cls = machine->classes[i];
-        if (cls->init_state == VM_INIT_NONE || !strcmp(cls->name, VM_HARNESS_CLASS)) continue;
+        if (cls->init_state == VM_INIT_NONE || !strcmp(cls->name, HARNESS_CLASS)) continue;
         put(o, cls->index);
         put(o, cls->init_state);
         put_slots(o, cls->statics, cls->static_slots, cls->static_ref_map, UINT32_MAX);
@@ -250,10 +250,10 @@ static void put_classes(vm_oracle *o)
     put(o, UINT32_MAX);
 }
 
-por_fp vm_oracle_fingerprint(vm_oracle *o)
+por_fp harness_oracle_fingerprint(harness_oracle *o)
 {
     por_fp fp = {0, 0};
-    const vm_slot *served = vm_harness_static(o->machine, "served");
+    const vm_slot *served = harness_static(o->machine, "served");
     if (!served || !cover_heap(o)) return fp;
     o->ser.len = 0;
     o->queue_len = 0;

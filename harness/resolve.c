@@ -38,16 +38,16 @@ typedef struct wanted {
 } wanted;
 
 /* Finds method [w] into [sig]; on failure fills the error with "FILE: PATH: message". */
-static client_status find(const resolver *r, const wanted *w, vm_harness_sig *sig)
+static client_status find(const resolver *r, const wanted *w, harness_vm_sig *sig)
 {
-    vm_harness_arg args[CLIENT_MAX_ARGS];
+    harness_vm_arg args[CLIENT_MAX_ARGS];
     for (size_t i = 0; i < w->count; i++) {
         client_value v = placeholder(&w->types[i]);
         harness_arg(&w->types[i], &v, &args[i]);
     }
-    vm_harness_call call = {w->name, w->count, args, false};
+    harness_vm_call call = {w->name, w->count, args, false};
     vm_error verr = {0};
-    if (vm_harness_signature(r->machine, r->spec->class_name, &call, sig, &verr) == VM_OK)
+    if (harness_signature(r->machine, r->spec->class_name, &call, sig, &verr) == VM_OK)
         return CLIENT_OK;
     const char *msg = strncmp(verr.message, "error: ", 7) ? verr.message : verr.message + 7;
     const char *path = w->path;
@@ -59,11 +59,11 @@ static client_status find(const resolver *r, const wanted *w, vm_harness_sig *si
 
 /* Checks that method [i] of [spec], found as [sig], agrees with "void" and has results that
  * print as values. */
-static client_status check_result(const client_spec *spec, size_t i, const vm_harness_sig *sig,
+static client_status check_result(const client_spec *spec, size_t i, const harness_vm_sig *sig,
                                   client_error *err)
 {
     const client_method *m = &spec->methods[i];
-    bool is_void = sig->kind == VM_RETURN_VOID;
+    bool is_void = sig->kind == HARNESS_RETURN_VOID;
     const char *why = NULL;
     char text[700];
     if (m->is_void && !is_void)
@@ -74,7 +74,7 @@ static client_status check_result(const client_spec *spec, size_t i, const vm_ha
         snprintf(text, sizeof text, "'%s' is void in %s but the spec does not say \"void\": true",
                  m->name, spec->class_name),
             why = text;
-    else if (!m->is_void && sig->kind == VM_RETURN_OPAQUE)
+    else if (!m->is_void && sig->kind == HARNESS_RETURN_OPAQUE)
         snprintf(text, sizeof text,
                  "'%s' returns %s, whose class does not override toString: its results would be "
                  "identity hashes, not values",
@@ -88,7 +88,7 @@ static client_status check_result(const client_spec *spec, size_t i, const vm_ha
 static client_status resolve_all(const resolver *r)
 {
     const client_spec *spec = r->spec;
-    vm_harness_sig sig;
+    harness_vm_sig sig;
     wanted ctor = {"<init>", spec->ctor_params, spec->ctor_param_count,
                    spec->ctor_param_count ? "$.parameters" : "$"};
     client_status st = find(r, &ctor, &sig);

@@ -76,7 +76,7 @@ static client_status start_vm(checker *k, const verdict_check_options *opt,
     check_options(k->c, opt, &co);
     vm_error verr = {0};
     if (vm_new(&vo, &k->machine, &verr) != VM_OK ||
-        vm_harness_start(k->machine, &hc->hc, &verr) != VM_OK ||
+        harness_start(k->machine, &hc->hc, &verr) != VM_OK ||
         vm_check_begin(k->machine, &co, &verr) != VM_OK)
         return harness_vm_error(&verr, err);
     return CLIENT_OK;
@@ -108,12 +108,12 @@ void verdict_checker_close(checker *k)
     memset(k, 0, sizeof *k);
 }
 
-size_t verdict_checker_results(const checker *k, vm_result *buf, client_value *values,
+size_t verdict_checker_results(const checker *k, harness_result *buf, client_value *values,
                                bool *returned)
 {
     size_t n = 0;
     for (size_t i = 0; i < k->c->invocation_count; i++) {
-        bool ok = vm_harness_result(k->machine, i, &buf[i]) && harness_value(&buf[i], &values[i]);
+        bool ok = harness_read_result(k->machine, i, &buf[i]) && harness_value(&buf[i], &values[i]);
         if (returned) returned[i] = ok;
         n += ok;
     }
@@ -180,8 +180,8 @@ void verdict_expected_free(verdict_expected *e)
 typedef struct observe {
     checker *k;
     verdict_check_result *r;
-    size_t cap;     /* violations allocated */
-    vm_result *buf; /* one per invocation */
+    size_t cap;          /* violations allocated */
+    harness_result *buf; /* one per invocation */
     client_value *values;
     client_status status; /* the first failure (out of memory) */
     client_error *err;
@@ -257,7 +257,7 @@ void verdict_checker_blocked_results(const checker *k, por_tset waiting, client_
     for (size_t i = 0; i < k->c->invocation_count; i++)
         if (!returned[i]) values[i] = (client_value){.kind = CLIENT_VAL_NOT_RUN};
     for (uint32_t t = 0; t < POR_MAX_THREADS; t++) {
-        long call = waiting >> t & 1 ? vm_harness_call_of(k->machine, t) : -1;
+        long call = waiting >> t & 1 ? harness_call_of(k->machine, t) : -1;
         if (call >= 0 && (size_t)call < k->c->invocation_count && !returned[call])
             values[call] = (client_value){.kind = CLIENT_VAL_BLOCKED};
     }

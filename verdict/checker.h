@@ -27,8 +27,8 @@ client_status verdict_checker_replay(checker *k, const uint8_t *schedule, size_t
                                      verdict_trace *tr, client_error *err);
 
 /* Reads the results of every invocation of [k]'s client into [values] (texts in [buf], one
- * vm_result per invocation); returns how many invocations have returned. */
-size_t verdict_checker_results(const checker *k, vm_result *buf, client_value *values,
+ * harness_result per invocation); returns how many invocations have returned. */
+size_t verdict_checker_results(const checker *k, harness_result *buf, client_value *values,
                                bool *returned);
 
 /* Completes the [values] of an end state of [k] where the threads of [waiting] are blocked: an

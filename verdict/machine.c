@@ -16,7 +16,7 @@ static size_t describe_blocked(const vm *machine, uint32_t t, verdict_deadlock_s
         vm_describe_waiting(machine, t, what, sizeof what);
         return len + (size_t)snprintf(buf + len, cap - len, "\n  %s %s", name, what);
     }
-    vm_harness_describe(machine, t, what, sizeof what);
+    harness_describe(machine, t, what, sizeof what);
     if (!what[0]) vm_describe_waiting(machine, t, what, sizeof what);
     len += (size_t)snprintf(buf + len, cap - len, " %s blocked at %s", name, what);
     int owner = vm_waits_for(machine, t);
@@ -33,7 +33,7 @@ static por_tset named_threads(const vm *machine, por_tset waiting)
 {
     por_tset inside = 0;
     for (uint32_t t = 0; t < POR_MAX_THREADS; t++)
-        if (waiting >> t & 1 && vm_harness_call_of(machine, t) >= 0) inside |= (por_tset)1 << t;
+        if (waiting >> t & 1 && harness_call_of(machine, t) >= 0) inside |= (por_tset)1 << t;
     return inside ? inside : waiting;
 }
 

@@ -156,8 +156,8 @@ typedef struct replay {
     checker *k;
     verdict_trace *tr;
     bool headed[CLIENT_MAX_INVOCATIONS];
-    vm_result buf; /* scratch for reading one result */
-    size_t steps;  /* steps run */
+    harness_result buf; /* scratch for reading one result */
+    size_t steps;       /* steps run */
 } replay;
 
 /* Adds the header row of invocation [call] unless it has one. */
@@ -172,8 +172,8 @@ static bool head(replay *rp, size_t call, size_t step)
 static bool head_returned(replay *rp, size_t step)
 {
     for (size_t i = 0; i < rp->k->c->invocation_count; i++)
-        if (!rp->headed[i] && vm_harness_result(rp->k->machine, i, &rp->buf) &&
-            rp->buf.kind != VM_RESULT_NONE && !head(rp, i, step))
+        if (!rp->headed[i] && harness_read_result(rp->k->machine, i, &rp->buf) &&
+            rp->buf.kind != HARNESS_RESULT_NONE && !head(rp, i, step))
             return false;
     return true;
 }
@@ -182,12 +182,12 @@ static bool head_returned(replay *rp, size_t step)
 static bool note_step(void *ctx, uint32_t t, size_t step)
 {
     replay *rp = ctx;
-    long call = vm_harness_call_of(rp->k->machine, t);
+    long call = harness_call_of(rp->k->machine, t);
     por_label label;
     rp->k->lts.ops->peek(rp->k->lts.model, t, &label);
     if (call < 0 || label.access == POR_INVISIBLE) return true;
     char text[2048];
-    vm_harness_describe(rp->k->machine, t, text, sizeof text);
+    harness_describe(rp->k->machine, t, text, sizeof text);
     if (!head(rp, (size_t)call, step)) return false;
     return !text[0] || add_row(rp->tr, column_of(rp->k->c, (size_t)call), -1, text, step);
 }
@@ -244,12 +244,12 @@ static bool note_unfinished(replay *rp, size_t step)
     por_tset waiting = k->lts.ops->waiting(k->lts.model);
     uint32_t threads = vm_thread_count(k->machine);
     for (uint32_t t = 0; t < threads && t < POR_MAX_THREADS; t++) {
-        long call = vm_harness_call_of(k->machine, t);
+        long call = harness_call_of(k->machine, t);
         if (call < 0 || rp->tr->returned[call]) continue;
         if (!head(rp, (size_t)call, step)) return false;
         if (!(waiting >> t & 1)) continue;
         char text[2048] = "blocked: ";
-        vm_harness_describe(k->machine, t, text + 9, sizeof text - 9);
+        harness_describe(k->machine, t, text + 9, sizeof text - 9);
         if (!text[9]) snprintf(text + 9, sizeof text - 9, "waits");
         if (!add_row(rp->tr, column_of(k->c, (size_t)call), -1, text, step)) return false;
     }
@@ -262,7 +262,7 @@ static client_status finish(replay *rp, client_error *err)
     checker *k = rp->k;
     verdict_trace *tr = rp->tr;
     size_t w = k->c->invocation_count;
-    vm_result *buf = base_calloc(w ? w : 1, sizeof *buf);
+    harness_result *buf = base_calloc(w ? w : 1, sizeof *buf);
     if (!buf) return client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
     verdict_checker_results(k, buf, tr->results, tr->returned);
     bool ok = true;

@@ -11,64 +11,64 @@
 /* ---- Client harness: porcheck check and the implementation oracle -------------------------- */
 
 /* How a harness argument is passed. */
-typedef enum vm_harg_kind {
-    VM_HARG_INT,     /* an int literal [value] (boxed with Integer.valueOf for a reference) */
-    VM_HARG_LONG,    /* a long literal [value] (boxed with Long.valueOf for a reference) */
-    VM_HARG_BOOLEAN, /* a boolean literal, [value] 0 or 1 */
-    VM_HARG_NULL,    /* null */
-    VM_HARG_LIST,    /* a new java.util.ArrayList of [count] boxed [items] */
-    VM_HARG_MAP,     /* a new java.util.HashMap of [count] boxed key/value pairs at [items] */
-} vm_harg_kind;
+typedef enum harness_arg_kind {
+    HARNESS_ARG_INT,     /* an int literal [value] (boxed with Integer.valueOf for a reference) */
+    HARNESS_ARG_LONG,    /* a long literal [value] (boxed with Long.valueOf for a reference) */
+    HARNESS_ARG_BOOLEAN, /* a boolean literal, [value] 0 or 1 */
+    HARNESS_ARG_NULL,    /* null */
+    HARNESS_ARG_LIST,    /* a new java.util.ArrayList of [count] boxed [items] */
+    HARNESS_ARG_MAP,     /* a new java.util.HashMap of [count] boxed key/value pairs at [items] */
+} harness_arg_kind;
 
 /* One argument of a constructor or method call in a client. */
-typedef struct vm_harness_arg {
+typedef struct harness_vm_arg {
     const char
         *descriptor; /* the parameter type the spec declares, e.g. "I", "Ljava/lang/Object;" */
-    vm_harg_kind kind;
+    harness_arg_kind kind;
     int64_t value;        /* INT, LONG, BOOLEAN */
     size_t count;         /* LIST: elements; MAP: pairs */
     const int64_t *items; /* LIST: [count]; MAP: [2 * count] */
     bool long_items;      /* LIST, MAP: items are Longs rather than Integers */
-} vm_harness_arg;
+} harness_vm_arg;
 
 /* One invocation of a client. */
-typedef struct vm_harness_call {
+typedef struct harness_vm_call {
     const char *method; /* the method's name */
     size_t arg_count;
-    const vm_harness_arg *args;
+    const harness_vm_arg *args;
     bool discard; /* the spec says void: the result is recorded as void whatever it is */
-} vm_harness_call;
+} harness_vm_call;
 
 /* A client for the harness: the class under test, its constructor arguments and the
  * invocations in canonical order (prefix, thread 0, thread 1, ..., suffix). */
-typedef struct vm_harness_client {
+typedef struct harness_vm_client {
     const char *class_name; /* dotted or binary */
     size_t ctor_arg_count;
-    const vm_harness_arg *ctor_args;
+    const harness_vm_arg *ctor_args;
     size_t prefix_count, suffix_count;
     size_t thread_count;
     const size_t *thread_calls; /* [thread_count] invocation counts */
     size_t call_count;          /* prefix + every thread + suffix (at most 256) */
-    const vm_harness_call *calls;
-} vm_harness_client;
+    const harness_vm_call *calls;
+} harness_vm_client;
 
 /* What an invocation gave. */
-typedef enum vm_result_kind {
-    VM_RESULT_NONE = 0, /* it has not returned (yet) */
-    VM_RESULT_VOID,     /* a void method returned */
-    VM_RESULT_NULL,     /* it returned null */
-    VM_RESULT_BOOL,     /* a boolean or Boolean: [value] 0 or 1 */
-    VM_RESULT_INT,      /* an int, long or boxed integer: [value] */
-    VM_RESULT_TEXT,     /* another object: its String.valueOf in [text] */
-    VM_RESULT_THROWN,   /* it threw: the exception's class name (dotted) in [text] */
-} vm_result_kind;
+typedef enum harness_result_kind {
+    HARNESS_RESULT_NONE = 0, /* it has not returned (yet) */
+    HARNESS_RESULT_VOID,     /* a void method returned */
+    HARNESS_RESULT_NULL,     /* it returned null */
+    HARNESS_RESULT_BOOL,     /* a boolean or Boolean: [value] 0 or 1 */
+    HARNESS_RESULT_INT,      /* an int, long or boxed integer: [value] */
+    HARNESS_RESULT_TEXT,     /* another object: its String.valueOf in [text] */
+    HARNESS_RESULT_THROWN,   /* it threw: the exception's class name (dotted) in [text] */
+} harness_result_kind;
 
 /* The result of one invocation. */
-typedef struct vm_result {
-    vm_result_kind kind;
+typedef struct harness_result {
+    harness_result_kind kind;
     int64_t value;
     char text[1024]; /* truncated to fit */
-} vm_result;
+} harness_result;
 
 /* Defines the class that runs client [hc] (its constructor and methods looked up in the class
  * under test on [machine]'s class path) and prepares it as thread 0 like vm_start: main builds
@@ -76,77 +76,79 @@ typedef struct vm_result {
  * them and runs the suffix. Results go to slots that are part of the state but never scheduling
  * points. Fills [err] with one line naming the class and method on failure (e.g. no method
  * matches an invocation). */
-vm_status vm_harness_start(vm *machine, const vm_harness_client *hc, vm_error *err);
+vm_status harness_start(vm *machine, const harness_vm_client *hc, vm_error *err);
 
 /* How the harness records the results of a method, judged from its declared return type. */
-typedef enum vm_return_kind {
-    VM_RETURN_VOID = 0, /* void */
-    VM_RETURN_VALUE,    /* a primitive, or a class (or an array of them) that overrides toString */
-    VM_RETURN_DYNAMIC,  /* Object, an interface or an abstract class (or arrays of them): each
-                         * result is judged when it is recorded */
-    VM_RETURN_OPAQUE,   /* a class (or an array of it) whose toString is Object's: its results
-                         * would be identity hashes */
-} vm_return_kind;
+typedef enum harness_return_kind {
+    HARNESS_RETURN_VOID = 0, /* void */
+    HARNESS_RETURN_VALUE,   /* a primitive, or a class (or an array of them) that overrides toString
+                             */
+    HARNESS_RETURN_DYNAMIC, /* Object, an interface or an abstract class (or arrays of them): each
+                             * result is judged when it is recorded */
+    HARNESS_RETURN_OPAQUE,  /* a class (or an array of it) whose toString is Object's: its results
+                             * would be identity hashes */
+} harness_return_kind;
 
 /* A method of the class under test as the harness finds it. */
-typedef struct vm_harness_sig {
+typedef struct harness_vm_sig {
     char descriptor[512];  /* the method's descriptor */
     char return_type[512]; /* its return type in Java syntax, e.g. "int[]", "java.util.List" */
-    vm_return_kind kind;
-} vm_harness_sig;
+    harness_return_kind kind;
+} harness_vm_sig;
 
 /* Finds the method of class [class_name] (dotted or binary, on [machine]'s class path) that
  * [call] invokes as the harness would (with method "<init>": the constructor) and describes it in
  * [out]; fills [err] with one line when the class or the method is missing. [machine] is a new
  * vm that has run nothing. */
-vm_status vm_harness_signature(vm *machine, const char *class_name, const vm_harness_call *call,
-                               vm_harness_sig *out, vm_error *err);
+vm_status harness_signature(vm *machine, const char *class_name, const harness_vm_call *call,
+                            harness_vm_sig *out, vm_error *err);
 
 /* Reads the result of invocation [index] of the client running on [machine] into [out]
- * (VM_RESULT_NONE when it has not returned); false when no harness runs. */
-bool vm_harness_result(const vm *machine, size_t index, vm_result *out);
+ * (HARNESS_RESULT_NONE when it has not returned); false when no harness runs. */
+bool harness_read_result(const vm *machine, size_t index, harness_result *out);
 
 /* Returns the invocation [thread] is performing (canonical index), or -1 when it is in none. */
-long vm_harness_call_of(const vm *machine, uint32_t thread);
+long harness_call_of(const vm *machine, uint32_t thread);
 
 /* Writes what [thread]'s next transition does for an interleaving table, e.g. "write
  * Node#1.4.next (LazyListSet.java:42)" or "lock ReentrantLock#0.5 (LazyListSet.java:37)": the
  * action (inside a model-library call, that call and its receiver), and where the innermost
  * frame of the application stands; an empty string for bookkeeping (a lock's hold count). */
-void vm_harness_describe(const vm *machine, uint32_t thread, char *buf, size_t cap);
+void harness_describe(const vm *machine, uint32_t thread, char *buf, size_t cap);
 
 /* The implementation oracle: one object of the class under test in its own VM, on which a
  * client's invocations run one at a time, sequentially, with snapshots. */
-typedef struct vm_oracle vm_oracle;
+typedef struct harness_oracle harness_oracle;
 
 /* Creates an oracle for client [hc] with [opts] (the class path holds the class under test):
  * builds the object with the spec's constructor. [budget] bounds each invocation (branches,
  * calls and returns; 0: 1,000,000). Fills [err] on failure (a missing method, a constructor
  * that throws). */
-vm_status vm_oracle_new(const vm_options *opts, const vm_harness_client *hc, uint64_t budget,
-                        vm_oracle **out, vm_error *err);
+vm_status harness_oracle_new(const vm_options *opts, const harness_vm_client *hc, uint64_t budget,
+                             harness_oracle **out, vm_error *err);
 
 /* Frees [oracle] and its VM; NULL is ignored. */
-void vm_oracle_free(vm_oracle *oracle);
+void harness_oracle_free(harness_oracle *oracle);
 
 /* Runs invocation [index] of the client to completion on the current state and stores its
  * result in [out]; fills [err] when it blocks, exceeds the budget or the VM fails. */
-vm_status vm_oracle_invoke(vm_oracle *oracle, size_t index, vm_result *out, vm_error *err);
+vm_status harness_oracle_invoke(harness_oracle *oracle, size_t index, harness_result *out,
+                                vm_error *err);
 
 /* Returns the fingerprint of the object's state: everything reachable from it and from the
  * statics of the initialised classes, objects numbered in traversal order (so allocation order
  * and object ids do not matter). */
-por_fp vm_oracle_fingerprint(vm_oracle *oracle);
+por_fp harness_oracle_fingerprint(harness_oracle *oracle);
 
 /* Returns a snapshot of the current state (NULL when out of memory). */
-por_snapshot *vm_oracle_save(vm_oracle *oracle);
+por_snapshot *harness_oracle_save(harness_oracle *oracle);
 
 /* Makes [snap]'s state current; false when [snap] is not an ancestor of the current state
  * (snapshots are restored in stack order). */
-bool vm_oracle_restore(vm_oracle *oracle, const por_snapshot *snap);
+bool harness_oracle_restore(harness_oracle *oracle, const por_snapshot *snap);
 
 /* Frees [snap]. */
-void vm_oracle_release(vm_oracle *oracle, por_snapshot *snap);
+void harness_oracle_release(harness_oracle *oracle, por_snapshot *snap);
 
 /* ---- Clients in the harness: what porcheck check and the oracle run -------------------------- */
 
@@ -156,8 +158,8 @@ _Static_assert(CLIENT_MAX_THREADS + 1 <= VM_MAX_THREADS, "clients must fit the V
 /* A client converted for the VM harness; everything it points to lives in [arena] or the
  * client and its spec. */
 typedef struct harness_client {
-    vm_harness_client hc;
-    vm_harness_call calls[CLIENT_MAX_INVOCATIONS];
+    harness_vm_client hc;
+    harness_vm_call calls[CLIENT_MAX_INVOCATIONS];
     size_t thread_calls[CLIENT_MAX_THREADS];
     base_arena arena;
 } harness_client;
@@ -208,6 +210,6 @@ client_status harness_vm_error(const vm_error *verr, client_error *err);
 
 /* Converts VM result [r] into [out] (its text still belongs to [r]); false when the
  * invocation has not returned. */
-bool harness_value(const vm_result *r, client_value *out);
+bool harness_value(const harness_result *r, client_value *out);
 
 #endif
