@@ -85,8 +85,10 @@ static uint16_t entry(cf_writer *w, const char *key, unsigned slots, bool *fresh
     uint16_t index = w->pool_count;
     if ((unsigned)w->pool_count + slots >= MAX_U2) w->too_big = true;
     w->pool_count = (uint16_t)(w->pool_count + slots);
+    size_t keys_len = w->keys.len;
     append(w, &w->keys, &index, sizeof index);
     append(w, &w->keys, key, strlen(key) + 1);
+    if (w->nomem) w->keys.len = keys_len; /* an index without its key would be read past */
     *fresh = true;
     return index;
 }
