@@ -7,7 +7,11 @@
 # reproducing a reported violation, results of every kind (Oddities), a spec in Violat's
 # format, --oracle adt, and bad input (one-line errors, exit 2).
 # usage: test_check.sh PORCHECK SPECS_DIR TEST_SPECS_DIR STRUCTURES_JAR DRIVERS_JAR WORK_DIR
-# PORCHECK_TEST_QUICK=1 (the sanitizer build) checks the jpf classifier under fewer algorithms.
+# PORCHECK_TEST_QUICK=1 (the sanitizer build, there to catch memory errors) checks each correct
+# and buggy structure under dfs, dl-s-por and one more algorithm in turn (every algorithm still
+# meets several structures), --heap-symmetry under one algorithm in turn, the jpf classifier and
+# --first-error under dfs and dl-s-por only; the normal build runs every structure under every
+# algorithm, classifier and symmetry. Everything after those two loops runs in both builds.
 set -u
 porcheck=$1 specs=$2 test_specs=$3 jar=$4 drivers=$5 work=$6
 here=$(cd "$(dirname "$0")" && pwd)
@@ -93,16 +97,37 @@ classifiers_of() {
     if [ "$quick" = 1 ] && [ "$1" != dfs ] && [ "$1" != dl-s-por ]; then echo default; else echo default jpf; fi
 }
 
+# algos_for K: the algorithms structure K (its place in the loop) is checked under: all of them,
+# or quick, dfs, dl-s-por and the (K mod 5)th of the others.
+algos_for() {
+    local others=(jpf s-por de-s-por de-jpf dl-jpf)
+    if [ "$quick" = 1 ]; then echo "dfs dl-s-por ${others[$1 % 5]}"; else echo "$algos"; fi
+}
+
+# symmetric_for K ALGOS...: of ALGOS, the ones structure K is checked under with
+# --heap-symmetry: all of them, or quick, the (K mod their number)th.
+symmetric_for() {
+    local k=$1
+    shift
+    if [ "$quick" = 1 ]; then
+        local list=("$@")
+        echo "${list[$k % ${#list[@]}]}"
+    else
+        echo "$@"
+    fi
+}
+
 # report_lines FILE...: the client lines of the --json reports FILE... (FILE|VERDICT|...).
 report_lines() { "$py" "$here/check_json.py" "$@"; }
 
 correct="CoarseListSet RWLockListSet OptimisticListSet LazyListSet HarrisMichaelListSet
          LockFreeBSTSet CLQSet CHMSet CoarseHashMap MSQueue TreiberStack ConcurrentHashMap
          ConcurrentLinkedQueue"
+k=0
 for s in $correct; do
     clients_of "$s" >"$s.txt"
     reports=()
-    for a in $algos; do
+    for a in $(algos_for $k); do
         for c in $(classifiers_of "$a"); do
             opts=(--algo "$a")
             [ "$c" = default ] || opts+=(--classifier "$c")
@@ -111,7 +136,7 @@ for s in $correct; do
             reports+=("$s-$a-$c.json")
         done
     done
-    for a in s-por de-s-por dl-s-por; do
+    for a in $(symmetric_for $k s-por de-s-por dl-s-por); do
         expect 0 --jar "$jar" --spec "$specs/$s.json" --clients "$s.txt" --algo "$a" \
             --heap-symmetry --json "$s-$a-sym.json"
         reports+=("$s-$a-sym.json")
@@ -124,6 +149,7 @@ for s in $correct; do
     done <sets.txt
     [ "$(cut -d'|' -f2- sets.txt | sort | uniq | wc -l)" = 2 ] ||
         fail "$s: the algorithms report different outcome sets"
+    k=$((k + 1))
 done
 
 # ---- every buggy variant fails under every algorithm; --first-error finds it
@@ -143,15 +169,16 @@ declare -A buggy=(
 [ "$(ls "$specs" | grep -c 'Buggy\.json$')" = "${#buggy[@]}" ] || fail "a buggy spec has no client here"
 first_error_algos=$algos
 [ "$quick" = 1 ] && first_error_algos="dfs dl-s-por"
+k=0
 for s in "${!buggy[@]}"; do
     reports=()
-    for a in $algos; do
+    for a in $(algos_for $k); do
         expect 1 --jar "$jar" --spec "$specs/$s.json" --client "${buggy[$s]}" --algo "$a" \
             --json "$s-$a.json"
         grep -qx "verdict: VIOLATION" out.txt || fail "$s under $a: no VIOLATION verdict"
         reports+=("$s-$a.json")
     done
-    for a in dfs s-por dl-s-por; do
+    for a in $(symmetric_for $k dfs s-por dl-s-por); do
         expect 1 --jar "$jar" --spec "$specs/$s.json" --client "${buggy[$s]}" --algo "$a" \
             --heap-symmetry --exact-states --json "$s-$a-sym.json"
         reports+=("$s-$a-sym.json")
@@ -170,6 +197,7 @@ sys.exit(not (d["heap_symmetry"] and d["exact_states"]))' "$s-$a-sym.json" || fa
         grep -q "^violation 1: unexpected outcome (" out.txt || fail "$s under $a --first-error: no violation"
         grep -q "^stopped at the first violation" out.txt || fail "$s under $a --first-error: not stopped"
     done
+    k=$((k + 1))
 done
 
 # A search cut short by a limit is incomplete (exit 3), not ok, and finds no violation it did not

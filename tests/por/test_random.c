@@ -7,7 +7,10 @@
  * redrawn: the stateless searches must be able to finish it. POR_RANDOM_PROGRAMS (default
  * 10000) sets how many programs are checked, POR_RANDOM_SEED (default 1) the first seed. A
  * longer bench run with bigger programs:
- *   POR_RANDOM_PROGRAMS=100000 POR_RANDOM_MAX_TREE=20000 build/tests/por/test_por_random */
+ *   POR_RANDOM_PROGRAMS=100000 POR_RANDOM_MAX_TREE=20000 build/tests/por/test_por_random
+ * PORCHECK_TEST_QUICK=1 (the sanitizer build, there to catch memory errors) makes the default
+ * QUICK_PROGRAMS: every configuration still runs on each of them, as in the normal build, which
+ * checks all 10000. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +22,8 @@
 enum {
     ORACLE_MAX_STATES = 3000,    /* bigger programs are drawn again */
     MAX_TREE = 2500,             /* default POR_RANDOM_MAX_TREE */
+    PROGRAMS = 10000,            /* default POR_RANDOM_PROGRAMS */
+    QUICK_PROGRAMS = 2000,       /* the default under PORCHECK_TEST_QUICK=1 */
     REDUCED_MAX_STATES = 200000, /* a reduced search beyond this is a failure */
     PARTS = 4,                   /* Criterion tests the programs are split over */
     SOURCE_SIZE = 8192,
@@ -199,7 +204,8 @@ static void report_failure(gen_program p, uint64_t seed, failure first)
 /* Checks programs [part] of PARTS of the configured range; returns how many were checked. */
 static void check_part(size_t part)
 {
-    size_t total = env_size("POR_RANDOM_PROGRAMS", 10000);
+    bool quick = env_size("PORCHECK_TEST_QUICK", 0) == 1;
+    size_t total = env_size("POR_RANDOM_PROGRAMS", quick ? QUICK_PROGRAMS : PROGRAMS);
     uint64_t first = env_size("POR_RANDOM_SEED", 1);
     size_t want = total / PARTS + (part < total % PARTS), checked = 0, skipped = 0;
     for (uint64_t seed = first + part * 1000003ull; checked < want; seed++) {
