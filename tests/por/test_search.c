@@ -132,6 +132,7 @@ Test(por_search, progress_is_reported_about_once_a_second)
     memset(seen, 0, sizeof seen);
     stop_flag = 0;
     opt.stop_flag = &stop_flag;
+    opt.timeout_seconds = 60; /* without a report the search ends here, and the test fails */
     opt.progress = on_progress;
     opt.progress_ctx = seen;
     por_result r = search(toy, &opt, NULL);
