@@ -229,14 +229,14 @@ static size_t count_args(const parser *p)
 /* Lists up to a few method names of the spec into [buf] for an error message. */
 static void method_names(const client_spec *spec, char *buf, size_t size)
 {
-    text_out out = client_text_out_make(buf, size);
+    base_textbuf out = base_textbuf_make(buf, size);
     size_t shown = 0;
     for (size_t i = 0; i < spec->method_count && shown < 8; i++) {
         bool dup = false;
         for (size_t k = 0; k < i; k++) dup |= !strcmp(spec->methods[k].name, spec->methods[i].name);
-        if (!dup) client_text_printf(&out, "%s%s", shown++ ? ", " : "", spec->methods[i].name);
+        if (!dup) base_textbuf_printf(&out, "%s%s", shown++ ? ", " : "", spec->methods[i].name);
     }
-    if (shown == 8 && spec->method_count > 8) client_text_printf(&out, ", ...");
+    if (shown == 8 && spec->method_count > 8) base_textbuf_printf(&out, ", ...");
 }
 
 /* Resolves the method named at [at] ([len] bytes) with the arity of the following call. */
@@ -253,11 +253,11 @@ static client_status resolve(parser *p, size_t at, size_t len, long *index)
         return parse_error(p, CLIENT_ERR_METHOD, at, "unknown method '%.*s' (the spec declares %s)",
                            (int)len, p->text + at, names);
     }
-    text_out out = client_text_out_make(names, sizeof names);
+    base_textbuf out = base_textbuf_make(names, sizeof names);
     for (size_t i = 0; i < spec->method_count; i++)
         if (strlen(spec->methods[i].name) == len &&
             !memcmp(spec->methods[i].name, p->text + at, len))
-            client_text_printf(&out, "%s%zu", out.len ? " or " : "", spec->methods[i].param_count);
+            base_textbuf_printf(&out, "%s%zu", out.len ? " or " : "", spec->methods[i].param_count);
     return parse_error(p, CLIENT_ERR_METHOD, at, "%.*s takes %s argument%s, found %zu", (int)len,
                        p->text + at, names, strcmp(names, "1") ? "s" : "", arity);
 }
@@ -450,40 +450,40 @@ void client_free(client *c)
 /* ---- Printing -------------------------------------------------------------------------------- */
 
 /* Appends "name(args)" of [inv]. */
-static void text_call(text_out *out, const client *c, const client_invocation *inv)
+static void text_call(base_textbuf *out, const client *c, const client_invocation *inv)
 {
-    client_text_printf(out, "%s(", c->spec->methods[inv->method].name);
+    base_textbuf_printf(out, "%s(", c->spec->methods[inv->method].name);
     for (size_t i = 0; i < inv->arg_count; i++) {
-        if (i) client_text_printf(out, ",");
+        if (i) base_textbuf_printf(out, ",");
         client_text_value(out, &inv->args[i]);
     }
-    client_text_printf(out, ")");
+    base_textbuf_printf(out, ")");
 }
 
 /* Appends block "{ a; b }" ("{ }" when empty). */
-static void text_block(text_out *out, const client *c, const client_sequence *s)
+static void text_block(base_textbuf *out, const client *c, const client_sequence *s)
 {
-    client_text_printf(out, "{ ");
+    base_textbuf_printf(out, "{ ");
     for (size_t i = 0; i < s->count; i++) {
-        if (i) client_text_printf(out, "; ");
+        if (i) base_textbuf_printf(out, "; ");
         text_call(out, c, &s->calls[i]);
     }
-    client_text_printf(out, s->count ? " }" : "}");
+    base_textbuf_printf(out, s->count ? " }" : "}");
 }
 
 size_t client_format(const client *c, char *buf, size_t size)
 {
-    text_out out = client_text_out_make(buf, size);
+    base_textbuf out = base_textbuf_make(buf, size);
     if (c->has_prefix) {
         text_block(&out, c, &c->prefix);
-        client_text_printf(&out, " ; ");
+        base_textbuf_printf(&out, " ; ");
     }
     for (size_t t = 0; t < c->thread_count; t++) {
-        if (t) client_text_printf(&out, " || ");
+        if (t) base_textbuf_printf(&out, " || ");
         text_block(&out, c, &c->threads[t]);
     }
     if (c->has_suffix) {
-        client_text_printf(&out, " ; ");
+        base_textbuf_printf(&out, " ; ");
         text_block(&out, c, &c->suffix);
     }
     return out.len;
@@ -492,25 +492,25 @@ size_t client_format(const client *c, char *buf, size_t size)
 size_t client_invocation_format(const client *c, const client_invocation *inv, char *buf,
                                 size_t size)
 {
-    text_out out = client_text_out_make(buf, size);
+    base_textbuf out = base_textbuf_make(buf, size);
     text_call(&out, c, inv);
     return out.len;
 }
 
 size_t client_column_label(const client *c, size_t index, char *buf, size_t size)
 {
-    text_out out = client_text_out_make(buf, size);
+    base_textbuf out = base_textbuf_make(buf, size);
     size_t rest = index;
     if (c->has_prefix && rest < c->prefix.count) {
-        client_text_printf(&out, "P.");
+        base_textbuf_printf(&out, "P.");
     } else {
         rest -= c->has_prefix ? c->prefix.count : 0;
         size_t t = 0;
         while (t < c->thread_count && rest >= c->threads[t].count) rest -= c->threads[t++].count;
         if (t < c->thread_count)
-            client_text_printf(&out, "T%zu.", t);
+            base_textbuf_printf(&out, "T%zu.", t);
         else
-            client_text_printf(&out, "S.");
+            base_textbuf_printf(&out, "S.");
     }
     text_call(&out, c, c->order[index]);
     return out.len;

@@ -162,16 +162,16 @@ client_status client_lin_compare(const client *c, const client_object *a, const 
 
 size_t client_lin_diff_format(const client *c, const client_lin_diff *diff, char *buf, size_t size)
 {
-    text_out out = client_text_out_make(buf, size);
+    base_textbuf out = base_textbuf_make(buf, size);
     if (!diff->found) {
-        client_text_printf(&out, "no difference");
+        base_textbuf_printf(&out, "no difference");
         return out.len;
     }
     for (size_t i = 0; i < diff->length; i++) {
         char label[256];
         client_column_label(c, diff->path[i], label, sizeof label);
-        client_text_printf(&out, "%s%s", i ? ", " : "", label);
+        base_textbuf_printf(&out, "%s%s", i ? ", " : "", label);
     }
-    client_text_printf(&out, ": %s vs %s", diff->result_a, diff->result_b);
+    base_textbuf_printf(&out, ": %s vs %s", diff->result_a, diff->result_b);
     return out.len;
 }

@@ -48,23 +48,6 @@ client_status client_fail(client_error *err, client_status status, const char *f
     return status;
 }
 
-text_out client_text_out_make(char *buf, size_t size)
-{
-    text_out out = {buf, size, 0};
-    if (buf && size) buf[0] = '\0';
-    return out;
-}
-
-void client_text_printf(text_out *out, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = out->len < out->size ? out->size - out->len : 0;
-    int n = vsnprintf(room ? out->buf + out->len : NULL, room, fmt, ap);
-    va_end(ap);
-    if (n > 0) out->len += (size_t)n;
-}
-
 client_status client_read_input_file(const char *path, char **text, size_t *len, client_error *err)
 {
     base_read_status s = base_read_file(path, CLIENT_MAX_FILE, text, len);

@@ -230,48 +230,48 @@ static size_t draw_method(client_gen *gen)
 }
 
 /* Appends a random argument of type [t]. */
-static void draw_arg(client_gen *gen, const client_type *t, text_out *out)
+static void draw_arg(client_gen *gen, const client_type *t, base_textbuf *out)
 {
     client_rng *rng = &gen->rng;
     uint64_t n = gen->opt.values;
     if (t->kind == CLIENT_TYPE_BOOLEAN) {
-        client_text_printf(out, "%s", client_rng_below(rng, 2) ? "true" : "false");
+        base_textbuf_printf(out, "%s", client_rng_below(rng, 2) ? "true" : "false");
     } else if (t->kind == CLIENT_TYPE_COLLECTION) {
         uint64_t a = client_rng_below(rng, n), b = client_rng_below(rng, n);
-        client_text_printf(out, "[%" PRIu64 ",%" PRIu64 "]", a, b);
+        base_textbuf_printf(out, "[%" PRIu64 ",%" PRIu64 "]", a, b);
     } else if (t->kind == CLIENT_TYPE_MAP) {
         uint64_t k1 = client_rng_below(rng, n), v1 = client_rng_below(rng, n);
-        client_text_printf(out, "[%" PRIu64 "=%" PRIu64, k1, v1);
+        base_textbuf_printf(out, "[%" PRIu64 "=%" PRIu64, k1, v1);
         if (n >= 2) {
             uint64_t k2 = (k1 + 1 + client_rng_below(rng, n - 1)) % n;
-            client_text_printf(out, ",%" PRIu64 "=%" PRIu64, k2, client_rng_below(rng, n));
+            base_textbuf_printf(out, ",%" PRIu64 "=%" PRIu64, k2, client_rng_below(rng, n));
         }
-        client_text_printf(out, "]");
+        base_textbuf_printf(out, "]");
     } else {
-        client_text_printf(out, "%" PRIu64, client_rng_below(rng, n));
+        base_textbuf_printf(out, "%" PRIu64, client_rng_below(rng, n));
     }
 }
 
 /* Appends one random client; [*read_only] tells whether every invocation is read-only. */
-static void draw_client(client_gen *gen, text_out *out, bool *read_only)
+static void draw_client(client_gen *gen, base_textbuf *out, bool *read_only)
 {
     const client_gen_options *o = &gen->opt;
     size_t threads = draw_range(&gen->rng, o->min_threads, o->max_threads);
     *read_only = true;
     for (size_t t = 0; t < threads; t++) {
         size_t calls = draw_range(&gen->rng, o->min_calls, o->max_calls);
-        client_text_printf(out, "%s{ ", t ? " || " : "");
+        base_textbuf_printf(out, "%s{ ", t ? " || " : "");
         for (size_t k = 0; k < calls; k++) {
             const client_method *m = &gen->spec->methods[draw_method(gen)];
             *read_only &= m->readonly;
-            client_text_printf(out, "%s%s(", k ? "; " : "", m->name);
+            base_textbuf_printf(out, "%s%s(", k ? "; " : "", m->name);
             for (size_t a = 0; a < m->param_count; a++) {
-                if (a) client_text_printf(out, ",");
+                if (a) base_textbuf_printf(out, ",");
                 draw_arg(gen, &m->params[a], out);
             }
-            client_text_printf(out, ")");
+            base_textbuf_printf(out, ")");
         }
-        client_text_printf(out, " }");
+        base_textbuf_printf(out, " }");
     }
 }
 
@@ -332,7 +332,7 @@ static client_status filter(client_gen *gen, const char *text, bool *keep, clien
 client_status client_gen_next(client_gen *gen, char *buf, size_t size, client_error *err)
 {
     for (int attempt = 0; attempt < GEN_ATTEMPTS; attempt++) {
-        text_out out = client_text_out_make(buf, size);
+        base_textbuf out = base_textbuf_make(buf, size);
         bool read_only, fresh, keep;
         draw_client(gen, &out, &read_only);
         if (out.len >= size)

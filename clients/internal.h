@@ -6,21 +6,8 @@
 
 #include "clients.h"
 
-/* A bounded text writer in the manner of snprintf: [len] counts every byte asked for, [buf]
- * holds as many as fit (always NUL-terminated when [size] > 0). */
-typedef struct text_out {
-    char *buf;
-    size_t size, len;
-} text_out;
-
-/* Returns a writer over [buf] of [size] bytes. */
-text_out client_text_out_make(char *buf, size_t size);
-
-/* Appends printf-style text to [out]. */
-void client_text_printf(text_out *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
 /* Appends value [v] to [out]. */
-void client_text_value(text_out *out, const client_value *v);
+void client_text_value(base_textbuf *out, const client_value *v);
 
 /* Reads regular file [path] (at most CLIENT_MAX_FILE bytes) into a new NUL-terminated buffer
  * (base allocator) in [*text] of [*len] bytes; fills [err] ("PATH: not a regular file", ...). */

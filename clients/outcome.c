@@ -152,32 +152,32 @@ bool client_outcome_set_equal(const client_outcome_set *a, const client_outcome_
 }
 
 /* Appends "(v1, v2, ...)". */
-static void text_outcome(text_out *out, const client_value *values, size_t width)
+static void text_outcome(base_textbuf *out, const client_value *values, size_t width)
 {
-    client_text_printf(out, "(");
+    base_textbuf_printf(out, "(");
     for (size_t i = 0; i < width; i++) {
-        if (i) client_text_printf(out, ", ");
+        if (i) base_textbuf_printf(out, ", ");
         client_text_value(out, &values[i]);
     }
-    client_text_printf(out, ")");
+    base_textbuf_printf(out, ")");
 }
 
 size_t client_outcome_format(const client_value *values, size_t width, char *buf, size_t size)
 {
-    text_out out = client_text_out_make(buf, size);
+    base_textbuf out = base_textbuf_make(buf, size);
     text_outcome(&out, values, width);
     return out.len;
 }
 
 size_t client_outcome_set_format(const client_outcome_set *set, char *buf, size_t size)
 {
-    text_out out = client_text_out_make(buf, size);
-    client_text_printf(&out, "{");
+    base_textbuf out = base_textbuf_make(buf, size);
+    base_textbuf_printf(&out, "{");
     for (size_t i = 0; i < set->count; i++) {
-        if (i) client_text_printf(&out, ", ");
+        if (i) base_textbuf_printf(&out, ", ");
         text_outcome(&out, client_outcome_set_at(set, i), set->width);
     }
-    client_text_printf(&out, "}");
+    base_textbuf_printf(&out, "}");
     return out.len;
 }
 

@@ -35,50 +35,50 @@ int client_value_compare(const client_value *a, const client_value *b)
     }
 }
 
-void client_text_value(text_out *out, const client_value *v)
+void client_text_value(base_textbuf *out, const client_value *v)
 {
     switch (v->kind) {
     case CLIENT_VAL_VOID:
-        client_text_printf(out, "void");
+        base_textbuf_printf(out, "void");
         break;
     case CLIENT_VAL_NULL:
-        client_text_printf(out, "null");
+        base_textbuf_printf(out, "null");
         break;
     case CLIENT_VAL_BOOL:
-        client_text_printf(out, "%s", v->i ? "true" : "false");
+        base_textbuf_printf(out, "%s", v->i ? "true" : "false");
         break;
     case CLIENT_VAL_INT:
-        client_text_printf(out, "%" PRId64, v->i);
+        base_textbuf_printf(out, "%" PRId64, v->i);
         break;
     case CLIENT_VAL_LIST:
-        client_text_printf(out, "[");
+        base_textbuf_printf(out, "[");
         for (size_t i = 0; i < v->count; i++)
-            client_text_printf(out, "%s%" PRId64, i ? "," : "", v->items[i]);
-        client_text_printf(out, "]");
+            base_textbuf_printf(out, "%s%" PRId64, i ? "," : "", v->items[i]);
+        base_textbuf_printf(out, "]");
         break;
     case CLIENT_VAL_MAP:
-        client_text_printf(out, "[");
+        base_textbuf_printf(out, "[");
         for (size_t i = 0; i < v->count; i++)
-            client_text_printf(out, "%s%" PRId64 "=%" PRId64, i ? "," : "", v->items[2 * i],
-                               v->items[2 * i + 1]);
-        client_text_printf(out, "]");
+            base_textbuf_printf(out, "%s%" PRId64 "=%" PRId64, i ? "," : "", v->items[2 * i],
+                                v->items[2 * i + 1]);
+        base_textbuf_printf(out, "]");
         break;
     case CLIENT_VAL_TEXT:
     case CLIENT_VAL_EXCEPTION:
-        client_text_printf(out, "%s", v->text);
+        base_textbuf_printf(out, "%s", v->text);
         break;
     case CLIENT_VAL_BLOCKED:
-        client_text_printf(out, "blocked");
+        base_textbuf_printf(out, "blocked");
         break;
     case CLIENT_VAL_NOT_RUN:
-        client_text_printf(out, "not run");
+        base_textbuf_printf(out, "not run");
         break;
     }
 }
 
 size_t client_value_format(const client_value *v, char *buf, size_t size)
 {
-    text_out out = client_text_out_make(buf, size);
+    base_textbuf out = base_textbuf_make(buf, size);
     client_text_value(&out, v);
     return out.len;
 }

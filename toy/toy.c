@@ -1,7 +1,6 @@
 /* The toy language interpreter: a state is a flat array of int32 words (shared variables, lock
  * owners, then per thread its pc, status and locals), so snapshots are copies, fingerprints are
  * XXH3-128 of the words, and equal states are equal arrays. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <xxhash.h>
@@ -380,53 +379,33 @@ size_t toy_thread_line(const toy_program *toy, size_t thread)
 
 /* ---- Describing states ----------------------------------------------------------------------- */
 
-/* An output buffer that counts what it would need beyond its size. */
-typedef struct outbuf {
-    char *buf;
-    size_t size, len;
-} outbuf;
-
-static void put(outbuf *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* Appends printf-style text to [o]. */
-static void put(outbuf *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = o->len < o->size ? o->size - o->len : 0;
-    int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
-    va_end(ap);
-    if (n > 0) o->len += (size_t)n;
-}
-
 /* Appends thread [t]'s outcome: its returned locals, or how it stopped. */
-static void put_outcome(const toy_program *toy, size_t t, outbuf *o)
+static void put_outcome(const toy_program *toy, size_t t, base_textbuf *o)
 {
     const toy_thread *th = &toy->threads[t];
     const int32_t *w = toy->cur + th->base;
-    put(o, "%s:", th->name);
+    base_textbuf_printf(o, "%s:", th->name);
     if (w[1] == TOY_FAILED) {
-        put(o, " failed at line %u", th->code[w[0]].line);
+        base_textbuf_printf(o, " failed at line %u", th->code[w[0]].line);
         return;
     }
     if (w[1] == TOY_RUNNING) {
-        put(o, " blocked at line %u", th->code[w[0]].line);
+        base_textbuf_printf(o, " blocked at line %u", th->code[w[0]].line);
         return;
     }
     const toy_instr *in = (size_t)w[0] < th->count ? &th->code[w[0]] : NULL;
-    if (!in || in->count == 0) put(o, " -");
+    if (!in || in->count == 0) base_textbuf_printf(o, " -");
     for (size_t i = 0; in && i < in->count; i++) {
         uint32_t slot = toy->rets[in->first + i];
-        put(o, "%s %s=%d", i ? "," : "", th->locals[slot], w[2 + slot]);
+        base_textbuf_printf(o, "%s %s=%d", i ? "," : "", th->locals[slot], w[2 + slot]);
     }
 }
 
 size_t toy_outcome(const toy_program *toy, char *buf, size_t size)
 {
-    outbuf o = {buf, size, 0};
-    if (size) buf[0] = '\0';
+    base_textbuf o = base_textbuf_make(buf, size);
     for (size_t t = 0; t < toy->nthreads; t++) {
-        if (t) put(&o, "; ");
+        if (t) base_textbuf_printf(&o, "; ");
         put_outcome(toy, t, &o);
     }
     return o.len;
@@ -435,28 +414,28 @@ size_t toy_outcome(const toy_program *toy, char *buf, size_t size)
 size_t toy_describe_thread(const toy_program *toy, size_t thread, char *buf, size_t size)
 {
     static const char *const status[] = {"running", "finished", "failed"};
-    outbuf o = {buf, size, 0};
-    if (size) buf[0] = '\0';
+    base_textbuf o = base_textbuf_make(buf, size);
     const toy_thread *th = &toy->threads[thread];
     const int32_t *w = toy->cur + th->base;
-    put(&o, "%s %s", th->name, status[w[1]]);
-    if ((size_t)w[0] < th->count) put(&o, " at line %u", th->code[w[0]].line);
-    for (size_t i = 0; i < th->nlocals; i++) put(&o, " %s=%d", th->locals[i], w[2 + i]);
+    base_textbuf_printf(&o, "%s %s", th->name, status[w[1]]);
+    if ((size_t)w[0] < th->count) base_textbuf_printf(&o, " at line %u", th->code[w[0]].line);
+    for (size_t i = 0; i < th->nlocals; i++)
+        base_textbuf_printf(&o, " %s=%d", th->locals[i], w[2 + i]);
     return o.len;
 }
 
 size_t toy_describe(const toy_program *toy, char *buf, size_t size)
 {
-    outbuf o = {buf, size, 0};
-    if (size) buf[0] = '\0';
+    base_textbuf o = base_textbuf_make(buf, size);
     for (size_t v = 0; v < toy->nvars; v++)
-        put(&o, "%s%s=%d", v ? " " : "", toy->var_names[v], toy->cur[v]);
+        base_textbuf_printf(&o, "%s%s=%d", v ? " " : "", toy->var_names[v], toy->cur[v]);
     for (size_t l = 0; l < toy->nlocks; l++) {
         int32_t owner = toy->cur[toy->nvars + l];
-        put(&o, " %s=%s", toy->lock_names[l], owner < 0 ? "free" : toy->threads[owner].name);
+        base_textbuf_printf(&o, " %s=%s", toy->lock_names[l],
+                            owner < 0 ? "free" : toy->threads[owner].name);
     }
     for (size_t t = 0; t < toy->nthreads; t++) {
-        put(&o, " | ");
+        base_textbuf_printf(&o, " | ");
         size_t room = o.len < size ? size - o.len : 0;
         o.len += toy_describe_thread(toy, t, room ? buf + o.len : NULL, room);
     }

@@ -6,7 +6,6 @@
  * the source file and line of the application frame (bookkeeping steps left out; consecutive
  * steps of one thread with the same description, such as a lock call's own steps, share one
  * row with their count). */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,33 +14,17 @@
 
 /* ---- Schedules ------------------------------------------------------------------------------- */
 
-/* Appends printf-style text to [buf] of [size] bytes at [*len], which counts every byte asked
- * for as snprintf does (the text is cut where it does not fit, always NUL-terminated). */
-static void append(char *buf, size_t size, size_t *len, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static void append(char *buf, size_t size, size_t *len, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = *len < size ? size - *len : 0;
-    int n = vsnprintf(room ? buf + *len : NULL, room, fmt, ap);
-    va_end(ap);
-    if (n > 0) *len += (size_t)n;
-}
-
 size_t verdict_schedule_format(const uint8_t *schedule, size_t length, char *buf, size_t size)
 {
-    size_t len = 0;
-    if (buf && size) buf[0] = '\0';
+    base_textbuf out = base_textbuf_make(buf, size);
     for (size_t i = 0; i < length;) {
         size_t run = 1;
         while (i + run < length && schedule[i + run] == schedule[i]) run++;
-        append(buf, size, &len, "%s%u", i ? "," : "", schedule[i]);
-        if (run > 1) append(buf, size, &len, "*%zu", run);
+        base_textbuf_printf(&out, "%s%u", i ? "," : "", schedule[i]);
+        if (run > 1) base_textbuf_printf(&out, "*%zu", run);
         i += run;
     }
-    return len;
+    return out.len;
 }
 
 /* Appends [run] copies of thread [t] to [*s] (of [*n] used, [*cap] allocated). */

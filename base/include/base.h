@@ -88,4 +88,18 @@ bool base_text_bad_byte(const char *data, size_t len, base_text_pos *pos);
 /* Writes the name of bad text byte [byte] ("NUL byte", "control byte 0x07") into [buf]. */
 void base_text_describe(unsigned char byte, char *buf, size_t size);
 
+/* A bounded text writer in the manner of snprintf: [len] counts every byte asked for, [buf]
+ * holds as many as fit (always NUL-terminated when [size] > 0). */
+typedef struct base_textbuf {
+    char *buf;
+    size_t size, len;
+} base_textbuf;
+
+/* Returns a writer over [buf] of [size] bytes (NULL and 0: only counts). */
+base_textbuf base_textbuf_make(char *buf, size_t size);
+
+/* Appends printf-style text to [out]. */
+void base_textbuf_printf(base_textbuf *out, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 #endif

@@ -1,9 +1,10 @@
 /* Random toy programs and their shrinks. */
 #include "gen.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "base.h"
 
 /* ---- Generation ------------------------------------------------------------------------------ */
 
@@ -155,67 +156,50 @@ void gen_random(gen_program *p, uint64_t seed)
 
 /* ---- Rendering ------------------------------------------------------------------------------- */
 
-typedef struct out {
-    char *buf;
-    size_t size, len;
-} out;
-
-static void put(out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void put(out *o, const char *fmt, ...)
+static void render_item(base_textbuf *o, const gen_item *it, size_t depth)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = o->len < o->size ? o->size - o->len : 0;
-    int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
-    va_end(ap);
-    if (n > 0) o->len += (size_t)n;
-}
-
-static void render_item(out *o, const gen_item *it, size_t depth)
-{
-    put(o, "%*s", (int)(2 * depth + 2), "");
+    base_textbuf_printf(o, "%*s", (int)(2 * depth + 2), "");
     switch ((gen_kind)it->kind) {
     case G_READ:
-        put(o, "r%d = v%d\n", it->reg, it->var);
+        base_textbuf_printf(o, "r%d = v%d\n", it->reg, it->var);
         break;
     case G_WRITE:
-        put(o, "v%d = %d\n", it->var, it->a);
+        base_textbuf_printf(o, "v%d = %d\n", it->var, it->a);
         break;
     case G_WRITE_INC:
-        put(o, "v%d = r%d + 1\n", it->var, it->reg);
+        base_textbuf_printf(o, "v%d = r%d + 1\n", it->var, it->reg);
         break;
     case G_CAS:
-        put(o, "r%d = cas(v%d, %d, %d)\n", it->reg, it->var, it->a, it->b);
+        base_textbuf_printf(o, "r%d = cas(v%d, %d, %d)\n", it->reg, it->var, it->a, it->b);
         break;
     case G_LOCK:
-        put(o, "lock l%d\n", it->lock);
+        base_textbuf_printf(o, "lock l%d\n", it->lock);
         break;
     case G_UNLOCK:
-        put(o, "unlock l%d\n", it->lock);
+        base_textbuf_printf(o, "unlock l%d\n", it->lock);
         break;
     case G_IF:
-        put(o, "if (r%d == %d) {\n", it->reg, it->a);
+        base_textbuf_printf(o, "if (r%d == %d) {\n", it->reg, it->a);
         break;
     case G_ENDIF:
-        put(o, "}\n");
+        base_textbuf_printf(o, "}\n");
         break;
     case G_ASSERT:
-        put(o, "assert(r%d != %d)\n", it->reg, it->a);
+        base_textbuf_printf(o, "assert(r%d != %d)\n", it->reg, it->a);
         break;
     case G_LOCAL:
-        put(o, "local r%d = r%d + 1\n", it->reg, it->reg);
+        base_textbuf_printf(o, "local r%d = r%d + 1\n", it->reg, it->reg);
         break;
     case G_SPIN:
-        put(o, "while (v%d != %d);\n", it->var, it->a);
+        base_textbuf_printf(o, "while (v%d != %d);\n", it->var, it->a);
         break;
     }
 }
 
-static void render_thread(out *o, const gen_thread *th, size_t id)
+static void render_thread(base_textbuf *o, const gen_thread *th, size_t id)
 {
-    put(o, "thread T%zu {\n", id);
-    if (th->spin_var >= 0) put(o, "  while (v%d == 0);\n", th->spin_var);
+    base_textbuf_printf(o, "thread T%zu {\n", id);
+    if (th->spin_var >= 0) base_textbuf_printf(o, "  while (v%d == 0);\n", th->spin_var);
     size_t depth = 0;
     for (size_t i = 0; i < th->n; i++) {
         gen_kind k = (gen_kind)th->items[i].kind;
@@ -223,19 +207,19 @@ static void render_thread(out *o, const gen_thread *th, size_t id)
         render_item(o, &th->items[i], depth);
         if (k == G_LOCK || k == G_IF) depth++;
     }
-    if (th->forever) put(o, "  while (true) { local }\n");
-    put(o, "  return r0, r1, r2\n}\n");
+    if (th->forever) base_textbuf_printf(o, "  while (true) { local }\n");
+    base_textbuf_printf(o, "  return r0, r1, r2\n}\n");
 }
 
 size_t gen_render(const gen_program *p, char *buf, size_t size)
 {
-    out o = {buf, size, 0};
+    base_textbuf o = base_textbuf_make(buf, size);
     if (size) buf[0] = '\0';
-    put(&o, "shared");
-    for (size_t v = 0; v < p->nvars; v++) put(&o, "%s v%zu", v ? "," : "", v);
-    put(&o, "\n");
-    for (size_t l = 0; l < p->nlocks; l++) put(&o, "%s l%zu", l ? "," : "lock", l);
-    if (p->nlocks) put(&o, "\n");
+    base_textbuf_printf(&o, "shared");
+    for (size_t v = 0; v < p->nvars; v++) base_textbuf_printf(&o, "%s v%zu", v ? "," : "", v);
+    base_textbuf_printf(&o, "\n");
+    for (size_t l = 0; l < p->nlocks; l++) base_textbuf_printf(&o, "%s l%zu", l ? "," : "lock", l);
+    if (p->nlocks) base_textbuf_printf(&o, "\n");
     for (size_t i = 0; i < p->nthreads; i++)
         render_thread(&o, &p->threads[p->order[i]], p->order[i]);
     return o.len;
