@@ -192,7 +192,7 @@ static json_t *report_json(const toy_args *a, const collect *c, const por_result
     return json_pack("{s:s, s:s, s:s, s:b, s:b, s:s, s:o*, s:o*, s:o*}", "file", a->file,
                      "algorithm", por_algo_name(a->opt.algo), "order", order, "stateless",
                      a->opt.stateless, "first_error", a->opt.first_error, "verdict",
-                     cli_verdict_json(r, c->violations.count > 0), "outcomes",
+                     verdict_name(verdict_of(r, c->violations.count > 0)), "outcomes",
                      strset_json(&c->outcomes, false), "violations",
                      strset_json(&c->violations, true), "statistics", por_stats_json(r));
 }
@@ -278,7 +278,7 @@ static int run(toy_args *a, toy_program *toy, FILE *json)
     } else {
         print_text(a, &c, &r);
         fflush(stdout);
-        status = cli_search_status(&r, c.violations.count > 0);
+        status = (int)verdict_of(&r, c.violations.count > 0);
         if (json) cli_write_json("toy", a->json, json, report_json(a, &c, &r));
     }
     strset_free(&c.outcomes);

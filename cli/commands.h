@@ -48,21 +48,9 @@ enum { EXIT_PASS = 0, EXIT_VIOLATION = 1, EXIT_BAD_INPUT = 2, EXIT_INCOMPLETE = 
  * violation > bad input > incomplete > pass (any other status wins as it is). */
 int cli_worse_status(int a, int b);
 
-/* Returns the status of a search that ended as [r] says: EXIT_VIOLATION when [violated], else
- * EXIT_INCOMPLETE when a limit or a signal stopped it, else EXIT_PASS. */
-int cli_search_status(const por_result *r, bool violated);
-
-/* Writes why search [r] stopped early into [buf] of [size] bytes, e.g. "stopped by --timeout
- * after 12.0 s" or "stopped by SIGINT after 3.4 s". */
-void cli_stop_text(const por_result *r, char *buf, size_t size);
-
 /* Prints the verdict line of a search that ended as [r] says: "verdict: ok", "verdict:
  * VIOLATION" (with why the search stopped when it was stopped) or "verdict: incomplete (...)". */
 void cli_print_verdict(const por_result *r, bool violated);
-
-/* Returns the JSON verdict of a search that ended as [r] says: "ok", "violation" or
- * "incomplete". */
-const char *cli_verdict_json(const por_result *r, bool violated);
 
 /* Installs handlers for SIGINT, SIGTERM and SIGHUP that raise cli_stop_flag (each handler is
  * reset by its signal, so a second signal ends the process as the default action does). */

@@ -65,30 +65,15 @@ int cli_worse_status(int a, int b)
     return rank[a] >= rank[b] ? a : b;
 }
 
-int cli_search_status(const por_result *r, bool violated)
-{
-    return (int)verdict_of(r, violated);
-}
-
 /* Returns the name of the stopping signal received, or NULL. */
 static const char *signal_name(void)
 {
     return cli_signal_received() ? cli_signal_name(cli_signal_received()) : NULL;
 }
 
-void cli_stop_text(const por_result *r, char *buf, size_t size)
-{
-    verdict_stop_text(r, signal_name(), buf, size);
-}
-
 void cli_print_verdict(const por_result *r, bool violated)
 {
     verdict_print(stdout, r, violated, signal_name());
-}
-
-const char *cli_verdict_json(const por_result *r, bool violated)
-{
-    return verdict_name(verdict_of(r, violated));
 }
 
 /* ---- Signals --------------------------------------------------------------------------------- */
