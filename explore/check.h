@@ -69,6 +69,12 @@ typedef struct vm_sym_memo {
 /* The invisible shared accesses of a search and the races among them (races.c). */
 typedef struct vm_race_table vm_race_table;
 
+/* The scratch state of vm_fingerprint_reachable (reachable.c). */
+typedef struct vm_reach vm_reach;
+
+/* Frees [reach]; NULL is ignored. */
+void vm_reach_free(vm_reach *reach);
+
 /* Everything the checker keeps on the vm. */
 typedef struct vm_check {
     vm_check_options opts;
@@ -120,6 +126,7 @@ typedef struct vm_check {
     vm_sym_memo sym_memo;   /* heap symmetry: symmetric fingerprints of recent states */
     uint64_t names;         /* heap symmetry: object-names hash of the state last fingerprinted */
     vm_race_table *races;   /* narrowed visible set: invisible shared accesses (races.c) */
+    vm_reach *reach;        /* vm_fingerprint_reachable's scratch state, made at its first use */
 } vm_check;
 
 /* Frees the checker of [machine] (vm_free calls it through the detach hook). */

@@ -300,6 +300,7 @@ void vm_check_free(vm *machine)
     vm_bytes_free(&c->out);
     vm_bytes_free(&c->err);
     vm_bytes_free(&c->ser);
+    vm_reach_free(c->reach);
     base_free(c->stack);
     base_free(c->ids_buf);
     for (size_t i = 0; i < VM_MAX_THREADS; i++) base_free(c->allocs[i]);

@@ -10,6 +10,7 @@
  * through cf_parse like any class file. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "harness_private.h"
 
@@ -177,14 +178,14 @@ static bool accepts(vm *machine, const char *from, const char *type)
 {
     if (type[0] != 'L') return false;
     size_t n = cf_field_type_length(type) - 2;
-    vm_class *c = vm_load_class(machine, NULL, from);
+    const vm_class *c = vm_class_load(machine, from);
     if (!c) return false;
-    for (vm_class *s = c; s; s = s->super)
-        if (strlen(s->name) == n && !strncmp(s->name, type + 1, n)) return true;
-    for (uint32_t i = 0; i < c->all_interface_count; i++)
-        if (strlen(c->all_interfaces[i]->name) == n &&
-            !strncmp(c->all_interfaces[i]->name, type + 1, n))
-            return true;
+    for (const vm_class *s = c; s; s = vm_class_super(s))
+        if (strlen(vm_class_name(s)) == n && !strncmp(vm_class_name(s), type + 1, n)) return true;
+    for (uint32_t i = 0; i < vm_class_interface_count(c); i++) {
+        const char *name = vm_class_name(vm_class_interface(c, i));
+        if (strlen(name) == n && !strncmp(name, type + 1, n)) return true;
+    }
     return false;
 }
 
@@ -212,7 +213,7 @@ static bool compatible(vm *machine, const harness_vm_arg *a, const char *type)
 static int fit(vm *machine, const vm_method *m, const harness_vm_arg *args, size_t n)
 {
     const char *types[HARNESS_MAX_CALLS];
-    if (params_of(m->descriptor, types, HARNESS_MAX_CALLS) != n) return 0;
+    if (params_of(vm_method_descriptor(m), types, HARNESS_MAX_CALLS) != n) return 0;
     bool exact = true;
     for (size_t i = 0; i < n; i++) {
         size_t len = cf_field_type_length(types[i]);
@@ -230,9 +231,10 @@ static int fit(vm *machine, const vm_method *m, const harness_vm_arg *args, size
 static void scan_class(vm *machine, const vm_class *c, const harness_vm_call *call,
                        const vm_method **best, int *score)
 {
-    for (uint16_t i = 0; i < c->method_count && *score < 2; i++) {
-        const vm_method *m = &c->methods[i];
-        if ((m->access & CF_ACC_STATIC) || strcmp(m->name, call->method)) continue;
+    for (uint32_t i = 0; i < vm_class_method_count(c) && *score < 2; i++) {
+        const vm_method *m = vm_class_method(c, i);
+        if ((vm_method_access(m) & CF_ACC_STATIC) || strcmp(vm_method_name(m), call->method))
+            continue;
         int f = fit(machine, m, call->args, call->arg_count);
         if (f > *score) *best = m, *score = f;
     }
@@ -243,10 +245,10 @@ static const vm_method *find_method(vm *machine, const vm_class *cls, const harn
 {
     const vm_method *best = NULL;
     int score = 0;
-    for (const vm_class *c = cls; c && score < 2; c = c->super)
+    for (const vm_class *c = cls; c && score < 2; c = vm_class_super(c))
         scan_class(machine, c, call, &best, &score);
-    for (uint32_t i = 0; i < cls->all_interface_count && score < 2; i++)
-        scan_class(machine, cls->all_interfaces[i], call, &best, &score);
+    for (uint32_t i = 0; i < vm_class_interface_count(cls) && score < 2; i++)
+        scan_class(machine, vm_class_interface(cls, i), call, &best, &score);
     return best;
 }
 
@@ -333,11 +335,12 @@ static void gen_create(gen *g, const vm_method *ctor)
 {
     const harness_vm_client *hc = g->hc;
     const char *types[HARNESS_MAX_CALLS];
-    params_of(ctor->descriptor, types, HARNESS_MAX_CALLS);
+    params_of(vm_method_descriptor(ctor), types, HARNESS_MAX_CALLS);
     op2(g, CF_OP_NEW, class_ref(g, g->target));
     op(g, CF_OP_DUP);
     for (size_t i = 0; i < hc->ctor_arg_count; i++) push_arg(g, &hc->ctor_args[i], types[i]);
-    op2(g, CF_OP_INVOKESPECIAL, method_ref(g, g->target, "<init>", ctor->descriptor, false));
+    op2(g, CF_OP_INVOKESPECIAL,
+        method_ref(g, g->target, "<init>", vm_method_descriptor(ctor), false));
     op(g, CF_OP_ARETURN);
     shape sh = {stack_need(hc->ctor_arg_count) + 2, 1, 0, 0, 0};
     add_method(g, "create", "()Ljava/lang/Object;", CF_ACC_PUBLIC, &sh);
@@ -393,12 +396,13 @@ static void gen_case(gen *g, size_t k, const vm_method *m)
 {
     const harness_vm_call *call = &g->hc->calls[k];
     const char *types[HARNESS_MAX_CALLS];
-    params_of(m->descriptor, types, HARNESS_MAX_CALLS);
+    params_of(vm_method_descriptor(m), types, HARNESS_MAX_CALLS);
     op(g, CF_OP_ALOAD_1);
     op2(g, CF_OP_CHECKCAST, class_ref(g, g->target));
     for (size_t i = 0; i < call->arg_count; i++) push_arg(g, &call->args[i], types[i]);
-    op2(g, CF_OP_INVOKEVIRTUAL, method_ref(g, g->target, m->name, m->descriptor, false));
-    record_result(g, call, cf_return_type(m->descriptor)[0]);
+    op2(g, CF_OP_INVOKEVIRTUAL,
+        method_ref(g, g->target, vm_method_name(m), vm_method_descriptor(m), false));
+    record_result(g, call, cf_return_type(vm_method_descriptor(m))[0]);
     op(g, CF_OP_RETURN);
 }
 
@@ -454,19 +458,17 @@ static bool assemble(gen *g, uint8_t **out, size_t *len)
 /* Loads the class under test into [*cls]; fills [err] when it is missing or cannot be built. */
 static vm_status load_target(gen *g, vm_class **cls, vm_error *err)
 {
-    if (!vm_add_natives(g->machine, HARNESS_CLASS, harness_natives))
-        return harness_fail(err, VM_ERR_LIMIT, "error: too many native classes");
-    *cls = vm_load_class(g->machine, NULL, g->target);
+    *cls = vm_class_load(g->machine, g->target);
     if (!*cls) {
         char missing[1100];
         snprintf(missing, sizeof missing, "NoClassDefFoundError: %s ", g->target);
-        if (strstr(g->machine->error.message, missing))
+        if (strstr(vm_last_error(g->machine)->message, missing))
             return harness_fail(err, VM_ERR_BAD_INPUT, "error: class %s is not on the class path",
                                 g->hc->class_name);
-        *err = g->machine->error;
+        *err = *vm_last_error(g->machine);
         return err->status ? err->status : VM_ERR_LINK;
     }
-    if ((*cls)->kind != VM_KIND_CLASS || ((*cls)->access & CF_ACC_ABSTRACT))
+    if (!vm_class_is_plain(*cls) || (vm_class_access(*cls) & CF_ACC_ABSTRACT))
         return harness_fail(err, VM_ERR_BAD_INPUT,
                             "error: %s is abstract or an interface: it cannot be constructed",
                             g->hc->class_name);
@@ -494,7 +496,7 @@ static vm_status resolve_all(gen *g, const vm_class *cls, const vm_method **ctor
         return harness_fail(err, VM_ERR_BAD_INPUT, "error: %s has no method %s", g->hc->class_name,
                             what);
     }
-    return g->machine->failed ? (*err = g->machine->error).status : VM_OK;
+    return vm_last_error(g->machine)->status ? (*err = *vm_last_error(g->machine)).status : VM_OK;
 }
 
 /* Writes the methods of the generated class. */
@@ -523,9 +525,9 @@ static vm_status define(gen *g, const vm_method *ctor, const vm_method *const *m
         return harness_fail(err, g->w.nomem ? VM_ERR_NOMEM : VM_ERR_LIMIT,
                             g->w.nomem ? "error: out of memory generating the client class"
                                        : "error: the client is too large for one class");
-    vm_class *cls = vm_define_class(g->machine, NULL, bytes, len);
+    vm_class *cls = vm_class_define(g->machine, bytes, len);
     base_free(bytes);
-    if (!cls) *err = g->machine->error;
+    if (!cls) *err = *vm_last_error(g->machine);
     return cls ? VM_OK : err->status;
 }
 
@@ -550,10 +552,10 @@ static harness_return_kind return_kind(vm *machine, const char *d)
     char name[1024];
     snprintf(name, sizeof name, "%.*s", (int)cf_field_type_length(d) - 2, d + 1);
     if (!strcmp(name, "java/lang/Object")) return HARNESS_RETURN_DYNAMIC;
-    const vm_class *c = vm_load_class(machine, NULL, name);
-    if (!c || c->kind != VM_KIND_CLASS || (c->access & CF_ACC_ABSTRACT))
+    const vm_class *c = vm_class_load(machine, name);
+    if (!c || !vm_class_is_plain(c) || (vm_class_access(c) & CF_ACC_ABSTRACT))
         return HARNESS_RETURN_DYNAMIC;
-    return harness_overrides_to_string(c) ? HARNESS_RETURN_VALUE : HARNESS_RETURN_OPAQUE;
+    return vm_class_overrides_to_string(c) ? HARNESS_RETURN_VALUE : HARNESS_RETURN_OPAQUE;
 }
 
 vm_status harness_signature(vm *machine, const char *class_name, const harness_vm_call *call,
@@ -575,14 +577,14 @@ vm_status harness_signature(vm *machine, const char *class_name, const harness_v
         scan_class(machine, cls, call, &m, &score);
     else
         m = find_method(machine, cls, call);
-    if (m) out->kind = return_kind(machine, cf_return_type(m->descriptor));
-    if (machine->failed) return (*err = machine->error).status;
+    if (m) out->kind = return_kind(machine, cf_return_type(vm_method_descriptor(m)));
+    if (vm_last_error(machine)->status) return (*err = *vm_last_error(machine)).status;
     describe_call(call, what, sizeof what);
     if (!m)
         return harness_fail(err, VM_ERR_BAD_INPUT, "error: %s has no %s %s", class_name,
                             ctor ? "constructor" : "method", ctor ? what + 6 : what);
-    snprintf(out->descriptor, sizeof out->descriptor, "%s", m->descriptor);
-    java_type(cf_return_type(m->descriptor), out->return_type, sizeof out->return_type);
+    snprintf(out->descriptor, sizeof out->descriptor, "%s", vm_method_descriptor(m));
+    java_type(cf_return_type(vm_method_descriptor(m)), out->return_type, sizeof out->return_type);
     return VM_OK;
 }
 
@@ -599,7 +601,7 @@ vm_status harness_define(vm *machine, const harness_vm_client *hc, vm_error *err
     const vm_method *methods[HARNESS_MAX_CALLS], *ctor = NULL;
     vm_class *cls = NULL;
     vm_status st = load_target(&g, &cls, err);
-    if (!st && !vm_load_class(machine, NULL, HARNESS_CLASS)) st = (*err = machine->error).status;
+    if (!st && !vm_class_load(machine, HARNESS_CLASS)) st = (*err = *vm_last_error(machine)).status;
     if (!st) st = resolve_all(&g, cls, &ctor, methods, err);
     if (!st) st = define(&g, ctor, methods, err);
     cf_writer_free(&g.w);

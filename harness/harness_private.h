@@ -6,21 +6,17 @@
 #ifndef PORCHECK_HARNESS_PRIVATE_H
 #define PORCHECK_HARNESS_PRIVATE_H
 
+#include "explore.h"
 #include "harness.h"
-#include "internal.h"
 
 /* The model library's harness class (binary name). */
-#define HARNESS_CLASS "jdk/internal/porcheck/Harness"
+#define HARNESS_CLASS VM_HARNESS_CLASS
 
 /* The class generated for a client (binary name); it implements Harness$Client. */
-#define HARNESS_CLIENT "jdk/internal/porcheck/GeneratedClient"
+#define HARNESS_CLIENT VM_HARNESS_CLIENT
 
 /* The largest number of invocations a client may have (Harness.MAX). */
-#define HARNESS_MAX_CALLS 256
-
-/* The natives of jdk.internal.porcheck.Harness (harness.c), which the harness adds to the vm
- * before it loads the class under test. */
-extern const vm_native harness_natives[];
+#define HARNESS_MAX_CALLS VM_HARNESS_MAX_CALLS
 
 /* Writes the class of client [hc] (its methods resolved in the class under test) and defines
  * it in [machine]; fills [err] with a one-line message naming the class and method on
@@ -31,12 +27,6 @@ vm_status harness_define(vm *machine, const harness_vm_client *hc, vm_error *err
  * (threads) or "oracle" (invocations on request). */
 vm_status harness_start_mode(vm *machine, const harness_vm_client *hc, const char *mode,
                              vm_error *err);
-
-/* True when [cls] or a superclass other than Object declares a toString() of its own. */
-bool harness_overrides_to_string(const vm_class *cls);
-
-/* Returns the slot of static field [name] of the Harness class, or NULL when it is not loaded. */
-vm_slot *harness_static(const vm *machine, const char *name);
 
 /* Fills [err] with [status] and a printf-style message; returns [status]. */
 vm_status harness_fail(vm_error *err, vm_status status, const char *fmt, ...)

@@ -244,24 +244,15 @@ typedef struct vm_native_class {
     const vm_native *table;
 } vm_native_class;
 
-/* The most native classes a vm may have added (vm_add_natives). */
-#define VM_ADDED_NATIVES 4
-
-/* Returns the native table row of [cls].[name][descriptor] among the JVM's own natives and
- * those added to [machine], or NULL. */
+/* Returns the native table row of [cls].[name][descriptor] among the JVM's natives, or NULL. */
 const vm_native *vm_find_native(const vm *machine, const char *cls, const char *name,
                                 const char *descriptor);
-
-/* Adds [table] as the natives of class [cls] (binary name, not copied) to [machine], for
- * classes linked from now on (a module above the JVM, such as the client harness, brings its
- * own); adding a class twice keeps the first table. False when VM_ADDED_NATIVES are there. */
-bool vm_add_natives(vm *machine, const char *cls, const vm_native *table);
 
 /* The native tables of each area, terminated by a NULL name. */
 extern const vm_native vm_natives_object[], vm_natives_class[], vm_natives_system[],
     vm_natives_string[], vm_natives_throwable[], vm_natives_math[], vm_natives_float[],
     vm_natives_double[], vm_natives_thread[], vm_natives_sync[], vm_natives_printstream[],
-    vm_natives_runtime[], vm_natives_sysvm[];
+    vm_natives_runtime[], vm_natives_sysvm[], vm_natives_harness[];
 
 /* Returns the value of field [name] in object [h] as a slot pointer, or NULL. */
 vm_slot *vm_field_slot(vm *machine, uint32_t h, const char *name);

@@ -127,8 +127,6 @@ struct vm {
     int exit_status;
     uint64_t clock; /* deterministic nanoTime */
     uint32_t lambda_count;
-    vm_native_class added_natives[VM_ADDED_NATIVES]; /* vm_add_natives */
-    uint32_t added_native_count;
     uint32_t harness_calls; /* the invocations of the client the harness runs (its result slots) */
     const char **harness_names; /* [harness_calls] interned method names, for error messages */
     uint64_t vm_allocations;    /* objects the VM itself allocated (pinned ones): their ids */

@@ -17,6 +17,7 @@ static const vm_native_class registry[] = {
     {"java/io/PrintStream", vm_natives_printstream},
     {"jdk/internal/porcheck/Sync", vm_natives_sync},
     {"jdk/internal/porcheck/VM", vm_natives_sysvm},
+    {"jdk/internal/porcheck/Harness", vm_natives_harness},
 };
 
 /* Returns the row of [name][descriptor] in the table of [cls] among [count] [classes], or NULL. */
@@ -34,19 +35,8 @@ static const vm_native *find_in(const vm_native_class *classes, size_t count, co
 const vm_native *vm_find_native(const vm *machine, const char *cls, const char *name,
                                 const char *descriptor)
 {
-    const vm_native *n =
-        find_in(registry, sizeof registry / sizeof *registry, cls, name, descriptor);
-    return n ? n
-             : find_in(machine->added_natives, machine->added_native_count, cls, name, descriptor);
-}
-
-bool vm_add_natives(vm *machine, const char *cls, const vm_native *table)
-{
-    for (uint32_t i = 0; i < machine->added_native_count; i++)
-        if (!strcmp(machine->added_natives[i].name, cls)) return true;
-    if (machine->added_native_count == VM_ADDED_NATIVES) return false;
-    machine->added_natives[machine->added_native_count++] = (vm_native_class){cls, table};
-    return true;
+    (void)machine;
+    return find_in(registry, sizeof registry / sizeof *registry, cls, name, descriptor);
 }
 
 vm_class *vm_class_of_mirror(const vm *machine, uint32_t mirror)

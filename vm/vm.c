@@ -313,7 +313,76 @@ vm_run_result vm_thread_run(vm *machine, uint32_t thread, const vm_stop *stop)
 {
     static const vm_stop none = {0};
     if (thread >= machine->thread_count) return VM_RUN_FAILED;
-    return vm_interpret(machine, machine->threads[thread], stop ? stop : &none);
+    vm_thread *t = machine->threads[thread];
+    vm_thread_w(machine, t); /* under a checker, the trail keeps the thread's state before it */
+    return vm_interpret(machine, t, stop ? stop : &none);
+}
+
+/* ---- Classes --------------------------------------------------------------------------------- */
+
+vm_class *vm_class_load(vm *machine, const char *name)
+{
+    return vm_load_class(machine, NULL, name);
+}
+
+vm_class *vm_class_define(vm *machine, const uint8_t *data, size_t len)
+{
+    return vm_define_class(machine, NULL, data, len);
+}
+
+const char *vm_class_name(const vm_class *cls)
+{
+    return cls->name;
+}
+
+uint16_t vm_class_access(const vm_class *cls)
+{
+    return cls->access;
+}
+
+bool vm_class_is_plain(const vm_class *cls)
+{
+    return cls->kind == VM_KIND_CLASS;
+}
+
+const vm_class *vm_class_super(const vm_class *cls)
+{
+    return cls->super;
+}
+
+uint32_t vm_class_interface_count(const vm_class *cls)
+{
+    return cls->all_interface_count;
+}
+
+const vm_class *vm_class_interface(const vm_class *cls, uint32_t i)
+{
+    return cls->all_interfaces[i];
+}
+
+uint32_t vm_class_method_count(const vm_class *cls)
+{
+    return cls->method_count;
+}
+
+const vm_method *vm_class_method(const vm_class *cls, uint32_t i)
+{
+    return &cls->methods[i];
+}
+
+const char *vm_method_name(const vm_method *m)
+{
+    return m->name;
+}
+
+const char *vm_method_descriptor(const vm_method *m)
+{
+    return m->descriptor;
+}
+
+uint16_t vm_method_access(const vm_method *m)
+{
+    return m->access;
 }
 
 /* ---- Byte buffers ---------------------------------------------------------------------------- */

@@ -82,6 +82,14 @@ void vm_thread_name(const vm *machine, uint32_t thread, char *buf, size_t cap);
  * Counter.count of Counter#0.3", into [buf] of [cap] bytes. */
 void vm_describe_next(const vm *machine, uint32_t thread, char *buf, size_t cap);
 
+/* Writes what [thread]'s next transition does as a step of the invocation that the innermost
+ * frame of [entry_class].[entry_method] calls, e.g. "read Node#1.4.next (List.java:12)" or
+ * "incrementAndGet AtomicInteger#0.3 (Counter.java:7)": the library call it is in, if any, the
+ * action, and the line of the invocation's own code (not the model library's) that led there;
+ * "" outside an invocation. */
+void vm_describe_step(const vm *machine, uint32_t thread, const char *entry_class,
+                      const char *entry_method, char *buf, size_t cap);
+
 /* Writes [thread]'s state for a deadlock report (where it stands, the lock it waits for and its
  * owner) into [buf] of [cap] bytes. */
 void vm_describe_waiting(const vm *machine, uint32_t thread, char *buf, size_t cap);
@@ -92,6 +100,12 @@ int vm_waits_for(const vm *machine, uint32_t thread);
 /* Writes the name of object [h] ("Node#1.4", "Counter.class", "null") into [buf] of [cap]
  * bytes. */
 void vm_describe_object(const vm *machine, uint32_t h, char *buf, size_t cap);
+
+/* Returns the fingerprint of what object [root] of checked [machine] holds: every object
+ * reachable from it and from the statics of the initialised classes but [skip_class] (binary
+ * name; NULL: none), numbered in traversal order rather than by id, so that equal structures
+ * built by different sequences of operations match. {0, 0} when out of memory. */
+por_fp vm_fingerprint_reachable(vm *machine, uint32_t root, const char *skip_class);
 
 /* Returns a snapshot of the current state of checked [machine] (NULL when out of memory). */
 por_snapshot *vm_check_save(vm *machine);

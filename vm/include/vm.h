@@ -147,4 +147,91 @@ bool vm_thread_location(const vm *machine, uint32_t thread, vm_location *at);
 /* Returns the fatal error that ended the last run of [machine] (status VM_OK when none). */
 const vm_error *vm_last_error(const vm *machine);
 
+/* ---- Classes, for code that generates classes for a vm (the client harness) ----------------- */
+
+/* A class loaded by a vm. */
+typedef struct vm_class vm_class;
+
+/* A method of a loaded class. */
+typedef struct vm_method vm_method;
+
+/* Loads and links class [name] (binary; it is not initialised) and returns it; NULL after a
+ * fatal error that vm_last_error describes (NoClassDefFoundError names a missing class). */
+vm_class *vm_class_load(vm *machine, const char *name);
+
+/* Defines the class of class file [data] of [len] bytes in [machine]; NULL after a fatal error
+ * (vm_last_error). */
+vm_class *vm_class_define(vm *machine, const uint8_t *data, size_t len);
+
+/* Returns the binary name of [cls]. */
+const char *vm_class_name(const vm_class *cls);
+
+/* Returns the access flags of [cls] (CF_ACC_*). */
+uint16_t vm_class_access(const vm_class *cls);
+
+/* True when [cls] is an ordinary class (not an interface, array or primitive type). */
+bool vm_class_is_plain(const vm_class *cls);
+
+/* Returns the superclass of [cls], or NULL for Object, interfaces and primitive types. */
+const vm_class *vm_class_super(const vm_class *cls);
+
+/* Returns how many interfaces [cls] implements, directly or through its supertypes. */
+uint32_t vm_class_interface_count(const vm_class *cls);
+
+/* Returns interface [i] of the vm_class_interface_count ones of [cls]. */
+const vm_class *vm_class_interface(const vm_class *cls, uint32_t i);
+
+/* Returns how many methods [cls] declares. */
+uint32_t vm_class_method_count(const vm_class *cls);
+
+/* Returns method [i] of those [cls] declares. */
+const vm_method *vm_class_method(const vm_class *cls, uint32_t i);
+
+/* True when [cls] or a superclass other than Object declares a toString() of its own. */
+bool vm_class_overrides_to_string(const vm_class *cls);
+
+/* Returns the name of [m]. */
+const char *vm_method_name(const vm_method *m);
+
+/* Returns the descriptor of [m]. */
+const char *vm_method_descriptor(const vm_method *m);
+
+/* Returns the access flags of [m] (CF_ACC_*). */
+uint16_t vm_method_access(const vm_method *m);
+
+/* ---- porcheck's client harness: the model library's jdk.internal.porcheck.Harness --------- */
+
+/* The harness class and the class the harness generates for a client (binary names). */
+#define VM_HARNESS_CLASS "jdk/internal/porcheck/Harness"
+#define VM_HARNESS_CLIENT "jdk/internal/porcheck/GeneratedClient"
+
+/* The largest number of invocations a client may have (Harness.MAX). */
+#define VM_HARNESS_MAX_CALLS 256
+
+/* What the harness recorded for one invocation (Harness.KINDS, VALUES and TEXTS). */
+typedef struct vm_harness_value {
+    int32_t kind;    /* the harness's result kind code; 0 when nothing was recorded */
+    int64_t value;   /* a primitive result, or a reference result's numeric value */
+    char text[1024]; /* a result's string form, truncated to fit */
+} vm_harness_value;
+
+/* Tells the Harness natives the method names of the client's [count] invocations (the size of
+ * the result arrays and error messages); fills [err] when out of memory. */
+vm_status vm_harness_set_calls(vm *machine, const char *const *names, size_t count, vm_error *err);
+
+/* Reads what invocation [index] recorded into [out]; false while the result arrays do not
+ * exist or are shorter. */
+bool vm_harness_result(const vm *machine, size_t index, vm_harness_value *out);
+
+/* Returns the invocation thread [thread] is running (the index GeneratedClient.call was given),
+ * or -1 when it is in none. */
+long vm_harness_call_of(const vm *machine, uint32_t thread);
+
+/* Returns the object under test in oracle mode (Harness.served), or 0 when there is none yet. */
+uint32_t vm_harness_served(const vm *machine);
+
+/* Asks the oracle-mode harness for invocation [index] next (Harness.request); false when the
+ * harness is not loaded or [index] is out of range. */
+bool vm_harness_request(vm *machine, size_t index);
+
 #endif
