@@ -1,12 +1,13 @@
-/* Private to explore/: the model-checking side of the VM. A vm_check hangs off the vm once
- * vm_check_begin has run; it holds the classifier that decides the scheduling points, the trail
- * (undo log) behind snapshots, the program output of the current path, the buffers of the state
- * serialisation and the table of exact states. Files: trail.c (undo log and snapshots),
+/* Private to explore/: the model-checking side of the VM. An explore_check hangs off the vm once
+ * explore_check_begin has run; it holds the classifier that decides the scheduling points, the
+ * trail (undo log) behind snapshots, the program output of the current path, the buffers of the
+ * state serialisation and the table of exact states. Files: trail.c (undo log and snapshots),
  * classify.c (classifiers, scheduling points, labels, enabledness), typemap.c (slot types per
  * instruction), serialise.c (canonical serialisation), fingerprint.c (incremental
  * fingerprints), ids.c (canonical object ids), races.c (races on what the visible set leaves
  * invisible), lts.c (the por adapter, the hooks and the reporting API), describe.c (threads,
- * steps and objects in words). */
+ * steps and objects in words), steps.c (steps as the interleaving tables show them),
+ * reachable.c (the fingerprint of what one object holds, for the implementation oracle). */
 #ifndef PORCHECK_EXPLORE_CHECK_H
 #define PORCHECK_EXPLORE_CHECK_H
 
@@ -14,70 +15,71 @@
 #include "internal.h"
 
 /* Label pseudo-fields (field ids beyond any slot offset or array index). */
-#define VM_FIELD_LOCK 0xFFFFFFF0u   /* an object's monitor (lock, wait, notify) */
-#define VM_FIELD_THREAD 0xFFFFFFF1u /* a thread's life: start, end, join */
-#define VM_FIELD_PERMIT 0xFFFFFFF2u /* a thread's park permit */
-#define VM_FIELD_INIT 0xFFFFFFF3u   /* a class's initialisation state */
+#define EXPLORE_FIELD_LOCK 0xFFFFFFF0u   /* an object's monitor (lock, wait, notify) */
+#define EXPLORE_FIELD_THREAD 0xFFFFFFF1u /* a thread's life: start, end, join */
+#define EXPLORE_FIELD_PERMIT 0xFFFFFFF2u /* a thread's park permit */
+#define EXPLORE_FIELD_INIT 0xFFFFFFF3u   /* a class's initialisation state */
 
 /* One entry of the exact-states table: a serialisation and the fingerprint given to it. */
-typedef struct vm_exact_entry {
+typedef struct explore_exact_entry {
     por_fp fp;
     uint32_t offset, length; /* bytes in the table's arena */
-} vm_exact_entry;
+} explore_exact_entry;
 
 /* The exact-states table: fingerprints map to the serialisations first seen with them. */
-typedef struct vm_exact {
-    vm_exact_entry *entries; /* open addressing on fp.lo; length 0 marks an empty slot */
+typedef struct explore_exact {
+    explore_exact_entry *entries; /* open addressing on fp.lo; length 0 marks an empty slot */
     size_t mask, count;
     vm_bytes arena;
-} vm_exact;
+} explore_exact;
 
 /* A list of references (fingerprint.c: what the statics hold). */
-typedef struct vm_refs {
+typedef struct explore_refs {
     uint32_t *refs;
     size_t refs_len, refs_cap;
-} vm_refs;
+} explore_refs;
 
 /* What the incremental fingerprint knows about one state: the objects reachable from the global
  * roots (statics, pending notifications, Thread objects) carry [walk], and [heap] is the sum of
  * their hashes. Snapshots keep it, so a restored state needs no walk. */
-typedef struct vm_fp_ctx {
+typedef struct explore_fp_ctx {
     uint64_t heap[2];
     uint64_t walk; /* 0: unknown */
-} vm_fp_ctx;
+} explore_fp_ctx;
 
 /* An object's walk stamp before a walk of the global roots changed it: restoring a snapshot
  * puts the stamps back, so that the objects of the restored state's H carry its walk. */
-typedef struct vm_walk_undo {
+typedef struct explore_walk_undo {
     uint64_t walk;
     uint32_t handle;
-} vm_walk_undo;
+} explore_walk_undo;
 
 /* One remembered state under heap symmetry: its plain and its symmetric fingerprint. */
-typedef struct vm_sym_entry {
+typedef struct explore_sym_entry {
     por_fp plain, symmetric;
-} vm_sym_entry;
+} explore_sym_entry;
 
 /* A lossy cache of symmetric fingerprints by plain (incremental) fingerprint, direct-mapped:
  * equal plain fingerprints stand for the same state, so a hit spares the canonical walk. */
-typedef struct vm_sym_memo {
-    vm_sym_entry *entries; /* [mask + 1], plain.lo == plain.hi == 0: empty */
+typedef struct explore_sym_memo {
+    explore_sym_entry *entries; /* [mask + 1], plain.lo == plain.hi == 0: empty */
     size_t mask;
     uint64_t inserts; /* since the table last grew */
-} vm_sym_memo;
+} explore_sym_memo;
 
 /* The invisible shared accesses of a search and the races among them (races.c). */
-typedef struct vm_race_table vm_race_table;
+typedef struct explore_race_table explore_race_table;
 
-/* The scratch state of vm_fingerprint_reachable (reachable.c). */
-typedef struct vm_reach vm_reach;
+/* The scratch state of explore_fingerprint_reachable (reachable.c). */
+typedef struct explore_reach explore_reach;
 
 /* Frees [reach]; NULL is ignored. */
-void vm_reach_free(vm_reach *reach);
+void explore_reach_free(explore_reach *reach);
 
-/* Everything the checker keeps on the vm. */
+/* Everything the checker keeps on the vm (vm.check; the JVM knows it only as the opaque
+ * struct vm_check). */
 typedef struct vm_check {
-    vm_check_options opts;
+    explore_check_options opts;
     char **visible; /* safe classifier: binary-name prefixes (owned) */
     size_t visible_count;
     char **widened; /* safe classifier: classes visible after a race (owned) */
@@ -99,7 +101,7 @@ typedef struct vm_check {
     size_t marks_cap;
     uint32_t *stack; /* handles still to serialise or hash */
     size_t stack_len, stack_cap;
-    vm_exact exact;
+    explore_exact exact;
     uint8_t put_mode; /* serialisation: references queued, written only, or collected */
     uint32_t *refs;   /* references collected while serialising a thread */
     size_t refs_len, refs_cap;
@@ -110,27 +112,28 @@ typedef struct vm_check {
     uint64_t *ids_buf;   /* [ids_cap] scratch counts */
     size_t ids_cap;
     /* incremental fingerprints */
-    vm_fp_ctx fp;           /* the current state's, valid while the trail is [fp_pos] long */
-    size_t fp_pos;          /* the trail length when [fp] was last made current */
-    vm_walk_undo *walk_log; /* [walk_log_cap] the old walk stamps of the objects walks stamped */
+    explore_fp_ctx fp; /* the current state's, valid while the trail is [fp_pos] long */
+    size_t fp_pos;     /* the trail length when [fp] was last made current */
+    explore_walk_undo
+        *walk_log; /* [walk_log_cap] the old walk stamps of the objects walks stamped */
     size_t walk_log_len, walk_log_cap;
     uint64_t walk_source;   /* the last global-roots walk handed out */
     uint32_t gain_watch;    /* a reference removed from H, looked for by the walk adding to H */
     bool gain_seen;         /* ... and that walk reached it */
     uint32_t globals_stamp; /* globals_epoch + 1 when [globals_fh] is current */
     uint64_t globals_fh[2];
-    uint32_t classes_stamp; /* classes_epoch + 1 when [classes_fh] and [classes] are current */
-    uint32_t classes_count; /* ... and the vm had this many classes */
-    uint64_t classes_fh[2]; /* the sum of the class hashes */
-    vm_refs classes;        /* the references the statics hold */
-    vm_sym_memo sym_memo;   /* heap symmetry: symmetric fingerprints of recent states */
-    uint64_t names;         /* heap symmetry: object-names hash of the state last fingerprinted */
-    vm_race_table *races;   /* narrowed visible set: invisible shared accesses (races.c) */
-    vm_reach *reach;        /* vm_fingerprint_reachable's scratch state, made at its first use */
-} vm_check;
+    uint32_t classes_stamp;    /* classes_epoch + 1 when [classes_fh] and [classes] are current */
+    uint32_t classes_count;    /* ... and the vm had this many classes */
+    uint64_t classes_fh[2];    /* the sum of the class hashes */
+    explore_refs classes;      /* the references the statics hold */
+    explore_sym_memo sym_memo; /* heap symmetry: symmetric fingerprints of recent states */
+    uint64_t names; /* heap symmetry: object-names hash of the state last fingerprinted */
+    explore_race_table *races; /* narrowed visible set: invisible shared accesses (races.c) */
+    explore_reach *reach; /* explore_fingerprint_reachable's scratch state, made at its first use */
+} explore_check;
 
 /* Frees the checker of [machine] (vm_free calls it through the detach hook). */
-void vm_check_free(vm *machine);
+void explore_check_free(vm *machine);
 
 /* ---- trail.c --------------------------------------------------------------------------------- */
 
@@ -139,137 +142,137 @@ void vm_check_free(vm *machine);
 struct por_snapshot {
     size_t pos;
     uint64_t serial;
-    vm_fp_ctx fp;
+    explore_fp_ctx fp;
     size_t walk_pos; /* the length of the walk-stamp log */
     struct por_snapshot *next_free;
 };
 
 /* Starts a new epoch: every object, class, thread and the globals are logged again before their
  * next change. */
-void vm_trail_new_epoch(vm *machine);
+void explore_trail_new_epoch(vm *machine);
 
 /* Returns a snapshot of the current state (NULL when out of memory). */
-por_snapshot *vm_trail_save(vm *machine);
+por_snapshot *explore_trail_save(vm *machine);
 
 /* Undoes the trail back to [snap]; marks the checker broken when [snap] is not an ancestor of
  * the current state. */
-void vm_trail_restore(vm *machine, const por_snapshot *snap);
+void explore_trail_restore(vm *machine, const por_snapshot *snap);
 
 /* Frees [snap]. */
-void vm_trail_release(vm *machine, por_snapshot *snap);
+void explore_trail_release(vm *machine, por_snapshot *snap);
 
 /* What one trail entry says changed. */
-typedef enum vm_change_kind {
-    VM_CHANGE_OBJECT,     /* an object's contents: [handle], [old] its header and payload */
-    VM_CHANGE_ALLOC,      /* object [handle] was allocated */
-    VM_CHANGE_STATICS,    /* the statics of [cls]: [old] their slots */
-    VM_CHANGE_CLASS,      /* the initialisation state of [cls] */
-    VM_CHANGE_THREAD,     /* a thread's fields, frames or slots */
-    VM_CHANGE_THREAD_NEW, /* a thread was created */
-    VM_CHANGE_GLOBALS,    /* exit status, clock, output, notifications */
-} vm_change_kind;
+typedef enum explore_change_kind {
+    EXPLORE_CHANGE_OBJECT,     /* an object's contents: [handle], [old] its header and payload */
+    EXPLORE_CHANGE_ALLOC,      /* object [handle] was allocated */
+    EXPLORE_CHANGE_STATICS,    /* the statics of [cls]: [old] their slots */
+    EXPLORE_CHANGE_CLASS,      /* the initialisation state of [cls] */
+    EXPLORE_CHANGE_THREAD,     /* a thread's fields, frames or slots */
+    EXPLORE_CHANGE_THREAD_NEW, /* a thread was created */
+    EXPLORE_CHANGE_GLOBALS,    /* exit status, clock, output, notifications */
+} explore_change_kind;
 
 /* One logged change: what changed and its contents before the change. */
-typedef struct vm_change {
-    vm_change_kind kind;
+typedef struct explore_change {
+    explore_change_kind kind;
     uint32_t handle;         /* objects, allocations */
     const vm_class *cls;     /* statics, classes */
     const vm_thread *thread; /* threads */
     const void *old;
-} vm_change;
+} explore_change;
 
 /* Calls [visit] with [ctx] for every entry logged since trail position [from], newest first;
  * returns false as soon as [visit] does. */
-bool vm_trail_changes(vm *machine, size_t from, bool (*visit)(vm *, const vm_change *, void *),
-                      void *ctx);
+bool explore_trail_changes(vm *machine, size_t from,
+                           bool (*visit)(vm *, const explore_change *, void *), void *ctx);
 
 /* Frees the trail and everything it holds. */
-void vm_trail_free(vm *machine);
+void explore_trail_free(vm *machine);
 
 /* ---- trail.c: the barrier slow paths behind the JVM's hooks (hooks.h) ------------------------ */
 
 /* Logs object [h] before its first write in the current epoch. */
-void vm_trail_object(vm *machine, uint32_t h);
+void explore_trail_object(vm *machine, uint32_t h);
 
 /* Logs the statics of [cls] before their first write in the current epoch. */
-void vm_trail_statics(vm *machine, vm_class *cls);
+void explore_trail_statics(vm *machine, vm_class *cls);
 
 /* Logs the initialisation state of [cls] before it changes. */
-void vm_trail_class(vm *machine, vm_class *cls);
+void explore_trail_class(vm *machine, vm_class *cls);
 
 /* Logs thread [t] (fields, frames, slots) before its first change in the current epoch. */
-void vm_trail_thread(vm *machine, vm_thread *t);
+void explore_trail_thread(vm *machine, vm_thread *t);
 
 /* Logs the globals (exit, clock, output lengths, notifications) before their first change. */
-void vm_trail_globals(vm *machine);
+void explore_trail_globals(vm *machine);
 
 /* Logs the allocation of [h] so that undoing it frees the object. */
-void vm_trail_alloc(vm *machine, uint32_t h);
+void explore_trail_alloc(vm *machine, uint32_t h);
 
 /* Logs the creation of thread [t] so that undoing it makes the id unused again. */
-void vm_trail_thread_new(vm *machine, vm_thread *t);
+void explore_trail_thread_new(vm *machine, vm_thread *t);
 
 /* Records that [t]'s allocation number [k] on the current path is object [h] (ids.c); false (a
  * fatal error) when out of memory. */
-bool vm_ids_note(vm *machine, const vm_thread *t, uint64_t k, uint32_t h);
+bool explore_ids_note(vm *machine, const vm_thread *t, uint64_t k, uint32_t h);
 
 /* ---- classify.c ------------------------------------------------------------------------------ */
 
 /* Fills [watch], the opcode table the interpreter consults in checking mode. */
-void vm_sched_init_watch(bool watch[256]);
+void explore_sched_init_watch(bool watch[256]);
 
 /* True when no thread but [t] is alive: nothing can interleave with it, so it does not stop at
  * scheduling points (starting a thread is one, so the run stops before others exist). */
-bool vm_sched_alone(const vm *machine, const vm_thread *t);
+bool explore_sched_alone(const vm *machine, const vm_thread *t);
 
 /* Decides whether thread [t], about to run the instruction at [pc] of [frame] with operand
  * stack top [sp], stands at a scheduling point; returns its vm_park (VM_PARK_NONE: go on). */
-vm_park vm_sched_classify(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
-                          const vm_slot *sp);
+vm_park explore_sched_classify(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
+                               const vm_slot *sp);
 
 /* Computes the label of [t]'s next transition into [out] (thread and pc included). */
-void vm_sched_label(const vm *machine, const vm_thread *t, por_label *out);
+void explore_sched_label(const vm *machine, const vm_thread *t, por_label *out);
 
 /* True when [t] can take its next transition now. */
-bool vm_sched_enabled(const vm *machine, const vm_thread *t);
+bool explore_sched_enabled(const vm *machine, const vm_thread *t);
 
 /* Marks [h] and every object reachable from it shared (jpf classifier). */
-void vm_sched_expose(vm *machine, uint32_t h);
+void explore_sched_expose(vm *machine, uint32_t h);
 
 /* Before [t] runs its next transition: exposes what it is about to publish (jpf classifier). */
-void vm_sched_before_step(vm *machine, vm_thread *t);
+void explore_sched_before_step(vm *machine, vm_thread *t);
 
 /* Exposes what the instruction at [pc] of [frame], a scheduling point of kind [park], publishes
  * (a reference stored into a shared object or static, a thread started); jpf classifier. */
-void vm_sched_expose_pending(vm *machine, vm_park park, const vm_frame *frame, const uint8_t *pc,
-                             const vm_slot *sp);
+void explore_sched_expose_pending(vm *machine, vm_park park, const vm_frame *frame,
+                                  const uint8_t *pc, const vm_slot *sp);
 
 /* Returns the label object standing for the statics (and initialisation) of [cls]. */
-uint32_t vm_label_statics(const vm_class *cls);
+uint32_t explore_label_statics(const vm_class *cls);
 
 /* Returns the label object id of object [h] (0 for null). */
-uint32_t vm_label_object(const vm *machine, uint32_t h);
+uint32_t explore_label_object(const vm *machine, uint32_t h);
 
 /* Returns the label pc of [m] at bytecode offset [pc]. */
-uint32_t vm_label_pc(const vm_method *m, uint32_t pc);
+uint32_t explore_label_pc(const vm_method *m, uint32_t pc);
 
 /* ---- races.c --------------------------------------------------------------------------------- */
 
 /* Notes that [t], at [pc] of [frame], accesses field [field] of shared object [h] (0: the
  * static [field]) although the visible set leaves it invisible. */
-void vm_race_note_field(vm *machine, const vm_thread *t, const vm_frame *frame, const uint8_t *pc,
-                        uint32_t h, const vm_field *field);
+void explore_race_note_field(vm *machine, const vm_thread *t, const vm_frame *frame,
+                             const uint8_t *pc, uint32_t h, const vm_field *field);
 
 /* Notes that [t], at [pc] of [frame], accesses element [index] of shared array [h], a
  * scheduling point when [visible]. */
-void vm_race_note_element(vm *machine, const vm_thread *t, const vm_frame *frame, const uint8_t *pc,
-                          uint32_t h, uint32_t index, bool visible);
+void explore_race_note_element(vm *machine, const vm_thread *t, const vm_frame *frame,
+                               const uint8_t *pc, uint32_t h, uint32_t index, bool visible);
 
 /* Frees the race notes of [check]. */
-void vm_race_free(vm_check *check);
+void explore_race_free(explore_check *check);
 
 /* Writes "Class.method(File.java:line)" for [m] at bytecode offset [pc] into [buf] (report.c). */
-void vm_describe_location(const vm_method *m, uint32_t pc, char *buf, size_t cap);
+void explore_describe_location(const vm_method *m, uint32_t pc, char *buf, size_t cap);
 
 /* ---- typemap.c ------------------------------------------------------------------------------- */
 
@@ -277,61 +280,62 @@ void vm_describe_location(const vm_method *m, uint32_t pc, char *buf, size_t cap
 enum { VM_TYPE_TOP = 0, VM_TYPE_VALUE = 1, VM_TYPE_REF = 2 };
 
 /* The stack height of an instruction no path reaches. */
-#define VM_TYPEMAP_UNREACHED 0xFFFF
+#define EXPLORE_TYPEMAP_UNREACHED 0xFFFF
 
 /* The types before every instruction of one method (computed by typemap.c). */
 struct vm_typemap {
     uint32_t *index;  /* [code length] instruction number at each instruction start, else ~0 */
-    uint16_t *height; /* [count] stack height before the instruction, VM_TYPEMAP_UNREACHED if
+    uint16_t *height; /* [count] stack height before the instruction, EXPLORE_TYPEMAP_UNREACHED if
                          never run */
     uint8_t *types;   /* [count * width] locals, then stack */
     uint32_t count, width, max_locals;
 };
 
-/* vm_typemap_at for a method not typed yet or a pc without types: types the method, or fails. */
-bool vm_typemap_slow(vm *machine, vm_method *m, uint32_t pc, const uint8_t **types,
-                     uint32_t *height);
+/* explore_typemap_at for a method not typed yet or a pc without types: types the method, or fails.
+ */
+bool explore_typemap_slow(vm *machine, vm_method *m, uint32_t pc, const uint8_t **types,
+                          uint32_t *height);
 
 /* Stores in [*types] the types of [m]'s locals followed by its operand stack before the
  * instruction at [pc] and in [*height] the stack height; false when the method cannot be
  * typed (a fatal error is recorded). */
-static inline bool vm_typemap_at(vm *machine, vm_method *m, uint32_t pc, const uint8_t **types,
-                                 uint32_t *height)
+static inline bool explore_typemap_at(vm *machine, vm_method *m, uint32_t pc, const uint8_t **types,
+                                      uint32_t *height)
 {
     const struct vm_typemap *map = m->cache.typemap;
     if (VM_UNLIKELY(!map || pc >= m->code->length))
-        return vm_typemap_slow(machine, m, pc, types, height);
+        return explore_typemap_slow(machine, m, pc, types, height);
     uint32_t i = map->index[pc];
-    if (VM_UNLIKELY(i == UINT32_MAX || map->height[i] == VM_TYPEMAP_UNREACHED))
-        return vm_typemap_slow(machine, m, pc, types, height);
+    if (VM_UNLIKELY(i == UINT32_MAX || map->height[i] == EXPLORE_TYPEMAP_UNREACHED))
+        return explore_typemap_slow(machine, m, pc, types, height);
     *types = map->types + (size_t)i * map->width;
     *height = map->height[i];
     return true;
 }
 
 /* Frees [m]'s type map. */
-void vm_typemap_free(vm_method *m);
+void explore_typemap_free(vm_method *m);
 
 /* ---- serialise.c: the canonical serialisation and the exact-states table --------------------
  */
 
 /* Serialises the current state canonically into check->ser; false after a fatal error. */
-bool vm_state_serialize(vm *machine);
+bool explore_state_serialize(vm *machine);
 
 /* Calls [visit] on every handle (not null) the roots of [t] (its header and frames) refer to,
  * with repeats; false after a fatal error. */
-bool vm_state_each_thread_ref(vm *machine, const vm_thread *t, void (*visit)(vm *, uint32_t));
+bool explore_state_each_thread_ref(vm *machine, const vm_thread *t, void (*visit)(vm *, uint32_t));
 
 /* Returns the fingerprint of serialisation check->ser, unique per serialisation (exact mode). */
-por_fp vm_state_exact_fingerprint(vm *machine);
+por_fp explore_state_exact_fingerprint(vm *machine);
 
 /* Returns the XXH3-128 hash of serialisation check->ser. */
-por_fp vm_state_hash_serialisation(vm *machine);
+por_fp explore_state_hash_serialisation(vm *machine);
 
 /* True when state walks and serialisations leave object [h] out: null, or constant and not
  * locked (a constant object is named by its id in what references it; its contents never
  * change). */
-static inline bool vm_state_left_out(const vm *machine, uint32_t h)
+static inline bool explore_state_left_out(const vm *machine, uint32_t h)
 {
     if (!h) return true;
     const vm_object *o = machine->heap.objects[h];
@@ -339,35 +343,35 @@ static inline bool vm_state_left_out(const vm *machine, uint32_t h)
 }
 
 /* True when class [cls] is part of the state (initialised, with statics or an initialiser). */
-bool vm_state_class_counts(const vm_class *cls);
+bool explore_state_class_counts(const vm_class *cls);
 
 /* Hashes the serialisation of object [h] (references as ids) into [fh]. */
-void vm_state_hash_object(vm *machine, uint32_t h, uint64_t fh[2]);
+void explore_state_hash_object(vm *machine, uint32_t h, uint64_t fh[2]);
 
 /* Hashes the header of thread [t] (status, waits, depth) and its top frame into [fh] and leaves
  * the objects they reference in check->refs; false after a fatal error. A thread's hash is that
  * plus the hashes of its other frames. */
-bool vm_state_hash_thread_top(vm *machine, const vm_thread *t, uint64_t fh[2]);
+bool explore_state_hash_thread_top(vm *machine, const vm_thread *t, uint64_t fh[2]);
 
 /* Hashes frame [d] of [t] (named by thread and depth; not the top one) into [fh] and leaves the
  * objects it references in check->refs; false after a fatal error. */
-bool vm_state_hash_frame(vm *machine, const vm_thread *t, uint32_t d, uint64_t fh[2]);
+bool explore_state_hash_frame(vm *machine, const vm_thread *t, uint32_t d, uint64_t fh[2]);
 
 /* Leaves in check->refs (refs_len of them) the objects frame [d] of [t] references: its monitor,
  * reference locals and operands; false after a fatal error. */
-bool vm_state_frame_refs(vm *machine, const vm_thread *t, uint32_t d);
+bool explore_state_frame_refs(vm *machine, const vm_thread *t, uint32_t d);
 
 /* Hashes the serialisation of the globals into [fh]. */
-void vm_state_hash_globals(vm *machine, uint64_t fh[2]);
+void explore_state_hash_globals(vm *machine, uint64_t fh[2]);
 
 /* Hashes the serialisation of class [cls] into [fh]. */
-void vm_state_hash_class(vm *machine, const vm_class *cls, uint64_t fh[2]);
+void explore_state_hash_class(vm *machine, const vm_class *cls, uint64_t fh[2]);
 
 /* Starts an object walk: a fresh mark epoch, an empty stack; false after a fatal error. */
-bool vm_state_begin_walk(vm *machine);
+bool explore_state_begin_walk(vm *machine);
 
 /* Marks object [h] reached by the current walk; false when it was already (or is null). */
-static inline bool vm_state_mark(vm_check *c, uint32_t h)
+static inline bool explore_state_mark(explore_check *c, uint32_t h)
 {
     if (c->marks[h] == c->mark_epoch) return false;
     c->marks[h] = c->mark_epoch;
@@ -375,13 +379,13 @@ static inline bool vm_state_mark(vm_check *c, uint32_t h)
 }
 
 /* Pushes handle [h] on the walk stack (room for every handle is made by begin_walk). */
-static inline void vm_state_push(vm_check *c, uint32_t h)
+static inline void explore_state_push(explore_check *c, uint32_t h)
 {
     c->stack[c->stack_len++] = h;
 }
 
 /* Frees the exact-states table. */
-void vm_exact_free(vm_exact *table);
+void explore_exact_free(explore_exact *table);
 
 /* ---- ids.c: the counts of garbage objects reused ------------------------------------------ */
 
@@ -389,25 +393,25 @@ void vm_exact_free(vm_exact *table);
  * the objects of the step still reachable, in allocation order, the lowest counts of [t] that no
  * other reachable object and no shared object holds, so that the garbage a path left behind
  * does not shift the ids of what the thread allocates later; false after a fatal error. */
-bool vm_ids_compact(vm *machine, vm_thread *t, uint64_t first);
+bool explore_ids_compact(vm *machine, vm_thread *t, uint64_t first);
 
 /* ---- fingerprint.c: incremental fingerprints --------------------------------------------------
  */
 
 /* Returns the fingerprint of the current state (exact mode: unique per serialisation). */
-por_fp vm_state_fingerprint(vm *machine);
+por_fp explore_state_fingerprint(vm *machine);
 
 /* Brings what the incremental fingerprint knows up to the current state (before a snapshot of
  * a state that was reached without being fingerprinted). */
-void vm_state_sync(vm *machine);
+void explore_state_sync(vm *machine);
 
 /* Puts back the walk stamps changed since the walk-stamp log was [pos] entries long. */
-void vm_state_undo_walks(vm *machine, size_t pos);
+void explore_state_undo_walks(vm *machine, size_t pos);
 
 /* Forgets every cached hash and what the fingerprint knew (when epochs restart). */
-void vm_state_forget(vm *machine);
+void explore_state_forget(vm *machine);
 
 /* Frees the fingerprint caches. */
-void vm_state_free(vm *machine);
+void explore_state_free(vm *machine);
 
 #endif

@@ -1,13 +1,13 @@
 /* Scheduling points, labels and enabledness: what makes the VM a transition system.
  *
  * A thread is parked just before an instruction that the classifier marks as a scheduling
- * point (vm_sched_classify, consulted by the interpreter for the watched opcodes), at the end of
- * its frames (its end is a transition of its own), inside a blocking wait, or where a transition
+ * point (explore_sched_classify, consulted by the interpreter for the watched opcodes), at the end
+ * of its frames (its end is a transition of its own), inside a blocking wait, or where a transition
  * longer than the instruction bound was cut. Why it is parked is kept on the thread (part of the
- * state), and its next label is computed from that and its operand stack (vm_sched_label)
+ * state), and its next label is computed from that and its operand stack (explore_sched_label)
  * without running it. Every operation that may block (monitorenter, synchronized calls,
  * Sync.monitorEnter, park, join, class initialisation) is a scheduling point, so whether a
- * thread can take its next step is decided before running it (vm_sched_enabled).
+ * thread can take its next step is decided before running it (explore_sched_enabled).
  *
  * Sharing: an object is shared (reachable by more than one thread) once a reference to it is
  * stored into a shared object or a static, read from a final static, or its thread is started;
@@ -34,18 +34,18 @@
 
 /* ---- Ids in labels --------------------------------------------------------------------------- */
 
-uint32_t vm_label_object(const vm *machine, uint32_t h)
+uint32_t explore_label_object(const vm *machine, uint32_t h)
 {
     if (!h) return UINT32_MAX;
     return vm_label_of_id(vm_obj(machine, h)->id);
 }
 
-uint32_t vm_label_statics(const vm_class *cls)
+uint32_t explore_label_statics(const vm_class *cls)
 {
     return vm_label_id(VM_SPACE_STATICS, cls->index);
 }
 
-uint32_t vm_label_pc(const vm_method *m, uint32_t pc)
+uint32_t explore_label_pc(const vm_method *m, uint32_t pc)
 {
     return m->id << 16 ^ pc;
 }
@@ -81,7 +81,7 @@ static bool under_any(const char *name, char *const *list, size_t n)
  * Thread (its fields are written before start, under its monitor or by the VM, and read by the
  * thread itself or after join) and String (an immutable value and an idempotent hash cache).
  * The race check watches every access to the model classes: two threads racing on one of their
- * fields make it visible (vm_check_races). */
+ * fields make it visible (explore_check_races). */
 static bool default_invisible(const vm_class *cls)
 {
     return porcheck_own(cls) || !strcmp(cls->name, "java/lang/Thread") ||
@@ -94,7 +94,7 @@ static bool default_invisible(const vm_class *cls)
 static bool class_visible(vm *machine, vm_class *cls)
 {
     if (cls->cache.visible) return cls->cache.visible == 2;
-    const vm_check *c = machine->check;
+    const explore_check *c = machine->check;
     bool yes = c->visible_count ? under_any(cls->name, c->visible, c->visible_count)
                                 : !default_invisible(cls);
     yes = yes || under_any(cls->name, c->widened, c->widened_count);
@@ -105,7 +105,7 @@ static bool class_visible(vm *machine, vm_class *cls)
 /* True under the jpf classifier. */
 static bool jpf(const vm *machine)
 {
-    return machine->check->opts.classifier == VM_CLASSIFY_JPF;
+    return machine->check->opts.classifier == EXPLORE_CLASSIFY_JPF;
 }
 
 /* True when object [h] is shared. */
@@ -119,7 +119,7 @@ static bool shared(const vm *machine, uint32_t h)
 /* Queues [h] for marking when it is not shared yet. */
 static void expose_push(vm *machine, uint32_t h)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     if (!h || shared(machine, h)) return;
     vm_obj_w(machine, h)->flags |= VM_OBJ_SHARED;
     if (c->stack_len == c->stack_cap) {
@@ -133,9 +133,9 @@ static void expose_push(vm *machine, uint32_t h)
     c->stack[c->stack_len++] = h;
 }
 
-void vm_sched_expose(vm *machine, uint32_t h)
+void explore_sched_expose(vm *machine, uint32_t h)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     if (!h || shared(machine, h)) return;
     c->stack_len = 0;
     expose_push(machine, h);
@@ -143,7 +143,7 @@ void vm_sched_expose(vm *machine, uint32_t h)
         vm_each_ref(machine, vm_obj(machine, c->stack[--c->stack_len]), expose_push);
 }
 
-bool vm_sched_alone(const vm *machine, const vm_thread *t)
+bool explore_sched_alone(const vm *machine, const vm_thread *t)
 {
     for (uint32_t i = 0; i < machine->thread_count; i++) {
         const vm_thread *o = machine->threads[i];
@@ -192,15 +192,15 @@ static vm_park field_point(vm *machine, vm_thread *t, const vm_frame *frame, con
     uint32_t h = sp[-1 - (int)value_slots].ref;
     if (!h) return VM_PARK_NONE;
     if (e->field->access & CF_ACC_FINAL) {
-        if (put && e->kind == 'L' && shared(machine, h)) vm_sched_expose(machine, sp[-1].ref);
+        if (put && e->kind == 'L' && shared(machine, h)) explore_sched_expose(machine, sp[-1].ref);
         return VM_PARK_NONE;
     }
     bool is_shared = shared(machine, h);
     if (is_shared && (jpf(machine) || class_visible(machine, e->field->owner)))
         return VM_PARK_ACCESS;
     if (is_shared && !porcheck_own(e->field->owner))
-        vm_race_note_field(machine, t, frame, pc, h, e->field);
-    if (put && e->kind == 'L' && is_shared) vm_sched_expose(machine, sp[-1].ref);
+        explore_race_note_field(machine, t, frame, pc, h, e->field);
+    if (put && e->kind == 'L' && is_shared) explore_sched_expose(machine, sp[-1].ref);
     return VM_PARK_NONE;
 }
 
@@ -213,11 +213,12 @@ static vm_park static_point(vm *machine, vm_thread *t, const vm_frame *frame, co
         return VM_PARK_NONE;
     if (needs_init(t, e->cls)) return VM_PARK_INIT;
     if (e->field->access & CF_ACC_FINAL) {
-        if (*pc == CF_OP_GETSTATIC && e->kind == 'L') vm_sched_expose(machine, e->address->ref);
+        if (*pc == CF_OP_GETSTATIC && e->kind == 'L')
+            explore_sched_expose(machine, e->address->ref);
         return VM_PARK_NONE;
     }
     if (jpf(machine) || class_visible(machine, e->field->owner)) return VM_PARK_ACCESS;
-    if (!porcheck_own(e->field->owner)) vm_race_note_field(machine, t, frame, pc, 0, e->field);
+    if (!porcheck_own(e->field->owner)) explore_race_note_field(machine, t, frame, pc, 0, e->field);
     return VM_PARK_NONE;
 }
 
@@ -238,9 +239,9 @@ static vm_park array_point(vm *machine, vm_thread *t, const vm_frame *frame, con
         return VM_PARK_NONE; /* a constant array is only read */
     if (jpf(machine)) return VM_PARK_ACCESS;
     bool visible = class_visible(machine, frame->method->owner);
-    vm_race_note_element(machine, t, frame, pc, h, (uint32_t)sp[1 - depth].i, visible);
+    explore_race_note_element(machine, t, frame, pc, h, (uint32_t)sp[1 - depth].i, visible);
     if (visible) return VM_PARK_ACCESS;
-    if (*pc == CF_OP_AASTORE) vm_sched_expose(machine, sp[-1].ref);
+    if (*pc == CF_OP_AASTORE) explore_sched_expose(machine, sp[-1].ref);
     return VM_PARK_NONE;
 }
 
@@ -271,8 +272,8 @@ static vm_park new_point(vm *machine, vm_thread *t, const vm_frame *frame, const
     return needs_init(t, c) ? VM_PARK_INIT : VM_PARK_NONE;
 }
 
-vm_park vm_sched_classify(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
-                          const vm_slot *sp)
+vm_park explore_sched_classify(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
+                               const vm_slot *sp)
 {
     uint8_t op = *pc;
     switch (op) {
@@ -305,7 +306,7 @@ vm_park vm_sched_classify(vm *machine, vm_thread *t, const vm_frame *frame, cons
     }
 }
 
-void vm_sched_init_watch(bool watch[256])
+void explore_sched_init_watch(bool watch[256])
 {
     static const uint8_t ops[] = {CF_OP_GETFIELD,
                                   CF_OP_PUTFIELD,
@@ -380,15 +381,15 @@ static void access_label(const vm *machine, const parked *p, por_label *l)
     const vm_cp_entry *e = &p->frame->method->owner->cp[U2(p->pc + 1)];
     if (op == CF_OP_GETFIELD || op == CF_OP_PUTFIELD) {
         int value = op == CF_OP_PUTFIELD ? (e->kind == 'J' || e->kind == 'D' ? 2 : 1) : 0;
-        set_label(l, value ? POR_WRITE : POR_READ, vm_label_object(machine, p->sp[-1 - value].ref),
-                  e->offset);
+        set_label(l, value ? POR_WRITE : POR_READ,
+                  explore_label_object(machine, p->sp[-1 - value].ref), e->offset);
     } else if (op == CF_OP_GETSTATIC || op == CF_OP_PUTSTATIC) {
-        set_label(l, op == CF_OP_PUTSTATIC ? POR_WRITE : POR_READ, vm_label_statics(e->cls),
+        set_label(l, op == CF_OP_PUTSTATIC ? POR_WRITE : POR_READ, explore_label_statics(e->cls),
                   e->offset);
     } else {
         int d = array_depth(op);
         set_label(l, op <= CF_OP_SALOAD ? POR_READ : POR_WRITE,
-                  vm_label_object(machine, p->sp[-d].ref), (uint32_t)p->sp[1 - d].i);
+                  explore_label_object(machine, p->sp[-d].ref), (uint32_t)p->sp[1 - d].i);
     }
 }
 
@@ -397,10 +398,11 @@ static void call_label(const vm *machine, const vm_thread *t, const vm_method *m
                        const vm_slot *args, por_label *l)
 {
     if (m->access & CF_ACC_SYNCHRONIZED) {
-        set_label(l, POR_WRITE, vm_label_object(machine, call_monitor(m, args)), VM_FIELD_LOCK);
+        set_label(l, POR_WRITE, explore_label_object(machine, call_monitor(m, args)),
+                  EXPLORE_FIELD_LOCK);
         return;
     }
-    uint32_t a0 = vm_label_object(machine, args[0].ref);
+    uint32_t a0 = explore_label_object(machine, args[0].ref);
     switch (m->sync) {
     case VM_SYNC_READ: {
         set_label(l, POR_READ, a0, (uint32_t)vm_get_long(args + 1));
@@ -412,26 +414,26 @@ static void call_label(const vm *machine, const vm_thread *t, const vm_method *m
     }
     case VM_SYNC_ENTER:
     case VM_SYNC_LOCK: {
-        set_label(l, POR_WRITE, a0, VM_FIELD_LOCK);
+        set_label(l, POR_WRITE, a0, EXPLORE_FIELD_LOCK);
         return;
     }
     case VM_SYNC_LOCK_READ: {
-        set_label(l, POR_READ, a0, VM_FIELD_LOCK);
+        set_label(l, POR_READ, a0, EXPLORE_FIELD_LOCK);
         return;
     }
     case VM_SYNC_PARK: {
-        set_label(l, POR_WRITE, vm_label_object(machine, t->object), VM_FIELD_PERMIT);
+        set_label(l, POR_WRITE, explore_label_object(machine, t->object), EXPLORE_FIELD_PERMIT);
         return;
     }
     case VM_SYNC_UNPARK: {
-        set_label(l, POR_WRITE, a0, VM_FIELD_PERMIT);
+        set_label(l, POR_WRITE, a0, EXPLORE_FIELD_PERMIT);
         return;
     }
     case VM_SYNC_START:
-        if (jpf(machine)) set_label(l, POR_WRITE, a0, VM_FIELD_THREAD);
+        if (jpf(machine)) set_label(l, POR_WRITE, a0, EXPLORE_FIELD_THREAD);
         return;
     case VM_SYNC_JOIN:
-        if (jpf(machine)) set_label(l, POR_READ, a0, VM_FIELD_THREAD);
+        if (jpf(machine)) set_label(l, POR_READ, a0, EXPLORE_FIELD_THREAD);
         return;
     default:
         return;
@@ -442,16 +444,16 @@ static void call_label(const vm *machine, const vm_thread *t, const vm_method *m
 static void blocked_label(const vm *machine, const vm_thread *t, por_label *l)
 {
     if (t->wait_class) {
-        set_label(l, POR_WRITE, vm_label_statics(t->wait_class), VM_FIELD_INIT);
+        set_label(l, POR_WRITE, explore_label_statics(t->wait_class), EXPLORE_FIELD_INIT);
     } else if (t->state == VM_THREAD_BLOCKED && t->wait_object) {
-        set_label(l, POR_WRITE, vm_label_object(machine, t->wait_object), VM_FIELD_LOCK);
+        set_label(l, POR_WRITE, explore_label_object(machine, t->wait_object), EXPLORE_FIELD_LOCK);
     } else if (t->wait_lock) {
-        set_label(l, POR_WRITE, vm_label_object(machine, t->wait_lock), VM_FIELD_LOCK);
+        set_label(l, POR_WRITE, explore_label_object(machine, t->wait_lock), EXPLORE_FIELD_LOCK);
     } else if (t->join_thread && jpf(machine)) {
         const vm_thread *target = machine->threads[t->join_thread - 1];
-        set_label(l, POR_READ, vm_label_object(machine, target->object), VM_FIELD_THREAD);
+        set_label(l, POR_READ, explore_label_object(machine, target->object), EXPLORE_FIELD_THREAD);
     } else if (t->parked) {
-        set_label(l, POR_WRITE, vm_label_object(machine, t->object), VM_FIELD_PERMIT);
+        set_label(l, POR_WRITE, explore_label_object(machine, t->object), EXPLORE_FIELD_PERMIT);
     }
 }
 
@@ -464,7 +466,7 @@ static void parked_label(const vm *machine, const vm_thread *t, const parked *p,
         return;
     }
     case VM_PARK_MONITOR: {
-        set_label(l, POR_WRITE, vm_label_object(machine, p->sp[-1].ref), VM_FIELD_LOCK);
+        set_label(l, POR_WRITE, explore_label_object(machine, p->sp[-1].ref), EXPLORE_FIELD_LOCK);
         return;
     }
     case VM_PARK_INVOKE: {
@@ -473,24 +475,27 @@ static void parked_label(const vm *machine, const vm_thread *t, const parked *p,
         return;
     }
     case VM_PARK_RETURN: {
-        set_label(l, POR_WRITE, vm_label_object(machine, p->frame->monitor), VM_FIELD_LOCK);
+        set_label(l, POR_WRITE, explore_label_object(machine, p->frame->monitor),
+                  EXPLORE_FIELD_LOCK);
         return;
     }
     case VM_PARK_CLINIT_END: {
-        set_label(l, POR_WRITE, vm_label_statics(p->frame->method->owner), VM_FIELD_INIT);
+        set_label(l, POR_WRITE, explore_label_statics(p->frame->method->owner), EXPLORE_FIELD_INIT);
         return;
     }
     case VM_PARK_INIT: {
-        set_label(l, POR_WRITE, vm_label_statics(init_class(p)), VM_FIELD_INIT);
+        set_label(l, POR_WRITE, explore_label_statics(init_class(p)), EXPLORE_FIELD_INIT);
         return;
     }
     case VM_PARK_UNWIND:
         if (p->frame->monitor) {
-            set_label(l, POR_WRITE, vm_label_object(machine, p->frame->monitor), VM_FIELD_LOCK);
+            set_label(l, POR_WRITE, explore_label_object(machine, p->frame->monitor),
+                      EXPLORE_FIELD_LOCK);
             return;
         }
         {
-            set_label(l, POR_WRITE, vm_label_statics(p->frame->method->owner), VM_FIELD_INIT);
+            set_label(l, POR_WRITE, explore_label_statics(p->frame->method->owner),
+                      EXPLORE_FIELD_INIT);
             return;
         }
     default:
@@ -498,13 +503,13 @@ static void parked_label(const vm *machine, const vm_thread *t, const parked *p,
     }
 }
 
-void vm_sched_label(const vm *machine, const vm_thread *t, por_label *out)
+void explore_sched_label(const vm *machine, const vm_thread *t, por_label *out)
 {
     memset(out, 0, sizeof *out);
     out->thread = t->id;
     parked p = {NULL, NULL, NULL};
     bool at = parked_at(t, &p);
-    if (at) out->pc = vm_label_pc(p.frame->method, p.frame->pc);
+    if (at) out->pc = explore_label_pc(p.frame->method, p.frame->pc);
     if (t->state == VM_THREAD_BLOCKED || t->state == VM_THREAD_WAITING) {
         blocked_label(machine, t, out);
         return;
@@ -512,7 +517,8 @@ void vm_sched_label(const vm *machine, const vm_thread *t, por_label *out)
     if (t->state != VM_THREAD_RUNNABLE) return;
     if (t->park == VM_PARK_END) {
         if (jpf(machine))
-            set_label(out, POR_WRITE, vm_label_object(machine, t->object), VM_FIELD_THREAD);
+            set_label(out, POR_WRITE, explore_label_object(machine, t->object),
+                      EXPLORE_FIELD_THREAD);
         return;
     }
     if (at) parked_label(machine, t, &p, out);
@@ -556,7 +562,7 @@ static bool call_enabled(const vm *machine, const vm_thread *t, const parked *p)
     return true;
 }
 
-bool vm_sched_enabled(const vm *machine, const vm_thread *t)
+bool explore_sched_enabled(const vm *machine, const vm_thread *t)
 {
     if (machine->exiting || t->state == VM_THREAD_NEW || t->state == VM_THREAD_TERMINATED)
         return false;
@@ -581,20 +587,20 @@ bool vm_sched_enabled(const vm *machine, const vm_thread *t)
 static void expose_native(vm *machine, const vm_method *m, const vm_slot *args)
 {
     if (m->sync == VM_SYNC_START) {
-        vm_sched_expose(machine, args[0].ref);
+        explore_sched_expose(machine, args[0].ref);
         return;
     }
     if (m->sync != VM_SYNC_WRITE || !args[0].ref || !shared(machine, args[0].ref)) return;
     const char *d = m->descriptor;
     if (!strcmp(d, "(Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Z"))
-        vm_sched_expose(machine, args[4].ref);
+        explore_sched_expose(machine, args[4].ref);
     else if (!strcmp(d, "(Ljava/lang/Object;JLjava/lang/Object;)Ljava/lang/Object;") ||
              !strcmp(d, "(Ljava/lang/Object;JLjava/lang/Object;)V"))
-        vm_sched_expose(machine, args[3].ref);
+        explore_sched_expose(machine, args[3].ref);
 }
 
-void vm_sched_expose_pending(vm *machine, vm_park park, const vm_frame *frame, const uint8_t *pc,
-                             const vm_slot *sp)
+void explore_sched_expose_pending(vm *machine, vm_park park, const vm_frame *frame,
+                                  const uint8_t *pc, const vm_slot *sp)
 {
     uint8_t op = *pc;
     if (park == VM_PARK_ACCESS) {
@@ -603,16 +609,16 @@ void vm_sched_expose_pending(vm *machine, vm_park park, const vm_frame *frame, c
                            (op == CF_OP_AASTORE && shared(machine, sp[-3].ref)) ||
                            (op == CF_OP_PUTFIELD && e->kind == 'L' && shared(machine, sp[-2].ref));
         if (into_shared && (op == CF_OP_AASTORE || e->kind == 'L'))
-            vm_sched_expose(machine, sp[-1].ref);
+            explore_sched_expose(machine, sp[-1].ref);
     } else if (park == VM_PARK_INVOKE) {
         const vm_method *m = vm_call_target(machine, NULL, frame, pc, sp);
         if (m && !(m->access & CF_ACC_SYNCHRONIZED)) expose_native(machine, m, sp - m->arg_slots);
     }
 }
 
-void vm_sched_before_step(vm *machine, vm_thread *t)
+void explore_sched_before_step(vm *machine, vm_thread *t)
 {
     parked p = {NULL, NULL, NULL};
     if (t->state != VM_THREAD_RUNNABLE || !parked_at(t, &p)) return;
-    vm_sched_expose_pending(machine, (vm_park)t->park, p.frame, p.pc, p.sp);
+    explore_sched_expose_pending(machine, (vm_park)t->park, p.frame, p.pc, p.sp);
 }

@@ -55,7 +55,7 @@ static void add_object(text *t, const vm *machine, uint32_t h)
 }
 
 /* Writes the name of object [h] (as add_object does) into [buf]. */
-void vm_describe_object(const vm *machine, uint32_t h, char *buf, size_t cap)
+void explore_describe_object(const vm *machine, uint32_t h, char *buf, size_t cap)
 {
     text t = {buf, cap, 0};
     buf[0] = '\0';
@@ -77,7 +77,7 @@ static void add_location(text *t, const vm_method *m, uint32_t pc)
         add(t, "%s.%s(Unknown Source)", cls, m->name);
 }
 
-void vm_describe_location(const vm_method *m, uint32_t pc, char *buf, size_t cap)
+void explore_describe_location(const vm_method *m, uint32_t pc, char *buf, size_t cap)
 {
     text t = {buf, cap, 0};
     buf[0] = '\0';
@@ -94,7 +94,7 @@ static const vm_field *field_at_offset(const vm_class *cls, uint32_t offset)
     return NULL;
 }
 
-void vm_thread_name(const vm *machine, uint32_t thread, char *buf, size_t cap)
+void explore_thread_name(const vm *machine, uint32_t thread, char *buf, size_t cap)
 {
     const vm_thread *t = machine->threads[thread];
     uint32_t name =
@@ -197,7 +197,7 @@ static void add_parked(text *t, const vm *machine, const vm_thread *th)
     }
 }
 
-void vm_describe_next(const vm *machine, uint32_t thread, char *buf, size_t cap)
+void explore_describe_next(const vm *machine, uint32_t thread, char *buf, size_t cap)
 {
     text t = {buf, cap, 0};
     buf[0] = '\0';
@@ -265,7 +265,7 @@ static const vm_thread *joined(const vm *machine, const vm_thread *th)
     return NULL;
 }
 
-int vm_waits_for(const vm *machine, uint32_t thread)
+int explore_waits_for(const vm *machine, uint32_t thread)
 {
     const vm_thread *th = machine->threads[thread];
     uint32_t lock = needed_lock(machine, th);
@@ -277,7 +277,7 @@ int vm_waits_for(const vm *machine, uint32_t thread)
     return target ? (int)target->id : -1;
 }
 
-void vm_describe_waiting(const vm *machine, uint32_t thread, char *buf, size_t cap)
+void explore_describe_waiting(const vm *machine, uint32_t thread, char *buf, size_t cap)
 {
     text t = {buf, cap, 0};
     buf[0] = '\0';
@@ -296,9 +296,10 @@ void vm_describe_waiting(const vm *machine, uint32_t thread, char *buf, size_t c
         add_object(&t, machine, lock);
         uint32_t owner = vm_obj(machine, lock)->lock_owner;
         if (owner)
-            vm_thread_name(machine, owner - 1, name, sizeof name), add(&t, " held by %s", name);
+            explore_thread_name(machine, owner - 1, name, sizeof name),
+                add(&t, " held by %s", name);
     } else if (target) {
-        vm_thread_name(machine, target->id, name, sizeof name);
+        explore_thread_name(machine, target->id, name, sizeof name);
         add(&t, "waits to join %s", name);
     } else if (th->state == VM_THREAD_WAITING && th->wait_object) {
         add(&t, "waits to be notified on ");
@@ -336,7 +337,7 @@ static void add_backtrace(text *t, const vm *machine, uint32_t h)
     }
 }
 
-bool vm_describe_uncaught(const vm *machine, uint32_t thread, char *buf, size_t cap)
+bool explore_describe_uncaught(const vm *machine, uint32_t thread, char *buf, size_t cap)
 {
     text t = {buf, cap, 0};
     buf[0] = '\0';

@@ -19,7 +19,7 @@
  * The objects reachable only from threads (their frames, pending exception, monitors) are found
  * by a walk from the thread roots that stops at H; a thread whose references were all in H when
  * its hash was computed skips it. The sum is thus always over exactly the reachable objects: the
- * same fingerprint as a full walk, which vm_check_options.verify_fingerprints recomputes from
+ * same fingerprint as a full walk, which explore_check_options.verify_fingerprints recomputes from
  * scratch for every state (tests).
  *
  * Heap symmetry names objects by when a whole serialisation reaches them, so no component hash
@@ -68,7 +68,7 @@ static vm_object *hashed_object(vm *machine, uint32_t h)
 {
     vm_object *o = machine->heap.objects[h];
     if (o->cache.fh_stamp != o->epoch + 1) {
-        vm_state_hash_object(machine, h, o->cache.fh);
+        explore_state_hash_object(machine, h, o->cache.fh);
         o->cache.fh_stamp = o->epoch + 1;
     }
     return o;
@@ -79,8 +79,8 @@ static vm_object *hashed_object(vm *machine, uint32_t h)
 /* Doubles the walk-stamp log; false (a fatal error) when out of memory. */
 static bool grow_walk_log(vm *machine)
 {
-    vm_check *c = machine->check;
-    vm_walk_undo *grown = base_grow(c->walk_log, &c->walk_log_cap, sizeof *grown, 1024);
+    explore_check *c = machine->check;
+    explore_walk_undo *grown = base_grow(c->walk_log, &c->walk_log_cap, sizeof *grown, 1024);
     if (!grown) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (walk log)");
     c->walk_log = grown;
     return true;
@@ -90,27 +90,27 @@ static bool grow_walk_log(vm *machine)
  * memory. */
 static inline bool log_stamp(vm *machine, uint32_t h, uint64_t old)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     if (VM_UNLIKELY(c->walk_log_len == c->walk_log_cap) && !grow_walk_log(machine)) return false;
-    c->walk_log[c->walk_log_len++] = (vm_walk_undo){old, h};
+    c->walk_log[c->walk_log_len++] = (explore_walk_undo){old, h};
     return true;
 }
 
 /* Pushes [h] for the walk of H (stamped with [walk]) unless it is null or stamped already. */
 static inline void push_global(vm *machine, uint32_t h, uint64_t walk)
 {
-    if (vm_state_left_out(machine, h)) return;
+    if (explore_state_left_out(machine, h)) return;
     vm_object *o = machine->heap.objects[h];
     if (o->cache.walk == walk || !log_stamp(machine, h, o->cache.walk)) return;
     o->cache.walk = walk;
-    vm_state_push(machine->check, h);
+    explore_state_push(machine->check, h);
 }
 
-void vm_state_undo_walks(vm *machine, size_t pos)
+void explore_state_undo_walks(vm *machine, size_t pos)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     while (c->walk_log_len > pos) {
-        const vm_walk_undo *u = &c->walk_log[--c->walk_log_len];
+        const explore_walk_undo *u = &c->walk_log[--c->walk_log_len];
         vm_object *o = machine->heap.objects[u->handle];
         if (o) o->cache.walk = u->walk; /* objects allocated since are gone */
     }
@@ -119,10 +119,10 @@ void vm_state_undo_walks(vm *machine, size_t pos)
 /* Pushes [h] for the walk of what only threads reach, unless it is null, in H or reached. */
 static inline void push_local(vm *machine, uint32_t h, uint64_t walk)
 {
-    if (vm_state_left_out(machine, h) || machine->heap.objects[h]->cache.walk == walk ||
-        !vm_state_mark(machine->check, h))
+    if (explore_state_left_out(machine, h) || machine->heap.objects[h]->cache.walk == walk ||
+        !explore_state_mark(machine->check, h))
         return;
-    vm_state_push(machine->check, h);
+    explore_state_push(machine->check, h);
 }
 
 /* Pushes the objects [o] references, each by [push] (inlined into each drain below). */
@@ -149,7 +149,7 @@ push_children(vm *machine, const vm_object *o, uint64_t walk,
 static inline __attribute__((always_inline)) void drain(vm *machine, fp_sum *sum, uint64_t walk,
                                                         void (*push)(vm *, uint32_t, uint64_t))
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     while (c->stack_len && !machine->failed) {
         const vm_object *o = hashed_object(machine, c->stack[--c->stack_len]);
         sum_add(sum, o->cache.fh);
@@ -162,16 +162,16 @@ static inline __attribute__((always_inline)) void drain(vm *machine, fp_sum *sum
 /* Adds the hash of the globals (cached while they are unchanged). */
 static void add_globals(vm *machine, fp_sum *sum)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     if (c->globals_stamp != machine->globals_epoch + 1) {
-        vm_state_hash_globals(machine, c->globals_fh);
+        explore_state_hash_globals(machine, c->globals_fh);
         c->globals_stamp = machine->globals_epoch + 1;
     }
     sum_add(sum, c->globals_fh);
 }
 
 /* Keeps the [n] references at [refs] in [keep]; false (a fatal error) when out of memory. */
-static bool keep_refs(vm *machine, vm_refs *keep, const uint32_t *refs, size_t n)
+static bool keep_refs(vm *machine, explore_refs *keep, const uint32_t *refs, size_t n)
 {
     if (keep->refs_cap < n) {
         uint32_t *grown = base_realloc(keep->refs, n * sizeof *grown);
@@ -187,16 +187,16 @@ static bool keep_refs(vm *machine, vm_refs *keep, const uint32_t *refs, size_t n
 /* Recomputes the summed hash of the classes that count and the references of their statics. */
 static void rehash_classes(vm *machine)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     fp_sum s = {0, 0};
     c->refs_len = 0;
     for (uint32_t i = 0; i < machine->class_count && !machine->failed; i++) {
         vm_class *cls = machine->classes[i];
-        if (!vm_state_class_counts(cls)) continue;
+        if (!explore_state_class_counts(cls)) continue;
         if (cls->cache.fh_stamp != cls->statics_epoch + 1 ||
             cls->cache.fh_init != cls->init_state ||
             cls->cache.fh_init_thread != cls->init_thread) {
-            vm_state_hash_class(machine, cls, cls->cache.fh);
+            explore_state_hash_class(machine, cls, cls->cache.fh);
             cls->cache.fh_stamp = cls->statics_epoch + 1;
             cls->cache.fh_init = cls->init_state;
             cls->cache.fh_init_thread = cls->init_thread;
@@ -216,7 +216,7 @@ static void rehash_classes(vm *machine)
 /* Makes the classes' cached hash and statics references current; false after a fatal error. */
 static bool classes_current(vm *machine)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     if (c->classes_stamp == machine->classes_epoch + 1 && c->classes_count == machine->class_count)
         return true;
     size_t slots = 0;
@@ -246,7 +246,8 @@ static void note_outside(vm *machine, const uint32_t *refs, size_t n, uint64_t w
 {
     for (size_t k = 0; k < n; k++) {
         uint32_t h = refs[k];
-        if (vm_state_left_out(machine, h) || machine->heap.objects[h]->cache.walk == walk) continue;
+        if (explore_state_left_out(machine, h) || machine->heap.objects[h]->cache.walk == walk)
+            continue;
         push_local(machine, h, walk);
         size_t i = 0;
         while (i < out->count && out->refs[i] != h) i++;
@@ -284,8 +285,8 @@ static bool scan_frame(vm *machine, const vm_thread *t, uint32_t d, uint64_t wal
         note_outside(machine, f->cache.refs, f->cache.ref_count, walk, out);
         return true;
     }
-    const vm_check *c = machine->check;
-    if (!vm_state_frame_refs(machine, t, d)) return false;
+    const explore_check *c = machine->check;
+    if (!explore_state_frame_refs(machine, t, d)) return false;
     note_outside(machine, c->refs, c->refs_len, walk, out);
     return true;
 }
@@ -304,7 +305,7 @@ static uint8_t keep_refs_in(uint32_t *keep, uint8_t cap, const uint32_t *refs, s
 static bool hash_frame(vm *machine, vm_thread *t, uint32_t d, uint64_t walk, outside_list *out)
 {
     vm_frame *f = &t->frames[d];
-    if (!vm_state_hash_frame(machine, t, d, f->cache.fh)) return false;
+    if (!explore_state_hash_frame(machine, t, d, f->cache.fh)) return false;
     f->cache.fh_child = d + 1 < t->depth ? t->frames[d + 1].gen : 0;
     f->cache.ref_count =
         keep_refs_in(f->cache.refs, VM_FRAME_REFS, machine->check->refs, machine->check->refs_len);
@@ -322,7 +323,7 @@ static void rehash_thread(vm *machine, vm_thread *t, uint64_t walk)
     outside_list out = {{0}, 0, false};
     fp_sum s = {0, 0};
     uint64_t fh[2];
-    if (!vm_state_hash_thread_top(machine, t, fh)) return;
+    if (!explore_state_hash_thread_top(machine, t, fh)) return;
     sum_add(&s, fh);
     t->cache.top_ref_count = keep_refs_in(t->cache.top_refs, VM_TOP_REFS, machine->check->refs,
                                           machine->check->refs_len);
@@ -379,7 +380,7 @@ static void add_threads(vm *machine, fp_sum *sum, uint64_t walk)
 /* Walks H under a new id: stamps its objects and makes the context's sum theirs. */
 static void walk_globals(vm *machine)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     uint64_t walk = ++c->walk_source;
     fp_sum heap = {0, 0};
     for (uint32_t g = 0; g < machine->notify_count; g++)
@@ -389,7 +390,7 @@ static void walk_globals(vm *machine)
         if (machine->threads[i]->state != VM_THREAD_NEW)
             push_global(machine, machine->threads[i]->object, walk);
     drain(machine, &heap, walk, push_global);
-    c->fp = (vm_fp_ctx){{heap.lo, heap.hi}, walk};
+    c->fp = (explore_fp_ctx){{heap.lo, heap.hi}, walk};
 }
 
 /* What a transition did to H, gathered from its trail entries. */
@@ -421,8 +422,8 @@ static void gain(vm *machine, uint32_t h, delta *d)
  * [b] and what it reaches do, [a] among them. False when that cannot be shown. */
 static bool ref_change(vm *machine, uint32_t a, uint32_t b, delta *d)
 {
-    vm_check *c = machine->check;
-    if (vm_state_left_out(machine, a)) a = 0; /* never in H */
+    explore_check *c = machine->check;
+    if (explore_state_left_out(machine, a)) a = 0; /* never in H */
     if (a && d->removed++) return false;
     c->gain_watch = a;
     c->gain_seen = false;
@@ -458,7 +459,7 @@ static bool object_delta(vm *machine, uint32_t h, const vm_object *old, delta *d
     if ((old->flags | machine->heap.objects[h]->flags) & VM_OBJ_CONSTANT)
         return false; /* a constant object locked, unlocked or made constant */
     if (old->cache.walk != machine->check->fp.walk) return true; /* not in H */
-    if (!vm_state_mark(machine->check, h)) return false;         /* logged twice: several epochs */
+    if (!explore_state_mark(machine->check, h)) return false;    /* logged twice: several epochs */
     if (old->cache.fh_stamp != old->epoch + 1) return false;
     sum_sub(&d->heap, old->cache.fh);
     sum_add(&d->heap, hashed_object(machine, h)->cache.fh);
@@ -474,19 +475,19 @@ static bool same_static_refs(const vm_class *cls, const vm_slot *old)
     return true;
 }
 
-/* Visitor of vm_trail_changes: applies one change to the delta in [ctx]. */
-static bool apply_change(vm *machine, const vm_change *ch, void *ctx)
+/* Visitor of explore_trail_changes: applies one change to the delta in [ctx]. */
+static bool apply_change(vm *machine, const explore_change *ch, void *ctx)
 {
     switch (ch->kind) {
-    case VM_CHANGE_OBJECT:
+    case EXPLORE_CHANGE_OBJECT:
         return object_delta(machine, ch->handle, ch->old, ctx);
-    case VM_CHANGE_STATICS:
+    case EXPLORE_CHANGE_STATICS:
         return same_static_refs(ch->cls, ch->old);
-    case VM_CHANGE_THREAD_NEW: /* its Thread object is a new global root */
+    case EXPLORE_CHANGE_THREAD_NEW: /* its Thread object is a new global root */
         gain(machine, ch->thread->object, ctx);
         return !machine->failed;
-    case VM_CHANGE_ALLOC:
-    case VM_CHANGE_THREAD:
+    case EXPLORE_CHANGE_ALLOC:
+    case EXPLORE_CHANGE_THREAD:
         return true;
     default: /* a class initialised, the globals changed */
         return false;
@@ -497,12 +498,12 @@ static bool apply_change(vm *machine, const vm_change *ch, void *ctx)
  * false when H must be walked again. */
 static bool advance_context(vm *machine)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     if (!c->fp.walk) return false;
     if (c->trail.len == c->fp_pos) return true;
     if (c->trail.len < c->fp_pos) return false;
     delta d = {{c->fp.heap[0], c->fp.heap[1]}, 0, false};
-    if (!vm_trail_changes(machine, c->fp_pos, apply_change, &d)) return false;
+    if (!explore_trail_changes(machine, c->fp_pos, apply_change, &d)) return false;
     if (d.removed && !d.removed_ok) return false;
     c->fp.heap[0] = d.heap.lo;
     c->fp.heap[1] = d.heap.hi;
@@ -513,10 +514,11 @@ static bool advance_context(vm *machine)
  * walking H again; false after a fatal error. */
 static bool sync_context(vm *machine)
 {
-    vm_check *c = machine->check;
-    if (!vm_state_begin_walk(machine) || !classes_current(machine)) return false;
+    explore_check *c = machine->check;
+    if (!explore_state_begin_walk(machine) || !classes_current(machine)) return false;
     if (!advance_context(machine)) {
-        if (!vm_state_begin_walk(machine)) return false; /* drop the marks of the failed delta */
+        if (!explore_state_begin_walk(machine))
+            return false; /* drop the marks of the failed delta */
         walk_globals(machine);
     }
     c->fp_pos = c->trail.len;
@@ -525,14 +527,14 @@ static bool sync_context(vm *machine)
 
 /* True when fingerprints need the plain (incremental) one: the fingerprint itself, or under heap
  * symmetry the names hash. */
-static bool uses_plain(const vm_check *c)
+static bool uses_plain(const explore_check *c)
 {
     return !c->opts.exact || c->opts.heap_symmetry;
 }
 
-void vm_state_sync(vm *machine)
+void explore_state_sync(vm *machine)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     if (uses_plain(c) && c->fp_pos != c->trail.len && !machine->failed) sync_context(machine);
 }
 
@@ -542,7 +544,7 @@ void vm_state_sync(vm *machine)
  * error. */
 static fp_sum component_sum(vm *machine)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     fp_sum sum = {0, 0};
     if (!sync_context(machine)) return sum; /* its marks are on objects of H only */
     sum.lo = c->fp.heap[0];
@@ -559,14 +561,14 @@ static fp_sum component_sum(vm *machine)
 /* Pushes [h] for a plain walk unless it is left out or reached (verification). */
 static void push_plain(vm *machine, uint32_t h)
 {
-    if (!vm_state_left_out(machine, h) && vm_state_mark(machine->check, h))
-        vm_state_push(machine->check, h);
+    if (!explore_state_left_out(machine, h) && explore_state_mark(machine->check, h))
+        explore_state_push(machine->check, h);
 }
 
 /* Pushes the references collected in check->refs for a plain walk (verification). */
 static void push_collected(vm *machine)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     for (size_t k = 0; k < c->refs_len; k++) push_plain(machine, c->refs[k]);
 }
 
@@ -574,11 +576,11 @@ static void push_collected(vm *machine)
 static void scratch_thread(vm *machine, const vm_thread *t, fp_sum *sum)
 {
     uint64_t fh[2];
-    if (!vm_state_hash_thread_top(machine, t, fh)) return;
+    if (!explore_state_hash_thread_top(machine, t, fh)) return;
     sum_add(sum, fh);
     push_collected(machine);
     for (uint32_t d = 0; d + 1 < t->depth; d++) {
-        if (!vm_state_hash_frame(machine, t, d, fh)) return;
+        if (!explore_state_hash_frame(machine, t, d, fh)) return;
         sum_add(sum, fh);
         push_collected(machine);
     }
@@ -591,8 +593,8 @@ static void scratch_classes(vm *machine, fp_sum *sum)
     uint64_t fh[2];
     for (uint32_t i = 0; i < machine->class_count; i++) {
         const vm_class *cls = machine->classes[i];
-        if (!vm_state_class_counts(cls)) continue;
-        vm_state_hash_class(machine, cls, fh);
+        if (!explore_state_class_counts(cls)) continue;
+        explore_state_hash_class(machine, cls, fh);
         sum_add(sum, fh);
         for (uint32_t k = 0; cls->static_ref_map && k < cls->static_slots; k++)
             if (cls->static_ref_map[k / 8] >> (k % 8) & 1) push_plain(machine, cls->statics[k].ref);
@@ -602,11 +604,11 @@ static void scratch_classes(vm *machine, fp_sum *sum)
 /* Adds the hash of every pushed object and of everything it reaches, computed from scratch. */
 static void scratch_objects(vm *machine, fp_sum *sum)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     uint64_t fh[2];
     while (c->stack_len && !machine->failed) {
         uint32_t h = c->stack[--c->stack_len];
-        vm_state_hash_object(machine, h, fh);
+        explore_state_hash_object(machine, h, fh);
         sum_add(sum, fh);
         vm_each_ref(machine, machine->heap.objects[h], push_plain);
     }
@@ -618,9 +620,9 @@ static fp_sum scratch_sum(vm *machine)
 {
     fp_sum sum = {0, 0};
     uint64_t fh[2];
-    vm_state_hash_globals(machine, fh);
+    explore_state_hash_globals(machine, fh);
     sum_add(&sum, fh);
-    if (!vm_state_begin_walk(machine)) return sum;
+    if (!explore_state_begin_walk(machine)) return sum;
     for (uint32_t g = 0; g < machine->notify_count; g++)
         push_plain(machine, machine->notify[g].cond);
     scratch_classes(machine, &sum);
@@ -645,10 +647,10 @@ enum { SYM_MEMO_FIRST = 1 << 12, SYM_MEMO_MOST = 1 << 20 };
 
 /* Makes the memo twice as large (its first table when empty), keeping what fits; false when
  * out of memory (the memo then stays as it was). */
-static bool sym_memo_grow(vm_sym_memo *m)
+static bool sym_memo_grow(explore_sym_memo *m)
 {
     size_t cap = m->entries ? (m->mask + 1) * 2 : SYM_MEMO_FIRST;
-    vm_sym_entry *e = base_calloc(cap, sizeof *e);
+    explore_sym_entry *e = base_calloc(cap, sizeof *e);
     if (!e) return false;
     for (size_t i = 0; m->entries && i <= m->mask; i++)
         e[m->entries[i].plain.lo & (cap - 1)] = m->entries[i];
@@ -672,52 +674,53 @@ static por_fp plain_fingerprint(vm *machine)
  * [plain], from the memo when [plain] is there, else from a whole serialisation (remembered). */
 static por_fp symmetric_fingerprint(vm *machine, por_fp plain)
 {
-    vm_check *c = machine->check;
-    vm_sym_memo *m = &c->sym_memo;
+    explore_check *c = machine->check;
+    explore_sym_memo *m = &c->sym_memo;
     por_fp fp = {0, 0};
     if (machine->failed) return fp;
     if (!m->entries && !sym_memo_grow(m)) return fp;
-    vm_sym_entry *e = &m->entries[plain.lo & m->mask];
+    explore_sym_entry *e = &m->entries[plain.lo & m->mask];
     bool hit = e->plain.lo == plain.lo && e->plain.hi == plain.hi;
     if (hit && !c->opts.verify_fingerprints) return e->symmetric;
-    if (!vm_state_serialize(machine)) return fp;
-    fp = vm_state_hash_serialisation(machine);
+    if (!explore_state_serialize(machine)) return fp;
+    fp = explore_state_hash_serialisation(machine);
     if (hit && (fp.lo != e->symmetric.lo || fp.hi != e->symmetric.hi))
         vm_fail(machine, VM_ERR_UNSUPPORTED,
                 "internal error: a remembered symmetric fingerprint differs from the state's");
     if (hit) return fp;
     if (++m->inserts > 2 * (m->mask + 1) && m->mask + 1 < SYM_MEMO_MOST) sym_memo_grow(m);
-    m->entries[plain.lo & m->mask] = (vm_sym_entry){plain, fp};
+    m->entries[plain.lo & m->mask] = (explore_sym_entry){plain, fp};
     return fp;
 }
 
-por_fp vm_state_fingerprint(vm *machine)
+por_fp explore_state_fingerprint(vm *machine)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     por_fp fp = {0, 0}, plain = {0, 0};
     if (uses_plain(c)) plain = plain_fingerprint(machine);
     if (c->opts.heap_symmetry) /* the plain fingerprint keeps ids: it tells the names apart */
         c->names = plain.lo ^ plain.hi * 0x9E3779B97F4A7C15ull;
     if (c->opts.exact) {
-        if (vm_state_serialize(machine)) fp = vm_state_exact_fingerprint(machine);
+        if (explore_state_serialize(machine)) fp = explore_state_exact_fingerprint(machine);
     } else {
         fp = c->opts.heap_symmetry ? symmetric_fingerprint(machine, plain) : plain;
     }
-    vm_trail_new_epoch(machine); /* later changes start new epochs: the cached hashes stay exact */
+    explore_trail_new_epoch(
+        machine); /* later changes start new epochs: the cached hashes stay exact */
     c->fp_pos = c->trail.len;
     return fp;
 }
 
-void vm_state_forget(vm *machine)
+void explore_state_forget(vm *machine)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     c->globals_stamp = c->classes_stamp = 0;
     c->fp.walk = 0;
 }
 
-void vm_state_free(vm *machine)
+void explore_state_free(vm *machine)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     base_free(c->classes.refs);
     base_free(c->refs);
     base_free(c->marks);

@@ -36,15 +36,16 @@ static inline bool unshared(const vm *machine, uint32_t h)
 /* Marks and queues [h] for the walk when it is unshared and not reached yet. */
 static inline void reach(vm *machine, uint32_t h)
 {
-    vm_check *c = machine->check;
-    if (unshared(machine, h) && vm_state_mark(c, h)) vm_state_push(c, h);
+    explore_check *c = machine->check;
+    if (unshared(machine, h) && explore_state_mark(c, h)) explore_state_push(c, h);
 }
 
 /* Marks every unshared object [t] reaches from its roots through unshared objects. */
 static bool walk_unshared(vm *machine, const vm_thread *t)
 {
-    vm_check *c = machine->check;
-    if (!vm_state_begin_walk(machine) || !vm_state_each_thread_ref(machine, t, reach)) return false;
+    explore_check *c = machine->check;
+    if (!explore_state_begin_walk(machine) || !explore_state_each_thread_ref(machine, t, reach))
+        return false;
     while (c->stack_len)
         vm_each_ref(machine, machine->heap.objects[c->stack[--c->stack_len]], reach);
     return true;
@@ -65,7 +66,7 @@ static int compare_counts(const void *a, const void *b)
 static size_t split(const vm *machine, const vm_thread *t, uint64_t first, uint64_t *kept,
                     size_t *kept_len, uint64_t *moved)
 {
-    const vm_check *c = machine->check;
+    const explore_check *c = machine->check;
     const uint32_t *log = c->allocs[t->id];
     size_t n = 0;
     *kept_len = 0;
@@ -98,7 +99,7 @@ static void renumber(vm *machine, uint32_t thread, uint64_t next, const uint64_t
 /* Makes room for [n] scratch counts; false (a fatal error) when out of memory. */
 static bool room(vm *machine, size_t n)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     if (c->ids_cap >= n) return true;
     uint64_t *grown = base_realloc(c->ids_buf, n * sizeof *grown);
     if (!grown) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (object ids)");
@@ -107,9 +108,9 @@ static bool room(vm *machine, size_t n)
     return true;
 }
 
-bool vm_ids_note(vm *machine, const vm_thread *t, uint64_t k, uint32_t h)
+bool explore_ids_note(vm *machine, const vm_thread *t, uint64_t k, uint32_t h)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     uint64_t cap = c->allocs_cap[t->id];
     if (k >= cap) {
         cap = k < 64 ? 128 : 2 * k;
@@ -122,10 +123,10 @@ bool vm_ids_note(vm *machine, const vm_thread *t, uint64_t k, uint32_t h)
     return true;
 }
 
-bool vm_ids_compact(vm *machine, vm_thread *t, uint64_t first)
+bool explore_ids_compact(vm *machine, vm_thread *t, uint64_t first)
 {
     if (t->allocations == first) return true;
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     if (!walk_unshared(machine, t) || !room(machine, 2 * (size_t)t->allocations)) return false;
     uint64_t *kept = c->ids_buf, *moved = kept + t->allocations;
     size_t kept_len, n = split(machine, t, first, kept, &kept_len, moved);

@@ -37,7 +37,7 @@ static por_tset lts_enabled(const void *model)
     por_tset set = 0;
     if (!program_running(machine)) return 0;
     for (uint32_t i = 0; i < machine->thread_count; i++)
-        if (vm_sched_enabled(machine, machine->threads[i])) set |= (por_tset)1 << i;
+        if (explore_sched_enabled(machine, machine->threads[i])) set |= (por_tset)1 << i;
     return set;
 }
 
@@ -50,7 +50,7 @@ static por_tset lts_waiting(const void *model)
     for (uint32_t i = 0; i < machine->thread_count; i++) {
         const vm_thread *t = machine->threads[i];
         if (t->state == VM_THREAD_NEW || t->state == VM_THREAD_TERMINATED) continue;
-        if (!vm_sched_enabled(machine, t)) set |= (por_tset)1 << i;
+        if (!explore_sched_enabled(machine, t)) set |= (por_tset)1 << i;
     }
     return set;
 }
@@ -61,15 +61,15 @@ static void lts_peek(const void *model, size_t thread, por_label *out)
     const vm *machine = model;
     memset(out, 0, sizeof *out);
     out->thread = (uint32_t)thread;
-    if (thread < machine->thread_count) vm_sched_label(machine, machine->threads[thread], out);
+    if (thread < machine->thread_count) explore_sched_label(machine, machine->threads[thread], out);
 }
 
 /* Decides where a thread created during a step is parked: its first instruction, classified. */
 static void park_new_thread(vm *machine, vm_thread *t)
 {
     const vm_frame *f = &t->frames[t->depth - 1];
-    t->park =
-        (uint8_t)vm_sched_classify(machine, t, f, f->method->code->code + f->pc, t->slots + f->sp);
+    t->park = (uint8_t)explore_sched_classify(machine, t, f, f->method->code->code + f->pc,
+                                              t->slots + f->sp);
 }
 
 /* Copies the vm's fatal error into [err]. */
@@ -86,7 +86,7 @@ static por_step_result step_error(const vm *machine, por_error *err)
 static por_step_result lts_step(void *model, size_t thread, por_error *err)
 {
     vm *machine = model;
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     if (c->broken || machine->failed || thread >= machine->thread_count)
         return step_error(machine, err);
     vm_thread *t = machine->threads[thread];
@@ -96,7 +96,7 @@ static por_step_result lts_step(void *model, size_t thread, por_error *err)
         if (machine->threads[i]->state == VM_THREAD_NEW) fresh |= UINT64_C(1) << i;
     vm_thread_w(machine, t);
     uint64_t first = t->allocations;
-    vm_sched_before_step(machine, t);
+    explore_sched_before_step(machine, t);
     vm_stop stop = {.watch = machine->driver.watch, .skip_first = true};
     vm_run_result r = vm_interpret(machine, t, &stop);
     if (r == VM_RUN_BLOCKED) t->park = VM_PARK_BLOCKED;
@@ -105,7 +105,7 @@ static por_step_result lts_step(void *model, size_t thread, por_error *err)
         if ((fresh >> i & 1) && n->state == VM_THREAD_RUNNABLE && n->depth)
             park_new_thread(machine, n);
     }
-    if (r == VM_RUN_FAILED || machine->failed || !vm_ids_compact(machine, t, first))
+    if (r == VM_RUN_FAILED || machine->failed || !explore_ids_compact(machine, t, first))
         return step_error(machine, err);
     return !was_uncaught && t->uncaught ? POR_STEP_ASSERT : POR_STEP_OK;
 }
@@ -113,25 +113,25 @@ static por_step_result lts_step(void *model, size_t thread, por_error *err)
 /* The lts: the fingerprint of the current state. */
 static por_fp lts_fingerprint(const void *model)
 {
-    return vm_state_fingerprint((vm *)model);
+    return explore_state_fingerprint((vm *)model);
 }
 
 /* The lts: a snapshot (a trail position). */
 static por_snapshot *lts_save(void *model)
 {
-    return vm_trail_save(model);
+    return explore_trail_save(model);
 }
 
 /* The lts: undoes the trail back to [snap]. */
 static void lts_restore(void *model, const por_snapshot *snap)
 {
-    vm_trail_restore(model, snap);
+    explore_trail_restore(model, snap);
 }
 
 /* The lts: recycles [snap]. */
 static void lts_release(void *model, por_snapshot *snap)
 {
-    vm_trail_release(model, snap);
+    explore_trail_release(model, snap);
 }
 
 /* The lts under heap symmetry: the object-names hash of the state last fingerprinted. */
@@ -151,7 +151,7 @@ static const por_lts_ops vm_symmetric_lts_ops = {
     lts_fingerprint,  lts_save,    lts_restore, lts_release, lts_names,
 };
 
-por_lts vm_lts(vm *machine)
+por_lts explore_lts(vm *machine)
 {
     bool symmetric = machine->check && machine->check->opts.heap_symmetry;
     por_lts lts = {symmetric ? &vm_symmetric_lts_ops : &vm_lts_ops, machine};
@@ -191,7 +191,7 @@ static void expose_statics(vm *machine)
         const vm_class *cls = machine->classes[i];
         for (uint32_t s = 0; cls->static_ref_map && s < cls->static_slots; s++)
             if (cls->static_ref_map[s / 8] >> (s % 8) & 1)
-                vm_sched_expose(machine, cls->statics[s].ref);
+                explore_sched_expose(machine, cls->statics[s].ref);
     }
 }
 
@@ -208,8 +208,8 @@ static vm_status begin_error(vm_error *err, vm_status status, const char *msg)
 /* Notes the allocation of [h] by [t] (NULL: the VM): the trail undoes it, ids.c names it. */
 static bool hook_allocated(vm *machine, vm_thread *t, uint32_t h)
 {
-    vm_trail_alloc(machine, h);
-    return !t || vm_ids_note(machine, t, t->allocations - 1, h);
+    explore_trail_alloc(machine, h);
+    return !t || explore_ids_note(machine, t, t->allocations - 1, h);
 }
 
 /* Appends program output to the current path's, part of its state. */
@@ -225,35 +225,35 @@ static void hook_output(vm *machine, int fd, const char *bytes, size_t len)
 static vm_park hook_classify(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
                              const vm_slot *sp)
 {
-    vm_park park = vm_sched_classify(machine, t, frame, pc, sp);
-    if (park == VM_PARK_NONE || !vm_sched_alone(machine, t)) return park;
-    vm_sched_expose_pending(machine, park, frame, pc, sp);
+    vm_park park = explore_sched_classify(machine, t, frame, pc, sp);
+    if (park == VM_PARK_NONE || !explore_sched_alone(machine, t)) return park;
+    explore_sched_expose_pending(machine, park, frame, pc, sp);
     return VM_PARK_NONE;
 }
 
 /* The hooks the checker installs on the vm it drives. */
 static const vm_hooks check_hooks = {
-    .log_object = vm_trail_object,
-    .log_statics = vm_trail_statics,
-    .log_class = vm_trail_class,
-    .log_thread = vm_trail_thread,
-    .log_globals = vm_trail_globals,
+    .log_object = explore_trail_object,
+    .log_statics = explore_trail_statics,
+    .log_class = explore_trail_class,
+    .log_thread = explore_trail_thread,
+    .log_globals = explore_trail_globals,
     .allocated = hook_allocated,
-    .thread_created = vm_trail_thread_new,
-    .published = vm_sched_expose,
+    .thread_created = explore_trail_thread_new,
+    .published = explore_sched_expose,
     .output = hook_output,
     .classify = hook_classify,
-    .detach = vm_check_free,
+    .detach = explore_check_free,
 };
 
-vm_status vm_check_begin(vm *machine, const vm_check_options *opts, vm_error *err)
+vm_status explore_check_begin(vm *machine, const explore_check_options *opts, vm_error *err)
 {
     if (machine->check || machine->thread_count != 1 || machine->threads[0]->depth == 0)
-        return begin_error(err, VM_ERR_BAD_INPUT, "error: vm_check_begin needs a started vm");
+        return begin_error(err, VM_ERR_BAD_INPUT, "error: explore_check_begin needs a started vm");
     if (opts->max_threads > VM_MAX_THREADS)
         return begin_error(err, VM_ERR_BAD_INPUT,
                            "error: at most " VM_MAX_THREADS_TEXT " threads can be checked");
-    vm_check *c = base_calloc(1, sizeof *c);
+    explore_check *c = base_calloc(1, sizeof *c);
     if (!c) return begin_error(err, VM_ERR_NOMEM, "error: out of memory");
     machine->check = c;
     machine->driver.hooks = &check_hooks;
@@ -267,9 +267,9 @@ vm_status vm_check_begin(vm *machine, const vm_check_options *opts, vm_error *er
         return begin_error(err, VM_ERR_NOMEM, "error: out of memory");
     machine->driver.max_threads = c->opts.max_threads;
     machine->driver.max_instructions = c->opts.max_instructions;
-    vm_sched_init_watch(machine->driver.watch);
+    explore_sched_init_watch(machine->driver.watch);
     vm_flush_output(machine);
-    vm_trail_new_epoch(machine);
+    explore_trail_new_epoch(machine);
     c->main_floor = machine->threads[0]->allocations;
     expose_statics(machine);
     park_new_thread(machine, machine->threads[0]);
@@ -286,27 +286,27 @@ static void free_typemaps(vm *machine)
     for (uint32_t i = 0; i < machine->class_count; i++) {
         vm_class *cls = machine->classes[i];
         for (uint16_t k = 0; cls->methods && k < cls->method_count; k++)
-            vm_typemap_free(&cls->methods[k]);
-        if (cls->owned_clinit) vm_typemap_free(cls->owned_clinit);
+            explore_typemap_free(&cls->methods[k]);
+        if (cls->owned_clinit) explore_typemap_free(cls->owned_clinit);
     }
 }
 
-void vm_check_free(vm *machine)
+void explore_check_free(vm *machine)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     if (!c) return;
     free_typemaps(machine);
-    vm_trail_free(machine);
+    explore_trail_free(machine);
     vm_bytes_free(&c->out);
     vm_bytes_free(&c->err);
     vm_bytes_free(&c->ser);
-    vm_reach_free(c->reach);
+    explore_reach_free(c->reach);
     base_free(c->stack);
     base_free(c->ids_buf);
     for (size_t i = 0; i < VM_MAX_THREADS; i++) base_free(c->allocs[i]);
-    vm_exact_free(&c->exact);
-    vm_state_free(machine);
-    vm_race_free(c);
+    explore_exact_free(&c->exact);
+    explore_state_free(machine);
+    explore_race_free(c);
     free_names(c->visible, c->visible_count);
     free_names(c->widened, c->widened_count);
     base_free(c);
@@ -314,40 +314,40 @@ void vm_check_free(vm *machine)
     machine->driver.hooks = NULL;
 }
 
-uint32_t vm_check_threads(const vm *machine)
+uint32_t explore_check_threads(const vm *machine)
 {
     return machine->check ? machine->check->opts.max_threads : machine->thread_count;
 }
 
-const char *vm_check_output(const vm *machine, size_t *len)
+const char *explore_check_output(const vm *machine, size_t *len)
 {
     *len = machine->check ? machine->check->out.len : 0;
     return machine->check && machine->check->out.data ? (const char *)machine->check->out.data : "";
 }
 
-const char *vm_check_errors(const vm *machine, size_t *len)
+const char *explore_check_errors(const vm *machine, size_t *len)
 {
     *len = machine->check ? machine->check->err.len : 0;
     return machine->check && machine->check->err.data ? (const char *)machine->check->err.data : "";
 }
 
-por_snapshot *vm_check_save(vm *machine)
+por_snapshot *explore_check_save(vm *machine)
 {
-    return vm_trail_save(machine);
+    return explore_trail_save(machine);
 }
 
-bool vm_check_restore(vm *machine, const por_snapshot *snap)
+bool explore_check_restore(vm *machine, const por_snapshot *snap)
 {
-    vm_trail_restore(machine, snap);
+    explore_trail_restore(machine, snap);
     return !machine->check->broken;
 }
 
-void vm_check_release(vm *machine, por_snapshot *snap)
+void explore_check_release(vm *machine, por_snapshot *snap)
 {
-    vm_trail_release(machine, snap);
+    explore_trail_release(machine, snap);
 }
 
-bool vm_check_broken(const vm *machine)
+bool explore_check_broken(const vm *machine)
 {
     return machine->check->broken;
 }

@@ -31,11 +31,11 @@ typedef struct race_slot {
     bool used, reported;
 } race_slot;
 
-/* The races found and the access notes behind them (hangs off vm_check). */
-struct vm_race_table {
+/* The races found and the access notes behind them (hangs off explore_check). */
+struct explore_race_table {
     race_slot *slots; /* open addressing, [mask + 1] */
     size_t mask, count;
-    vm_race *found;
+    explore_race *found;
     size_t found_count, found_cap;
 };
 
@@ -49,10 +49,10 @@ typedef struct race_access {
 } race_access;
 
 /* Returns the slot of [key] in [tab], claiming an empty one; NULL when out of memory. */
-static race_slot *slot_of(vm_race_table *tab, uint64_t key);
+static race_slot *slot_of(explore_race_table *tab, uint64_t key);
 
 /* Doubles [tab]'s slots; false when out of memory. */
-static bool grow(vm_race_table *tab)
+static bool grow(explore_race_table *tab)
 {
     size_t cap = tab->slots ? (tab->mask + 1) * 2 : 256;
     race_slot *old = tab->slots;
@@ -70,7 +70,7 @@ static bool grow(vm_race_table *tab)
     return true;
 }
 
-static race_slot *slot_of(vm_race_table *tab, uint64_t key)
+static race_slot *slot_of(explore_race_table *tab, uint64_t key)
 {
     if ((!tab->slots || (tab->count + 1) * 2 > tab->mask + 1) && !grow(tab)) return NULL;
     size_t i = (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 20) & tab->mask;
@@ -105,8 +105,8 @@ static void describe_site(const vm *machine, const race_site *site, bool write, 
                           size_t cap)
 {
     char name[128], where[1024];
-    vm_thread_name(machine, site->thread, name, sizeof name);
-    vm_describe_location(site->method, site->pc, where, sizeof where);
+    explore_thread_name(machine, site->thread, name, sizeof name);
+    explore_describe_location(site->method, site->pc, where, sizeof where);
     snprintf(buf, cap, "%s by %s at %s", write ? "written" : "read", name, where);
 }
 
@@ -118,18 +118,18 @@ static void describe_target(const vm *machine, const race_access *a, uint32_t in
     char obj[256], owner[256];
     if (a->field) vm_dotted_name(a->field->owner, owner, sizeof owner);
     if (a->field && a->object) {
-        vm_describe_object(machine, a->object, obj, sizeof obj);
+        explore_describe_object(machine, a->object, obj, sizeof obj);
         snprintf(buf, cap, "%s.%s of %s", owner, a->field->name, obj);
     } else if (a->field) {
         snprintf(buf, cap, "static %s.%s", owner, a->field->name);
     } else {
-        vm_describe_object(machine, a->object, obj, sizeof obj);
+        explore_describe_object(machine, a->object, obj, sizeof obj);
         snprintf(buf, cap, "%s[%u]", obj, index);
     }
 }
 
 /* True when [name] is among the classes of an earlier race of [tab]. */
-static bool class_known(const vm_race_table *tab, const char *name)
+static bool class_known(const explore_race_table *tab, const char *name)
 {
     for (size_t i = 0; i < tab->found_count; i++)
         for (size_t k = 0; k < tab->found[i].class_count; k++)
@@ -140,7 +140,7 @@ static bool class_known(const vm_race_table *tab, const char *name)
 /* Fills [r] with the classes to widen for access [a] at [site] and the other site [other]: the
  * field's owner, or for an array element the classes whose code made the invisible accesses. */
 static void race_classes(const race_access *a, const race_site *site, const race_site *other,
-                         vm_race *r)
+                         explore_race *r)
 {
     const char *names[2] = {a->field        ? a->field->owner->name
                             : site->visible ? NULL
@@ -153,11 +153,11 @@ static void race_classes(const race_access *a, const race_site *site, const race
 }
 
 /* Makes room for one more race in [tab]; false when out of memory. */
-static bool race_room(vm_race_table *tab)
+static bool race_room(explore_race_table *tab)
 {
     if (tab->found_count < tab->found_cap) return true;
     size_t cap = tab->found_cap ? tab->found_cap * 2 : 4;
-    vm_race *grown = base_realloc(tab->found, cap * sizeof *grown);
+    explore_race *grown = base_realloc(tab->found, cap * sizeof *grown);
     if (!grown) return false;
     tab->found = grown;
     tab->found_cap = cap;
@@ -169,8 +169,8 @@ static bool race_room(vm_race_table *tab)
 static void add_race(vm *machine, const race_access *a, const race_site *site, bool write,
                      const race_site *other, bool other_write, uint32_t index)
 {
-    vm_race_table *tab = machine->check->races;
-    vm_race r;
+    explore_race_table *tab = machine->check->races;
+    explore_race r;
     race_classes(a, site, other, &r);
     bool news = false;
     for (size_t k = 0; k < r.class_count; k++) news |= !class_known(tab, r.classes[k]);
@@ -192,7 +192,7 @@ static void add_race(vm *machine, const race_access *a, const race_site *site, b
 static void note(vm *machine, const race_access *a, uint64_t key, bool write, bool visible,
                  uint32_t index)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     if (!c->races && !(c->races = base_calloc(1, sizeof *c->races))) {
         vm_fail(machine, VM_ERR_NOMEM, "error: out of memory");
         return;
@@ -217,33 +217,33 @@ static void note(vm *machine, const race_access *a, uint64_t key, bool write, bo
         kept[1] = site;
 }
 
-void vm_race_note_field(vm *machine, const vm_thread *t, const vm_frame *frame, const uint8_t *pc,
-                        uint32_t h, const vm_field *field)
+void explore_race_note_field(vm *machine, const vm_thread *t, const vm_frame *frame,
+                             const uint8_t *pc, uint32_t h, const vm_field *field)
 {
-    if (vm_sched_alone(machine, t)) return;
+    if (explore_sched_alone(machine, t)) return;
     race_access a = {t, frame, pc, h, field};
-    uint32_t object = h ? vm_label_object(machine, h) : vm_label_statics(field->owner);
+    uint32_t object = h ? explore_label_object(machine, h) : explore_label_statics(field->owner);
     bool write = *pc == CF_OP_PUTFIELD || *pc == CF_OP_PUTSTATIC;
     note(machine, &a, vm_label_location_key(object, field->offset), write, false, 0);
 }
 
-void vm_race_note_element(vm *machine, const vm_thread *t, const vm_frame *frame, const uint8_t *pc,
-                          uint32_t h, uint32_t index, bool visible)
+void explore_race_note_element(vm *machine, const vm_thread *t, const vm_frame *frame,
+                               const uint8_t *pc, uint32_t h, uint32_t index, bool visible)
 {
-    if (vm_sched_alone(machine, t)) return;
+    if (explore_sched_alone(machine, t)) return;
     race_access a = {t, frame, pc, h, NULL};
-    uint32_t object = vm_label_object(machine, h);
+    uint32_t object = explore_label_object(machine, h);
     note(machine, &a, vm_label_location_key(object, index), *pc > CF_OP_SALOAD, visible, index);
 }
 
-size_t vm_check_races(const vm *machine, const vm_race **out)
+size_t explore_check_races(const vm *machine, const explore_race **out)
 {
-    const vm_race_table *tab = machine->check ? machine->check->races : NULL;
+    const explore_race_table *tab = machine->check ? machine->check->races : NULL;
     *out = tab ? tab->found : NULL;
     return tab ? tab->found_count : 0;
 }
 
-void vm_race_free(vm_check *check)
+void explore_race_free(explore_check *check)
 {
     if (!check->races) return;
     base_free(check->races->slots);

@@ -7,7 +7,7 @@
 #include "check.h"
 
 /* The walk's scratch state, kept on the checker between calls. */
-struct vm_reach {
+struct explore_reach {
     vm *machine;
     const char *skip; /* a class whose statics are left out, or NULL */
     vm_bytes ser;     /* the serialisation being hashed */
@@ -20,14 +20,14 @@ struct vm_reach {
 };
 
 /* Appends word [v] to the serialisation. */
-static void put(vm_reach *o, uint32_t v)
+static void put(explore_reach *o, uint32_t v)
 {
     if (!vm_bytes_append(&o->ser, &v, sizeof v))
         vm_fail(o->machine, VM_ERR_NOMEM, "error: out of memory");
 }
 
 /* Makes the handle tables cover every handle of the heap; false when out of memory. */
-static bool cover_heap(vm_reach *o)
+static bool cover_heap(explore_reach *o)
 {
     size_t need = o->machine->heap.count + 1;
     if (need <= o->cap) return true;
@@ -42,7 +42,7 @@ static bool cover_heap(vm_reach *o)
 }
 
 /* Writes reference [h] as its traversal number (0 for null), queueing it when new. */
-static void put_ref(vm_reach *o, uint32_t h)
+static void put_ref(explore_reach *o, uint32_t h)
 {
     if (!h) {
         put(o, 0);
@@ -69,7 +69,8 @@ static void put_ref(vm_reach *o, uint32_t h)
 
 /* Writes [n] slots at [s] whose reference bits are [map] (NULL: none); [skip] is a slot left
  * out (String's cached hash), or UINT32_MAX. */
-static void put_slots(vm_reach *o, const vm_slot *s, uint32_t n, const uint8_t *map, uint32_t skip)
+static void put_slots(explore_reach *o, const vm_slot *s, uint32_t n, const uint8_t *map,
+                      uint32_t skip)
 {
     for (uint32_t i = 0; i < n; i++) {
         if (i == skip)
@@ -82,7 +83,7 @@ static void put_slots(vm_reach *o, const vm_slot *s, uint32_t n, const uint8_t *
 }
 
 /* Writes object [h]: class, monitor, length, then its fields or elements. */
-static void put_object(vm_reach *o, uint32_t h)
+static void put_object(explore_reach *o, uint32_t h)
 {
     const vm *machine = o->machine;
     const vm_object *obj = vm_obj(machine, h);
@@ -105,7 +106,7 @@ static void put_object(vm_reach *o, uint32_t h)
 }
 
 /* Writes the initialisation state and statics of every initialised class but the harness's. */
-static void put_classes(vm_reach *o)
+static void put_classes(explore_reach *o)
 {
     const vm *machine = o->machine;
     for (uint32_t i = 0; i < machine->class_count; i++) {
@@ -118,12 +119,12 @@ static void put_classes(vm_reach *o)
     put(o, UINT32_MAX);
 }
 
-por_fp vm_fingerprint_reachable(vm *machine, uint32_t root, const char *skip_class)
+por_fp explore_fingerprint_reachable(vm *machine, uint32_t root, const char *skip_class)
 {
     por_fp fp = {0, 0};
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     if (!c->reach && !(c->reach = base_calloc(1, sizeof *c->reach))) return fp;
-    vm_reach *o = c->reach;
+    explore_reach *o = c->reach;
     o->machine = machine;
     o->skip = skip_class;
     if (!cover_heap(o)) return fp;
@@ -142,7 +143,7 @@ por_fp vm_fingerprint_reachable(vm *machine, uint32_t root, const char *skip_cla
     return fp;
 }
 
-void vm_reach_free(vm_reach *o)
+void explore_reach_free(explore_reach *o)
 {
     if (!o) return;
     vm_bytes_free(&o->ser);

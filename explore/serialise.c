@@ -69,7 +69,7 @@ enum { PUT_QUEUE, PUT_ID_ONLY, PUT_COLLECT };
 /* Makes room for one more collected reference; false (a fatal error) when out of memory. */
 static bool grow_refs(vm *machine)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     uint32_t *grown = base_grow(c->refs, &c->refs_cap, sizeof *grown, 256);
     if (!grown) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory");
     c->refs = grown;
@@ -79,7 +79,7 @@ static bool grow_refs(vm *machine)
 /* Appends [h] to the collected references; false (a fatal error) when out of memory. */
 static inline bool collect_ref(vm *machine, uint32_t h)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     if (VM_UNLIKELY(c->refs_len == c->refs_cap) && !grow_refs(machine)) return false;
     c->refs[c->refs_len++] = h;
     return true;
@@ -89,10 +89,10 @@ static inline bool collect_ref(vm *machine, uint32_t h)
  * was reached. */
 static void queue(vm *machine, uint32_t h)
 {
-    vm_check *c = machine->check;
-    if (vm_state_left_out(machine, h) || !vm_state_mark(c, h)) return;
+    explore_check *c = machine->check;
+    if (explore_state_left_out(machine, h) || !explore_state_mark(c, h)) return;
     c->places[h] = ++c->places_next;
-    vm_state_push(c, h);
+    explore_state_push(c, h);
 }
 
 /* Returns how a reference to [h] (not null) is written: the object's id, or, under heap
@@ -100,8 +100,8 @@ static void queue(vm *machine, uint32_t h)
  * states that differ only in the names of their objects serialise alike. */
 static inline uint64_t ref_name(const vm *machine, uint32_t h, uint8_t mode)
 {
-    const vm_check *c = machine->check;
-    if (mode == PUT_QUEUE && c->opts.heap_symmetry && !vm_state_left_out(machine, h))
+    const explore_check *c = machine->check;
+    if (mode == PUT_QUEUE && c->opts.heap_symmetry && !explore_state_left_out(machine, h))
         return c->places[h];
     return machine->heap.objects[h]->id;
 }
@@ -124,7 +124,7 @@ static inline void put_ref(vm *machine, uint32_t h)
 /* Makes room for [n] more collected references; false (a fatal error) when out of memory. */
 static bool room_refs(vm *machine, size_t n)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     while (c->refs_cap - c->refs_len < n)
         if (!grow_refs(machine)) return false;
     return true;
@@ -151,7 +151,7 @@ static inline uint32_t *slot_at(vm *machine, uint32_t *w, vm_slot v, bool is_ref
 /* Writes the [n] slots at [s] typed by [types] (VM_TYPE_*; unusable ones as 0), room made. */
 static void put_typed(vm *machine, const vm_slot *s, const uint8_t *types, uint32_t n)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     uint8_t mode = c->put_mode;
     if (mode == PUT_COLLECT && !room_refs(machine, n)) return;
     uint32_t *w = (uint32_t *)(void *)(c->ser.data + c->ser.len);
@@ -166,7 +166,7 @@ static void put_typed(vm *machine, const vm_slot *s, const uint8_t *types, uint3
 
 static void put_globals(vm *machine)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     if (!reserve(machine, 8 + 4 * (size_t)machine->notify_count)) return;
     put32(machine, machine->exiting);
     put32(machine, (uint32_t)machine->exit_status);
@@ -185,7 +185,7 @@ static void put_globals(vm *machine)
 /* Writes [n] slots at [s] whose reference bits are [map] (NULL: none), room made. */
 static void put_mapped(vm *machine, const vm_slot *s, uint32_t n, const uint8_t *map)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     uint8_t mode = c->put_mode;
     if (mode == PUT_COLLECT && !room_refs(machine, n)) return;
     uint32_t *w = (uint32_t *)(void *)(c->ser.data + c->ser.len);
@@ -198,7 +198,7 @@ static void put_mapped(vm *machine, const vm_slot *s, uint32_t n, const uint8_t 
  * being initialised changes nothing a program can observe (and is no scheduling point, see
  * sched.c); array and primitive classes have neither, and whether one was created depends on
  * the paths explored before, not on the state. */
-bool vm_state_class_counts(const vm_class *cls)
+bool explore_state_class_counts(const vm_class *cls)
 {
     return cls->init_state != VM_INIT_NONE && cls->kind != VM_KIND_ARRAY &&
            cls->kind != VM_KIND_PRIMITIVE && !(!cls->static_slots && cls->owned_clinit);
@@ -218,7 +218,8 @@ static void put_class(vm *machine, const vm_class *cls)
 static void put_classes(vm *machine)
 {
     for (uint32_t i = 0; i < machine->class_count; i++)
-        if (vm_state_class_counts(machine->classes[i])) put_class(machine, machine->classes[i]);
+        if (explore_state_class_counts(machine->classes[i]))
+            put_class(machine, machine->classes[i]);
     if (reserve(machine, 1)) put32(machine, UINT32_MAX);
 }
 
@@ -236,7 +237,7 @@ static bool view_frame(vm *machine, const vm_thread *t, uint32_t d, frame_view *
 {
     const vm_frame *f = &t->frames[d];
     uint32_t height;
-    if (!vm_typemap_at(machine, f->method, f->pc, &v->types, &height)) return false;
+    if (!explore_typemap_at(machine, f->method, f->pc, &v->types, &height)) return false;
     uint32_t ml = f->method->max_locals, end = d + 1 < t->depth ? t->frames[d + 1].locals : f->sp;
     uint32_t physical = end > f->locals + ml ? end - f->locals - ml : 0;
     bool top = d + 1 == t->depth;
@@ -332,7 +333,7 @@ static void put_object(vm *machine, uint32_t h)
 /* Makes room for a mark and a stack entry per handle; false (a fatal error) when out of memory. */
 static bool walk_room(vm *machine)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     size_t need = machine->heap.capacity;
     if (c->marks_cap < need) {
         uint32_t *marks = base_realloc(c->marks, need * sizeof *marks);
@@ -353,9 +354,9 @@ static bool walk_room(vm *machine)
     return true;
 }
 
-bool vm_state_begin_walk(vm *machine)
+bool explore_state_begin_walk(vm *machine)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     c->ser.len = 0;
     c->stack_len = 0;
     c->places_next = 0;
@@ -367,10 +368,10 @@ bool vm_state_begin_walk(vm *machine)
     return true;
 }
 
-bool vm_state_serialize(vm *machine)
+bool explore_state_serialize(vm *machine)
 {
-    vm_check *c = machine->check;
-    if (!vm_state_begin_walk(machine) || !reserve(machine, 1)) return false;
+    explore_check *c = machine->check;
+    if (!explore_state_begin_walk(machine) || !reserve(machine, 1)) return false;
     c->put_mode = PUT_QUEUE;
     put32(machine, 0x70637331); /* "pcs1" */
     put_globals(machine);
@@ -385,14 +386,14 @@ bool vm_state_serialize(vm *machine)
     return !machine->failed;
 }
 
-bool vm_state_each_thread_ref(vm *machine, const vm_thread *t, void (*visit)(vm *, uint32_t))
+bool explore_state_each_thread_ref(vm *machine, const vm_thread *t, void (*visit)(vm *, uint32_t))
 {
     const uint32_t header[] = {t->object, t->exception, t->wait_object, t->wait_lock};
     for (size_t i = 0; i < sizeof header / sizeof *header; i++)
         if (header[i]) visit(machine, header[i]);
-    const vm_check *c = machine->check;
+    const explore_check *c = machine->check;
     for (uint32_t d = 0; d < t->depth; d++) {
-        if (!vm_state_frame_refs(machine, t, d)) return false;
+        if (!explore_state_frame_refs(machine, t, d)) return false;
         for (size_t i = 0; i < c->refs_len; i++) visit(machine, c->refs[i]);
     }
     return true;
@@ -409,18 +410,18 @@ static void hash_written(vm *machine, uint64_t fh[2])
     fh[1] = h.high64;
 }
 
-void vm_state_hash_object(vm *machine, uint32_t h, uint64_t fh[2])
+void explore_state_hash_object(vm *machine, uint32_t h, uint64_t fh[2])
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     c->ser.len = 0;
     c->put_mode = PUT_ID_ONLY;
     put_object(machine, h);
     hash_written(machine, fh);
 }
 
-bool vm_state_hash_thread_top(vm *machine, const vm_thread *t, uint64_t fh[2])
+bool explore_state_hash_thread_top(vm *machine, const vm_thread *t, uint64_t fh[2])
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     c->ser.len = 0;
     c->refs_len = 0;
     c->put_mode = PUT_COLLECT;
@@ -433,7 +434,7 @@ bool vm_state_hash_thread_top(vm *machine, const vm_thread *t, uint64_t fh[2])
 /* Writes frame [d] of [t] after the words that name it, collecting its references. */
 static bool put_named_frame(vm *machine, const vm_thread *t, uint32_t d)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     c->ser.len = 0;
     c->refs_len = 0;
     c->put_mode = PUT_COLLECT;
@@ -443,16 +444,16 @@ static bool put_named_frame(vm *machine, const vm_thread *t, uint32_t d)
     return put_frame(machine, t, d) && !machine->failed;
 }
 
-bool vm_state_hash_frame(vm *machine, const vm_thread *t, uint32_t d, uint64_t fh[2])
+bool explore_state_hash_frame(vm *machine, const vm_thread *t, uint32_t d, uint64_t fh[2])
 {
     if (!put_named_frame(machine, t, d)) return false;
     hash_written(machine, fh);
     return true;
 }
 
-bool vm_state_frame_refs(vm *machine, const vm_thread *t, uint32_t d)
+bool explore_state_frame_refs(vm *machine, const vm_thread *t, uint32_t d)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     frame_view v;
     c->refs_len = 0;
     if (!view_frame(machine, t, d, &v) || !room_refs(machine, 1 + (size_t)v.locals + v.height))
@@ -463,9 +464,9 @@ bool vm_state_frame_refs(vm *machine, const vm_thread *t, uint32_t d)
     return true;
 }
 
-void vm_state_hash_globals(vm *machine, uint64_t fh[2])
+void explore_state_hash_globals(vm *machine, uint64_t fh[2])
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     c->ser.len = 0;
     c->put_mode = PUT_ID_ONLY;
     if (!reserve(machine, 1)) return;
@@ -474,9 +475,9 @@ void vm_state_hash_globals(vm *machine, uint64_t fh[2])
     hash_written(machine, fh);
 }
 
-void vm_state_hash_class(vm *machine, const vm_class *cls, uint64_t fh[2])
+void explore_state_hash_class(vm *machine, const vm_class *cls, uint64_t fh[2])
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     c->ser.len = 0;
     c->put_mode = PUT_ID_ONLY;
     put_class(machine, cls);
@@ -492,16 +493,16 @@ static por_fp hash_bytes(const vm_bytes *b, uint64_t seed)
     return fp;
 }
 
-por_fp vm_state_hash_serialisation(vm *machine)
+por_fp explore_state_hash_serialisation(vm *machine)
 {
     return hash_bytes(&machine->check->ser, 0);
 }
 
 /* Doubles the exact table; false when out of memory. */
-static bool exact_grow(vm_exact *t)
+static bool exact_grow(explore_exact *t)
 {
     size_t cap = t->mask ? (t->mask + 1) * 2 : 1024;
-    vm_exact_entry *e = base_calloc(cap, sizeof *e);
+    explore_exact_entry *e = base_calloc(cap, sizeof *e);
     if (!e) return false;
     for (size_t i = 0; t->mask && i <= t->mask; i++) {
         if (!t->entries[i].length) continue;
@@ -516,7 +517,7 @@ static bool exact_grow(vm_exact *t)
 }
 
 /* Returns the slot of [fp] in [t]: its entry, or the empty slot where it goes. */
-static vm_exact_entry *exact_slot(vm_exact *t, por_fp fp)
+static explore_exact_entry *exact_slot(explore_exact *t, por_fp fp)
 {
     size_t j = fp.lo & t->mask;
     while (t->entries[j].length && (t->entries[j].fp.lo != fp.lo || t->entries[j].fp.hi != fp.hi))
@@ -528,13 +529,13 @@ static vm_exact_entry *exact_slot(vm_exact *t, por_fp fp)
  * the same bytes or is free (where it is recorded). */
 static por_fp exact_fingerprint(vm *machine, const vm_bytes *b)
 {
-    vm_exact *t = &machine->check->exact;
+    explore_exact *t = &machine->check->exact;
     if ((t->count + 1) * 2 > t->mask + 1 && !exact_grow(t))
         return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (exact states)"),
                hash_bytes(b, 0);
     for (uint64_t seed = 0;; seed++) {
         por_fp fp = hash_bytes(b, seed);
-        vm_exact_entry *e = exact_slot(t, fp);
+        explore_exact_entry *e = exact_slot(t, fp);
         if (e->length) {
             if (e->length == b->len && !memcmp(t->arena.data + e->offset, b->data, b->len))
                 return fp;
@@ -544,18 +545,18 @@ static por_fp exact_fingerprint(vm *machine, const vm_bytes *b)
             vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (exact states)");
             return fp;
         }
-        *e = (vm_exact_entry){fp, (uint32_t)(t->arena.len - b->len), (uint32_t)b->len};
+        *e = (explore_exact_entry){fp, (uint32_t)(t->arena.len - b->len), (uint32_t)b->len};
         t->count++;
         return fp;
     }
 }
 
-por_fp vm_state_exact_fingerprint(vm *machine)
+por_fp explore_state_exact_fingerprint(vm *machine)
 {
     return exact_fingerprint(machine, &machine->check->ser);
 }
 
-void vm_exact_free(vm_exact *table)
+void explore_exact_free(explore_exact *table)
 {
     base_free(table->entries);
     vm_bytes_free(&table->arena);

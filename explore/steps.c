@@ -62,7 +62,7 @@ static void say_class(words *w, const char *name)
 static void say_object(words *w, const vm *machine, uint32_t h)
 {
     char raw[600];
-    vm_describe_object(machine, h, raw, sizeof raw);
+    explore_describe_object(machine, h, raw, sizeof raw);
     const char *id = strchr(raw, '#');
     if (!h || !id) {
         say(w, "%s", raw);
@@ -166,7 +166,7 @@ static bool say_action(words *w, const vm *machine, const vm_thread *th, uint32_
         return true;
     default: {
         char next[1024];
-        vm_describe_next(machine, thread, next, sizeof next);
+        explore_describe_next(machine, thread, next, sizeof next);
         const char *action = strstr(next, "): ");
         say(w, "%s", action ? action + 3 : next);
         return true;
@@ -234,8 +234,8 @@ static bool primitive_class(const vm_class *cls)
            !strcmp(cls->name, "java/lang/Object");
 }
 
-void vm_describe_step(const vm *machine, uint32_t thread, const char *entry_class,
-                      const char *entry_method, char *buf, size_t cap)
+void explore_describe_step(const vm *machine, uint32_t thread, const char *entry_class,
+                           const char *entry_method, char *buf, size_t cap)
 {
     words w = {buf, cap, 0, 0, 0}, act;
     char action[1024], where[600] = "";

@@ -59,7 +59,7 @@ static size_t round8(size_t n)
  * fatal error) when out of memory. */
 static uint8_t *entry_begin(vm *machine, size_t size)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     size_t need = round8(size) + sizeof(footer);
     if (VM_UNLIKELY(c->trail.len + need > c->trail.cap) && !vm_bytes_reserve(&c->trail, need)) {
         vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (the checker's undo log)");
@@ -73,7 +73,7 @@ static uint8_t *entry_begin(vm *machine, size_t size)
  * stores, which the processor cannot forward (a stall on every entry). */
 static void entry_end(vm *machine, uint32_t kind, uint64_t arg, size_t size)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     uint64_t serial = ++c->serial;
     uint32_t bytes = (uint32_t)size;
     c->trail.len += round8(size);
@@ -94,19 +94,19 @@ static void push(vm *machine, uint32_t kind, uint64_t arg, const void *src, size
     entry_end(machine, kind, arg, size);
 }
 
-void vm_trail_object(vm *machine, uint32_t h)
+void explore_trail_object(vm *machine, uint32_t h)
 {
     vm_object *o = machine->heap.objects[h];
     if (machine->check) push(machine, T_OBJ, h, o, sizeof *o + vm_payload_bytes(o));
     o->epoch = machine->epoch;
 }
 
-void vm_trail_alloc(vm *machine, uint32_t h)
+void explore_trail_alloc(vm *machine, uint32_t h)
 {
     push(machine, T_ALLOC, h, NULL, 0);
 }
 
-void vm_trail_statics(vm *machine, vm_class *cls)
+void explore_trail_statics(vm *machine, vm_class *cls)
 {
     size_t bytes = cls->static_slots * sizeof(vm_slot);
     uint8_t *p = machine->check ? entry_begin(machine, 8 + bytes) : NULL;
@@ -120,7 +120,7 @@ void vm_trail_statics(vm *machine, vm_class *cls)
     machine->classes_epoch = machine->epoch;
 }
 
-void vm_trail_class(vm *machine, vm_class *cls)
+void explore_trail_class(vm *machine, vm_class *cls)
 {
     class_rec r = {machine->classes_epoch, cls->init_thread, cls->init_state};
     if (machine->check) push(machine, T_CLASS, (uintptr_t)cls, &r, sizeof r);
@@ -133,7 +133,7 @@ static uint32_t used_slots(const vm_thread *t)
     return t->depth ? t->frames[t->depth - 1].sp : 0;
 }
 
-void vm_trail_thread(vm *machine, vm_thread *t)
+void explore_trail_thread(vm *machine, vm_thread *t)
 {
     if (!machine->check) {
         t->epoch = machine->epoch;
@@ -150,15 +150,15 @@ void vm_trail_thread(vm *machine, vm_thread *t)
     t->epoch = machine->epoch;
 }
 
-void vm_trail_thread_new(vm *machine, vm_thread *t)
+void explore_trail_thread_new(vm *machine, vm_thread *t)
 {
     t->epoch = machine->epoch;
     push(machine, T_THREAD_NEW, (uintptr_t)t, NULL, 0);
 }
 
-void vm_trail_globals(vm *machine)
+void explore_trail_globals(vm *machine)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     uint32_t old = machine->globals_epoch;
     machine->globals_epoch = machine->epoch;
     if (!c) return;
@@ -271,35 +271,35 @@ static void undo_to(vm *machine, size_t pos)
 }
 
 /* Returns the change kind of trail entry kind [kind]. */
-static vm_change_kind change_kind(uint32_t kind)
+static explore_change_kind change_kind(uint32_t kind)
 {
     switch (kind) {
     case T_OBJ:
-        return VM_CHANGE_OBJECT;
+        return EXPLORE_CHANGE_OBJECT;
     case T_ALLOC:
-        return VM_CHANGE_ALLOC;
+        return EXPLORE_CHANGE_ALLOC;
     case T_STATICS:
-        return VM_CHANGE_STATICS;
+        return EXPLORE_CHANGE_STATICS;
     case T_CLASS:
-        return VM_CHANGE_CLASS;
+        return EXPLORE_CHANGE_CLASS;
     case T_THREAD:
-        return VM_CHANGE_THREAD;
+        return EXPLORE_CHANGE_THREAD;
     case T_THREAD_NEW:
-        return VM_CHANGE_THREAD_NEW;
+        return EXPLORE_CHANGE_THREAD_NEW;
     default:
-        return VM_CHANGE_GLOBALS;
+        return EXPLORE_CHANGE_GLOBALS;
     }
 }
 
-bool vm_trail_changes(vm *machine, size_t from, bool (*visit)(vm *, const vm_change *, void *),
-                      void *ctx)
+bool explore_trail_changes(vm *machine, size_t from,
+                           bool (*visit)(vm *, const explore_change *, void *), void *ctx)
 {
     const vm_bytes *tr = &machine->check->trail;
     for (size_t end = tr->len; end > from;) {
         footer f;
         memcpy(&f, tr->data + end - sizeof f, sizeof f);
         size_t start = end - sizeof f - round8(f.size);
-        vm_change ch = {change_kind(f.kind), 0, NULL, NULL, tr->data + start};
+        explore_change ch = {change_kind(f.kind), 0, NULL, NULL, tr->data + start};
         if (f.kind == T_OBJ || f.kind == T_ALLOC) ch.handle = (uint32_t)f.arg;
         if (f.kind == T_STATICS || f.kind == T_CLASS) ch.cls = (const vm_class *)(uintptr_t)f.arg;
         if (f.kind == T_THREAD || f.kind == T_THREAD_NEW)
@@ -360,19 +360,19 @@ static void reset_epochs(vm *machine)
         reset_entry_epochs(&f, tr->data + start);
         end = start;
     }
-    vm_state_forget(machine);
+    explore_state_forget(machine);
     machine->check->epoch_source = 0;
 }
 
-void vm_trail_new_epoch(vm *machine)
+void explore_trail_new_epoch(vm *machine)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     if (c->epoch_source == UINT32_MAX) reset_epochs(machine);
     machine->epoch = ++c->epoch_source;
 }
 
 /* Returns the serial of the entry that ends at trail position [pos] (0 at the start). */
-static uint64_t serial_at(const vm_check *c, size_t pos)
+static uint64_t serial_at(const explore_check *c, size_t pos)
 {
     if (pos == 0) return 0;
     footer f;
@@ -380,48 +380,48 @@ static uint64_t serial_at(const vm_check *c, size_t pos)
     return f.serial;
 }
 
-por_snapshot *vm_trail_save(vm *machine)
+por_snapshot *explore_trail_save(vm *machine)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     por_snapshot *s = c->free_snaps;
     if (s)
         c->free_snaps = s->next_free;
     else if (!(s = base_malloc(sizeof *s)))
         return NULL;
-    vm_state_sync(machine);
+    explore_state_sync(machine);
     s->pos = c->trail.len;
     s->serial = serial_at(c, s->pos);
-    s->fp = c->fp_pos == s->pos ? c->fp : (vm_fp_ctx){{0, 0}, 0};
+    s->fp = c->fp_pos == s->pos ? c->fp : (explore_fp_ctx){{0, 0}, 0};
     s->walk_pos = c->walk_log_len;
     s->next_free = NULL;
-    vm_trail_new_epoch(machine);
+    explore_trail_new_epoch(machine);
     return s;
 }
 
-void vm_trail_restore(vm *machine, const por_snapshot *snap)
+void explore_trail_restore(vm *machine, const por_snapshot *snap)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     if (snap->pos > c->trail.len || serial_at(c, snap->pos) != snap->serial) {
         c->broken = true;
         return;
     }
     undo_to(machine, snap->pos);
-    vm_state_undo_walks(machine, snap->walk_pos);
+    explore_state_undo_walks(machine, snap->walk_pos);
     c->fp = snap->fp;
     c->fp_pos = snap->pos;
-    vm_trail_new_epoch(machine);
+    explore_trail_new_epoch(machine);
 }
 
-void vm_trail_release(vm *machine, por_snapshot *snap)
+void explore_trail_release(vm *machine, por_snapshot *snap)
 {
     if (!snap) return;
     snap->next_free = machine->check->free_snaps;
     machine->check->free_snaps = snap;
 }
 
-void vm_trail_free(vm *machine)
+void explore_trail_free(vm *machine)
 {
-    vm_check *c = machine->check;
+    explore_check *c = machine->check;
     while (c->free_snaps) {
         por_snapshot *next = c->free_snaps->next_free;
         base_free(c->free_snaps);

@@ -15,7 +15,7 @@
     ((int32_t)(((uint32_t)(p)[0] << 24) | ((uint32_t)(p)[1] << 16) | ((uint32_t)(p)[2] << 8) |     \
                (p)[3]))
 
-enum { UNREACHED = VM_TYPEMAP_UNREACHED };
+enum { UNREACHED = EXPLORE_TYPEMAP_UNREACHED };
 
 /* The analysis of one method in progress. */
 typedef struct flow {
@@ -473,14 +473,14 @@ static void map_free(struct vm_typemap *map)
     base_free(map);
 }
 
-void vm_typemap_free(vm_method *m)
+void explore_typemap_free(vm_method *m)
 {
     map_free(m->cache.typemap);
     m->cache.typemap = NULL;
 }
 
-bool vm_typemap_slow(vm *machine, vm_method *m, uint32_t pc, const uint8_t **types,
-                     uint32_t *height)
+bool explore_typemap_slow(vm *machine, vm_method *m, uint32_t pc, const uint8_t **types,
+                          uint32_t *height)
 {
     if (!m->cache.typemap) {
         struct vm_typemap *map = base_calloc(1, sizeof *map);

@@ -73,5 +73,5 @@ long harness_call_of(const vm *machine, uint32_t thread)
 
 void harness_describe(const vm *machine, uint32_t thread, char *buf, size_t cap)
 {
-    vm_describe_step(machine, thread, HARNESS_CLIENT, "call", buf, cap);
+    explore_describe_step(machine, thread, HARNESS_CLIENT, "call", buf, cap);
 }

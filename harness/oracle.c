@@ -45,7 +45,7 @@ static vm_status run_failure(harness_oracle *o, vm_run_result r, vm_error *err)
         *err = *vm_last_error(machine);
         return err->status ? err->status : VM_ERR_UNSUPPORTED;
     }
-    if (r == VM_RUN_ENDED && vm_describe_uncaught(machine, 0, what, sizeof what)) {
+    if (r == VM_RUN_ENDED && explore_describe_uncaught(machine, 0, what, sizeof what)) {
         char *nl = strchr(what, '\n');
         if (nl) *nl = '\0';
         return harness_fail(err, VM_ERR_BAD_INPUT, "error: the constructor threw %s", what);
@@ -61,7 +61,7 @@ static vm_status run_failure(harness_oracle *o, vm_run_result r, vm_error *err)
 static vm_status run_to_request(harness_oracle *o, vm_error *err)
 {
     vm *machine = o->machine;
-    if (vm_check_broken(machine))
+    if (explore_check_broken(machine))
         return harness_fail(err, VM_ERR_UNSUPPORTED,
                             "internal error: a snapshot was restored out of order");
     vm_stop stop = {.budget = o->budget,
@@ -83,10 +83,10 @@ vm_status harness_oracle_new(const vm_options *opts, const harness_vm_client *hc
     if (!o) return harness_fail(err, VM_ERR_NOMEM, "error: out of memory");
     o->budget = budget ? budget : DEFAULT_BUDGET;
     o->watch[CF_OP_GETSTATIC] = true;
-    vm_check_options check = {.classifier = VM_CLASSIFY_SAFE};
+    explore_check_options check = {.classifier = EXPLORE_CLASSIFY_SAFE};
     vm_status st = vm_new(opts, &o->machine, err);
     if (!st) st = harness_start_mode(o->machine, hc, "oracle", err);
-    if (!st) st = vm_check_begin(o->machine, &check, err);
+    if (!st) st = explore_check_begin(o->machine, &check, err);
     if (!st) st = run_to_request(o, err);
     if (st) {
         harness_oracle_free(o);
@@ -119,22 +119,22 @@ vm_status harness_oracle_invoke(harness_oracle *o, size_t index, harness_result 
 
 por_snapshot *harness_oracle_save(harness_oracle *o)
 {
-    return vm_check_save(o->machine);
+    return explore_check_save(o->machine);
 }
 
 bool harness_oracle_restore(harness_oracle *o, const por_snapshot *snap)
 {
-    return vm_check_restore(o->machine, snap);
+    return explore_check_restore(o->machine, snap);
 }
 
 void harness_oracle_release(harness_oracle *o, por_snapshot *snap)
 {
-    vm_check_release(o->machine, snap);
+    explore_check_release(o->machine, snap);
 }
 
 por_fp harness_oracle_fingerprint(harness_oracle *o)
 {
     uint32_t served = vm_harness_served(o->machine);
     if (!served) return (por_fp){0, 0};
-    return vm_fingerprint_reachable(o->machine, served, HARNESS_CLASS);
+    return explore_fingerprint_reachable(o->machine, served, HARNESS_CLASS);
 }

@@ -32,9 +32,9 @@ verdict_classifier verdict_classifier_for(por_algo algo, verdict_classifier requ
     }
 }
 
-vm_classifier verdict_vm_classifier(verdict_classifier c)
+explore_classifier verdict_vm_classifier(verdict_classifier c)
 {
-    return c == VERDICT_CLASSIFY_JPF ? VM_CLASSIFY_JPF : VM_CLASSIFY_SAFE;
+    return c == VERDICT_CLASSIFY_JPF ? EXPLORE_CLASSIFY_JPF : EXPLORE_CLASSIFY_SAFE;
 }
 
 verdict_classifier verdict_check_classifier(const verdict_check_options *opt)
@@ -51,7 +51,8 @@ const char *verdict_classifier_name(verdict_classifier classifier)
 
 /* Fills [out] with the checker options of [opt] for [c]: the visible set is [opt]'s, else the
  * spec's, else every class. */
-static void check_options(const client *c, const verdict_check_options *opt, vm_check_options *out)
+static void check_options(const client *c, const verdict_check_options *opt,
+                          explore_check_options *out)
 {
     const client_spec *spec = c->spec;
     memset(out, 0, sizeof *out);
@@ -72,12 +73,12 @@ static client_status start_vm(checker *k, const verdict_check_options *opt,
 {
     vm_options vo;
     harness_vm_options(&opt->impl, &vo);
-    vm_check_options co;
+    explore_check_options co;
     check_options(k->c, opt, &co);
     vm_error verr = {0};
     if (vm_new(&vo, &k->machine, &verr) != VM_OK ||
         harness_start(k->machine, &hc->hc, &verr) != VM_OK ||
-        vm_check_begin(k->machine, &co, &verr) != VM_OK)
+        explore_check_begin(k->machine, &co, &verr) != VM_OK)
         return harness_vm_error(&verr, err);
     return CLIENT_OK;
 }
@@ -93,7 +94,7 @@ client_status verdict_checker_open(const client *c, const verdict_check_options 
     st = start_vm(k, opt, &hc, err);
     harness_client_free(&hc);
     if (!st) {
-        k->lts = vm_lts(k->machine);
+        k->lts = explore_lts(k->machine);
         k->init = k->lts.ops->save(k->lts.model);
         if (!k->init) st = client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
     }
@@ -306,9 +307,9 @@ static void on_assert(void *ctx, size_t thread, const por_trace *schedule)
 {
     observe *o = ctx;
     char text[4096], name[128];
-    vm_thread_name(o->k->machine, (uint32_t)thread, name, sizeof name);
+    explore_thread_name(o->k->machine, (uint32_t)thread, name, sizeof name);
     int n = snprintf(text, sizeof text, "uncaught exception in thread %s: ", name);
-    vm_describe_uncaught(o->k->machine, (uint32_t)thread, text + n, sizeof text - (size_t)n);
+    explore_describe_uncaught(o->k->machine, (uint32_t)thread, text + n, sizeof text - (size_t)n);
     char *nl = strchr(text, '\n');
     if (nl) *nl = '\0';
     add_violation(o, VERDICT_CHECK_EXCEPTION, NULL, text, schedule);
@@ -375,8 +376,8 @@ static void forget_search(verdict_check_result *out)
 static client_status take_races(const checker *k, verdict_check_result *out, bool *found,
                                 client_error *err)
 {
-    const vm_race *races;
-    size_t n = vm_check_races(k->machine, &races), more = 0;
+    const explore_race *races;
+    size_t n = explore_check_races(k->machine, &races), more = 0;
     *found = n > 0;
     if (!n) return CLIENT_OK;
     for (size_t i = 0; i < n; i++) more += races[i].class_count;
@@ -388,7 +389,7 @@ static client_status take_races(const checker *k, verdict_check_result *out, boo
     if (out->widened_count) memcpy(wide, out->widened, out->widened_count * sizeof *wide);
     bool copied = true;
     for (size_t i = 0; i < n; i++) {
-        const vm_race *r = &races[i];
+        const explore_race *r = &races[i];
         copied &= (texts[out->race_count++] = base_arena_strndup(a, r->text, strlen(r->text))) != 0;
         for (size_t c = 0; c < r->class_count; c++) {
             char *name = base_arena_strndup(a, r->classes[c], strlen(r->classes[c]));

@@ -11,17 +11,17 @@ static size_t describe_blocked(const vm *machine, uint32_t t, verdict_deadlock_s
                                char *buf, size_t cap, size_t len)
 {
     char name[256], what[2048];
-    vm_thread_name(machine, t, name, sizeof name);
+    explore_thread_name(machine, t, name, sizeof name);
     if (style == VERDICT_DEADLOCK_PROGRAM) {
-        vm_describe_waiting(machine, t, what, sizeof what);
+        explore_describe_waiting(machine, t, what, sizeof what);
         return len + (size_t)snprintf(buf + len, cap - len, "\n  %s %s", name, what);
     }
     harness_describe(machine, t, what, sizeof what);
-    if (!what[0]) vm_describe_waiting(machine, t, what, sizeof what);
+    if (!what[0]) explore_describe_waiting(machine, t, what, sizeof what);
     len += (size_t)snprintf(buf + len, cap - len, " %s blocked at %s", name, what);
-    int owner = vm_waits_for(machine, t);
+    int owner = explore_waits_for(machine, t);
     if (owner >= 0 && len < cap) {
-        vm_thread_name(machine, (uint32_t)owner, name, sizeof name);
+        explore_thread_name(machine, (uint32_t)owner, name, sizeof name);
         len += (size_t)snprintf(buf + len, cap - len, ", held by %s", name);
     }
     return len < cap ? len + (size_t)snprintf(buf + len, cap - len, ";") : len;
@@ -44,7 +44,7 @@ static int cycle_start(const vm *machine, por_tset waiting)
         if (!(waiting >> start & 1)) continue;
         int t = (int)start, steps = 0;
         while (steps++ < POR_MAX_THREADS && t >= 0 && (waiting >> t & 1)) {
-            t = vm_waits_for(machine, (uint32_t)t);
+            t = explore_waits_for(machine, (uint32_t)t);
             if (t == (int)start) return t;
         }
     }
@@ -59,11 +59,11 @@ static void describe_cycle(const vm *machine, int start, char *buf, size_t cap, 
     int t = start;
     len += (size_t)snprintf(buf + len, cap - len, "\n  cycle:");
     do {
-        vm_thread_name(machine, (uint32_t)t, name, sizeof name);
+        explore_thread_name(machine, (uint32_t)t, name, sizeof name);
         len += (size_t)snprintf(buf + len, cap - len, " %s ->", name);
-        t = vm_waits_for(machine, (uint32_t)t);
+        t = explore_waits_for(machine, (uint32_t)t);
     } while (t != start && len < cap);
-    vm_thread_name(machine, (uint32_t)start, name, sizeof name);
+    explore_thread_name(machine, (uint32_t)start, name, sizeof name);
     if (len < cap) snprintf(buf + len, cap - len, " %s", name);
 }
 
@@ -82,13 +82,13 @@ void verdict_describe_deadlock(const vm *machine, por_tset waiting, verdict_dead
 
 verdict_steps_status verdict_steps_run(verdict_steps *s, por_error *err)
 {
-    por_lts lts = vm_lts(s->machine);
+    por_lts lts = explore_lts(s->machine);
     lts.ops->restore(s->machine, s->init);
     s->steps = 0;
     s->last = POR_STEP_OK;
     for (size_t i = 0; i < s->length; i++) {
         uint32_t t = s->schedule[i];
-        if (t >= vm_check_threads(s->machine) || !(lts.ops->enabled(s->machine) >> t & 1))
+        if (t >= explore_check_threads(s->machine) || !(lts.ops->enabled(s->machine) >> t & 1))
             return VERDICT_STEPS_DISABLED;
         if (s->before && !s->before(s->ctx, t, i + 1)) return VERDICT_STEPS_NOMEM;
         por_step_result r = lts.ops->step(s->machine, t, err);

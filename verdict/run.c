@@ -121,7 +121,7 @@ static por_verdict on_final(void *ctx, const por_trace *schedule, por_tset waiti
 {
     observe *o = ctx;
     size_t len;
-    const char *out = vm_check_output(o->machine, &len);
+    const char *out = explore_check_output(o->machine, &len);
     add_output(o, out, len);
     if (waiting) {
         char text[8192];
@@ -136,9 +136,9 @@ static void on_assert(void *ctx, size_t thread, const por_trace *schedule)
 {
     observe *o = ctx;
     char text[8192], name[256];
-    vm_thread_name(o->machine, (uint32_t)thread, name, sizeof name);
+    explore_thread_name(o->machine, (uint32_t)thread, name, sizeof name);
     int n = snprintf(text, sizeof text, "uncaught exception in thread \"%s\": ", name);
-    vm_describe_uncaught(o->machine, (uint32_t)thread, text + n, sizeof text - (size_t)n);
+    explore_describe_uncaught(o->machine, (uint32_t)thread, text + n, sizeof text - (size_t)n);
     size_t len = strlen(text);
     while (len && text[len - 1] == '\n') text[--len] = '\0';
     add_violation(o, VERDICT_UNCAUGHT, text, schedule);
@@ -169,8 +169,8 @@ static bool note_line(void *ctx, uint32_t t, size_t step)
     trace_lines *tl = ctx;
     if (!tl->lines) return true;
     char name[256], what[2048], line[2400];
-    vm_thread_name(tl->machine, t, name, sizeof name);
-    vm_describe_next(tl->machine, t, what, sizeof what);
+    explore_thread_name(tl->machine, t, name, sizeof name);
+    explore_describe_next(tl->machine, t, what, sizeof what);
     snprintf(line, sizeof line, "%4zu  %-14s %s", step, name, what);
     return (tl->lines[step - 1] = dup_bytes(line, strlen(line))) != NULL;
 }
@@ -207,7 +207,7 @@ static por_step_result replay(vm *machine, const por_snapshot *init, const uint8
 static bool trace_violations(verdict_run_result *r, vm *machine, const por_snapshot *init,
                              por_error *err)
 {
-    por_lts lts = vm_lts(machine);
+    por_lts lts = explore_lts(machine);
     for (size_t i = 0; i < r->violation_count && i < MAX_SHOWN; i++) {
         verdict_run_violation *v = &r->violations[i];
         v->trace = base_calloc(v->length + 1, sizeof *v->trace);
@@ -244,9 +244,9 @@ static void print_quoted(FILE *out, const char *s, size_t len)
 }
 
 /* Returns the name of classifier [c]. */
-static const char *classifier_name(vm_classifier c)
+static const char *classifier_name(explore_classifier c)
 {
-    return c == VM_CLASSIFY_SAFE ? "safe" : "jpf";
+    return c == EXPLORE_CLASSIFY_SAFE ? "safe" : "jpf";
 }
 
 /* Prints violation [v] with its schedule and trace. */
@@ -264,7 +264,7 @@ static void print_violation(FILE *out, const verdict_run_violation *v)
 /* Prints the visible set in force (safe classifier) and the races that widened it. */
 static void print_visible(FILE *out, const verdict_run_options *opt, const verdict_run_result *r)
 {
-    if (opt->check.classifier != VM_CLASSIFY_SAFE) return;
+    if (opt->check.classifier != EXPLORE_CLASSIFY_SAFE) return;
     verdict_print_visible(out,
                           &(verdict_visible){opt->check.visible, opt->check.visible_count,
                                              (const char *const *)r->widened, r->widened_count,
@@ -349,7 +349,7 @@ vm *verdict_run_start(const verdict_run_options *opt, verdict_error *err)
     vm_error verr = {0};
     if (vm_new(&opt->vm, &machine, &verr) == VM_OK &&
         vm_start(machine, opt->main, opt->argc, opt->argv, &verr) == VM_OK &&
-        vm_check_begin(machine, &opt->check, &verr) == VM_OK)
+        explore_check_begin(machine, &opt->check, &verr) == VM_OK)
         return machine;
     snprintf(err->message, sizeof err->message, "%s", verr.message);
     vm_free(machine);
@@ -370,8 +370,8 @@ static bool push_copy(char ***list, size_t *count, size_t *cap, const char *text
  * they name (dotted); [*found] says whether there were any; false when out of memory. */
 static bool widen(verdict_run_result *r, const vm *machine, bool *found)
 {
-    const vm_race *races;
-    size_t n = vm_check_races(machine, &races);
+    const explore_race *races;
+    size_t n = explore_check_races(machine, &races);
     bool ok = true;
     for (size_t i = 0; i < n && ok; i++) {
         ok = push_copy(&r->races, &r->race_count, &r->race_cap, races[i].text);
@@ -402,7 +402,7 @@ static bool search_once(const verdict_run_options *opt, vm *machine, verdict_run
     por_observer obs = {&o, on_final, on_assert, NULL, NULL};
     por_options search = opt->search;
     search.observer = &obs;
-    por_lts lts = vm_lts(machine);
+    por_lts lts = explore_lts(machine);
     por_snapshot *init = lts.ops->save(machine);
     por_error perr = {0};
     bool searched = init && por_search(&lts, &search, &r->search, &perr) == POR_OK;
@@ -444,9 +444,9 @@ bool verdict_run(const verdict_run_options *opt, vm *machine, verdict_run_result
 /* Prints what the end of a replayed schedule shows; returns the verdict. */
 static int replay_outcome(vm *machine, por_step_result last, FILE *out)
 {
-    por_lts lts = vm_lts(machine);
+    por_lts lts = explore_lts(machine);
     size_t len;
-    const char *text = vm_check_output(machine, &len);
+    const char *text = explore_check_output(machine, &len);
     fprintf(out, "output so far: ");
     print_quoted(out, text, len);
     fprintf(out, "\n");
@@ -471,7 +471,7 @@ static int replay_outcome(vm *machine, por_step_result last, FILE *out)
 int verdict_run_replay(vm *machine, const uint8_t *schedule, size_t length, FILE *out,
                        verdict_error *err)
 {
-    por_snapshot *init = vm_lts(machine).ops->save(machine);
+    por_snapshot *init = explore_lts(machine).ops->save(machine);
     char **lines = base_calloc(length, sizeof *lines);
     por_error perr = {0};
     por_step_result r = init && lines
@@ -486,10 +486,10 @@ int verdict_run_replay(vm *machine, const uint8_t *schedule, size_t length, FILE
         status = replay_outcome(machine, r, out);
     if (r == POR_STEP_ASSERT) {
         char text[8192];
-        if (vm_describe_uncaught(machine, schedule[length - 1], text, sizeof text))
+        if (explore_describe_uncaught(machine, schedule[length - 1], text, sizeof text))
             fprintf(out, "%s", text);
     }
     base_free(lines);
-    if (init) vm_lts(machine).ops->release(machine, init);
+    if (init) explore_lts(machine).ops->release(machine, init);
     return status;
 }

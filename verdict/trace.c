@@ -183,7 +183,7 @@ static bool after_step(void *ctx, uint32_t t, size_t step, por_step_result resul
     if (!head_returned(rp, step)) return false;
     if (result != POR_STEP_ASSERT) return true;
     char text[4096];
-    vm_describe_uncaught(rp->k->machine, t, text, sizeof text);
+    explore_describe_uncaught(rp->k->machine, t, text, sizeof text);
     char *nl = strchr(text, '\n');
     if (nl) *nl = '\0';
     rp->tr->end = VERDICT_END_EXCEPTION;
@@ -256,7 +256,7 @@ static client_status finish(replay *rp, client_error *err)
     uint32_t threads = vm_thread_count(k->machine);
     for (uint32_t i = 0; ok && i < threads && i <= CLIENT_MAX_THREADS; i++) {
         char name[64];
-        vm_thread_name(k->machine, i, name, sizeof name);
+        explore_thread_name(k->machine, i, name, sizeof name);
         ok = (tr->thread_names[i] = base_arena_strndup(&tr->arena, name, strlen(name))) != NULL;
         tr->thread_count = i + 1;
     }

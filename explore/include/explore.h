@@ -1,5 +1,5 @@
-/* explore: porcheck's JVM as a por transition system (lts.h). vm_check_begin turns a started vm
- * into a checked one: the explorer classifies its instructions into scheduling points, logs
+/* explore: porcheck's JVM as a por transition system (lts.h). explore_check_begin turns a started
+ * vm into a checked one: the explorer classifies its instructions into scheduling points, logs
  * every change on an undo trail behind snapshots, fingerprints and serialises its states, keeps
  * object ids canonical, watches races on what the visible set leaves invisible, and describes
  * threads, steps and objects for reports. The JVM calls it only through vm/hooks.h. */
@@ -12,34 +12,35 @@
 /* ---- Model checking: the VM as a por transition system --------------------------------------- */
 
 /* Which instructions are scheduling points and which accesses are visible. */
-typedef enum vm_classifier {
-    VM_CLASSIFY_JPF,  /* Java PathFinder's defaults: accesses to non-final fields and array elements
-                       * of objects reachable by more than one thread, statics, every
-                       * synchronisation operation, thread start, join and end; all visible */
-    VM_CLASSIFY_SAFE, /* S-POR: accesses to non-final fields of the visible classes, to elements
-                       * of shared arrays by their code and every synchronisation operation are
-                       * visible; thread start, join and end are invisible scheduling points */
-} vm_classifier;
+typedef enum explore_classifier {
+    EXPLORE_CLASSIFY_JPF,  /* Java PathFinder's defaults: accesses to non-final fields and array
+                            * elements  of objects reachable by more than one thread, statics, every
+                            * synchronisation operation, thread start, join and end; all visible */
+    EXPLORE_CLASSIFY_SAFE, /* S-POR: accesses to non-final fields of the visible classes, to
+                            * elements of shared arrays by their code and every synchronisation
+                            * operation are visible; thread start, join and end are invisible
+                            * scheduling points */
+} explore_classifier;
 
 /* Two threads accessed the same field (static, array element) of a shared object, one of them
  * writing, where the visible set of the safe classifier made neither access visible: the search
- * relied on an assumption that does not hold (vm_check_races). */
-typedef struct vm_race {
+ * relied on an assumption that does not hold (explore_check_races). */
+typedef struct explore_race {
     char classes[2][256]; /* binary names of the classes whose visibility makes them visible */
     size_t class_count;
     char text[4096]; /* e.g. "Cell.v of Cell#0.2 read by T0 at Counter.inc(Counter.java:4),
                       * written by T1 at Counter.inc(Counter.java:5)" */
-} vm_race;
+} explore_race;
 
 _Static_assert(VM_MAX_THREADS <= POR_MAX_THREADS, "por's thread sets must hold every thread");
 
-/* How vm_check_begin sets the checker up; zero-initialise and set what you need. */
-typedef struct vm_check_options {
-    vm_classifier classifier;
+/* How explore_check_begin sets the checker up; zero-initialise and set what you need. */
+typedef struct explore_check_options {
+    explore_classifier classifier;
     const char *const *visible; /* safe: class-name or package prefixes, dotted or binary; NULL:
                                  * every class but porcheck's own (jdk.internal.porcheck) and
                                  * the model's java.lang.Thread and java.lang.String, whose
-                                 * accesses the race check watches (vm_check_races) */
+                                 * accesses the race check watches (explore_check_races) */
     size_t visible_count;
     const char *const *widened; /* safe: classes made visible on top of [visible] (or of the
                                  * default) after a race on them; dotted or binary */
@@ -53,78 +54,78 @@ typedef struct vm_check_options {
     bool verify_fingerprints;  /* recompute every incremental fingerprint (and, under heap
                                 * symmetry, every remembered symmetric one) from scratch and
                                 * fail on a difference (tests; slow) */
-} vm_check_options;
+} explore_check_options;
 
 /* Turns [machine], started with vm_start and not run yet, into a transition system whose state
  * is the whole VM; its current state is the initial one. Fills [err] on bad options. */
-vm_status vm_check_begin(vm *machine, const vm_check_options *opts, vm_error *err);
+vm_status explore_check_begin(vm *machine, const explore_check_options *opts, vm_error *err);
 
-/* Returns the races found since vm_check_begin in [*out] (each naming at least one class that
+/* Returns the races found since explore_check_begin in [*out] (each naming at least one class that
  * no earlier one named) and their number: 0 unless the visible set left shared state that two
  * threads access invisible. The check ignores happens-before (it may name more than needed);
  * a search with no race explored what a search with every such class visible would. */
-size_t vm_check_races(const vm *machine, const vm_race **out);
+size_t explore_check_races(const vm *machine, const explore_race **out);
 
-/* Returns the transition system over [machine] (after vm_check_begin). */
-por_lts vm_lts(vm *machine);
+/* Returns the transition system over [machine] (after explore_check_begin). */
+por_lts explore_lts(vm *machine);
 
 /* Returns the standard output the program printed on the path to the current state; its length
  * goes to [*len]. */
-const char *vm_check_output(const vm *machine, size_t *len);
+const char *explore_check_output(const vm *machine, size_t *len);
 
 /* Returns the standard error output of the path to the current state; its length to [*len]. */
-const char *vm_check_errors(const vm *machine, size_t *len);
+const char *explore_check_errors(const vm *machine, size_t *len);
 
 /* Writes the name of thread [thread] ("main", "Thread-1") into [buf] of [cap] bytes. */
-void vm_thread_name(const vm *machine, uint32_t thread, char *buf, size_t cap);
+void explore_thread_name(const vm *machine, uint32_t thread, char *buf, size_t cap);
 
 /* Writes what [thread]'s next transition does, e.g. "Counter.run(Counter.java:12): write
  * Counter.count of Counter#0.3", into [buf] of [cap] bytes. */
-void vm_describe_next(const vm *machine, uint32_t thread, char *buf, size_t cap);
+void explore_describe_next(const vm *machine, uint32_t thread, char *buf, size_t cap);
 
 /* Writes what [thread]'s next transition does as a step of the invocation that the innermost
  * frame of [entry_class].[entry_method] calls, e.g. "read Node#1.4.next (List.java:12)" or
  * "incrementAndGet AtomicInteger#0.3 (Counter.java:7)": the library call it is in, if any, the
  * action, and the line of the invocation's own code (not the model library's) that led there;
  * "" outside an invocation. */
-void vm_describe_step(const vm *machine, uint32_t thread, const char *entry_class,
-                      const char *entry_method, char *buf, size_t cap);
+void explore_describe_step(const vm *machine, uint32_t thread, const char *entry_class,
+                           const char *entry_method, char *buf, size_t cap);
 
 /* Writes [thread]'s state for a deadlock report (where it stands, the lock it waits for and its
  * owner) into [buf] of [cap] bytes. */
-void vm_describe_waiting(const vm *machine, uint32_t thread, char *buf, size_t cap);
+void explore_describe_waiting(const vm *machine, uint32_t thread, char *buf, size_t cap);
 
 /* Returns the thread that holds the lock [thread] waits for (or the thread it joins), or -1. */
-int vm_waits_for(const vm *machine, uint32_t thread);
+int explore_waits_for(const vm *machine, uint32_t thread);
 
 /* Writes the name of object [h] ("Node#1.4", "Counter.class", "null") into [buf] of [cap]
  * bytes. */
-void vm_describe_object(const vm *machine, uint32_t h, char *buf, size_t cap);
+void explore_describe_object(const vm *machine, uint32_t h, char *buf, size_t cap);
 
 /* Returns the fingerprint of what object [root] of checked [machine] holds: every object
  * reachable from it and from the statics of the initialised classes but [skip_class] (binary
  * name; NULL: none), numbered in traversal order rather than by id, so that equal structures
  * built by different sequences of operations match. {0, 0} when out of memory. */
-por_fp vm_fingerprint_reachable(vm *machine, uint32_t root, const char *skip_class);
+por_fp explore_fingerprint_reachable(vm *machine, uint32_t root, const char *skip_class);
 
 /* Returns a snapshot of the current state of checked [machine] (NULL when out of memory). */
-por_snapshot *vm_check_save(vm *machine);
+por_snapshot *explore_check_save(vm *machine);
 
 /* Puts checked [machine] back in the state of [snap]; false when [snap] was not an ancestor of
- * the current state, which leaves the checker unusable (vm_check_broken). */
-bool vm_check_restore(vm *machine, const por_snapshot *snap);
+ * the current state, which leaves the checker unusable (explore_check_broken). */
+bool explore_check_restore(vm *machine, const por_snapshot *snap);
 
 /* Frees [snap]. */
-void vm_check_release(vm *machine, por_snapshot *snap);
+void explore_check_release(vm *machine, por_snapshot *snap);
 
 /* True when a snapshot of checked [machine] was restored out of order. */
-bool vm_check_broken(const vm *machine);
+bool explore_check_broken(const vm *machine);
 
 /* True when [thread] died of an uncaught exception; writes its Java-style stack trace
  * ("java.lang.AssertionError: msg\n\tat C.m(C.java:3)\n...") into [buf] of [cap] bytes. */
-bool vm_describe_uncaught(const vm *machine, uint32_t thread, char *buf, size_t cap);
+bool explore_describe_uncaught(const vm *machine, uint32_t thread, char *buf, size_t cap);
 
 /* Returns the number of thread ids of [machine]'s transition system. */
-uint32_t vm_check_threads(const vm *machine);
+uint32_t explore_check_threads(const vm *machine);
 
 #endif

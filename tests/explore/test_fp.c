@@ -41,7 +41,7 @@ enum { BENCH_COUNT = 1, CASE_COUNT = (CONCURRENT_COUNT + BENCH_COUNT) * 2 };
 typedef struct fp_case {
     char jar[512];
     char name[64];
-    vm_classifier classifier;
+    explore_classifier classifier;
     size_t index; /* its place in the list of cases: which checks a quick run makes */
 } fp_case;
 
@@ -63,7 +63,7 @@ static fp_case *all_cases(void)
                  bench ? GOLDEN_BUILD "/bench.jar" : GOLDEN_BUILD "/concurrent.jar");
         snprintf(cases[i].name, sizeof cases[i].name, "%s",
                  bench ? bench_names[p - CONCURRENT_COUNT] : concurrent_names[p]);
-        cases[i].classifier = i % 2 ? VM_CLASSIFY_SAFE : VM_CLASSIFY_JPF;
+        cases[i].classifier = i % 2 ? EXPLORE_CLASSIFY_SAFE : EXPLORE_CLASSIFY_JPF;
         cases[i].index = i;
     }
     return cases;
@@ -83,22 +83,23 @@ static void sink(void *ctx, int fd, const char *bytes, size_t len)
 /* Explores [c] with [algo] under [options] into [out]. The safe cases take the narrowed
  * visible set of the paper's S-POR (the program's classes and java.util.concurrent), where it
  * differs most from jpf (its default, every class, explores nearly jpf's states). */
-static void explore_with(const fp_case *c, por_algo algo, const vm_check_options *options,
+static void explore_with(const fp_case *c, por_algo algo, const explore_check_options *options,
                          por_result *out)
 {
     const char *narrowed[] = {c->name, "java/util/concurrent/"};
-    vm_check_options check = *options;
-    if (check.classifier == VM_CLASSIFY_SAFE) check.visible = narrowed, check.visible_count = 2;
+    explore_check_options check = *options;
+    if (check.classifier == EXPLORE_CLASSIFY_SAFE)
+        check.visible = narrowed, check.visible_count = 2;
     vm_options opts = {.classpath = c->jar, .write = sink, .assertions = true};
     vm *machine;
     vm_error err = {0};
     cr_assert_eq(vm_new(&opts, &machine, &err), VM_OK, "%s", err.message);
     cr_assert_eq(vm_start(machine, c->name, 0, NULL, &err), VM_OK, "%s", err.message);
-    cr_assert_eq(vm_check_begin(machine, &check, &err), VM_OK, "%s", err.message);
+    cr_assert_eq(explore_check_begin(machine, &check, &err), VM_OK, "%s", err.message);
     por_options opt;
     por_options_init(&opt);
     opt.algo = algo;
-    por_lts lts = vm_lts(machine);
+    por_lts lts = explore_lts(machine);
     por_error perr = {0};
     cr_assert_eq(por_search(&lts, &opt, out, &perr), POR_OK, "%s %s: %s", c->name,
                  por_algo_name(algo), perr.message);
@@ -108,7 +109,7 @@ static void explore_with(const fp_case *c, por_algo algo, const vm_check_options
 /* Explores [c] with [algo] (exact or verified incremental fingerprints) into [out]. */
 static void explore(const fp_case *c, por_algo algo, bool exact, por_result *out)
 {
-    vm_check_options check = {
+    explore_check_options check = {
         .classifier = c->classifier, .exact = exact, .verify_fingerprints = !exact};
     explore_with(c, algo, &check, out);
 }
@@ -123,7 +124,7 @@ ParameterizedTest(fp_case *c, vm_fp, matches_exact_states)
         por_result inc, exact;
         explore(c, algos[i], false, &inc);
         explore(c, algos[i], true, &exact);
-        const char *classifier = c->classifier == VM_CLASSIFY_JPF ? "jpf" : "safe";
+        const char *classifier = c->classifier == EXPLORE_CLASSIFY_JPF ? "jpf" : "safe";
         cr_assert_eq(inc.stats.states_new, exact.stats.states_new,
                      "%s (%s, %s): %zu states with incremental fingerprints, %zu exact", c->name,
                      classifier, por_algo_name(algos[i]), inc.stats.states_new,
@@ -144,15 +145,16 @@ ParameterizedTest(fp_case *c, vm_fp, heap_symmetry_matches_exact_states)
     /* quick: program p under the jpf classifier when p is even, the safe one when odd */
     size_t program = c->index / 2;
     if (quick() && c->index % 2 != program % 2) return;
-    vm_check_options hashed = {
+    explore_check_options hashed = {
         .classifier = c->classifier, .heap_symmetry = true, .verify_fingerprints = true};
-    vm_check_options exact = {.classifier = c->classifier, .heap_symmetry = true, .exact = true};
-    vm_check_options plain = {.classifier = c->classifier, .exact = true};
+    explore_check_options exact = {
+        .classifier = c->classifier, .heap_symmetry = true, .exact = true};
+    explore_check_options plain = {.classifier = c->classifier, .exact = true};
     por_result h, e, p;
     explore_with(c, POR_ALGO_DFS, &hashed, &h);
     explore_with(c, POR_ALGO_DFS, &exact, &e);
     explore_with(c, POR_ALGO_DFS, &plain, &p);
-    const char *classifier = c->classifier == VM_CLASSIFY_JPF ? "jpf" : "safe";
+    const char *classifier = c->classifier == EXPLORE_CLASSIFY_JPF ? "jpf" : "safe";
     cr_assert_eq(h.stats.states_new, e.stats.states_new, "%s (%s): %zu states hashed, %zu exact",
                  c->name, classifier, h.stats.states_new, e.stats.states_new);
     cr_assert_eq(h.stats.end_states, e.stats.end_states, "%s (%s)", c->name, classifier);

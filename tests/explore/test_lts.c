@@ -16,7 +16,8 @@ static void sink(void *ctx, int fd, const char *bytes, size_t len)
 }
 
 /* Starts [main] with one argument [mode] on [jar] as a transition system under [check]. */
-static vm *start_with(const char *jar, const char *main, char *mode, const vm_check_options *check)
+static vm *start_with(const char *jar, const char *main, char *mode,
+                      const explore_check_options *check)
 {
     vm_options opts = {.classpath = jar, .write = sink, .assertions = true};
     vm *machine;
@@ -24,28 +25,28 @@ static vm *start_with(const char *jar, const char *main, char *mode, const vm_ch
     cr_assert_eq(vm_new(&opts, &machine, &err), VM_OK, "%s", err.message);
     char *argv[1] = {mode};
     cr_assert_eq(vm_start(machine, main, mode ? 1 : 0, argv, &err), VM_OK, "%s", err.message);
-    cr_assert_eq(vm_check_begin(machine, check, &err), VM_OK, "%s", err.message);
+    cr_assert_eq(explore_check_begin(machine, check, &err), VM_OK, "%s", err.message);
     return machine;
 }
 
 /* Starts [main] with one argument [mode] on [jar] as a transition system. */
-static vm *start(const char *jar, const char *main, char *mode, vm_classifier classifier,
+static vm *start(const char *jar, const char *main, char *mode, explore_classifier classifier,
                  bool exact)
 {
-    vm_check_options check = {.classifier = classifier, .exact = exact};
+    explore_check_options check = {.classifier = classifier, .exact = exact};
     return start_with(jar, main, mode, &check);
 }
 
 static bool enabled(vm *machine, uint32_t t)
 {
-    return vm_lts(machine).ops->enabled(machine) >> t & 1;
+    return explore_lts(machine).ops->enabled(machine) >> t & 1;
 }
 
 static void step(vm *machine, uint32_t t)
 {
     por_error err = {0};
     cr_assert(enabled(machine, t), "thread %u is not enabled", t);
-    por_step_result r = vm_lts(machine).ops->step(machine, t, &err);
+    por_step_result r = explore_lts(machine).ops->step(machine, t, &err);
     cr_assert_neq(r, POR_STEP_ERROR, "%s", err.message);
 }
 
@@ -54,7 +55,7 @@ static void advance_to(vm *machine, uint32_t t, const char *what)
 {
     char next[2048];
     for (int i = 0; i < 200; i++) {
-        vm_describe_next(machine, t, next, sizeof next);
+        explore_describe_next(machine, t, next, sizeof next);
         if (strstr(next, what)) return;
         step(machine, t);
     }
@@ -70,7 +71,7 @@ static void start_workers(vm *machine)
 
 static por_fp fingerprint(vm *machine)
 {
-    return vm_lts(machine).ops->fingerprint(machine);
+    return explore_lts(machine).ops->fingerprint(machine);
 }
 
 static bool same(por_fp a, por_fp b)
@@ -80,12 +81,12 @@ static bool same(por_fp a, por_fp b)
 
 #define JAR GOLDEN_BUILD "/lts.jar"
 
-Test(vm_lts, commuting_schedules_reach_the_same_fingerprint)
+Test(explore_lts, commuting_schedules_reach_the_same_fingerprint)
 {
     for (int exact = 0; exact < 2; exact++) {
-        vm *machine = start(JAR, "FpProbe", "commute", VM_CLASSIFY_JPF, exact);
+        vm *machine = start(JAR, "FpProbe", "commute", EXPLORE_CLASSIFY_JPF, exact);
         start_workers(machine);
-        por_lts lts = vm_lts(machine);
+        por_lts lts = explore_lts(machine);
         por_snapshot *s0 = lts.ops->save(machine);
         advance_to(machine, 1, "end");
         advance_to(machine, 2, "end");
@@ -103,11 +104,11 @@ Test(vm_lts, commuting_schedules_reach_the_same_fingerprint)
     }
 }
 
-Test(vm_lts, garbage_does_not_change_the_fingerprint)
+Test(explore_lts, garbage_does_not_change_the_fingerprint)
 {
-    vm *machine = start(JAR, "FpProbe", "garbage", VM_CLASSIFY_JPF, true);
+    vm *machine = start(JAR, "FpProbe", "garbage", EXPLORE_CLASSIFY_JPF, true);
     start_workers(machine);
-    por_lts lts = vm_lts(machine);
+    por_lts lts = explore_lts(machine);
     por_snapshot *s0 = lts.ops->save(machine);
     /* without garbage: T1 reads flag == false, then T2 sets and clears it */
     advance_to(machine, 1, "write FpProbe$Shared.a");
@@ -126,11 +127,11 @@ Test(vm_lts, garbage_does_not_change_the_fingerprint)
 
 /* Fingerprints of the end states of "symmetry" (whichever thread runs first allocates the
  * installed array): [a] with T1 first, [b] with T2 first. */
-static void symmetry_ends(const vm_check_options *check, por_fp *a, por_fp *b)
+static void symmetry_ends(const explore_check_options *check, por_fp *a, por_fp *b)
 {
     vm *machine = start_with(JAR, "FpProbe", "symmetry", check);
     start_workers(machine);
-    por_lts lts = vm_lts(machine);
+    por_lts lts = explore_lts(machine);
     por_snapshot *s0 = lts.ops->save(machine);
     advance_to(machine, 1, "end");
     advance_to(machine, 2, "end");
@@ -143,26 +144,26 @@ static void symmetry_ends(const vm_check_options *check, por_fp *a, por_fp *b)
     vm_free(machine);
 }
 
-Test(vm_lts, heap_symmetry_merges_states_that_differ_in_object_names_only)
+Test(explore_lts, heap_symmetry_merges_states_that_differ_in_object_names_only)
 {
     por_fp a, b;
-    vm_check_options plain = {.classifier = VM_CLASSIFY_JPF};
+    explore_check_options plain = {.classifier = EXPLORE_CLASSIFY_JPF};
     symmetry_ends(&plain, &a, &b);
     cr_assert(!same(a, b), "the array's allocating thread is part of its name without symmetry");
     for (int exact = 0; exact < 2; exact++) {
-        vm_check_options sym = {
-            .classifier = VM_CLASSIFY_JPF, .exact = exact, .heap_symmetry = true};
+        explore_check_options sym = {
+            .classifier = EXPLORE_CLASSIFY_JPF, .exact = exact, .heap_symmetry = true};
         symmetry_ends(&sym, &a, &b);
         cr_assert(same(a, b), "heap symmetry kept T1's and T2's array apart (exact %d)", exact);
     }
 }
 
 /* "onefield" ends with a = 1 or a = 2: the two end states must have different fingerprints. */
-static void one_field_apart(const vm_check_options *check)
+static void one_field_apart(const explore_check_options *check)
 {
     vm *machine = start_with(JAR, "FpProbe", "onefield", check);
     start_workers(machine);
-    por_lts lts = vm_lts(machine);
+    por_lts lts = explore_lts(machine);
     por_snapshot *s0 = lts.ops->save(machine);
     advance_to(machine, 1, "end"); /* a = 1 */
     advance_to(machine, 2, "end");
@@ -176,27 +177,27 @@ static void one_field_apart(const vm_check_options *check)
     vm_free(machine);
 }
 
-Test(vm_lts, heap_symmetry_keeps_different_heaps_apart)
+Test(explore_lts, heap_symmetry_keeps_different_heaps_apart)
 {
     for (int exact = 0; exact < 2; exact++) {
-        vm_check_options sym = {
-            .classifier = VM_CLASSIFY_SAFE, .exact = exact, .heap_symmetry = true};
+        explore_check_options sym = {
+            .classifier = EXPLORE_CLASSIFY_SAFE, .exact = exact, .heap_symmetry = true};
         one_field_apart(&sym);
     }
 }
 
-Test(vm_lts, one_field_difference_changes_the_fingerprint)
+Test(explore_lts, one_field_difference_changes_the_fingerprint)
 {
     for (int exact = 0; exact < 2; exact++) {
-        vm_check_options check = {.classifier = VM_CLASSIFY_SAFE, .exact = exact};
+        explore_check_options check = {.classifier = EXPLORE_CLASSIFY_SAFE, .exact = exact};
         one_field_apart(&check);
     }
 }
 
-Test(vm_lts, restore_gives_back_the_saved_state)
+Test(explore_lts, restore_gives_back_the_saved_state)
 {
-    vm *machine = start(JAR, "FpProbe", "commute", VM_CLASSIFY_JPF, false);
-    por_lts lts = vm_lts(machine);
+    vm *machine = start(JAR, "FpProbe", "commute", EXPLORE_CLASSIFY_JPF, false);
+    por_lts lts = explore_lts(machine);
     por_fp initial = fingerprint(machine);
     por_snapshot *s0 = lts.ops->save(machine);
     start_workers(machine);
@@ -218,10 +219,10 @@ Test(vm_lts, restore_gives_back_the_saved_state)
     vm_free(machine);
 }
 
-Test(vm_lts, labels_and_blocking)
+Test(explore_lts, labels_and_blocking)
 {
-    vm *machine =
-        start(GOLDEN_BUILD "/concurrent.jar", "DiningPhilosophers", NULL, VM_CLASSIFY_JPF, false);
+    vm *machine = start(GOLDEN_BUILD "/concurrent.jar", "DiningPhilosophers", NULL,
+                        EXPLORE_CLASSIFY_JPF, false);
     for (int i = 0; i < 100 && !enabled(machine, 3); i++) step(machine, 0);
     advance_to(machine, 1, "lock Object#0.");
     step(machine, 1); /* philosopher-0 holds fork 0 */
@@ -229,10 +230,10 @@ Test(vm_lts, labels_and_blocking)
     step(machine, 3); /* philosopher-2 holds fork 2 and wants fork 0 */
     advance_to(machine, 3, "lock Object#0.");
     cr_assert(!enabled(machine, 3), "a thread that cannot take the lock is enabled");
-    cr_assert(vm_lts(machine).ops->waiting(machine) >> 3 & 1);
-    cr_assert_eq(vm_waits_for(machine, 3), 1);
+    cr_assert(explore_lts(machine).ops->waiting(machine) >> 3 & 1);
+    cr_assert_eq(explore_waits_for(machine, 3), 1);
     por_label l;
-    vm_lts(machine).ops->peek(machine, 3, &l);
+    explore_lts(machine).ops->peek(machine, 3, &l);
     cr_assert_eq(l.access, POR_WRITE);
     cr_assert_eq(l.thread, 3);
     /* philosopher-0 takes fork 1, eats, releases fork 1: its next action, releasing fork 0, is
@@ -241,7 +242,7 @@ Test(vm_lts, labels_and_blocking)
     step(machine, 1);
     advance_to(machine, 1, "unlock");
     por_label m;
-    vm_lts(machine).ops->peek(machine, 1, &m);
+    explore_lts(machine).ops->peek(machine, 1, &m);
     cr_assert(por_dependent(&l, &m), "both touch fork 0's lock");
     step(machine, 1);
     cr_assert(enabled(machine, 3), "fork 0 is free again");

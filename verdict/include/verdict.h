@@ -79,12 +79,12 @@ typedef struct verdict_error {
 
 /* What to check and how. */
 typedef struct verdict_run_options {
-    vm_options vm;          /* class path, assertions */
-    vm_check_options check; /* classifier, visible set (widened by verdict_run), VM limits */
-    por_options search;     /* algorithm, order, limits, stop flag, progress (the observer is
-                             * verdict_run's own) */
-    const char *main;       /* the main class */
-    int argc;               /* the program's arguments */
+    vm_options vm;               /* class path, assertions */
+    explore_check_options check; /* classifier, visible set (widened by verdict_run), VM limits */
+    por_options search;          /* algorithm, order, limits, stop flag, progress (the observer is
+                                  * verdict_run's own) */
+    const char *main;            /* the main class */
+    int argc;                    /* the program's arguments */
     char **argv;
 } verdict_run_options;
 
@@ -198,7 +198,7 @@ verdict_classifier verdict_check_classifier(const verdict_check_options *opt);
 verdict_classifier verdict_classifier_for(por_algo algo, verdict_classifier requested);
 
 /* Returns the VM's classifier for [c] (DEFAULT: safe). */
-vm_classifier verdict_vm_classifier(verdict_classifier c);
+explore_classifier verdict_vm_classifier(verdict_classifier c);
 
 /* Returns "safe" or "jpf". */
 const char *verdict_classifier_name(verdict_classifier classifier);
