@@ -274,6 +274,9 @@ void explore_race_free(explore_check *check);
 /* Writes "Class.method(File.java:line)" for [m] at bytecode offset [pc] into [buf] (report.c). */
 void explore_describe_location(const vm_method *m, uint32_t pc, char *buf, size_t cap);
 
+/* Returns the instance field of [cls] (or a superclass) at slot [offset], or NULL. */
+const vm_field *explore_field_at_offset(const vm_class *cls, uint32_t offset);
+
 /* ---- typemap.c ------------------------------------------------------------------------------- */
 
 /* Slot types at one instruction. */

@@ -2,30 +2,11 @@
  * (for schedules), what a blocked thread waits for (for deadlocks) and the stack trace of an
  * uncaught exception. Objects are named by class and deterministic id, e.g. Node#1.4 (the fifth
  * object thread 1 allocated), Object#vm.3, Counter.class. */
-#include <stdarg.h>
 #include <stdio.h>
 
 #include "check.h"
 
 #define U2(p) ((uint16_t)(((p)[0] << 8) | (p)[1]))
-
-/* A bounded string being written. */
-typedef struct text {
-    char *buf;
-    size_t cap, len;
-} text;
-
-static void add(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void add(text *t, const char *fmt, ...)
-{
-    if (t->len >= t->cap) return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
-    va_end(ap);
-    if (n > 0) t->len += (size_t)n < t->cap - t->len ? (size_t)n : t->cap - t->len - 1;
-}
 
 /* Returns the simple name of [cls] ("Node" for a/b/List$Node keeps "List$Node"). */
 static const char *simple_name(const vm_class *cls)
@@ -35,57 +16,55 @@ static const char *simple_name(const vm_class *cls)
 }
 
 /* Writes the name of object [h]. */
-static void add_object(text *t, const vm *machine, uint32_t h)
+static void add_object(base_textbuf *t, const vm *machine, uint32_t h)
 {
     if (!h) {
-        add(t, "null");
+        base_textbuf_printf(t, "null");
         return;
     }
     const vm_object *o = vm_obj(machine, h);
     uint64_t id = o->id;
     if (vm_id_is_mirror(id)) {
-        add(t, "%s.class", simple_name(machine->classes[vm_id_class_index(id)]));
+        base_textbuf_printf(t, "%s.class", simple_name(machine->classes[vm_id_class_index(id)]));
         return;
     }
     if (vm_id_is_vm_object(id))
-        add(t, "%s#vm.%llu", simple_name(o->cls), (unsigned long long)vm_id_vm_count(id));
+        base_textbuf_printf(t, "%s#vm.%llu", simple_name(o->cls),
+                            (unsigned long long)vm_id_vm_count(id));
     else
-        add(t, "%s#%u.%llu", simple_name(o->cls), vm_id_thread(id),
-            (unsigned long long)vm_id_count(id));
+        base_textbuf_printf(t, "%s#%u.%llu", simple_name(o->cls), vm_id_thread(id),
+                            (unsigned long long)vm_id_count(id));
 }
 
 /* Writes the name of object [h] (as add_object does) into [buf]. */
 void explore_describe_object(const vm *machine, uint32_t h, char *buf, size_t cap)
 {
-    text t = {buf, cap, 0};
-    buf[0] = '\0';
+    base_textbuf t = base_textbuf_make(buf, cap);
     add_object(&t, machine, h);
 }
 
 /* Writes "Class.method(File.java:line)" for [m] at [pc]. */
-static void add_location(text *t, const vm_method *m, uint32_t pc)
+static void add_location(base_textbuf *t, const vm_method *m, uint32_t pc)
 {
     char cls[512];
     vm_dotted_name(m->owner, cls, sizeof cls);
     int line = m->code ? cf_line_of(m->code, pc) : -1;
     const char *file = m->owner->source_file;
     if (file && line >= 0)
-        add(t, "%s.%s(%s:%d)", cls, m->name, file, line);
+        base_textbuf_printf(t, "%s.%s(%s:%d)", cls, m->name, file, line);
     else if (file)
-        add(t, "%s.%s(%s)", cls, m->name, file);
+        base_textbuf_printf(t, "%s.%s(%s)", cls, m->name, file);
     else
-        add(t, "%s.%s(Unknown Source)", cls, m->name);
+        base_textbuf_printf(t, "%s.%s(Unknown Source)", cls, m->name);
 }
 
 void explore_describe_location(const vm_method *m, uint32_t pc, char *buf, size_t cap)
 {
-    text t = {buf, cap, 0};
-    buf[0] = '\0';
+    base_textbuf t = base_textbuf_make(buf, cap);
     add_location(&t, m, pc);
 }
 
-/* Returns the instance field of [cls] (or a superclass) at slot [offset], or NULL. */
-static const vm_field *field_at_offset(const vm_class *cls, uint32_t offset)
+const vm_field *explore_field_at_offset(const vm_class *cls, uint32_t offset)
 {
     for (const vm_class *c = cls; c; c = c->super)
         for (uint16_t i = 0; i < c->field_count; i++)
@@ -108,49 +87,49 @@ void explore_thread_name(const vm *machine, uint32_t thread, char *buf, size_t c
 /* ---- The next action ------------------------------------------------------------------------- */
 
 /* Describes the field, static or array access at [pc]. */
-static void add_access(text *t, const vm *machine, const vm_frame *f, const uint8_t *pc,
+static void add_access(base_textbuf *t, const vm *machine, const vm_frame *f, const uint8_t *pc,
                        const vm_slot *sp)
 {
     uint8_t op = *pc;
     const vm_cp_entry *e = &f->method->owner->cp[U2(pc + 1)];
     if (op == CF_OP_GETFIELD || op == CF_OP_PUTFIELD) {
         int value = op == CF_OP_PUTFIELD ? (e->kind == 'J' || e->kind == 'D' ? 2 : 1) : 0;
-        add(t, "%s %s.%s of ", value ? "write" : "read", simple_name(e->field->owner),
-            e->field->name);
+        base_textbuf_printf(t, "%s %s.%s of ", value ? "write" : "read",
+                            simple_name(e->field->owner), e->field->name);
         add_object(t, machine, sp[-1 - value].ref);
     } else if (op == CF_OP_GETSTATIC || op == CF_OP_PUTSTATIC) {
-        add(t, "%s %s.%s", op == CF_OP_PUTSTATIC ? "write" : "read", simple_name(e->field->owner),
-            e->field->name);
+        base_textbuf_printf(t, "%s %s.%s", op == CF_OP_PUTSTATIC ? "write" : "read",
+                            simple_name(e->field->owner), e->field->name);
     } else {
         bool store = op > CF_OP_SALOAD;
         int d = store ? (op == CF_OP_LASTORE || op == CF_OP_DASTORE ? 4 : 3) : 2;
-        add(t, "%s ", store ? "write" : "read");
+        base_textbuf_printf(t, "%s ", store ? "write" : "read");
         add_object(t, machine, sp[-d].ref);
-        add(t, "[%d]", sp[1 - d].i);
+        base_textbuf_printf(t, "[%d]", sp[1 - d].i);
     }
 }
 
 /* Describes the call of synchronized method or synchronisation native [m]. */
-static void add_call(text *t, const vm *machine, const vm_method *m, const vm_slot *args)
+static void add_call(base_textbuf *t, const vm *machine, const vm_method *m, const vm_slot *args)
 {
-    add(t, "%s.%s", simple_name(m->owner), m->name);
+    base_textbuf_printf(t, "%s.%s", simple_name(m->owner), m->name);
     if (m->access & CF_ACC_SYNCHRONIZED) {
-        add(t, " (lock ");
+        base_textbuf_printf(t, " (lock ");
         add_object(t, machine, (m->access & CF_ACC_STATIC) ? m->owner->mirror : args[0].ref);
-        add(t, ")");
+        base_textbuf_printf(t, ")");
         return;
     }
     if (m->sync == VM_SYNC_PARK || !args[0].ref) return;
-    add(t, " on ");
+    base_textbuf_printf(t, " on ");
     add_object(t, machine, args[0].ref);
     if (m->sync != VM_SYNC_READ && m->sync != VM_SYNC_WRITE) return;
     const vm_field *fld =
-        field_at_offset(vm_obj(machine, args[0].ref)->cls, (uint32_t)vm_get_long(args + 1));
-    if (fld) add(t, ".%s", fld->name);
+        explore_field_at_offset(vm_obj(machine, args[0].ref)->cls, (uint32_t)vm_get_long(args + 1));
+    if (fld) base_textbuf_printf(t, ".%s", fld->name);
 }
 
 /* Describes what [th], runnable and parked at its top frame, does next. */
-static void add_parked(text *t, const vm *machine, const vm_thread *th)
+static void add_parked(base_textbuf *t, const vm *machine, const vm_thread *th)
 {
     const vm_frame *f = &th->frames[th->depth - 1];
     const uint8_t *pc = f->method->code->code + f->pc;
@@ -161,7 +140,7 @@ static void add_parked(text *t, const vm *machine, const vm_thread *th)
         return;
     }
     case VM_PARK_MONITOR:
-        add(t, "%s ", *pc == CF_OP_MONITORENTER ? "lock" : "unlock");
+        base_textbuf_printf(t, "%s ", *pc == CF_OP_MONITORENTER ? "lock" : "unlock");
         {
             add_object(t, machine, sp[-1].ref);
             return;
@@ -172,26 +151,28 @@ static void add_parked(text *t, const vm *machine, const vm_thread *th)
         return;
     }
     case VM_PARK_RETURN:
-        add(t, "return (unlock ");
+        base_textbuf_printf(t, "return (unlock ");
         add_object(t, machine, f->monitor);
         {
-            add(t, ")");
+            base_textbuf_printf(t, ")");
             return;
         }
     case VM_PARK_CLINIT_END: {
-        add(t, "finish initialising %s", simple_name(f->method->owner));
+        base_textbuf_printf(t, "finish initialising %s", simple_name(f->method->owner));
         return;
     }
     case VM_PARK_INIT: {
-        add(t, "initialise %s", simple_name(f->method->owner->cp[U2(pc + 1)].cls));
+        base_textbuf_printf(t, "initialise %s", simple_name(f->method->owner->cp[U2(pc + 1)].cls));
         return;
     }
     case VM_PARK_UNWIND:
-        add(t, "exception leaves %s", f->method->name);
-        if (f->monitor) add(t, " (unlock "), add_object(t, machine, f->monitor), add(t, ")");
+        base_textbuf_printf(t, "exception leaves %s", f->method->name);
+        if (f->monitor)
+            base_textbuf_printf(t, " (unlock "), add_object(t, machine, f->monitor),
+                base_textbuf_printf(t, ")");
         return;
     default: {
-        add(t, f->pc == 0 && th->depth == 1 ? "begin" : "local");
+        base_textbuf_printf(t, f->pc == 0 && th->depth == 1 ? "begin" : "local");
         return;
     }
     }
@@ -199,31 +180,30 @@ static void add_parked(text *t, const vm *machine, const vm_thread *th)
 
 void explore_describe_next(const vm *machine, uint32_t thread, char *buf, size_t cap)
 {
-    text t = {buf, cap, 0};
-    buf[0] = '\0';
+    base_textbuf t = base_textbuf_make(buf, cap);
     const vm_thread *th = machine->threads[thread];
     if (th->depth) {
         const vm_frame *f = &th->frames[th->depth - 1];
         add_location(&t, f->method, f->pc);
-        add(&t, ": ");
+        base_textbuf_printf(&t, ": ");
     }
     if (th->state == VM_THREAD_TERMINATED) {
-        add(&t, "(ended)");
+        base_textbuf_printf(&t, "(ended)");
         return;
     }
     if (th->park == VM_PARK_END || !th->depth) {
-        add(&t, "end");
+        base_textbuf_printf(&t, "end");
         return;
     }
     if (th->state == VM_THREAD_WAITING && th->wait_lock) {
-        add(&t, "wake up and re-acquire ");
+        base_textbuf_printf(&t, "wake up and re-acquire ");
         {
             add_object(&t, machine, th->wait_lock);
             return;
         }
     }
     if (th->state != VM_THREAD_RUNNABLE) {
-        add(&t, "resume");
+        base_textbuf_printf(&t, "resume");
         return;
     }
     add_parked(&t, machine, th);
@@ -279,75 +259,73 @@ int explore_waits_for(const vm *machine, uint32_t thread)
 
 void explore_describe_waiting(const vm *machine, uint32_t thread, char *buf, size_t cap)
 {
-    text t = {buf, cap, 0};
-    buf[0] = '\0';
+    base_textbuf t = base_textbuf_make(buf, cap);
     const vm_thread *th = machine->threads[thread];
     if (th->depth) {
         const vm_frame *f = &th->frames[th->depth - 1];
-        add(&t, "at ");
+        base_textbuf_printf(&t, "at ");
         add_location(&t, f->method, f->pc);
-        add(&t, ": ");
+        base_textbuf_printf(&t, ": ");
     }
     uint32_t lock = needed_lock(machine, th);
     const vm_thread *target = joined(machine, th);
     char name[256];
     if (lock) {
-        add(&t, "waits for the lock of ");
+        base_textbuf_printf(&t, "waits for the lock of ");
         add_object(&t, machine, lock);
         uint32_t owner = vm_obj(machine, lock)->lock_owner;
         if (owner)
             explore_thread_name(machine, owner - 1, name, sizeof name),
-                add(&t, " held by %s", name);
+                base_textbuf_printf(&t, " held by %s", name);
     } else if (target) {
         explore_thread_name(machine, target->id, name, sizeof name);
-        add(&t, "waits to join %s", name);
+        base_textbuf_printf(&t, "waits to join %s", name);
     } else if (th->state == VM_THREAD_WAITING && th->wait_object) {
-        add(&t, "waits to be notified on ");
+        base_textbuf_printf(&t, "waits to be notified on ");
         add_object(&t, machine, th->wait_object);
     } else if (th->parked || th->park == VM_PARK_INVOKE) {
-        add(&t, "parked (LockSupport.park) without a permit");
+        base_textbuf_printf(&t, "parked (LockSupport.park) without a permit");
     } else {
-        add(&t, "waits for a class initialisation");
+        base_textbuf_printf(&t, "waits for a class initialisation");
     }
 }
 
 /* ---- Uncaught exceptions --------------------------------------------------------------------- */
 
 /* Writes "java.lang.Foo: message" for throwable [h]. */
-static void add_throwable(text *t, const vm *machine, uint32_t h)
+static void add_throwable(base_textbuf *t, const vm *machine, uint32_t h)
 {
     char name[512], msg[1024];
-    add(t, "%s", vm_dotted_name(vm_obj(machine, h)->cls, name, sizeof name));
+    base_textbuf_printf(t, "%s", vm_dotted_name(vm_obj(machine, h)->cls, name, sizeof name));
     uint32_t m = VM_FIELDS(vm_obj(machine, h))[machine->off.throwable_message].ref;
-    if (m) add(t, ": %s", vm_string_utf8(machine, m, msg, sizeof msg));
-    add(t, "\n");
+    if (m) base_textbuf_printf(t, ": %s", vm_string_utf8(machine, m, msg, sizeof msg));
+    base_textbuf_printf(t, "\n");
 }
 
 /* Writes the "\tat ..." lines of throwable [h] from its backtrace. */
-static void add_backtrace(text *t, const vm *machine, uint32_t h)
+static void add_backtrace(base_textbuf *t, const vm *machine, uint32_t h)
 {
     uint32_t bt = VM_FIELDS(vm_obj(machine, h))[machine->off.throwable_backtrace].ref;
     uint32_t n = bt ? vm_obj(machine, bt)->length / 2 : 0;
     const int32_t *pairs = bt ? VM_ELEMS(vm_obj(machine, bt)) : NULL;
     for (uint32_t i = 0; i < n; i++) {
         const vm_method *m = machine->methods[pairs[2 * i]];
-        add(t, "\tat ");
+        base_textbuf_printf(t, "\tat ");
         add_location(t, m, (uint32_t)pairs[2 * i + 1]);
-        add(t, "\n");
+        base_textbuf_printf(t, "\n");
     }
 }
 
 bool explore_describe_uncaught(const vm *machine, uint32_t thread, char *buf, size_t cap)
 {
-    text t = {buf, cap, 0};
-    buf[0] = '\0';
+    base_textbuf t = base_textbuf_make(buf, cap);
     const vm_thread *th = machine->threads[thread];
     if (!th->uncaught || !th->exception) return false;
     add_throwable(&t, machine, th->exception);
     add_backtrace(&t, machine, th->exception);
     uint32_t cause = VM_FIELDS(vm_obj(machine, th->exception))[machine->off.throwable_cause].ref;
     if (cause && cause != th->exception) {
-        add(&t, "Caused by: ");
+        base_textbuf_printf(&t, "Caused by: ");
         add_throwable(&t, machine, cause);
         add_backtrace(&t, machine, cause);
     }

@@ -1,32 +1,17 @@
 /* Steps as the interleaving tables of porcheck check show them: what a thread's next transition
  * does inside an invocation, at the line of the invocation's own code that caused it, with a
  * library call (a lock, an atomic) shown as one action. */
-#include <stdarg.h>
 #include <stdio.h>
 
 #include "check.h"
 #include "natives.h"
 
-/* A bounded string being written. */
+/* A step's text being written, and what the writing found out. */
 typedef struct words {
-    char *buf;
-    size_t cap, len;
+    base_textbuf out;
     uint32_t self; /* an object whose fields are named without it (the library call's receiver) */
     int waits;     /* 1: the action waits (await, park, wait), 2: wakes up; 0: neither */
 } words;
-
-static void say(words *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* Appends printf-style [fmt] to [w], truncating at its capacity. */
-static void say(words *w, const char *fmt, ...)
-{
-    if (w->len + 1 >= w->cap) return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(w->buf + w->len, w->cap - w->len, fmt, ap);
-    va_end(ap);
-    if (n > 0) w->len += (size_t)n < w->cap - w->len ? (size_t)n : w->cap - w->len - 1;
-}
 
 /* Returns binary class name [name] without its package and outer classes ("a/b/List$Node" is
  * "Node"; an anonymous "List$1" stays). */
@@ -47,15 +32,15 @@ static void say_class(words *w, const char *name)
     size_t dims = strspn(name, "[");
     const char *p = strchr(prims, name[dims]);
     if (dims && name[dims] != 'L' && p && name[dims])
-        say(w, "%s", prim_names[p - prims]);
+        base_textbuf_printf(&w->out, "%s", prim_names[p - prims]);
     else if (dims) {
         char elem[512];
         snprintf(elem, sizeof elem, "%s", name + dims + 1);
         elem[strcspn(elem, ";")] = '\0';
-        say(w, "%s", short_class(elem));
+        base_textbuf_printf(&w->out, "%s", short_class(elem));
     } else
-        say(w, "%s", short_class(name));
-    for (size_t i = 0; i < dims; i++) say(w, "[]");
+        base_textbuf_printf(&w->out, "%s", short_class(name));
+    for (size_t i = 0; i < dims; i++) base_textbuf_printf(&w->out, "[]");
 }
 
 /* Appends the name of object [h]: its short class and deterministic id ("Node#1.4"). */
@@ -65,21 +50,11 @@ static void say_object(words *w, const vm *machine, uint32_t h)
     explore_describe_object(machine, h, raw, sizeof raw);
     const char *id = strchr(raw, '#');
     if (!h || !id) {
-        say(w, "%s", raw);
+        base_textbuf_printf(&w->out, "%s", raw);
         return;
     }
     say_class(w, vm_obj(machine, h)->cls->name);
-    say(w, "%s", id);
-}
-
-/* Returns the instance field of [cls] (or a superclass) at slot [offset], or NULL. */
-static const vm_field *field_at(const vm_class *cls, uint32_t offset)
-{
-    for (const vm_class *c = cls; c; c = c->super)
-        for (uint16_t i = 0; i < c->field_count; i++)
-            if (!(c->fields[i].access & CF_ACC_STATIC) && c->fields[i].offset == offset)
-                return &c->fields[i];
-    return NULL;
+    base_textbuf_printf(&w->out, "%s", id);
 }
 
 /* Appends the field, static or array access at [pc] of frame [f] (operand stack top [sp]). */
@@ -91,19 +66,19 @@ static void say_access(words *w, const vm *machine, const vm_frame *f, const uin
     if (op == CF_OP_GETFIELD || op == CF_OP_PUTFIELD) {
         int value = op == CF_OP_PUTFIELD ? (e->kind == 'J' || e->kind == 'D' ? 2 : 1) : 0;
         uint32_t obj = sp[-1 - value].ref;
-        say(w, "%s ", value ? "write" : "read");
-        if (!obj || obj != w->self) say_object(w, machine, obj), say(w, ".");
-        say(w, "%s", e->field->name);
+        base_textbuf_printf(&w->out, "%s ", value ? "write" : "read");
+        if (!obj || obj != w->self) say_object(w, machine, obj), base_textbuf_printf(&w->out, ".");
+        base_textbuf_printf(&w->out, "%s", e->field->name);
     } else if (op == CF_OP_GETSTATIC || op == CF_OP_PUTSTATIC) {
-        say(w, "%s ", op == CF_OP_PUTSTATIC ? "write" : "read");
+        base_textbuf_printf(&w->out, "%s ", op == CF_OP_PUTSTATIC ? "write" : "read");
         say_class(w, e->field->owner->name);
-        say(w, ".%s", e->field->name);
+        base_textbuf_printf(&w->out, ".%s", e->field->name);
     } else {
         bool store = op > CF_OP_SALOAD;
         int d = store ? (op == CF_OP_LASTORE || op == CF_OP_DASTORE ? 4 : 3) : 2;
-        say(w, "%s ", store ? "write" : "read");
+        base_textbuf_printf(&w->out, "%s ", store ? "write" : "read");
         say_object(w, machine, sp[-d].ref);
-        say(w, "[%d]", sp[1 - d].i);
+        base_textbuf_printf(&w->out, "[%d]", sp[1 - d].i);
     }
 }
 
@@ -112,24 +87,24 @@ static void say_access(words *w, const vm *machine, const vm_frame *f, const uin
 static bool say_call(words *w, const vm *machine, const vm_method *m, const vm_slot *args)
 {
     if (m->access & CF_ACC_SYNCHRONIZED) {
-        say(w, "lock ");
+        base_textbuf_printf(&w->out, "lock ");
         say_object(w, machine, (m->access & CF_ACC_STATIC) ? m->owner->mirror : args[0].ref);
-        say(w, " (synchronized %s)", m->name);
+        base_textbuf_printf(&w->out, " (synchronized %s)", m->name);
         return true;
     }
     const vm_native *n = vm_find_native(machine, m->owner->name, m->name, m->descriptor);
     const char *verb = n && n->sync != VM_SYNC_NONE ? n->verb : m->name;
     if (!verb) return false;
-    say(w, "%s", verb);
+    base_textbuf_printf(&w->out, "%s", verb);
     w->waits = !strcmp(verb, "await") || !strcmp(verb, "park") || !strcmp(verb, "wait");
     if (m->sync == VM_SYNC_PARK || !m->arg_slots || !args[0].ref) return true;
-    say(w, " ");
+    base_textbuf_printf(&w->out, " ");
     say_object(w, machine, args[0].ref);
-    const vm_field *fld =
-        m->sync == VM_SYNC_READ || m->sync == VM_SYNC_WRITE
-            ? field_at(vm_obj(machine, args[0].ref)->cls, (uint32_t)vm_get_long(args + 1))
-            : NULL;
-    if (fld) say(w, ".%s", fld->name);
+    const vm_field *fld = m->sync == VM_SYNC_READ || m->sync == VM_SYNC_WRITE
+                              ? explore_field_at_offset(vm_obj(machine, args[0].ref)->cls,
+                                                        (uint32_t)vm_get_long(args + 1))
+                              : NULL;
+    if (fld) base_textbuf_printf(&w->out, ".%s", fld->name);
     return true;
 }
 
@@ -143,7 +118,7 @@ static bool say_action(words *w, const vm *machine, const vm_thread *th, uint32_
     if (th->state == VM_THREAD_WAITING && th->wait_lock) {
         bool woken = vm_notified(machine, th);
         w->waits = woken ? 2 : 1;
-        say(w, "%s ", woken ? "wake up, lock" : "wait on");
+        base_textbuf_printf(&w->out, "%s ", woken ? "wake up, lock" : "wait on");
         say_object(w, machine, woken ? th->wait_lock : th->wait_object);
         return true;
     }
@@ -153,22 +128,23 @@ static bool say_action(words *w, const vm *machine, const vm_thread *th, uint32_
         say_access(w, machine, f, pc, sp);
         return true;
     case VM_PARK_MONITOR:
-        say(w, "%s ", *pc == CF_OP_MONITORENTER ? "lock" : "unlock");
+        base_textbuf_printf(&w->out, "%s ", *pc == CF_OP_MONITORENTER ? "lock" : "unlock");
         say_object(w, machine, sp[-1].ref);
         return true;
     case VM_PARK_INVOKE:
         m = vm_call_target((vm *)machine, NULL, f, pc, sp);
-        return m ? say_call(w, machine, m, sp - m->arg_slots) : (say(w, "call"), true);
+        return m ? say_call(w, machine, m, sp - m->arg_slots)
+                 : (base_textbuf_printf(&w->out, "call"), true);
     case VM_PARK_RETURN:
-        say(w, "unlock ");
+        base_textbuf_printf(&w->out, "unlock ");
         say_object(w, machine, f->monitor);
-        say(w, " (return from %s)", f->method->name);
+        base_textbuf_printf(&w->out, " (return from %s)", f->method->name);
         return true;
     default: {
         char next[1024];
         explore_describe_next(machine, thread, next, sizeof next);
         const char *action = strstr(next, "): ");
-        say(w, "%s", action ? action + 3 : next);
+        base_textbuf_printf(&w->out, "%s", action ? action + 3 : next);
         return true;
     }
     }
@@ -216,7 +192,7 @@ static void frame_line(const vm_frame *f, char *buf, size_t cap)
 static void say_library_call(words *w, const vm *machine, const vm_thread *t, const vm_frame *b)
 {
     bool ctor = !strcmp(b->method->name, "<init>");
-    say(w, "%s ", ctor ? "new" : b->method->name);
+    base_textbuf_printf(&w->out, "%s ", ctor ? "new" : b->method->name);
     if (b->method->access & CF_ACC_STATIC) {
         say_class(w, b->method->owner->name);
         return;
@@ -237,9 +213,8 @@ static bool primitive_class(const vm_class *cls)
 void explore_describe_step(const vm *machine, uint32_t thread, const char *entry_class,
                            const char *entry_method, char *buf, size_t cap)
 {
-    words w = {buf, cap, 0, 0, 0}, act;
+    words w = {base_textbuf_make(buf, cap), 0, 0}, act;
     char action[1024], where[600] = "";
-    buf[0] = '\0';
     const vm_thread *t = machine->threads[thread];
     int e = entry_depth(t, entry_class, entry_method);
     if (e < 0 || !t->depth) return;
@@ -249,12 +224,13 @@ void explore_describe_step(const vm *machine, uint32_t thread, const char *entry
     frame_line(&t->frames[u], where, sizeof where);
     const vm_frame *b = u + 1 < (int)t->depth ? &t->frames[u + 1] : NULL;
     bool instance = b && !(b->method->access & CF_ACC_STATIC);
-    act = (words){action, sizeof action, 0, instance ? t->slots[b->locals].ref : 0, 0};
-    action[0] = '\0';
+    act = (words){base_textbuf_make(action, sizeof action), instance ? t->slots[b->locals].ref : 0,
+                  0};
     if (!say_action(&act, machine, t, thread)) return;
     bool whole = b && primitive_class(b->method->owner);
     if (b) say_library_call(&w, machine, t, b);
-    if (whole && act.waits) say(&w, ": %s", act.waits == 2 ? "wakes up" : "waits");
-    if (!whole) say(&w, "%s%s", b ? ": " : "", action);
-    say(&w, " (%s)", where);
+    if (whole && act.waits)
+        base_textbuf_printf(&w.out, ": %s", act.waits == 2 ? "wakes up" : "waits");
+    if (!whole) base_textbuf_printf(&w.out, "%s%s", b ? ": " : "", action);
+    base_textbuf_printf(&w.out, " (%s)", where);
 }
