@@ -511,4 +511,18 @@ void cf_classpath_free(cf_classpath *cp);
 /* Reads file [path] whole into a new base_malloc'd [*data], refusing files over [limit] bytes. */
 cf_status cf_read_file(const char *path, size_t limit, uint8_t **data, size_t *len, cf_error *err);
 
+/* ---- Finding the JDK --------------------------------------------------------------------------
+ */
+
+/* An installed JDK: its home, its run-time image and its version. */
+typedef struct cf_jdk {
+    char home[4096];    /* the real path of the JDK's directory */
+    char modules[4112]; /* home + "/lib/modules" */
+    char version[64];   /* JAVA_VERSION of home/release ("17.0.15"), "" when unknown */
+} cf_jdk;
+
+/* Finds the JDK in [dir] when not NULL, else in $JAVA_HOME, else from the real path of the
+ * javac, then the java, on $PATH; fills [out], or fails with one line naming what was tried. */
+cf_status cf_jdk_find(const char *dir, cf_jdk *out, cf_error *err);
+
 #endif
