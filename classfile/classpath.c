@@ -1,4 +1,5 @@
-/* The class path: jars (through libzip) and directories, searched in order by binary name. */
+/* The class path: jars (through libzip), JDK images and directories, searched in order by binary
+ * name. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <errno.h>
@@ -10,10 +11,11 @@
 
 enum { MAX_CLASS_BYTES = 64 << 20, MAX_NAME = 1024 };
 
-/* One class-path element: a directory, or an open jar. */
+/* One class-path element: a directory, an open jar or an open image. */
 typedef struct cp_entry {
     char *path;
-    zip_t *zip; /* NULL for a directory */
+    zip_t *zip;       /* NULL for a directory or an image */
+    cf_jimage *image; /* NULL for a directory or a jar */
 } cp_entry;
 
 struct cf_classpath {
@@ -71,7 +73,12 @@ cf_status cf_classpath_add(cf_classpath *cp, const char *entry, cf_error *err)
     if (stat(entry, &st) != 0)
         return cf_fail(err, CF_ERR_IO, "class path entry %s: %s", entry, strerror(errno));
     zip_t *zip = NULL;
-    if (!S_ISDIR(st.st_mode) && open_jar(entry, &zip, err) != CF_OK) return err->status;
+    cf_jimage *image = NULL;
+    if (!S_ISDIR(st.st_mode) && cf_jimage_is_image(entry)) {
+        if (cf_jimage_open(entry, &image, err) != CF_OK) return err->status;
+    } else if (!S_ISDIR(st.st_mode) && open_jar(entry, &zip, err) != CF_OK) {
+        return err->status;
+    }
     if (cp->count == cp->capacity) {
         size_t cap = cp->capacity ? cp->capacity * 2 : 4;
         cp_entry *grown = base_realloc(cp->entries, cap * sizeof *grown);
@@ -84,10 +91,11 @@ cf_status cf_classpath_add(cf_classpath *cp, const char *entry, cf_error *err)
         base_free(path);
         goto nomem;
     }
-    cp->entries[cp->count++] = (cp_entry){path, zip};
+    cp->entries[cp->count++] = (cp_entry){path, zip, image};
     return CF_OK;
 nomem:
     if (zip) zip_discard(zip);
+    cf_jimage_close(image);
     return cf_fail(err, CF_ERR_NOMEM, "out of memory adding %s to the class path", entry);
 }
 
@@ -116,6 +124,7 @@ void cf_classpath_free(cf_classpath *cp)
     if (!cp) return;
     for (size_t i = 0; i < cp->count; i++) {
         if (cp->entries[i].zip) zip_discard(cp->entries[i].zip);
+        cf_jimage_close(cp->entries[i].image);
         base_free(cp->entries[i].path);
     }
     base_free(cp->entries);
@@ -191,11 +200,27 @@ static cf_status read_jar_entry(const cp_entry *e, zip_int64_t index, const char
     return CF_OK;
 }
 
+/* Copies class [name] of image [image] into a new base_malloc'd [*data]. */
+static cf_status read_image_class(cf_jimage *image, const char *name, uint8_t **data, size_t *len,
+                                  cf_error *err)
+{
+    cf_jimage_resource res;
+    if (cf_jimage_read_class(image, name, &res, err) != CF_OK) return err->status;
+    *data = base_malloc(res.len + 1);
+    if (!*data)
+        return cf_fail(err, CF_ERR_NOMEM, "%s: out of memory reading %s", cf_jimage_path(image),
+                       name);
+    memcpy(*data, res.data, res.len);
+    *len = res.len;
+    return CF_OK;
+}
+
 /* Reads [name] from entry [e]; CF_ERR_NOT_FOUND when the entry does not have it. */
 static cf_status read_from_entry(const cp_entry *e, const char *name, uint8_t **data, size_t *len,
                                  cf_error *err)
 {
     char file[MAX_NAME + 4096 + 16];
+    if (e->image) return read_image_class(e->image, name, data, len, err);
     if (!e->zip) {
         snprintf(file, sizeof file, "%s/%s.class", e->path, name);
         return cf_read_file(file, MAX_CLASS_BYTES, data, len, err);
@@ -237,7 +262,7 @@ cf_status cf_classpath_load(cf_classpath *cp, const char *name, cf_class **out, 
     if (find_class(cp, name, &data, &len, &where, err) != CF_OK) return err->status;
     char origin[MAX_NAME + 4096 + 16];
     const cp_entry *e = &cp->entries[where];
-    snprintf(origin, sizeof origin, "%s%s%s.class", e->path, e->zip ? "!" : "/", name);
+    snprintf(origin, sizeof origin, "%s%s%s.class", e->path, e->zip || e->image ? "!" : "/", name);
     cf_status s = cf_parse(data, len, origin, out, err);
     base_free(data);
     if (s == CF_OK && strcmp((*out)->name, name)) {
@@ -299,13 +324,37 @@ static bool each_in_dir(const char *root, const char *rel, bool (*visit)(const c
     return go_on;
 }
 
+/* A visitor of an image's classes that remembers whether it was told to stop. */
+typedef struct image_visit {
+    bool (*visit)(const char *, void *);
+    void *ctx;
+    bool stopped;
+} image_visit;
+
+static bool visit_image_class(const char *name, void *ctx)
+{
+    image_visit *v = ctx;
+    v->stopped = !v->visit(name, v->ctx);
+    return !v->stopped;
+}
+
+/* Visits the classes of [image]; a corrupt image ends its listing where it is corrupt. */
+static bool each_in_image(const cf_jimage *image, bool (*visit)(const char *, void *), void *ctx)
+{
+    image_visit v = {visit, ctx, false};
+    cf_error err;
+    cf_jimage_each_class(image, visit_image_class, &v, &err);
+    return !v.stopped;
+}
+
 bool cf_classpath_each_class(cf_classpath *cp, bool (*visit)(const char *name, void *ctx),
                              void *ctx)
 {
     for (size_t i = 0; i < cp->count; i++) {
         const cp_entry *e = &cp->entries[i];
-        bool go_on =
-            e->zip ? each_in_jar(e->zip, visit, ctx) : each_in_dir(e->path, "", visit, ctx, 0);
+        bool go_on = e->image ? each_in_image(e->image, visit, ctx)
+                     : e->zip ? each_in_jar(e->zip, visit, ctx)
+                              : each_in_dir(e->path, "", visit, ctx, 0);
         if (!go_on) return false;
     }
     return true;

@@ -22,6 +22,7 @@ const char *cf_status_name(cf_status status)
         [CF_ERR_NOT_FOUND] = "CF_ERR_NOT_FOUND",
         [CF_ERR_IO] = "CF_ERR_IO",
         [CF_ERR_ZIP] = "CF_ERR_ZIP",
+        [CF_ERR_IMAGE] = "CF_ERR_IMAGE",
         [CF_ERR_NOMEM] = "CF_ERR_NOMEM",
     };
     if ((size_t)status >= sizeof names / sizeof names[0] || !names[status]) return "CF_ERR_?";

@@ -28,6 +28,7 @@ typedef enum cf_status {
     CF_ERR_NOT_FOUND,  /* a class or jar entry that the class path does not have */
     CF_ERR_IO,         /* a file that cannot be read */
     CF_ERR_ZIP,        /* a jar that is not a valid zip archive, or a corrupt entry */
+    CF_ERR_IMAGE,      /* a corrupt jimage (lib/modules), or one using an unsupported feature */
     CF_ERR_NOMEM,      /* the allocator hook refused memory */
 } cf_status;
 
@@ -477,14 +478,15 @@ uint32_t cf_instruction_length(const cf_code *code, uint32_t pc);
 
 /* ---- Class path ------------------------------------------------------------------------------ */
 
-/* An ordered list of jars and directories searched by binary class name. */
+/* An ordered list of jars, JDK images (lib/modules) and directories searched by binary class
+ * name. */
 typedef struct cf_classpath cf_classpath;
 
 /* Creates an empty class path in [*out]. */
 cf_status cf_classpath_new(cf_classpath **out, cf_error *err);
 
-/* Appends jar file or directory [entry]; a missing path, or a jar that is not a zip, is an error.
- */
+/* Appends jar file, JDK image (a file starting with 0xCAFEDADA, whatever its name) or directory
+ * [entry]; a missing path, a jar that is not a zip, or a corrupt image is an error. */
 cf_status cf_classpath_add(cf_classpath *cp, const char *entry, cf_error *err);
 
 /* Appends every entry of [list], separated by ':' (empty elements are ignored). */
@@ -510,5 +512,57 @@ void cf_classpath_free(cf_classpath *cp);
 
 /* Reads file [path] whole into a new base_malloc'd [*data], refusing files over [limit] bytes. */
 cf_status cf_read_file(const char *path, size_t limit, uint8_t **data, size_t *len, cf_error *err);
+
+/* ---- JDK run-time image (lib/modules, magic 0xCAFEDADA) -------------------------------------- */
+
+/* An open, memory-mapped jimage file. */
+typedef struct cf_jimage cf_jimage;
+
+/* One resource of an image: bytes inside the mapping, valid until cf_jimage_close. */
+typedef struct cf_jimage_resource {
+    const uint8_t *data; /* the resource's bytes */
+    size_t len;          /* their count */
+    const char *module;  /* the module holding it ("java.base") */
+} cf_jimage_resource;
+
+/* True when file [path] starts with the jimage magic in either byte order. */
+bool cf_jimage_is_image(const char *path);
+
+/* Maps image [path] and checks its header and table sizes against the file into [*out]. */
+cf_status cf_jimage_open(const char *path, cf_jimage **out, cf_error *err);
+
+/* Returns the path [img] was opened from. */
+const char *cf_jimage_path(const cf_jimage *img);
+
+/* Finds resource [name] ("/java.base/java/lang/Object.class") of [img] into [*out]. */
+cf_status cf_jimage_read(const cf_jimage *img, const char *name, cf_jimage_resource *out,
+                         cf_error *err);
+
+/* Finds class [name] (java/util/HashMap) in whichever module the image maps its package to;
+ * CF_ERR_NOT_FOUND when absent, CF_ERR_IMAGE when the image is corrupt. */
+cf_status cf_jimage_read_class(const cf_jimage *img, const char *name, cf_jimage_resource *out,
+                               cf_error *err);
+
+/* Calls [visit] with the binary name of every class of every module of [img] (module-info
+ * excluded), in table order; stops when [visit] returns false. Fails on a corrupt location. */
+cf_status cf_jimage_each_class(const cf_jimage *img, bool (*visit)(const char *name, void *ctx),
+                               void *ctx, cf_error *err);
+
+/* Unmaps and frees [img]; NULL is ignored. */
+void cf_jimage_close(cf_jimage *img);
+
+/* ---- Finding the JDK --------------------------------------------------------------------------
+ */
+
+/* An installed JDK: its home, its run-time image and its version. */
+typedef struct cf_jdk {
+    char home[4096];    /* the real path of the JDK's directory */
+    char modules[4112]; /* home + "/lib/modules" */
+    char version[64];   /* JAVA_VERSION of home/release ("17.0.15"), "" when unknown */
+} cf_jdk;
+
+/* Finds the JDK in [dir] when not NULL, else in $JAVA_HOME, else from the real path of the
+ * javac, then the java, on $PATH; fills [out], or fails with one line naming what was tried. */
+cf_status cf_jdk_find(const char *dir, cf_jdk *out, cf_error *err);
 
 #endif

@@ -101,3 +101,10 @@ char *tu_read_text(const char *path)
     fclose(f);
     return text;
 }
+
+void tu_test_jdk(cf_jdk *jdk)
+{
+    cf_error err = {0};
+    if (cf_jdk_find(TU_JDK17_HOME, jdk, &err) == CF_OK) return;
+    if (cf_jdk_find(NULL, jdk, &err) != CF_OK) cr_skip_test("no JDK installed: %s", err.message);
+}

@@ -26,4 +26,10 @@ char *tu_disassemble(const cf_class *cls);
 /* Reads file [path] whole into a malloc'd, NUL-terminated string. */
 char *tu_read_text(const char *path);
 
+/* Where Debian installs JDK 17, the JDK the tests prefer. */
+#define TU_JDK17_HOME "/usr/lib/jvm/java-17-openjdk-amd64"
+
+/* Fills [jdk] with JDK 17, else the JDK cf_jdk_find finds; skips the test when there is none. */
+void tu_test_jdk(cf_jdk *jdk);
+
 #endif
