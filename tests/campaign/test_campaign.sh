@@ -5,6 +5,7 @@
 # of memory, one-line errors.
 # usage: test_campaign.sh PORCHECK BUILD_DIR SOURCE_DIR WORK_DIR
 set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1
 build=$2
 src=$3
@@ -12,16 +13,10 @@ work=$4
 here=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$work" && mkdir -p "$work/tmp"
 export TMPDIR=$work/tmp
-failures=0
 jar=$build/structures.jar
 spec=$src/specs/CoarseListSetBuggy.json
 clients=$here/clients.txt
 header='client_id,client,algorithm,order,verdict,states_new,states_visited,transitions,retraversed,seconds,wall_seconds,peak_rss_kb,peak_alloc_bytes,timed_out,message'
-
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
 
 # campaign ARGS...: porcheck campaign on the test clients of CoarseListSetBuggy.
 campaign() {
@@ -321,8 +316,4 @@ e=$work/e.csv
 rows "$e" | cut -f16 | grep -q '^exit status 2: .*not on the class path' || fail "error row lacks check's message"
 echo "limits: $((SECONDS - start)) s"
 
-if [[ $failures -ne 0 ]]; then
-  echo "$failures failure(s)"
-  exit 1
-fi
-echo "all campaign tests passed"
+finish campaign

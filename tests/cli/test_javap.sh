@@ -2,11 +2,11 @@
 # porcheck javap from the command line: output, exit statuses and one-line errors.
 # usage: test_javap.sh PORCHECK BUILD_DIR WORK_DIR
 set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1
 build=$2
 work=$3
 rm -rf "$work" && mkdir -p "$work"
-failures=0
 
 # expect STATUS PATTERN CMD...: runs CMD, checks its exit status and that PATTERN matches its
 # stderr (for status 2, also that stderr is exactly one line) or stdout (for status 0).
@@ -52,8 +52,4 @@ expect 2 "unknown command 'frobnicate'" "$porcheck" frobnicate
 expect 0 'javap' "$porcheck" help
 expect 0 '^porcheck [0-9]+\.[0-9]+' "$porcheck" --version
 
-if [[ $failures -ne 0 ]]; then
-  echo "$failures CLI checks failed"
-  exit 1
-fi
-echo "all CLI checks passed"
+finish "porcheck javap"

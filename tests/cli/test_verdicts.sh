@@ -9,22 +9,11 @@
 # a deadlock's counts and on the schedule syntax.
 # usage: test_verdicts.sh PORCHECK BUILD_DIR SOURCE_DIR WORK_DIR
 set -u
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1 build=$2 src=$3 work=$4
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
-failures=0
 jar=$build/structures.jar specs=$src/specs
 concurrent=$build/tests/vm/concurrent.jar
-
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-
-# expect STATUS ARGS...: runs porcheck ARGS..., checks the exit status; output in out.txt/err.txt.
-expect() {
-    local want=$1
-    shift
-    "$porcheck" "$@" >out.txt 2>err.txt
-    local got=$?
-    [ "$got" = "$want" ] || fail "porcheck $* exited $got, expected $want: $(head -c 300 err.txt)"
-}
 
 # has LINE [FILE]: FILE (default out.txt) has the exact line LINE (a grep -x pattern).
 has() { grep -qx -- "$1" "${2:-out.txt}" || fail "no line /$1/ in ${2:-out.txt}: $(head -c 2000 "${2:-out.txt}")"; }
@@ -207,5 +196,4 @@ assert got == {"ok": True, "viol": True, "viol-late": False, "timeout": False, "
                "err": False, "inc": False}, got
 PY
 
-[ "$failures" = 0 ] || { echo "$failures failures"; exit 1; }
-echo "all verdict tests passed"
+finish verdicts

@@ -13,15 +13,13 @@
 # --first-error under dfs and dl-s-por only; the normal build runs every structure under every
 # algorithm, classifier and symmetry. Everything after those two loops runs in both builds.
 set -u
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1 specs=$2 test_specs=$3 jar=$4 drivers=$5 work=$6
 here=$(cd "$(dirname "$0")" && pwd)
 quick=${PORCHECK_TEST_QUICK:-0}
 algos="dfs jpf s-por de-s-por dl-s-por de-jpf dl-jpf"
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
-failures=0
 py=$(python3 -c 'import sys; print(sys.executable)') # past any version-manager shim
-
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 # expect STATUS ARGS...: runs porcheck check ARGS..., checks the exit status; output in
 # out.txt/err.txt.
@@ -32,12 +30,6 @@ expect() {
     local got=$?
     [ "$got" = "$want" ] || fail "check $* exited $got, expected $want: $(head -c 300 err.txt)"
     ! grep -q "runtime error:\|Sanitizer" err.txt || fail "check $*: sanitizer report: $(head -c 600 err.txt)"
-}
-
-# one_line_error TEXT: stderr is exactly one line, equal to TEXT.
-one_line_error() {
-    [ "$(wc -l <err.txt)" = 1 ] || fail "stderr is not one line: $(cat err.txt)"
-    [ "$(cat err.txt)" = "$1" ] || fail "stderr '$(cat err.txt)', expected '$1'"
 }
 
 # field NAME [FILE]: the NAME field of every client of a --json report (default out.json).
@@ -549,5 +541,4 @@ for o in --jar --spec --client --clients --algo --classifier --order --first-err
     grep -A2 "^  check " out.txt | grep -q -- "$o" || fail "porcheck help: check does not list $o"
 done
 
-[ "$failures" = 0 ] && echo "all porcheck check tests passed"
-exit $((failures > 0))
+finish "porcheck check"

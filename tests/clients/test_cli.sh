@@ -3,26 +3,9 @@
 # 2 bad input) and one-line errors.
 # usage: test_cli.sh PORCHECK SPECS_DIR TEST_SPECS_DIR WORK_DIR
 set -u
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1 specs=$2 test_specs=$3 work=$4
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
-failures=0
-
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-
-# expect STATUS CMD...: runs porcheck CMD..., checks the exit status; output in out.txt/err.txt.
-expect() {
-    local want=$1
-    shift
-    "$porcheck" "$@" >out.txt 2>err.txt
-    local got=$?
-    [ "$got" = "$want" ] || fail "porcheck $* exited $got, expected $want: $(head -c 300 err.txt)"
-}
-
-# one_line_error TEXT: stderr is exactly one line, equal to TEXT.
-one_line_error() {
-    [ "$(wc -l <err.txt)" = 1 ] || fail "stderr is not one line: $(cat err.txt)"
-    [ "$(cat err.txt)" = "$1" ] || fail "stderr '$(cat err.txt)', expected '$1'"
-}
 
 set_spec=$specs/CoarseListSet.json
 
@@ -207,5 +190,4 @@ one_line_error "porcheck generate: nonexistent.jar: cannot open the jar"
 grep -q "^  generate --spec S" out.txt || fail "help does not list generate"
 grep -q "^  outcomes --spec S" out.txt || fail "help does not list outcomes"
 
-[ "$failures" = 0 ] && echo "all cli_clients checks passed"
-exit $((failures > 0))
+finish cli_clients

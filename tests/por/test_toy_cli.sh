@@ -3,26 +3,9 @@
 # naming file:line, outcomes of the example programs under every algorithm, JSON, limits.
 # usage: test_toy_cli.sh PORCHECK EXAMPLES_DIR WORK_DIR
 set -u
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1 examples=$2 work=$3
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
-failures=0
-
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-
-# expect STATUS CMD...: runs porcheck CMD..., checks the exit status; output in out.txt/err.txt.
-expect() {
-    local want=$1
-    shift
-    "$porcheck" "$@" >out.txt 2>err.txt
-    local got=$?
-    [ "$got" = "$want" ] || fail "porcheck $* exited $got, expected $want: $(head -c 300 err.txt)"
-}
-
-# one_line_error TEXT: stderr is exactly one line, equal to TEXT.
-one_line_error() {
-    [ "$(wc -l <err.txt)" = 1 ] || fail "stderr is not one line: $(cat err.txt)"
-    [ "$(cat err.txt)" = "$1" ] || fail "stderr '$(cat err.txt)', expected '$1'"
-}
 
 expect 2 toy
 grep -q "^usage: porcheck toy FILE" err.txt || fail "usage not printed"
@@ -98,5 +81,4 @@ expect 1 toy "$examples/lost_update.toy" --algo dfs --json run.json
 grep -q "^verdict: VIOLATION$" out.txt || fail "no VIOLATION verdict"
 grep -q '"verdict": "violation"' run.json || fail "no violation verdict in JSON"
 
-[ "$failures" = 0 ] || { echo "$failures failures"; exit 1; }
-echo "all porcheck toy checks passed"
+finish "porcheck toy"

@@ -9,14 +9,12 @@
 # usage: test_trust.sh PORCHECK TRUST_JAR TRUST_SPECS SPECS_DIR STRUCTURES_JAR WORK_DIR
 # PORCHECK_TEST_QUICK=1 (the sanitizer build) runs fewer algorithms.
 set -u
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1 jar=$2 trust_specs=$3 specs=$4 structures=$5 work=$6
 quick=${PORCHECK_TEST_QUICK:-0}
 algos="dfs jpf s-por de-s-por dl-s-por de-jpf dl-jpf"
 [ "$quick" = 1 ] && algos="dfs s-por dl-s-por"
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
-failures=0
-
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 # check STATUS ARGS...: runs porcheck check ARGS... into out.txt/err.txt; checks the status.
 check() {
@@ -159,8 +157,4 @@ check 0 --jar "$structures" --spec "$specs/BoundedBuffer.json" --client '{ take(
 grep -qx "verdict: ok" out.txt || fail "BoundedBuffer take || put: not ok"
 ! grep -q "was never observed" out.txt || fail "BoundedBuffer take || put: a blocked outcome must not be required"
 
-if [ "$failures" -ne 0 ]; then
-    echo "$failures failure(s)"
-    exit 1
-fi
-echo "trust: all passed"
+finish trust

@@ -1,0 +1,31 @@
+# Shared by the end-to-end test scripts (source it after setting $porcheck and entering the work
+# directory): failures are counted, not fatal, so one run reports every broken check.
+failures=0
+
+# fail MESSAGE: counts a failure and prints it.
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# expect STATUS ARGS...: runs porcheck ARGS..., checks the exit status; output in out.txt/err.txt.
+expect() {
+    local want=$1
+    shift
+    "$porcheck" "$@" >out.txt 2>err.txt
+    local got=$?
+    [ "$got" = "$want" ] || fail "porcheck $* exited $got, expected $want: $(head -c 300 err.txt)"
+}
+
+# one_line_error TEXT: stderr is exactly one line, equal to TEXT.
+one_line_error() {
+    [ "$(wc -l <err.txt)" = 1 ] || fail "stderr is not one line: $(cat err.txt)"
+    [ "$(cat err.txt)" = "$1" ] || fail "stderr '$(cat err.txt)', expected '$1'"
+}
+
+# finish NAME: exits 1 with the number of failures, or says that NAME passed and exits 0.
+finish() {
+    if [ "$failures" != 0 ]; then
+        echo "$failures failure(s)"
+        exit 1
+    fi
+    echo "$1: all passed"
+    exit 0
+}
