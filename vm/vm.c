@@ -390,13 +390,8 @@ uint16_t vm_method_access(const vm_method *m)
 bool vm_bytes_reserve(vm_bytes *b, size_t extra)
 {
     if (b->len + extra <= b->cap) return true;
-    size_t cap = b->cap ? b->cap : 4096;
-    while (cap < b->len + extra) cap *= 2;
-    uint8_t *grown = base_realloc(b->data, cap);
-    if (!grown) return false;
-    b->data = grown;
-    b->cap = cap;
-    return true;
+    size_t need = b->len + extra < 4096 ? 4096 : b->len + extra; /* skip the tiny sizes */
+    return base_array_reserve(&b->data, &b->cap, need, 1);
 }
 
 bool vm_bytes_append(vm_bytes *b, const void *src, size_t len)
