@@ -32,7 +32,7 @@ static void usage(FILE *out)
         "usage: porcheck campaign --jar J --spec S --clients FILE --algos A,B,... --csv OUT\n"
         "       [--orders seq:all|random:K|LIST] [--first-error] [--timeout SECONDS]\n"
         "       [--max-memory MB] [--jobs N] [--shard K/N] [--heap-symmetry]\n"
-        "       [--visible P,...] [--dry-run]\n"
+        "       [--visible P,...] [--dry-run] [--jdk DIR | --model-library]\n"
         "Runs every client x algorithm x order as its own `porcheck check` process and\n"
         "appends one CSV row per finished run; rerunning skips the rows already in OUT.\n"
         "  --orders   seq (default), seq:all (every permutation of the client threads),\n"
@@ -46,7 +46,8 @@ static void usage(FILE *out)
         "  --visible  P,...: the narrowed visible set of the paper's S-POR experiments, passed\n"
         "             to every run of a safe-classifier algorithm (not recorded in the CSV)\n"
         "  --dry-run  print the runs still to make (client id, algorithm, order; tab-separated)\n"
-        "             instead of making them\n");
+        "             instead of making them\n"
+        "  --jdk DIR, --model-library: as for check, for every run\n");
 }
 
 /* Prints a one-line error about the arguments; returns the bad-input status. */
@@ -86,6 +87,9 @@ static int read_options(int argc, char **argv, campaign_args *a)
             a->opt.heap_symmetry = true;
             continue;
         }
+        int jdk = cli_jdk_option("campaign", argc, argv, &i);
+        if (jdk == 1) continue;
+        if (jdk == 2) return EXIT_BAD_INPUT;
         const char **slot = value_slot(a, name);
         if (!slot)
             return fail(name[0] == '-' ? "unknown option '%s'" : "unexpected argument '%s'", name);

@@ -29,7 +29,7 @@ static const char help_text[] =
     "       [--first-error] [--stateless] [--heap-symmetry] [--exact-states]\n"
     "       [--oracle impl|adt]\n"
     "       [--max-states N] [--timeout S] [--max-memory MB] [--json OUT] [--replay SCHEDULE]\n"
-    "       [--progress | --no-progress]\n"
+    "       [--progress | --no-progress] [--jdk DIR | --model-library]\n"
     "options:\n"
     "  --jar J               jar(s) holding the class under test, ':'-separated\n"
     "  --spec S              the class's spec (Violat's JSON format)\n"
@@ -60,7 +60,7 @@ static const char help_text[] =
     "  --progress            a progress line on stderr about once a second (default: only\n"
     "                        when stderr is a terminal); --no-progress: never\n"
     "  --replay SCHEDULE     run one schedule (as a report prints it) of the one client and\n"
-    "                        print its interleaving table\n"
+    "                        print its interleaving table\n" CLI_JDK_USAGE
     "An end state where threads are blocked is ok when some linearization leaves exactly\n"
     "those invocations blocked (a blocked outcome, e.g. (1, blocked, not run)), else a\n"
     "deadlock. A bad line of a clients file is an error row; the other clients are checked.\n"
@@ -128,6 +128,8 @@ static args_status parse_option(int argc, char **argv, int *i, check_args *a)
 {
     const char *name = argv[*i], *value = *i + 1 < argc ? argv[*i + 1] : NULL;
     if (!strcmp(name, "--help") || !strcmp(name, "-h")) return ARGS_HELP;
+    int jdk = cli_jdk_option("check", argc, argv, i);
+    if (jdk) return jdk == 1 ? ARGS_OK : ARGS_REPORTED;
     if (!strcmp(name, "--stateless")) return a->opt.search.stateless = true, ARGS_OK;
     if (!strcmp(name, "--first-error")) return a->opt.search.first_error = true, ARGS_OK;
     if (!strcmp(name, "--heap-symmetry")) return a->opt.heap_symmetry = true, ARGS_OK;

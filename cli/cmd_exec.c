@@ -7,18 +7,23 @@
 
 static int usage(void)
 {
-    fprintf(
-        stderr,
-        "usage: porcheck exec [--classpath P] [-ea|-da] [--dispatch switch|goto] MAIN [ARGS...]\n");
+    fprintf(stderr, "usage: porcheck exec [--classpath P] [-ea|-da] [--dispatch switch|goto]\n"
+                    "       [--jdk DIR | --model-library] MAIN [ARGS...]\n");
     return EXIT_BAD_INPUT;
 }
 
-/* Parses the options before MAIN into [opts]; returns the index of MAIN, or -1. */
+/* Parses the options before MAIN into [opts]; returns the index of MAIN, -1 on a usage error,
+ * -2 after a bad JDK option was reported. */
 static int parse_options(int argc, char **argv, vm_options *opts)
 {
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         const char *a = argv[i];
+        int jdk = cli_jdk_option("exec", argc, argv, &i);
+        if (jdk) {
+            if (jdk == 2) return -2;
+            continue;
+        }
         if ((!strcmp(a, "--classpath") || !strcmp(a, "-cp") || !strcmp(a, "-classpath")) &&
             i + 1 < argc)
             opts->classpath = argv[++i];
@@ -40,6 +45,7 @@ int cmd_exec(int argc, char **argv)
 {
     vm_options opts = {0};
     int main_index = parse_options(argc, argv, &opts);
+    if (main_index == -2) return EXIT_BAD_INPUT;
     if (main_index < 0) return usage();
     vm *machine;
     vm_error err = {0};

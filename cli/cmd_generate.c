@@ -34,7 +34,8 @@ static int usage(void)
     fprintf(stderr, "usage: porcheck generate --spec S [--threads N|A..B] [--calls N|A..B] "
                     "[--values N] [--count K]\n"
                     "       [--seed X] [--mutators-only] [--methods NAME,...] [--complete "
-                    "[--jar J]]\n");
+                    "[--jar J]]\n"
+                    "       [--jdk DIR | --model-library]\n");
     return EXIT_BAD_INPUT;
 }
 
@@ -83,6 +84,8 @@ static args_status parse_option(int argc, char **argv, int *i, gen_args *a)
 {
     const char *name = argv[*i], *value = *i + 1 < argc ? argv[*i + 1] : NULL;
     unsigned long long v;
+    int jdk = cli_jdk_option("generate", argc, argv, i);
+    if (jdk) return jdk == 1 ? ARGS_OK : ARGS_REPORTED;
     if (!strcmp(name, "--mutators-only")) return a->opt.mutators_only = true, ARGS_OK;
     if (!strcmp(name, "--complete")) return a->complete = true, ARGS_OK;
     if (!value) return ARGS_USAGE;

@@ -23,7 +23,8 @@ static int usage(void)
 {
     fprintf(stderr, "usage: porcheck outcomes (--jar J | --oracle adt [--jar J]) --spec S "
                     "(--client C | --clients FILE)\n"
-                    "       [--oracle impl|adt] [--stateless] [--json OUT]\n");
+                    "       [--oracle impl|adt] [--stateless] [--json OUT] [--jdk DIR | "
+                    "--model-library]\n");
     return EXIT_BAD_INPUT;
 }
 
@@ -31,6 +32,8 @@ static int usage(void)
 static args_status parse_option(int argc, char **argv, int *i, outcomes_args *a)
 {
     const char *name = argv[*i], *value = *i + 1 < argc ? argv[*i + 1] : NULL;
+    int jdk = cli_jdk_option("outcomes", argc, argv, i);
+    if (jdk) return jdk == 1 ? ARGS_OK : ARGS_REPORTED;
     if (!strcmp(name, "--stateless")) return a->stateless = true, ARGS_OK;
     if (!value) return ARGS_USAGE;
     (*i)++;

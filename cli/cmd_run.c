@@ -33,7 +33,7 @@ static int usage(void)
             "       [--heap-symmetry]\n"
             "       [--max-states N] [--timeout S] [--max-memory MB] [--max-threads N]\n"
             "       [--max-instructions N] [--json OUT] [-ea|-da] [--replay SCHEDULE]\n"
-            "       [--progress | --no-progress] MAIN [ARGS...]\n"
+            "       [--progress | --no-progress] [--jdk DIR | --model-library] MAIN [ARGS...]\n"
             "exit status: 0 explored completely, no violation; 1 a violation; 2 bad input; 3\n"
             "incomplete (stopped by a limit, no violation); 128 + N after signal N\n");
     return EXIT_BAD_INPUT;
@@ -114,6 +114,8 @@ static args_status value_option(run_args *a, const char *name, char *value)
 static args_status parse_option(int argc, char **argv, int *i, run_args *a)
 {
     const char *name = argv[*i];
+    int jdk = cli_jdk_option("run", argc, argv, i);
+    if (jdk) return jdk == 1 ? ARGS_OK : ARGS_REPORTED;
     if (!strcmp(name, "--stateless")) return a->run.search.stateless = true, ARGS_OK;
     if (!strcmp(name, "--all")) return a->run.search.first_error = false, ARGS_OK;
     if (!strcmp(name, "--exact-states")) return a->run.check.exact = true, ARGS_OK;

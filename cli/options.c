@@ -206,3 +206,25 @@ bool cli_write_json(const char *command, const char *path, FILE *f, json_t *doc)
                       : "write error");
     return !bad;
 }
+
+int cli_jdk_option(const char *command, int argc, char **argv, int *i)
+{
+    const char *name = argv[*i];
+    if (!strcmp(name, "--model-library")) return setenv("PORCHECK_MODEL_LIBRARY", "1", 1), 1;
+    const char *dir = !strncmp(name, "--jdk=", 6) ? name + 6 : NULL;
+    if (!dir && strcmp(name, "--jdk")) return 0;
+    if (!dir && *i + 1 >= argc) {
+        fprintf(stderr, "porcheck %s: --jdk needs a directory\n", command);
+        return 2;
+    }
+    if (!dir) dir = argv[++*i];
+    cf_jdk jdk;
+    cf_error err = {0};
+    if (cf_jdk_find(dir, &jdk, &err) != CF_OK) {
+        fprintf(stderr, "porcheck %s: %s\n", command, err.message);
+        return 2;
+    }
+    setenv("PORCHECK_JDK", jdk.home, 1);
+    unsetenv("PORCHECK_MODEL_LIBRARY");
+    return 1;
+}

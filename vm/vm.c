@@ -179,15 +179,40 @@ const char *vm_default_model_path(void)
     return PORCHECK_MODEL_JAR;
 }
 
+/* True when environment variable [name] is set and not empty. */
+static bool env_set(const char *name)
+{
+    const char *v = getenv(name);
+    return v && *v;
+}
+
+/* Finds the JDK image for the options of [machine] into [jdk]; false (with [cerr] filled) only
+ * when a JDK was named and is not usable. An empty [jdk->modules] means none. */
+static bool find_jdk(const vm *machine, cf_jdk *jdk, cf_error *cerr)
+{
+    memset(jdk, 0, sizeof *jdk);
+    if (machine->opts.model_only || env_set("PORCHECK_MODEL_LIBRARY")) return true;
+    const char *named = machine->opts.jdk_home;
+    if (!named && env_set("PORCHECK_JDK")) named = getenv("PORCHECK_JDK");
+    if (cf_jdk_find(named, jdk, cerr) == CF_OK) return true;
+    memset(jdk, 0, sizeof *jdk);
+    return named == NULL; /* a JDK that is not found by discovery is no error */
+}
+
+/* Builds the class path: the model library, then the JDK's image, then the application. */
 static vm_status setup_classpath(vm *machine, vm_error *err)
 {
     cf_error cerr = {0};
+    cf_jdk jdk;
     const char *model =
         machine->opts.model_path ? machine->opts.model_path : vm_default_model_path();
     const char *app = machine->opts.classpath ? machine->opts.classpath : ".";
-    if (cf_classpath_new(&machine->classpath, &cerr) != CF_OK ||
-        cf_classpath_add_list(machine->classpath, model, &cerr) != CF_OK ||
-        cf_classpath_add_list(machine->classpath, app, &cerr) != CF_OK) {
+    bool ok =
+        find_jdk(machine, &jdk, &cerr) && cf_classpath_new(&machine->classpath, &cerr) == CF_OK &&
+        cf_classpath_add_list(machine->classpath, model, &cerr) == CF_OK &&
+        (!jdk.modules[0] || cf_classpath_add(machine->classpath, jdk.modules, &cerr) == CF_OK) &&
+        cf_classpath_add_list(machine->classpath, app, &cerr) == CF_OK;
+    if (!ok) {
         err->status = cerr.status == CF_ERR_NOMEM ? VM_ERR_NOMEM : VM_ERR_BAD_INPUT;
         snprintf(err->message, sizeof err->message, "error: %s", cerr.message);
         return err->status;

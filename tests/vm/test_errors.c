@@ -18,15 +18,24 @@ static const char *classpath(void)
     return cp;
 }
 
-/* Runs porcheck exec on [main] with class path [cp] and checks exit status 2 and [line]. */
-static void expect_failure(const char *cp, const char *main, const char *line)
+/* Runs porcheck exec [option] (NULL: none) on [main] with class path [cp] and checks exit status
+ * 2 and [line]. */
+static void expect_failure_with(const char *option, const char *cp, const char *main,
+                                const char *line)
 {
-    char *argv[] = {PORCHECK, "exec", "--classpath", (char *)cp, (char *)main, NULL};
+    char *argv[] = {PORCHECK, "exec", "--classpath", (char *)cp, (char *)main, NULL, NULL};
+    if (option) argv[5] = argv[4], argv[4] = argv[3], argv[3] = argv[2], argv[2] = (char *)option;
     proc_result r = {0};
     cr_assert(run_process(argv, 60, &r));
     cr_expect_eq(r.status, 2, "%s: exit status %d, stderr: %s", main, r.status, r.err);
     cr_expect_str_eq(r.err, line, "%s: stderr", main);
     proc_result_free(&r);
+}
+
+/* Runs porcheck exec on [main] with class path [cp] and checks exit status 2 and [line]. */
+static void expect_failure(const char *cp, const char *main, const char *line)
+{
+    expect_failure_with(NULL, cp, main, line);
 }
 
 Test(vm_errors, missing_class)
@@ -81,9 +90,28 @@ Test(vm_errors, unknown_bootstrap_is_unsupported)
 
 Test(vm_errors, missing_library_class_is_unsupported)
 {
-    expect_failure(classpath(), "MissingLibraryClass",
-                   "unsupported: java/util/TreeMap (called from "
-                   "MissingLibraryClass.main(MissingLibraryClass.java:5))\n");
+    expect_failure_with("--model-library", classpath(), "MissingLibraryClass",
+                        "unsupported: java/util/TreeMap (called from "
+                        "MissingLibraryClass.main(MissingLibraryClass.java:5))\n");
+}
+
+/* A java.* class the model library lacks comes from the JDK's image (issue #17). */
+Test(vm_errors, library_class_comes_from_the_jdk)
+{
+    char *argv[] = {PORCHECK, "exec", "--classpath", (char *)classpath(), "MissingLibraryClass",
+                    NULL};
+    proc_result r = {0};
+    cr_assert(run_process(argv, 60, &r));
+    cr_expect_eq(r.status, 0, "exit status %d, stderr: %s", r.status, r.err);
+    cr_expect_str_eq(r.out, "{a=1}\n");
+    proc_result_free(&r);
+}
+
+Test(vm_errors, a_jdk_without_an_image_is_bad_input)
+{
+    expect_failure_with("--jdk=/nonexistent", classpath(), "MissingLibraryClass",
+                        "porcheck exec: JDK given by --jdk: /nonexistent: No such file or "
+                        "directory\n");
 }
 
 Test(vm_errors, programs_run_against_the_old_library)

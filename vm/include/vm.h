@@ -46,6 +46,11 @@ typedef void (*vm_write_fn)(void *ctx, int fd, const char *bytes, size_t len);
 typedef struct vm_options {
     const char *classpath;  /* the application class path, ':'-separated (default ".") */
     const char *model_path; /* the model library jar(s); NULL: vm_default_model_path() */
+    const char *jdk_home;   /* the JDK whose lib/modules holds the java.* and jdk.* classes the
+                             * model library lacks; NULL: $PORCHECK_JDK, else the JDK that
+                             * cf_jdk_find discovers (none found: the model library alone) */
+    bool model_only;        /* the model library alone, no JDK classes (also when
+                             * $PORCHECK_MODEL_LIBRARY is set and not empty) */
     bool assertions;        /* -ea: enable assert statements in application classes */
     vm_dispatch dispatch;   /* interpreter dispatch */
     vm_write_fn write;      /* program output; NULL writes to stdout/stderr */

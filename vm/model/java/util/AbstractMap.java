@@ -1,6 +1,10 @@
 package java.util;
 
 public abstract class AbstractMap<K, V> implements Map<K, V> {
+    /** The views that the JDK's own maps (TreeMap, ...) cache here, as the JDK's AbstractMap has. */
+    transient Set<K> keySet;
+    transient Collection<V> values;
+
     protected AbstractMap() {}
 
     public int size() { return entrySet().size(); }
