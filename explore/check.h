@@ -253,6 +253,11 @@ uint32_t explore_label_statics(const vm_class *cls);
 /* Returns the label object id of object [h] (0 for null). */
 uint32_t explore_label_object(const vm *machine, uint32_t h);
 
+/* Returns the label field of the cell a Sync atomic with arguments [args] (object, offset)
+ * addresses: the field slot, or the element index of an array (as an array instruction's label
+ * has it); the raw offset when it addresses nothing (the native then throws). */
+uint32_t explore_sync_field(const vm *machine, const vm_slot *args);
+
 /* Returns the label pc of [m] at bytecode offset [pc]. */
 uint32_t explore_label_pc(const vm_method *m, uint32_t pc);
 
@@ -276,6 +281,10 @@ void explore_describe_location(const vm_method *m, uint32_t pc, char *buf, size_
 
 /* Returns the instance field of [cls] (or a superclass) at slot [offset], or NULL. */
 const vm_field *explore_field_at_offset(const vm_class *cls, uint32_t offset);
+
+/* Appends to [t] the cell of non-null args[0] that a Sync atomic with arguments [args] addresses:
+ * ".name" for a field, "[index]" for an array element, nothing for a bad offset. */
+void explore_describe_sync_cell(base_textbuf *t, const vm *machine, const vm_slot *args);
 
 /* ---- typemap.c ------------------------------------------------------------------------------- */
 

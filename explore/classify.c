@@ -45,6 +45,13 @@ uint32_t explore_label_statics(const vm_class *cls)
     return vm_label_id(VM_SPACE_STATICS, cls->index);
 }
 
+uint32_t explore_sync_field(const vm *machine, const vm_slot *args)
+{
+    int64_t offset = vm_get_long(args + 1);
+    int64_t field = args[0].ref ? vm_sync_field(vm_obj(machine, args[0].ref), offset) : -1;
+    return field >= 0 ? (uint32_t)field : (uint32_t)offset;
+}
+
 uint32_t explore_label_pc(const vm_method *m, uint32_t pc)
 {
     return m->id << 16 ^ pc;
@@ -405,11 +412,11 @@ static void call_label(const vm *machine, const vm_thread *t, const vm_method *m
     uint32_t a0 = explore_label_object(machine, args[0].ref);
     switch (m->sync) {
     case VM_SYNC_READ: {
-        set_label(l, POR_READ, a0, (uint32_t)vm_get_long(args + 1));
+        set_label(l, POR_READ, a0, explore_sync_field(machine, args));
         return;
     }
     case VM_SYNC_WRITE: {
-        set_label(l, POR_WRITE, a0, (uint32_t)vm_get_long(args + 1));
+        set_label(l, POR_WRITE, a0, explore_sync_field(machine, args));
         return;
     }
     case VM_SYNC_ENTER:
@@ -592,7 +599,8 @@ static void expose_native(vm *machine, const vm_method *m, const vm_slot *args)
     }
     if (m->sync != VM_SYNC_WRITE || !args[0].ref || !shared(machine, args[0].ref)) return;
     const char *d = m->descriptor;
-    if (!strcmp(d, "(Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Z"))
+    if (!strcmp(d, "(Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Z") ||
+        !strcmp(d, "(Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"))
         explore_sched_expose(machine, args[4].ref);
     else if (!strcmp(d, "(Ljava/lang/Object;JLjava/lang/Object;)Ljava/lang/Object;") ||
              !strcmp(d, "(Ljava/lang/Object;JLjava/lang/Object;)V"))

@@ -73,6 +73,19 @@ const vm_field *explore_field_at_offset(const vm_class *cls, uint32_t offset)
     return NULL;
 }
 
+void explore_describe_sync_cell(base_textbuf *t, const vm *machine, const vm_slot *args)
+{
+    const vm_object *o = vm_obj(machine, args[0].ref);
+    int64_t field = vm_sync_field(o, vm_get_long(args + 1));
+    if (field < 0) return;
+    if (o->cls->kind == VM_KIND_ARRAY) {
+        base_textbuf_printf(t, "[%lld]", (long long)field);
+        return;
+    }
+    const vm_field *f = explore_field_at_offset(o->cls, (uint32_t)field);
+    if (f) base_textbuf_printf(t, ".%s", f->name);
+}
+
 void explore_thread_name(const vm *machine, uint32_t thread, char *buf, size_t cap)
 {
     const vm_thread *t = machine->threads[thread];
@@ -122,10 +135,8 @@ static void add_call(base_textbuf *t, const vm *machine, const vm_method *m, con
     if (m->sync == VM_SYNC_PARK || !args[0].ref) return;
     base_textbuf_printf(t, " on ");
     add_object(t, machine, args[0].ref);
-    if (m->sync != VM_SYNC_READ && m->sync != VM_SYNC_WRITE) return;
-    const vm_field *fld =
-        explore_field_at_offset(vm_obj(machine, args[0].ref)->cls, (uint32_t)vm_get_long(args + 1));
-    if (fld) base_textbuf_printf(t, ".%s", fld->name);
+    if (m->sync == VM_SYNC_READ || m->sync == VM_SYNC_WRITE)
+        explore_describe_sync_cell(t, machine, args);
 }
 
 /* Describes what [th], runnable and parked at its top frame, does next. */

@@ -100,11 +100,8 @@ static bool say_call(words *w, const vm *machine, const vm_method *m, const vm_s
     if (m->sync == VM_SYNC_PARK || !m->arg_slots || !args[0].ref) return true;
     base_textbuf_printf(&w->out, " ");
     say_object(w, machine, args[0].ref);
-    const vm_field *fld = m->sync == VM_SYNC_READ || m->sync == VM_SYNC_WRITE
-                              ? explore_field_at_offset(vm_obj(machine, args[0].ref)->cls,
-                                                        (uint32_t)vm_get_long(args + 1))
-                              : NULL;
-    if (fld) base_textbuf_printf(&w->out, ".%s", fld->name);
+    if (m->sync == VM_SYNC_READ || m->sync == VM_SYNC_WRITE)
+        explore_describe_sync_cell(&w->out, machine, args);
     return true;
 }
 

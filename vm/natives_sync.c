@@ -1,10 +1,10 @@
 /* The synchronisation natives: Object.wait/notify, Thread, and jdk.internal.porcheck.Sync (CAS
- * and other atomic read-modify-writes on fields by slot offset, monitors used as locks,
- * condition waits, park/unpark, join). The checker makes calls of them scheduling points (their
- * labels come from natives.c's table of synchronisation kinds); each is one atomic step. A native
- * that must block records what it waits for on the thread and returns VM_NATIVE_BLOCK; the call is
- * retried once the thread is enabled again, and the thread's wait fields tell the retry from the
- * first call. */
+ * and other atomic read-modify-writes on fields by slot offset and on array elements, monitors used
+ * as locks, condition waits, park/unpark, join). The checker makes calls of them scheduling points
+ * (their labels come from natives.c's table of synchronisation kinds); each is one atomic step. A
+ * native that must block records what it waits for on the thread and returns VM_NATIVE_BLOCK; the
+ * call is retried once the thread is enabled again, and the thread's wait fields tell the retry
+ * from the first call. */
 #include <stdio.h>
 
 #include "natives.h"
@@ -273,137 +273,172 @@ const vm_native vm_natives_thread[] = {
 };
 
 /* ---- Sync: atomics ----------------------------------------------------------------------------
- */
+ * An atomic addresses an int, long or reference (kind 'I', 'J' or 'L') by (object, offset): an
+ * instance field by its slot (objectFieldOffset), an array element at VM_ARRAY_BASE + index *
+ * elem_size (Unsafe's arrayBaseOffset and arrayIndexScale). A cell is such a place; values
+ * travel as int64_t. */
 
-/* Returns the field slot at [offset] of object [h], or NULL (after throwing) when it is out of
- * range. */
-static vm_slot *field_at(vm *machine, vm_thread *t, uint32_t h, int64_t offset, int slots)
+/* An instance field slot or an array element that an atomic reads or writes. */
+typedef struct cell {
+    void *p;   /* the vm_slot, or the element's bytes */
+    bool elem; /* an array element */
+    char kind; /* 'I', 'J' or 'L' */
+} cell;
+
+/* What an atomic does with its cell. */
+typedef enum atomic_op {
+    ATOMIC_GET,
+    ATOMIC_PUT,
+    ATOMIC_CAS,      /* compareAndSet: returns whether it swapped */
+    ATOMIC_EXCHANGE, /* compareAndExchange: returns the value it found */
+    ATOMIC_ADD,
+    ATOMIC_SWAP,
+} atomic_op;
+
+int64_t vm_sync_field(const vm_object *o, int64_t offset)
+{
+    if (o->cls->kind != VM_KIND_ARRAY)
+        return offset >= 0 && offset < o->cls->instance_slots ? offset : -1;
+    int64_t scale = o->cls->elem_size, rel = offset - VM_ARRAY_BASE;
+    if (rel < 0 || rel % scale || rel / scale >= o->length) return -1;
+    return rel / scale;
+}
+
+/* Finds the cell of [kind] at [offset] of object [h] into [c]; false (after throwing) when [h]
+ * is null or [offset] addresses no such cell of it. */
+static bool cell_at(vm *machine, vm_thread *t, uint32_t h, int64_t offset, cell *c)
 {
     if (!h) {
         vm_throw_npe(machine, t);
-        return NULL;
+        return false;
     }
     vm_object *o = vm_obj(machine, h);
-    if (offset < 0 || offset + slots > o->cls->instance_slots || o->cls->kind == VM_KIND_ARRAY) {
-        vm_throw(machine, t, "java/lang/IllegalArgumentException", "bad field offset %lld",
-                 (long long)offset);
-        return NULL;
+    int64_t field = vm_sync_field(o, offset);
+    c->elem = o->cls->kind == VM_KIND_ARRAY;
+    bool fits = c->elem ? o->cls->elem_kind == c->kind
+                        : field + (c->kind == 'J' ? 2 : 1) <= o->cls->instance_slots;
+    if (field < 0 || !fits) {
+        vm_throw(machine, t, "java/lang/IllegalArgumentException", "bad offset %lld into %s",
+                 (long long)offset, o->cls->name);
+        return false;
     }
-    return &VM_FIELDS(o)[offset];
+    c->p = c->elem ? (void *)((uint8_t *)VM_ELEMS(o) + field * o->cls->elem_size)
+                   : (void *)&VM_FIELDS(o)[field];
+    return true;
 }
 
-/* field_at for a native that writes the field. */
-static vm_slot *field_w(vm *machine, vm_thread *t, uint32_t h, int64_t offset, int slots)
+/* Returns the value in [c]. */
+static int64_t cell_get(const cell *c)
 {
-    vm_slot *f = field_at(machine, t, h, offset, slots);
-    if (f) vm_obj_w(machine, h);
-    return f;
+    int64_t v = 0;
+    if (c->kind == 'J' && c->elem) memcpy(&v, c->p, sizeof v);
+    if (c->kind == 'J') return c->elem ? v : vm_get_long(c->p);
+    if (c->kind == 'L') return c->elem ? *(const uint32_t *)c->p : ((const vm_slot *)c->p)->ref;
+    return c->elem ? *(const int32_t *)c->p : ((const vm_slot *)c->p)->i;
 }
 
-FN(sync_cas_int)
+/* Stores [v] into [c]. */
+static void cell_set(const cell *c, int64_t v)
 {
-    vm_slot *f = field_w(machine, t, args[0].ref, vm_get_long(args + 1), 1);
-    if (!f) return native_thrown(machine);
-    ret->i = f->i == args[3].i;
-    if (ret->i) f->i = args[4].i;
+    if (c->kind == 'J' && c->elem)
+        memcpy(c->p, &v, sizeof v);
+    else if (c->kind == 'J')
+        vm_set_long(c->p, v);
+    else if (c->kind == 'L')
+        *(uint32_t *)c->p = (uint32_t)v; /* a vm_slot's ref is its first 4 bytes */
+    else
+        *(int32_t *)c->p = (int32_t)(uint32_t)v;
+}
+
+/* Returns the argument of [kind] at [a]. */
+static int64_t arg_of(const vm_slot *a, char kind)
+{
+    return kind == 'J' ? vm_get_long(a) : kind == 'L' ? (int64_t)a->ref : (int64_t)a->i;
+}
+
+/* Stores result [v] of [kind] into [ret]. */
+static void set_result(vm_slot *ret, char kind, int64_t v)
+{
+    if (kind == 'J')
+        vm_set_long(ret, v);
+    else if (kind == 'L')
+        ret->ref = (uint32_t)v;
+    else
+        ret->i = (int32_t)(uint32_t)v;
+}
+
+/* Does [op] on the cell of [kind] that args[0] and offset args[1..2] address, with the
+ * operands that follow; one atomic step. */
+static int atomic(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret, char kind, atomic_op op)
+{
+    cell c = {.kind = kind};
+    if (!cell_at(machine, t, args[0].ref, vm_get_long(args + 1), &c)) return native_thrown(machine);
+    if (op != ATOMIC_GET) vm_obj_w(machine, args[0].ref);
+    int64_t old = cell_get(&c), a = arg_of(args + 3, kind);
+    int64_t b =
+        op == ATOMIC_CAS || op == ATOMIC_EXCHANGE ? arg_of(args + (kind == 'J' ? 5 : 4), kind) : 0;
+    switch (op) {
+    case ATOMIC_GET:
+        set_result(ret, kind, old);
+        break;
+    case ATOMIC_PUT:
+        cell_set(&c, a);
+        break;
+    case ATOMIC_CAS:
+    case ATOMIC_EXCHANGE:
+        if (old == a) cell_set(&c, b);
+        if (op == ATOMIC_CAS)
+            ret->i = old == a;
+        else
+            set_result(ret, kind, old);
+        break;
+    case ATOMIC_ADD:
+        cell_set(&c, (int64_t)((uint64_t)old + (uint64_t)a));
+        set_result(ret, kind, old);
+        break;
+    case ATOMIC_SWAP:
+        cell_set(&c, a);
+        set_result(ret, kind, old);
+        break;
+    }
     return VM_NATIVE_OK;
 }
 
-FN(sync_cas_long)
-{
-    vm_slot *f = field_w(machine, t, args[0].ref, vm_get_long(args + 1), 2);
-    if (!f) return native_thrown(machine);
-    ret->i = vm_get_long(f) == vm_get_long(args + 3);
-    if (ret->i) vm_set_long(f, vm_get_long(args + 5));
-    return VM_NATIVE_OK;
-}
+/* Defines native [name]: atomic [op] on a cell of [kind]. */
+#define ATOMIC(name, kind, op)                                                                     \
+    FN(name)                                                                                       \
+    {                                                                                              \
+        return atomic(machine, t, args, ret, kind, op);                                            \
+    }
 
-FN(sync_cas_ref)
-{
-    vm_slot *f = field_w(machine, t, args[0].ref, vm_get_long(args + 1), 1);
-    if (!f) return native_thrown(machine);
-    ret->i = f->ref == args[3].ref;
-    if (ret->i) f->ref = args[4].ref;
-    return VM_NATIVE_OK;
-}
+ATOMIC(sync_cas_int, 'I', ATOMIC_CAS)
+ATOMIC(sync_cas_long, 'J', ATOMIC_CAS)
+ATOMIC(sync_cas_ref, 'L', ATOMIC_CAS)
+ATOMIC(sync_cae_int, 'I', ATOMIC_EXCHANGE)
+ATOMIC(sync_cae_long, 'J', ATOMIC_EXCHANGE)
+ATOMIC(sync_cae_ref, 'L', ATOMIC_EXCHANGE)
+ATOMIC(sync_add_int, 'I', ATOMIC_ADD)
+ATOMIC(sync_add_long, 'J', ATOMIC_ADD)
+ATOMIC(sync_swap_int, 'I', ATOMIC_SWAP)
+ATOMIC(sync_swap_long, 'J', ATOMIC_SWAP)
+ATOMIC(sync_swap_ref, 'L', ATOMIC_SWAP)
+ATOMIC(sync_get_int, 'I', ATOMIC_GET)
+ATOMIC(sync_get_long, 'J', ATOMIC_GET)
+ATOMIC(sync_get_ref, 'L', ATOMIC_GET)
+ATOMIC(sync_put_int, 'I', ATOMIC_PUT)
+ATOMIC(sync_put_long, 'J', ATOMIC_PUT)
+ATOMIC(sync_put_ref, 'L', ATOMIC_PUT)
 
-FN(sync_add_int)
+FN(sync_index_scale)
 {
-    vm_slot *f = field_w(machine, t, args[0].ref, vm_get_long(args + 1), 1);
-    if (!f) return native_thrown(machine);
-    ret->i = f->i;
-    f->i = (int32_t)((uint32_t)f->i + (uint32_t)args[3].i);
-    return VM_NATIVE_OK;
-}
-
-FN(sync_add_long)
-{
-    vm_slot *f = field_w(machine, t, args[0].ref, vm_get_long(args + 1), 2);
-    if (!f) return native_thrown(machine);
-    int64_t old = vm_get_long(f);
-    vm_set_long(ret, old);
-    vm_set_long(f, (int64_t)((uint64_t)old + (uint64_t)vm_get_long(args + 3)));
-    return VM_NATIVE_OK;
-}
-
-FN(sync_swap_int)
-{
-    vm_slot *f = field_w(machine, t, args[0].ref, vm_get_long(args + 1), 1);
-    if (!f) return native_thrown(machine);
-    ret->i = f->i;
-    f->i = args[3].i;
-    return VM_NATIVE_OK;
-}
-
-FN(sync_swap_long)
-{
-    vm_slot *f = field_w(machine, t, args[0].ref, vm_get_long(args + 1), 2);
-    if (!f) return native_thrown(machine);
-    vm_set_long(ret, vm_get_long(f));
-    vm_set_long(f, vm_get_long(args + 3));
-    return VM_NATIVE_OK;
-}
-
-FN(sync_swap_ref)
-{
-    vm_slot *f = field_w(machine, t, args[0].ref, vm_get_long(args + 1), 1);
-    if (!f) return native_thrown(machine);
-    ret->ref = f->ref;
-    f->ref = args[3].ref;
-    return VM_NATIVE_OK;
-}
-
-FN(sync_get_int)
-{
-    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 1);
-    if (!f) return native_thrown(machine);
-    ret->i = f->i;
-    return VM_NATIVE_OK;
-}
-
-FN(sync_put_int)
-{
-    (void)ret;
-    vm_slot *f = field_w(machine, t, args[0].ref, vm_get_long(args + 1), 1);
-    if (!f) return native_thrown(machine);
-    f->i = args[3].i;
-    return VM_NATIVE_OK;
-}
-
-FN(sync_get_long)
-{
-    vm_slot *f = field_at(machine, t, args[0].ref, vm_get_long(args + 1), 2);
-    if (!f) return native_thrown(machine);
-    vm_set_long(ret, vm_get_long(f));
-    return VM_NATIVE_OK;
-}
-
-FN(sync_put_long)
-{
-    (void)ret;
-    vm_slot *f = field_w(machine, t, args[0].ref, vm_get_long(args + 1), 2);
-    if (!f) return native_thrown(machine);
-    vm_set_long(f, vm_get_long(args + 3));
+    UNUSED;
+    if (!args[0].ref) return native_npe(machine, t);
+    const vm_class *c = vm_class_of_mirror(machine, args[0].ref);
+    if (!c || c->kind != VM_KIND_ARRAY) {
+        vm_throw(machine, t, "java/lang/IllegalArgumentException", "not an array class");
+        return native_thrown(machine);
+    }
+    ret->i = c->elem_size;
     return VM_NATIVE_OK;
 }
 
@@ -556,9 +591,15 @@ const vm_native vm_natives_sync[] = {
     {"putInt", "(Ljava/lang/Object;JI)V", sync_put_int, VM_SYNC_WRITE, "write"},
     {"getLong", "(Ljava/lang/Object;J)J", sync_get_long, VM_SYNC_READ, "read"},
     {"putLong", "(Ljava/lang/Object;JJ)V", sync_put_long, VM_SYNC_WRITE, "write"},
-    {"getReference", "(Ljava/lang/Object;J)Ljava/lang/Object;", sync_get_int, VM_SYNC_READ, "read"},
-    {"putReference", "(Ljava/lang/Object;JLjava/lang/Object;)V", sync_put_int, VM_SYNC_WRITE,
+    {"getReference", "(Ljava/lang/Object;J)Ljava/lang/Object;", sync_get_ref, VM_SYNC_READ, "read"},
+    {"putReference", "(Ljava/lang/Object;JLjava/lang/Object;)V", sync_put_ref, VM_SYNC_WRITE,
      "write"},
+    {"compareAndExchangeInt", "(Ljava/lang/Object;JII)I", sync_cae_int, VM_SYNC_WRITE, "CAS"},
+    {"compareAndExchangeLong", "(Ljava/lang/Object;JJJ)J", sync_cae_long, VM_SYNC_WRITE, "CAS"},
+    {"compareAndExchangeReference",
+     "(Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", sync_cae_ref,
+     VM_SYNC_WRITE, "CAS"},
+    {"arrayIndexScale", "(Ljava/lang/Class;)I", sync_index_scale, VM_SYNC_NONE, NULL},
     {"objectFieldOffset", "(Ljava/lang/Class;Ljava/lang/String;)J", sync_field_offset, VM_SYNC_NONE,
      NULL},
     {"fieldType", "(Ljava/lang/Class;Ljava/lang/String;)Ljava/lang/Class;", sync_field_type,

@@ -36,6 +36,16 @@ enum {
 /* Returns the array elements of [o]. */
 #define VM_ELEMS(o) ((void *)((vm_object *)(o) + 1))
 
+/* The offset of element 0 of every array for the Sync natives (Unsafe.arrayBaseOffset); element
+ * i lies at VM_ARRAY_BASE + i * the array class's elem_size (Unsafe.arrayIndexScale). */
+#define VM_ARRAY_BASE 16
+
+/* Decodes the offset [offset] a Sync native is given for object [o] into the field id labels
+ * use: the field slot of an instance, the element index of an array; -1 when it addresses no
+ * field slot or element of [o] (natives_sync.c; the one decoder, the checker's labels and
+ * traces call it too). */
+int64_t vm_sync_field(const vm_object *o, int64_t offset);
+
 /* The object table: handles index [objects]; handle 0 is null. */
 typedef struct vm_heap {
     vm_object **objects; /* handle -> object, NULL for a free handle */

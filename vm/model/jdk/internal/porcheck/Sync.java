@@ -2,7 +2,9 @@ package jdk.internal.porcheck;
 
 /** The synchronisation natives every lock and atomic of the model library goes through; each
  * call is one atomic step of the calling thread (the concurrency issue marks them visible).
- * Offsets are field slots from objectFieldOffset. */
+ * Offsets are field slots from objectFieldOffset, or array elements at 16 + index *
+ * arrayIndexScale(the array's class) (jdk.internal.misc.Unsafe's arrayBaseOffset); a bad offset
+ * throws IllegalArgumentException. */
 public final class Sync {
     private Sync() {}
 
@@ -11,6 +13,13 @@ public final class Sync {
     public static native boolean compareAndSetLong(Object o, long offset, long expected, long x);
 
     public static native boolean compareAndSetReference(Object o, long offset, Object expected, Object x);
+
+    /** Compares and sets, returning the value found (the CAS succeeded when it equals [expected]). */
+    public static native int compareAndExchangeInt(Object o, long offset, int expected, int x);
+
+    public static native long compareAndExchangeLong(Object o, long offset, long expected, long x);
+
+    public static native Object compareAndExchangeReference(Object o, long offset, Object expected, Object x);
 
     public static native int getAndAddInt(Object o, long offset, int delta);
 
@@ -35,6 +44,9 @@ public final class Sync {
     public static native void putReference(Object o, long offset, Object x);
 
     public static native long objectFieldOffset(Class<?> c, String name);
+
+    /** The bytes per element of arrays of [arrayClass], as the VM stores them. */
+    public static native int arrayIndexScale(Class<?> arrayClass);
 
     public static native Class<?> fieldType(Class<?> c, String name);
 

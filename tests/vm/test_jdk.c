@@ -1,0 +1,108 @@
+/* The JDK's own java.util.concurrent bytecode on porcheck, with the JDK 17 image behind the
+ * model library (PORCHECK_MODEL_JAR=model.jar:lib/modules) and jdk.internal.misc.Unsafe from the
+ * model. Programs: tests/vm/jdk, compiled with --add-exports java.base/jdk.internal.misc. Golden
+ * programs (Semaphore, CountDownLatch, Unsafe on array elements and fields) print what HotSpot
+ * prints; UnsafeBadOffset's bad offsets throw; porcheck run finds the correct Semaphore and
+ * CountDownLatch clients ok and their buggy variants violating. Every test skips when no JDK
+ * image is installed. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "runproc.h"
+
+#define JAR GOLDEN_BUILD "/jdk.jar"
+#define EXPORTS "--add-exports"
+#define EXPORTS_ARG "java.base/jdk.internal.misc=ALL-UNNAMED"
+
+/* Puts the JDK image behind the model library, or skips the test when there is no image. */
+static void use_jdk_image(void)
+{
+    if (access(JDK_IMAGE, R_OK)) cr_skip_test("no JDK image at %s", JDK_IMAGE);
+    cr_assert_eq(setenv("PORCHECK_MODEL_JAR", MODEL_JAR ":" JDK_IMAGE, 1), 0);
+}
+
+/* Runs porcheck [command] (exec or run) of [main] with argument [arg] (NULL: none) into [r]. */
+static void run_porcheck(const char *command, const char *main, const char *arg, proc_result *r)
+{
+    char *argv[] = {PORCHECK, (char *)command, "--classpath", JAR, (char *)main, (char *)arg, NULL};
+    cr_assert(run_process(argv, 300, r), "cannot run porcheck");
+}
+
+/* Checks that porcheck exec of [main] prints what HotSpot prints and exits as it does. */
+static void matches_hotspot(const char *main)
+{
+    use_jdk_image();
+    char *argv[] = {JAVA, EXPORTS, EXPORTS_ARG, "-cp", JAR, (char *)main, NULL};
+    proc_result want = {0}, got = {0};
+    cr_assert(run_process(argv, 120, &want), "cannot run java");
+    run_porcheck("exec", main, NULL, &got);
+    cr_expect_str_eq(got.out, want.out, "%s: stdout differs; porcheck stderr: %.500s", main,
+                     got.err);
+    cr_expect_eq(got.status, want.status, "%s: exit status; porcheck stderr: %.500s", main,
+                 got.err);
+    proc_result_free(&want);
+    proc_result_free(&got);
+}
+
+Test(vm_jdk, semaphore_matches_hotspot, .timeout = 300)
+{
+    matches_hotspot("JdkSemaphore");
+}
+
+Test(vm_jdk, count_down_latch_matches_hotspot, .timeout = 300)
+{
+    matches_hotspot("JdkCountDownLatch");
+}
+
+Test(vm_jdk, unsafe_on_arrays_and_fields_matches_hotspot, .timeout = 300)
+{
+    matches_hotspot("UnsafeArrays");
+}
+
+Test(vm_jdk, bad_offsets_throw_and_leave_memory_alone, .timeout = 300)
+{
+    use_jdk_image();
+    proc_result r = {0};
+    run_porcheck("exec", "UnsafeBadOffset", NULL, &r);
+    cr_expect_eq(r.status, 0, "stderr: %.500s", r.err);
+    cr_expect_null(strstr(r.out, "no exception"), "%s", r.out);
+    cr_expect(strstr(r.out, "not an array class: IllegalArgumentException\n1 2 0 4 8 1\n"), "%s",
+              r.out);
+    proc_result_free(&r);
+}
+
+/* Checks that porcheck run of [main] [arg] exits with [status] and prints [text]. */
+static void check_run(const char *main, const char *arg, int status, const char *text)
+{
+    use_jdk_image();
+    proc_result r = {0};
+    run_porcheck("run", main, arg, &r);
+    cr_expect_eq(r.status, status, "%s %s: exit status; stdout: %.2000s\nstderr: %.500s", main, arg,
+                 r.out, r.err);
+    cr_expect(strstr(r.out, text), "%s %s: no '%s' in %.2000s", main, arg, text, r.out);
+    proc_result_free(&r);
+}
+
+Test(vm_jdk, semaphore_mutex_is_ok, .timeout = 300)
+{
+    check_run("SemaphoreCounter", "1", 0, "verdict: ok");
+}
+
+Test(vm_jdk, semaphore_with_two_permits_loses_an_update, .timeout = 300)
+{
+    check_run("SemaphoreCounter", "2", 1, "AssertionError: lost update");
+}
+
+Test(vm_jdk, latch_publishes_the_value, .timeout = 300)
+{
+    check_run("LatchPublish", "late", 0, "verdict: ok");
+}
+
+Test(vm_jdk, latch_opened_too_early_is_a_violation, .timeout = 300)
+{
+    check_run("LatchPublish", "early", 1, "AssertionError: read 0 after the latch opened");
+}
