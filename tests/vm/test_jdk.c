@@ -1,8 +1,8 @@
 /* The JDK's own java.util.concurrent bytecode on porcheck, with the JDK 17 image behind the
- * model library (PORCHECK_MODEL_JAR=model.jar:lib/modules) and jdk.internal.misc.Unsafe from the
- * model. Programs: tests/vm/jdk, compiled with --add-exports java.base/jdk.internal.misc. Golden
- * programs (Semaphore, CountDownLatch, Unsafe on array elements and fields) print what HotSpot
- * prints; UnsafeBadOffset's bad offsets throw; porcheck run finds the correct Semaphore and
+ * model library (the default; PORCHECK_JDK names the build's JDK) and jdk.internal.misc.Unsafe from
+ * the model. Programs: tests/vm/jdk, compiled with --add-exports java.base/jdk.internal.misc.
+ * Golden programs (Semaphore, CountDownLatch, Unsafe on array elements and fields) print what
+ * HotSpot prints; UnsafeBadOffset's bad offsets throw; porcheck run finds the correct Semaphore and
  * CountDownLatch clients ok and their buggy variants violating. Every test skips when no JDK
  * image is installed. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
@@ -18,11 +18,13 @@
 #define EXPORTS "--add-exports"
 #define EXPORTS_ARG "java.base/jdk.internal.misc=ALL-UNNAMED"
 
-/* Puts the JDK image behind the model library, or skips the test when there is no image. */
+/* Chooses the build's JDK (whose image is behind the model library by default), or skips the
+ * test when it has no image. */
 static void use_jdk_image(void)
 {
     if (access(JDK_IMAGE, R_OK)) cr_skip_test("no JDK image at %s", JDK_IMAGE);
-    cr_assert_eq(setenv("PORCHECK_MODEL_JAR", MODEL_JAR ":" JDK_IMAGE, 1), 0);
+    cr_assert_eq(setenv("PORCHECK_JDK", JDK_HOME, 1), 0);
+    cr_assert_eq(unsetenv("PORCHECK_MODEL_LIBRARY"), 0);
 }
 
 /* Runs porcheck [command] (exec or run) of [main] with argument [arg] (NULL: none) into [r]. */
