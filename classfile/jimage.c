@@ -350,7 +350,7 @@ cf_status cf_jimage_read_class(const cf_jimage *img, const char *name, cf_jimage
     package[slash - name] = '\0';
     for (char *c = package; *c; c++)
         if (*c == '/') *c = '.';
-    const char *module;
+    const char *module = NULL;
     cf_status s = package_module(img, package, &module, err);
     if (s == CF_ERR_NOT_FOUND)
         return cf_fail(err, s, "%s: no class %s (no package %s)", img->path, name, package);
