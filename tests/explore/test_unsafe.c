@@ -8,51 +8,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "explore.h"
-
-/* Program output is discarded (the checker keeps it in the state). */
-static void sink(void *ctx, int fd, const char *bytes, size_t len)
-{
-    (void)ctx, (void)fd, (void)bytes, (void)len;
-}
+#include "drive.h"
 
 /* Starts [main] on [jar] as a transition system under [classifier]. */
 static vm *start(const char *jar, const char *main, explore_classifier classifier)
 {
-    vm_options opts = {.classpath = jar, .write = sink, .assertions = true};
     explore_check_options check = {.classifier = classifier};
-    vm *machine;
-    vm_error err = {0};
-    cr_assert_eq(vm_new(&opts, &machine, &err), VM_OK, "%s", err.message);
-    cr_assert_eq(vm_start(machine, main, 0, NULL, &err), VM_OK, "%s", err.message);
-    cr_assert_eq(explore_check_begin(machine, &check, &err), VM_OK, "%s", err.message);
-    return machine;
-}
-
-static bool enabled(vm *machine, uint32_t t)
-{
-    return explore_lts(machine).ops->enabled(machine) >> t & 1;
-}
-
-static void step(vm *machine, uint32_t t)
-{
-    por_error err = {0};
-    cr_assert(enabled(machine, t), "thread %u is not enabled", t);
-    por_step_result r = explore_lts(machine).ops->step(machine, t, &err);
-    cr_assert_neq(r, POR_STEP_ERROR, "%s", err.message);
-}
-
-/* Steps [t] until the description of its next transition contains [what]. */
-static void advance_to(vm *machine, uint32_t t, const char *what)
-{
-    char next[2048];
-    for (int i = 0; i < 200; i++) {
-        explore_describe_next(machine, t, next, sizeof next);
-        if (strstr(next, what)) return;
-        if (!enabled(machine, t)) break;
-        step(machine, t);
-    }
-    cr_assert_fail("thread %u never reached '%s' (last: %s)", t, what, next);
+    return start_with(jar, main, NULL, &check);
 }
 
 /* Checks, under [classifier], that the writer's Unsafe CAS of cells[0] and the reader's aaload
