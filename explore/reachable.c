@@ -31,12 +31,9 @@ static bool cover_heap(explore_reach *o)
 {
     size_t need = o->machine->heap.count + 1;
     if (need <= o->cap) return true;
-    uint32_t *number = base_realloc(o->number, need * sizeof *number);
-    if (number) o->number = number;
-    uint32_t *seen = number ? base_realloc(o->seen, need * sizeof *seen) : NULL;
-    if (!seen) return false;
-    o->seen = seen;
-    memset(o->seen + o->cap, 0, (need - o->cap) * sizeof *seen);
+    if (!base_array_resize(&o->number, sizeof *o->number, o->cap, need) ||
+        !base_array_resize(&o->seen, sizeof *o->seen, o->cap, need))
+        return false;
     o->cap = need;
     return true;
 }
@@ -49,16 +46,10 @@ static void put_ref(explore_reach *o, uint32_t h)
         return;
     }
     if (o->seen[h] != o->walk) {
-        if (o->queue_len == o->queue_cap) {
-            size_t cap = o->queue_cap ? o->queue_cap * 2 : 256;
-            uint32_t *q = base_realloc(o->queue, cap * sizeof *q);
-            if (!q) {
-                vm_fail(o->machine, VM_ERR_NOMEM, "error: out of memory");
-                put(o, 0);
-                return;
-            }
-            o->queue = q;
-            o->queue_cap = cap;
+        if (!base_array_reserve(&o->queue, &o->queue_cap, o->queue_len + 1, sizeof *o->queue)) {
+            vm_fail(o->machine, VM_ERR_NOMEM, "error: out of memory");
+            put(o, 0);
+            return;
         }
         o->seen[h] = o->walk;
         o->number[h] = (uint32_t)++o->queue_len;
