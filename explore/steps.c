@@ -92,7 +92,7 @@ static bool say_call(words *w, const vm *machine, const vm_method *m, const vm_s
         base_textbuf_printf(&w->out, " (synchronized %s)", m->name);
         return true;
     }
-    const vm_native *n = vm_find_native(machine, m->owner->name, m->name, m->descriptor);
+    const vm_native *n = vm_find_native(m->owner->name, m->name, m->descriptor);
     const char *verb = n && n->sync != VM_SYNC_NONE ? n->verb : m->name;
     if (!verb) return false;
     base_textbuf_printf(&w->out, "%s", verb);

@@ -245,8 +245,7 @@ typedef struct vm_native_class {
 } vm_native_class;
 
 /* Returns the native table row of [cls].[name][descriptor] among the JVM's natives, or NULL. */
-const vm_native *vm_find_native(const vm *machine, const char *cls, const char *name,
-                                const char *descriptor);
+const vm_native *vm_find_native(const char *cls, const char *name, const char *descriptor);
 
 /* The native tables of each area, terminated by a NULL name. */
 extern const vm_native vm_natives_object[], vm_natives_class[], vm_natives_system[],

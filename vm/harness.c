@@ -104,7 +104,7 @@ FN(unprintable)
 /* Harness.start(Thread): Thread.start0 on its argument (a START scheduling point). */
 FN(start)
 {
-    const vm_native *start0 = vm_find_native(machine, "java/lang/Thread", "start0", "()V");
+    const vm_native *start0 = vm_find_native("java/lang/Thread", "start0", "()V");
     if (!args[0].ref) return native_npe(machine, t);
     return start0->fn(machine, t, args, ret);
 }

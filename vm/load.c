@@ -268,9 +268,8 @@ static bool link_methods(vm *machine, vm_class *cls)
             m->max_locals = m->code->max_locals;
             m->max_stack = m->code->max_stack;
         }
-        const vm_native *n = m->access & CF_ACC_NATIVE
-                                 ? vm_find_native(machine, cls->name, m->name, m->descriptor)
-                                 : NULL;
+        const vm_native *n =
+            m->access & CF_ACC_NATIVE ? vm_find_native(cls->name, m->name, m->descriptor) : NULL;
         m->native = n ? n->fn : NULL;
         m->sync = n ? n->sync : VM_SYNC_NONE;
         if (!strcmp(m->name, "<clinit>") && (m->access & CF_ACC_STATIC)) cls->clinit = m;

@@ -32,10 +32,8 @@ static const vm_native *find_in(const vm_native_class *classes, size_t count, co
     return NULL;
 }
 
-const vm_native *vm_find_native(const vm *machine, const char *cls, const char *name,
-                                const char *descriptor)
+const vm_native *vm_find_native(const char *cls, const char *name, const char *descriptor)
 {
-    (void)machine;
     return find_in(registry, sizeof registry / sizeof *registry, cls, name, descriptor);
 }
 
