@@ -88,7 +88,10 @@ bool vm_pop_frame(vm *machine, vm_thread *t, const vm_slot *result, uint32_t ret
     if (t->depth == 0) return false;
     vm_frame *caller = &t->frames[t->depth - 1];
     for (uint32_t i = 0; i < ret_slots; i++) t->slots[f.locals + i] = result[i];
-    caller->sp = f.locals + ret_slots;
+    /* A pending caller (the initialiser of a subclass, or main, under its superclass's
+     * initialiser) has not started: its operand stack starts above its locals, which share
+     * [f]'s base; setting its sp to that base would make its first push overwrite local 0. */
+    if (!(caller->flags & VM_FRAME_PENDING)) caller->sp = f.locals + ret_slots;
     caller->pc += f.advance;
     caller->flags &= (uint8_t)~VM_FRAME_PENDING;
     return true;
