@@ -411,12 +411,18 @@ static void call_label(const vm *machine, const vm_thread *t, const vm_method *m
     }
     uint32_t a0 = explore_label_object(machine, args[0].ref);
     switch (m->sync) {
-    case VM_SYNC_READ: {
-        set_label(l, POR_READ, a0, explore_sync_field(machine, args));
-        return;
-    }
+    case VM_SYNC_READ:
     case VM_SYNC_WRITE: {
-        set_label(l, POR_WRITE, a0, explore_sync_field(machine, args));
+        uint32_t slot;
+        const vm_class *statics = args[0].ref
+                                      ? vm_sync_static(machine, vm_obj(machine, args[0].ref),
+                                                       vm_get_long(args + 1), &slot)
+                                      : NULL;
+        por_access access = m->sync == VM_SYNC_READ ? POR_READ : POR_WRITE;
+        if (statics) /* the label of getstatic and putstatic of the field */
+            set_label(l, access, explore_label_statics(statics), slot);
+        else
+            set_label(l, access, a0, explore_sync_field(machine, args));
         return;
     }
     case VM_SYNC_ENTER:
@@ -597,7 +603,11 @@ static void expose_native(vm *machine, const vm_method *m, const vm_slot *args)
         explore_sched_expose(machine, args[0].ref);
         return;
     }
-    if (m->sync != VM_SYNC_WRITE || !args[0].ref || !shared(machine, args[0].ref)) return;
+    if (m->sync != VM_SYNC_WRITE || !args[0].ref) return;
+    uint32_t slot; /* statics are shared */
+    if (!vm_sync_static(machine, vm_obj(machine, args[0].ref), vm_get_long(args + 1), &slot) &&
+        !shared(machine, args[0].ref))
+        return;
     const char *d = m->descriptor;
     if (!strcmp(d, "(Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Z") ||
         !strcmp(d, "(Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"))

@@ -76,7 +76,12 @@ const vm_field *explore_field_at_offset(const vm_class *cls, uint32_t offset)
 void explore_describe_sync_cell(base_textbuf *t, const vm *machine, const vm_slot *args)
 {
     const vm_object *o = vm_obj(machine, args[0].ref);
-    int64_t field = vm_sync_field(o, vm_get_long(args + 1));
+    uint32_t slot;
+    const vm_class *statics = vm_sync_static(machine, o, vm_get_long(args + 1), &slot);
+    for (uint16_t i = 0; statics && i < statics->field_count; i++)
+        if ((statics->fields[i].access & CF_ACC_STATIC) && statics->fields[i].offset == slot)
+            base_textbuf_printf(t, ".%s", statics->fields[i].name);
+    int64_t field = statics ? -1 : vm_sync_field(o, vm_get_long(args + 1));
     if (field < 0) return;
     if (o->cls->kind == VM_KIND_ARRAY) {
         base_textbuf_printf(t, "[%lld]", (long long)field);

@@ -189,7 +189,10 @@ static void frame_line(const vm_frame *f, char *buf, size_t cap)
 static void say_library_call(words *w, const vm *machine, const vm_thread *t, const vm_frame *b)
 {
     bool ctor = !strcmp(b->method->name, "<init>");
-    base_textbuf_printf(&w->out, "%s ", ctor ? "new" : b->method->name);
+    base_textbuf_printf(&w->out, "%s", ctor ? "new" : b->method->name);
+    if (!strncmp(b->method->owner->name, "java/lang/invoke/VarHandle$Access$", 34))
+        return; /* a VarHandle access mode's adapter: the action names the variable */
+    base_textbuf_printf(&w->out, " ");
     if (b->method->access & CF_ACC_STATIC) {
         say_class(w, b->method->owner->name);
         return;

@@ -366,3 +366,84 @@ bool vm_write_lambda_class(const vm_lambda_spec *s, uint8_t **out, size_t *len)
     cf_writer_free(&w);
     return ok;
 }
+
+/* ---- VarHandle access adapters ----------------------------------------------------------------
+ */
+
+/* The model's entry point every adapter calls (java.lang.invoke.VarHandle.access). */
+#define VH_CLASS "java/lang/invoke/VarHandle"
+#define VH_ACCESS_DESC                                                                             \
+    "(Ljava/lang/invoke/VarHandle;IILjava/lang/Object;ILjava/lang/Object;Ljava/lang/Object;I)"     \
+    "Ljava/lang/Object;"
+
+/* Pushes int constant [v] (-128..127). */
+static void push_small(writer *w, int v)
+{
+    op1(w, CF_OP_BIPUSH);
+    op1(w, (unsigned)(uint8_t)(int8_t)v);
+}
+
+/* True when a call-site argument of [type] can be an array index (an int after conversion). */
+static bool index_type(const char *type)
+{
+    return strchr("BCSI", type[0]) || !strcmp(type, "Ljava/lang/Integer;") ||
+           !strcmp(type, "Ljava/lang/Object;");
+}
+
+/* Loads adapter parameter [i] of [types] (at local [slots[i]]) converted to [to], or pushes
+ * [absent] when there is no such parameter. */
+static void load_param(writer *w, const char **types, const unsigned *slots, size_t n, size_t i,
+                       const char *to, unsigned absent)
+{
+    if (i >= n) {
+        op1(w, absent);
+        return;
+    }
+    op1(w, load_op(types[i][0]));
+    op1(w, slots[i]);
+    adapt(w, types[i], to, NULL);
+}
+
+bool vm_write_varhandle_adapter(const vm_varhandle_spec *s, uint8_t **out, size_t *len)
+{
+    writer w = {0};
+    cf_class_head head = {CF_ACC_FINAL | CF_ACC_SUPER | CF_ACC_SYNTHETIC, 0, 0, NULL, 0};
+    head.this_class = cf_pool_class(&w, s->class_name);
+    head.super_class = cf_pool_class(&w, "java/lang/Object");
+    cf_pool_utf8(&w, "Code");
+    const char *types[256];
+    unsigned slots[256], slot = 1; /* local 0 is the VarHandle */
+    size_t n = split_params(s->site_descriptor, types, 250);
+    for (size_t i = 0; i < n; i++) {
+        slots[i] = slot;
+        slot += (unsigned)cf_type_slots(types[i][0]);
+    }
+    int coords = (int)n - s->values;
+    if (coords < 0 || coords > 2 || (coords == 2 && !index_type(types[1]))) coords = -1;
+    size_t c = coords < 0 ? 0 : (size_t)coords;
+    op1(&w, CF_OP_ALOAD_0);
+    push_small(&w, s->op);
+    push_small(&w, coords);
+    load_param(&w, types, slots, c, 0, "Ljava/lang/Object;", CF_OP_ACONST_NULL);
+    load_param(&w, types, slots, c, 1, "I", CF_OP_ICONST_0);
+    size_t v = coords < 0 ? 0 : (size_t)s->values;
+    load_param(&w, types + c, slots + c, v, 0, "Ljava/lang/Object;", CF_OP_ACONST_NULL);
+    load_param(&w, types + c, slots + c, v, 1, "Ljava/lang/Object;", CF_OP_ACONST_NULL);
+    const char *ret = cf_return_type(s->site_descriptor);
+    push_small(&w, ret[0] == '[' ? 'L' : ret[0]);
+    op1(&w, CF_OP_INVOKESTATIC);
+    op2(&w, cf_pool_ref(&w, CF_TAG_METHODREF, VH_CLASS, "access", VH_ACCESS_DESC));
+    if (ret[0] == 'V')
+        op1(&w, CF_OP_POP);
+    else
+        adapt(&w, "Ljava/lang/Object;", ret, NULL);
+    op1(&w, return_op(ret[0]));
+    char desc[1200];
+    snprintf(desc, sizeof desc, "(L%s;%s", VH_CLASS, s->site_descriptor + 1);
+    cf_code_shape shape = {.max_stack = 16, .max_locals = slot};
+    cf_writer_method(&w, CF_ACC_PRIVATE | CF_ACC_STATIC | CF_ACC_FINAL | CF_ACC_SYNTHETIC, s->mode,
+                     desc, &shape);
+    bool ok = strlen(s->site_descriptor) < 1000 && cf_writer_finish(&w, &head, out, len);
+    cf_writer_free(&w);
+    return ok;
+}

@@ -44,4 +44,24 @@ struct vm_callsite {
 /* Writes the class file of [spec] into a new base_malloc'd [*out] of [*len] bytes. */
 bool vm_write_lambda_class(const vm_lambda_spec *spec, uint8_t **out, size_t *len);
 
+/* The facts a VarHandle access adapter is generated from: a class with one private static
+ * method, named [mode], that takes the VarHandle and then the arguments of a call site of
+ * signature-polymorphic VarHandle.[mode][site_descriptor], and calls the model's
+ * VarHandle.access with them boxed. */
+typedef struct vm_varhandle_spec {
+    const char *class_name;
+    const char *mode;            /* the access mode method, e.g. "compareAndSet" */
+    const char *site_descriptor; /* the call site's descriptor, without the VarHandle */
+    int op;                      /* the model's operation code (VarHandle.GET ...) */
+    int values;                  /* how many of the arguments are values, after the coordinates */
+} vm_varhandle_spec;
+
+/* Writes the class file of [spec] into a new base_malloc'd [*out] of [*len] bytes. */
+bool vm_write_varhandle_adapter(const vm_varhandle_spec *spec, uint8_t **out, size_t *len);
+
+/* Links invokevirtual VarHandle.[name][descriptor] when [name] is an access mode: [*out] is its
+ * adapter, NULL after a fatal error (recorded on [machine]); false when [name] is none. */
+bool vm_link_varhandle(vm *machine, vm_thread *t, const char *name, const char *descriptor,
+                       vm_method **out);
+
 #endif

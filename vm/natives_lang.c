@@ -653,8 +653,21 @@ FN(vm_constant)
     return VM_NATIVE_OK;
 }
 
+/* VM.unsupported(what): the model reaches a feature porcheck does not model; the run stops with
+ * "unsupported: WHAT (called from ...)". */
+FN(vm_unsupported_feature)
+{
+    UNUSED;
+    char what[512];
+    if (!args[0].ref) return native_npe(machine, t);
+    vm_string_utf8(machine, args[0].ref, what, sizeof what);
+    vm_unsupported(machine, t, what);
+    return VM_NATIVE_FAIL;
+}
+
 const vm_native vm_natives_sysvm[] = {
     {"newArray", "(Ljava/lang/Class;I)Ljava/lang/Object;", vm_new_array_of, VM_SYNC_NONE, NULL},
     {"constant", "(Ljava/lang/Object;)V", vm_constant, VM_SYNC_NONE, NULL},
+    {"unsupported", "(Ljava/lang/String;)V", vm_unsupported_feature, VM_SYNC_NONE, NULL},
     {0},
 };

@@ -278,11 +278,11 @@ const vm_native vm_natives_thread[] = {
  * elem_size (Unsafe's arrayBaseOffset and arrayIndexScale). A cell is such a place; values
  * travel as int64_t. */
 
-/* An instance field slot or an array element that an atomic reads or writes. */
+/* An instance or static field slot or an array element that an atomic reads or writes. */
 typedef struct cell {
     void *p;   /* the vm_slot, or the element's bytes */
-    bool elem; /* an array element */
-    char kind; /* 'I', 'J' or 'L' */
+    char elem; /* the element kind of an array element (Z B C S I F J D L), 0 for a slot */
+    char kind; /* how the atomic reads it: 'I' (also Z B C S F), 'J' (also D) or 'L' */
 } cell;
 
 /* What an atomic does with its cell. */
@@ -293,6 +293,9 @@ typedef enum atomic_op {
     ATOMIC_EXCHANGE, /* compareAndExchange: returns the value it found */
     ATOMIC_ADD,
     ATOMIC_SWAP,
+    ATOMIC_OR,
+    ATOMIC_AND,
+    ATOMIC_XOR,
 } atomic_op;
 
 int64_t vm_sync_field(const vm_object *o, int64_t offset)
@@ -304,50 +307,116 @@ int64_t vm_sync_field(const vm_object *o, int64_t offset)
     return rel / scale;
 }
 
-/* Finds the cell of [kind] at [offset] of object [h] into [c]; false (after throwing) when [h]
- * is null or [offset] addresses no such cell of it. */
-static bool cell_at(vm *machine, vm_thread *t, uint32_t h, int64_t offset, cell *c)
+vm_class *vm_sync_static(const vm *machine, const vm_object *o, int64_t offset, uint32_t *slot)
+{
+    if (o->cls != machine->known.class_ || offset < VM_STATIC_BASE) return NULL;
+    int32_t index = VM_FIELDS(o)[machine->off.class_index].i;
+    vm_class *c =
+        index >= 0 && (uint32_t)index < machine->class_count ? machine->classes[index] : NULL;
+    if (!c || offset - VM_STATIC_BASE >= c->static_slots) return NULL;
+    *slot = (uint32_t)(offset - VM_STATIC_BASE);
+    return c;
+}
+
+/* True when an atomic that reads cells as [kind] can address an array element of [elem]. */
+static bool elem_fits(char elem, char kind)
+{
+    if (kind == 'L' || elem == 'L') return elem == kind;
+    return kind == 'J' ? elem == 'J' || elem == 'D' : elem != 'J' && elem != 'D';
+}
+
+/* Finds the cell of [kind] at [offset] of object [h] (an instance, an array, or a Class whose
+ * statics a static offset addresses) into [c], marking what it writes when [write]; false (after
+ * throwing) when [h] is null or [offset] addresses no such cell of it. */
+static bool cell_at(vm *machine, vm_thread *t, uint32_t h, int64_t offset, bool write, cell *c)
 {
     if (!h) {
         vm_throw_npe(machine, t);
         return false;
     }
     vm_object *o = vm_obj(machine, h);
-    int64_t field = vm_sync_field(o, offset);
-    c->elem = o->cls->kind == VM_KIND_ARRAY;
-    bool fits = c->elem ? o->cls->elem_kind == c->kind
-                        : field + (c->kind == 'J' ? 2 : 1) <= o->cls->instance_slots;
+    uint32_t slot;
+    vm_class *statics = vm_sync_static(machine, o, offset, &slot);
+    if (statics && slot + (c->kind == 'J' ? 2u : 1u) <= statics->static_slots) {
+        c->elem = 0;
+        c->p = (write ? vm_statics_w(machine, statics) : statics->statics) + slot;
+        return true;
+    }
+    int64_t field = statics ? -1 : vm_sync_field(o, offset);
+    bool array = o->cls->kind == VM_KIND_ARRAY;
+    bool fits = array ? elem_fits(o->cls->elem_kind, c->kind)
+                      : field + (c->kind == 'J' ? 2 : 1) <= o->cls->instance_slots;
     if (field < 0 || !fits) {
         vm_throw(machine, t, "java/lang/IllegalArgumentException", "bad offset %lld into %s",
                  (long long)offset, o->cls->name);
         return false;
     }
-    c->p = c->elem ? (void *)((uint8_t *)VM_ELEMS(o) + field * o->cls->elem_size)
-                   : (void *)&VM_FIELDS(o)[field];
+    if (write) o = vm_obj_w(machine, h);
+    c->elem = array ? o->cls->elem_kind : 0;
+    c->p = array ? (void *)((uint8_t *)VM_ELEMS(o) + field * o->cls->elem_size)
+                 : (void *)&VM_FIELDS(o)[field];
     return true;
 }
 
-/* Returns the value in [c]. */
+/* Returns the value in [c]: an array element as the array stores it, widened to int or long. */
 static int64_t cell_get(const cell *c)
 {
     int64_t v = 0;
-    if (c->kind == 'J' && c->elem) memcpy(&v, c->p, sizeof v);
-    if (c->kind == 'J') return c->elem ? v : vm_get_long(c->p);
-    if (c->kind == 'L') return c->elem ? *(const uint32_t *)c->p : ((const vm_slot *)c->p)->ref;
-    return c->elem ? *(const int32_t *)c->p : ((const vm_slot *)c->p)->i;
+    switch (c->elem) {
+    case 0:
+        return c->kind == 'J'   ? vm_get_long(c->p)
+               : c->kind == 'L' ? (int64_t)((const vm_slot *)c->p)->ref
+                                : (int64_t)((const vm_slot *)c->p)->i;
+    case 'J':
+    case 'D':
+        memcpy(&v, c->p, sizeof v);
+        return v;
+    case 'L':
+        return *(const uint32_t *)c->p;
+    case 'Z':
+    case 'B':
+        return *(const int8_t *)c->p;
+    case 'S':
+        return *(const int16_t *)c->p;
+    case 'C':
+        return *(const uint16_t *)c->p;
+    default:
+        return *(const int32_t *)c->p;
+    }
 }
 
-/* Stores [v] into [c]. */
+/* Stores [v] into [c], narrowed to what the cell holds. */
 static void cell_set(const cell *c, int64_t v)
 {
-    if (c->kind == 'J' && c->elem)
+    switch (c->elem) {
+    case 0:
+        if (c->kind == 'J')
+            vm_set_long(c->p, v);
+        else if (c->kind == 'L')
+            ((vm_slot *)c->p)->ref = (uint32_t)v;
+        else
+            ((vm_slot *)c->p)->i = (int32_t)(uint32_t)v;
+        return;
+    case 'J':
+    case 'D':
         memcpy(c->p, &v, sizeof v);
-    else if (c->kind == 'J')
-        vm_set_long(c->p, v);
-    else if (c->kind == 'L')
-        *(uint32_t *)c->p = (uint32_t)v; /* a vm_slot's ref is its first 4 bytes */
-    else
+        return;
+    case 'L':
+        *(uint32_t *)c->p = (uint32_t)v;
+        return;
+    case 'Z':
+        *(int8_t *)c->p = (int8_t)(v & 1);
+        return;
+    case 'B':
+        *(int8_t *)c->p = (int8_t)v;
+        return;
+    case 'S':
+    case 'C':
+        *(uint16_t *)c->p = (uint16_t)v;
+        return;
+    default:
         *(int32_t *)c->p = (int32_t)(uint32_t)v;
+    }
 }
 
 /* Returns the argument of [kind] at [a]. */
@@ -372,35 +441,41 @@ static void set_result(vm_slot *ret, char kind, int64_t v)
 static int atomic(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret, char kind, atomic_op op)
 {
     cell c = {.kind = kind};
-    if (!cell_at(machine, t, args[0].ref, vm_get_long(args + 1), &c)) return native_thrown(machine);
-    if (op != ATOMIC_GET) vm_obj_w(machine, args[0].ref);
+    if (!cell_at(machine, t, args[0].ref, vm_get_long(args + 1), op != ATOMIC_GET, &c))
+        return native_thrown(machine);
     int64_t old = cell_get(&c), a = arg_of(args + 3, kind);
     int64_t b =
         op == ATOMIC_CAS || op == ATOMIC_EXCHANGE ? arg_of(args + (kind == 'J' ? 5 : 4), kind) : 0;
     switch (op) {
     case ATOMIC_GET:
-        set_result(ret, kind, old);
         break;
     case ATOMIC_PUT:
         cell_set(&c, a);
-        break;
+        return VM_NATIVE_OK;
     case ATOMIC_CAS:
+        if (old == a) cell_set(&c, b);
+        ret->i = old == a;
+        return VM_NATIVE_OK;
     case ATOMIC_EXCHANGE:
         if (old == a) cell_set(&c, b);
-        if (op == ATOMIC_CAS)
-            ret->i = old == a;
-        else
-            set_result(ret, kind, old);
         break;
     case ATOMIC_ADD:
         cell_set(&c, (int64_t)((uint64_t)old + (uint64_t)a));
-        set_result(ret, kind, old);
         break;
     case ATOMIC_SWAP:
         cell_set(&c, a);
-        set_result(ret, kind, old);
+        break;
+    case ATOMIC_OR:
+        cell_set(&c, old | a);
+        break;
+    case ATOMIC_AND:
+        cell_set(&c, old & a);
+        break;
+    case ATOMIC_XOR:
+        cell_set(&c, old ^ a);
         break;
     }
+    set_result(ret, kind, old);
     return VM_NATIVE_OK;
 }
 
@@ -428,6 +503,12 @@ ATOMIC(sync_get_ref, 'L', ATOMIC_GET)
 ATOMIC(sync_put_int, 'I', ATOMIC_PUT)
 ATOMIC(sync_put_long, 'J', ATOMIC_PUT)
 ATOMIC(sync_put_ref, 'L', ATOMIC_PUT)
+ATOMIC(sync_or_int, 'I', ATOMIC_OR)
+ATOMIC(sync_or_long, 'J', ATOMIC_OR)
+ATOMIC(sync_and_int, 'I', ATOMIC_AND)
+ATOMIC(sync_and_long, 'J', ATOMIC_AND)
+ATOMIC(sync_xor_int, 'I', ATOMIC_XOR)
+ATOMIC(sync_xor_long, 'J', ATOMIC_XOR)
 
 FN(sync_index_scale)
 {
@@ -457,6 +538,35 @@ FN(sync_field_offset)
     }
     vm_throw(machine, t, "java/lang/RuntimeException", "java.lang.NoSuchFieldException: %s", name);
     return native_thrown(machine);
+}
+
+FN(sync_static_offset)
+{
+    UNUSED;
+    if (!args[0].ref || !args[1].ref) return native_npe(machine, t);
+    char name[256];
+    vm_string_utf8(machine, args[1].ref, name, sizeof name);
+    vm_class *c = vm_class_of_mirror(machine, args[0].ref);
+    vm_field *f = c->cf ? vm_declared_field(c, name) : NULL;
+    if (f && (f->access & CF_ACC_STATIC)) {
+        vm_set_long(ret, VM_STATIC_BASE + f->offset);
+        return VM_NATIVE_OK;
+    }
+    vm_throw(machine, t, "java/lang/RuntimeException", "java.lang.NoSuchFieldException: %s", name);
+    return native_thrown(machine);
+}
+
+FN(sync_array_length)
+{
+    UNUSED;
+    if (!args[0].ref) return native_npe(machine, t);
+    const vm_object *o = vm_obj(machine, args[0].ref);
+    if (o->cls->kind != VM_KIND_ARRAY) {
+        vm_throw(machine, t, "java/lang/IllegalArgumentException", "not an array");
+        return native_thrown(machine);
+    }
+    ret->i = (int32_t)o->length;
+    return VM_NATIVE_OK;
 }
 
 FN(sync_field_type)
@@ -599,7 +709,22 @@ const vm_native vm_natives_sync[] = {
     {"compareAndExchangeReference",
      "(Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", sync_cae_ref,
      VM_SYNC_WRITE, "CAS"},
+    {"getAndBitwiseOrInt", "(Ljava/lang/Object;JI)I", sync_or_int, VM_SYNC_WRITE,
+     "getAndBitwiseOr"},
+    {"getAndBitwiseOrLong", "(Ljava/lang/Object;JJ)J", sync_or_long, VM_SYNC_WRITE,
+     "getAndBitwiseOr"},
+    {"getAndBitwiseAndInt", "(Ljava/lang/Object;JI)I", sync_and_int, VM_SYNC_WRITE,
+     "getAndBitwiseAnd"},
+    {"getAndBitwiseAndLong", "(Ljava/lang/Object;JJ)J", sync_and_long, VM_SYNC_WRITE,
+     "getAndBitwiseAnd"},
+    {"getAndBitwiseXorInt", "(Ljava/lang/Object;JI)I", sync_xor_int, VM_SYNC_WRITE,
+     "getAndBitwiseXor"},
+    {"getAndBitwiseXorLong", "(Ljava/lang/Object;JJ)J", sync_xor_long, VM_SYNC_WRITE,
+     "getAndBitwiseXor"},
     {"arrayIndexScale", "(Ljava/lang/Class;)I", sync_index_scale, VM_SYNC_NONE, NULL},
+    {"arrayLength", "(Ljava/lang/Object;)I", sync_array_length, VM_SYNC_NONE, NULL},
+    {"staticFieldOffset", "(Ljava/lang/Class;Ljava/lang/String;)J", sync_static_offset,
+     VM_SYNC_NONE, NULL},
     {"objectFieldOffset", "(Ljava/lang/Class;Ljava/lang/String;)J", sync_field_offset, VM_SYNC_NONE,
      NULL},
     {"fieldType", "(Ljava/lang/Class;Ljava/lang/String;)Ljava/lang/Class;", sync_field_type,

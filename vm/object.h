@@ -46,6 +46,14 @@ enum {
  * traces call it too). */
 int64_t vm_sync_field(const vm_object *o, int64_t offset);
 
+/* Static offsets (Sync.staticFieldOffset) are VM_STATIC_BASE + the field's slot in its class's
+ * statics, and go with the class's java.lang.Class object. */
+#define VM_STATIC_BASE ((int64_t)1 << 40)
+
+/* Decodes a Sync native's object [o] and [offset] as a static field: the class whose statics
+ * hold it, its slot in [*slot]; NULL when [o] is no Class or [offset] no static offset of it. */
+vm_class *vm_sync_static(const vm *machine, const vm_object *o, int64_t offset, uint32_t *slot);
+
 /* The object table: handles index [objects]; handle 0 is null. */
 typedef struct vm_heap {
     vm_object **objects; /* handle -> object, NULL for a free handle */

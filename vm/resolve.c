@@ -3,7 +3,7 @@
  * member and the instruction that referred to it. */
 #include <stdio.h>
 
-#include "internal.h"
+#include "indy.h"
 
 bool vm_resolve_class(vm *machine, vm_thread *t, vm_class *cls, uint16_t index)
 {
@@ -161,6 +161,15 @@ bool vm_resolve_method(vm *machine, vm_thread *t, vm_class *cls, uint16_t index,
     if (!name || !descriptor) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory");
     vm_class *c = load_owner(machine, t, owner, name);
     if (!c) return false;
+    vm_method *adapter;
+    if (op == CF_OP_INVOKEVIRTUAL && !strcmp(c->name, "java/lang/invoke/VarHandle") &&
+        vm_link_varhandle(machine, t, name, descriptor, &adapter)) {
+        if (!adapter) return false; /* the call site is polymorphic: its adapter, a static */
+        e->method = adapter;
+        e->cls = adapter->owner;
+        e->resolved = true;
+        return true;
+    }
     bool interface_ref = cls->cf->constants[index].tag == CF_TAG_INTERFACE_METHODREF;
     if (c->kind != VM_KIND_ARRAY && interface_ref != (c->kind == VM_KIND_INTERFACE))
         return member_error(machine, t, "IncompatibleClassChangeError", c, name,

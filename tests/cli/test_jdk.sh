@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The JDK's own classes behind the model library (issue #17): a structure built on the JDK's
-# TreeMap, which the model library lacks, is checked (correct: ok; buggy: violation) under several
-# algorithms; --model-library turns the JDK off (exit 2, one line naming the class and its
+# The JDK's own classes behind the model library (issue #17): structures built on the JDK's
+# TreeMap and AtomicIntegerArray, which the model library lacks, and on a VarHandle, are checked
+# (correct: ok; buggy: violation) under several algorithms; --model-library turns the JDK off (exit 2, one line naming the class and its
 # caller); --jdk DIR chooses the JDK and a DIR without lib/modules is bad input; campaign passes
 # the choice on to its runs.
 # usage: test_jdk.sh PORCHECK JAVAC SOURCE_DIR WORK_DIR
@@ -20,6 +20,24 @@ for algo in dfs jpf s-por dl-s-por; do
     grep -qx "verdict: ok" out.txt || fail "Ranking under $algo: no ok verdict"
     expect 1 check --jar zoo.jar --spec "$jdk_dir/ranking-buggy.json" --client "$client" --algo "$algo"
     grep -q "(1, 1, 1, 1) .*UNEXPECTED" out.txt || fail "RankingBuggy under $algo: lost update not found"
+done
+
+# A structure of the application's own written with a VarHandle (a Treiber stack; the buggy pop
+# reads and then sets the top), and one on the JDK's AtomicIntegerArray (array-element
+# VarHandles inside the JDK; the buggy vote reads and then sets its count).
+stack='{ push(1); push(2) } ; { pop() } || { pop() } || { push(3) }'
+tally='{ vote(1); count(1) } || { vote(1) } || { vote(0); count(0) }'
+for algo in dfs jpf s-por dl-s-por; do
+    expect 0 check --jar zoo.jar --spec "$jdk_dir/vhstack.json" --client "$stack" --algo "$algo"
+    grep -qx "verdict: ok" out.txt || fail "VhStack under $algo: no ok verdict"
+    expect 1 check --jar zoo.jar --spec "$jdk_dir/vhstack-buggy.json" --client "$stack" --algo "$algo"
+    grep -q "(void, void, 2, 2, void) .*UNEXPECTED" out.txt || fail "VhStackBuggy under $algo: double pop not found"
+    grep -q "setRelease: write VhStackBuggy#0.[0-9]*.top (VhStackBuggy.java:39)" out.txt ||
+        fail "VhStackBuggy under $algo: the table does not show the VarHandle write"
+    expect 0 check --jar zoo.jar --spec "$jdk_dir/tally.json" --client "$tally" --algo "$algo"
+    grep -qx "verdict: ok" out.txt || fail "Tally under $algo: no ok verdict"
+    expect 1 check --jar zoo.jar --spec "$jdk_dir/tally-buggy.json" --client "$tally" --algo "$algo"
+    grep -q "(1, 1, 1, 1, 1) .*UNEXPECTED" out.txt || fail "TallyBuggy under $algo: lost vote not found"
 done
 
 # --model-library: the model library alone, which has no TreeMap.

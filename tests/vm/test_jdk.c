@@ -108,3 +108,21 @@ Test(vm_jdk, latch_opened_too_early_is_a_violation, .timeout = 300)
 {
     check_run("LatchPublish", "early", 1, "AssertionError: read 0 after the latch opened");
 }
+
+Test(vm_jdk, varhandles_match_hotspot, .timeout = 300)
+{
+    matches_hotspot("VarHandles");
+}
+
+Test(vm_jdk, varhandle_counters_are_ok, .timeout = 300)
+{
+    check_run("VarHandleCounter", "cas", 0, "verdict: ok");
+    check_run("VarHandleCounter", "add", 0, "verdict: ok");
+    check_run("VarHandleCounter", "array", 0, "verdict: ok");
+}
+
+Test(vm_jdk, racy_varhandle_counters_lose_an_update, .timeout = 300)
+{
+    check_run("VarHandleCounter", "racy", 1, "AssertionError: lost update");
+    check_run("VarHandleCounter", "racy-static", 1, "AssertionError: lost update");
+}

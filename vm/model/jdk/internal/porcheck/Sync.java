@@ -2,9 +2,11 @@ package jdk.internal.porcheck;
 
 /** The synchronisation natives every lock and atomic of the model library goes through; each
  * call is one atomic step of the calling thread (the concurrency issue marks them visible).
- * Offsets are field slots from objectFieldOffset, or array elements at 16 + index *
- * arrayIndexScale(the array's class) (jdk.internal.misc.Unsafe's arrayBaseOffset); a bad offset
- * throws IllegalArgumentException. */
+ * Offsets are field slots from objectFieldOffset, array elements at 16 + index *
+ * arrayIndexScale(the array's class) (jdk.internal.misc.Unsafe's arrayBaseOffset), or static
+ * fields from staticFieldOffset with the Class as the object; a bad offset throws
+ * IllegalArgumentException. The Int natives also address boolean, byte, short, char and float
+ * elements (widened as the JVM does), the Long natives double elements. */
 public final class Sync {
     private Sync() {}
 
@@ -43,7 +45,25 @@ public final class Sync {
 
     public static native void putReference(Object o, long offset, Object x);
 
+    public static native int getAndBitwiseOrInt(Object o, long offset, int mask);
+
+    public static native long getAndBitwiseOrLong(Object o, long offset, long mask);
+
+    public static native int getAndBitwiseAndInt(Object o, long offset, int mask);
+
+    public static native long getAndBitwiseAndLong(Object o, long offset, long mask);
+
+    public static native int getAndBitwiseXorInt(Object o, long offset, int mask);
+
+    public static native long getAndBitwiseXorLong(Object o, long offset, long mask);
+
     public static native long objectFieldOffset(Class<?> c, String name);
+
+    /** The offset of static field [name] of [c], to be used with [c] itself as the object. */
+    public static native long staticFieldOffset(Class<?> c, String name);
+
+    /** The length of array [array]. */
+    public static native int arrayLength(Object array);
 
     /** The bytes per element of arrays of [arrayClass], as the VM stores them. */
     public static native int arrayIndexScale(Class<?> arrayClass);

@@ -12,4 +12,8 @@ public final class VM {
      * caches), so the checker leaves them out of its state walks.
      */
     public static native void constant(Object o);
+
+    /** Stops the run: the program needs [what], which porcheck does not model (exit status 2,
+     * "unsupported: WHAT (called from ...)"). */
+    public static native void unsupported(String what);
 }
