@@ -252,8 +252,20 @@ static vm_park array_point(vm *machine, vm_thread *t, const vm_frame *frame, con
     return VM_PARK_NONE;
 }
 
+/* True when synchronisation native [m], its arguments below [sp], reads or writes a field or
+ * element of an object no other thread can reach yet (a node a VarHandle fills in its
+ * constructor): like a plain access to it, that commutes with every step of the others. */
+static bool local_cell(const vm *machine, const vm_method *m, const vm_slot *sp)
+{
+    if (m->sync != VM_SYNC_READ && m->sync != VM_SYNC_WRITE) return false;
+    const vm_slot *args = sp - m->arg_slots;
+    uint32_t slot;
+    return args[0].ref && !shared(machine, args[0].ref) &&
+           !vm_sync_static(machine, vm_obj(machine, args[0].ref), vm_get_long(args + 1), &slot);
+}
+
 /* Classifies a call: class initialisation, a synchronized method or a synchronisation
- * native, or nothing. */
+ * native on shared state, or nothing. */
 static vm_park invoke_point(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
                             const vm_slot *sp)
 {
@@ -263,7 +275,9 @@ static vm_park invoke_point(vm *machine, vm_thread *t, const vm_frame *frame, co
         vm_cp_entry *e = &frame->method->owner->cp[U2(pc + 1)];
         if (needs_init(t, e->cls)) return VM_PARK_INIT;
     }
-    if ((m->access & CF_ACC_SYNCHRONIZED) || m->sync != VM_SYNC_NONE) return VM_PARK_INVOKE;
+    if ((m->access & CF_ACC_SYNCHRONIZED) ||
+        (m->sync != VM_SYNC_NONE && !local_cell(machine, m, sp)))
+        return VM_PARK_INVOKE;
     return VM_PARK_NONE;
 }
 
