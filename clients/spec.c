@@ -75,7 +75,7 @@ static const known_key root_keys[] = {
 static const known_key method_keys[] = {
     {"name", false},    {"parameters", false}, {"void", false},      {"readonly", false},
     {"trusted", false}, {"nonAtomic", true},   {"visibility", true}, {"harnessParameters", true},
-    {"id", true},       {NULL, false},
+    {"id", true},       {"bulk", true},        {NULL, false},
 };
 
 /* The keys of a "harnessParameters" object. */
@@ -136,13 +136,12 @@ static client_status unknown_key(const loader *ld, const char *path, const char 
     return spec_error(ld, sub, "unknown key (%s has %s)", what, list);
 }
 
-/* Records the warning that key [key] of the object at [path] is ignored. */
-static client_status ignored_key(const loader *ld, const char *path, const char *key)
+/* Records the warning "FILE: [path]: [what], ignored". */
+static client_status record_warning(const loader *ld, const char *path, const char *what)
 {
     client_spec *spec = ld->spec;
     char text[PATH_MAX_LEN + 512];
-    snprintf(text, sizeof text, "%s: %s.%s: ignored (porcheck does not use it)", ld->file, path,
-             key);
+    snprintf(text, sizeof text, "%s: %s: %s", ld->file, path, what);
     const char **list = base_arena_alloc(&spec->arena, (spec->warning_count + 1) * sizeof *list);
     char *copy = base_arena_strndup(&spec->arena, text, strlen(text));
     if (!list || !copy) return spec_nomem(ld);
@@ -150,6 +149,14 @@ static client_status ignored_key(const loader *ld, const char *path, const char 
     list[spec->warning_count++] = copy;
     spec->warnings = list;
     return CLIENT_OK;
+}
+
+/* Records the warning that key [key] of the object at [path] is ignored. */
+static client_status ignored_key(const loader *ld, const char *path, const char *key)
+{
+    char sub[PATH_MAX_LEN];
+    subpath(sub, "%s.%s", path, key);
+    return record_warning(ld, sub, "ignored (porcheck does not use it)");
 }
 
 /* Checks every key of object [obj] at [path] against [keys] ([what] names the object): an
@@ -202,6 +209,18 @@ static bool scalar_kind(const char *name, client_type_kind *out)
     return false;
 }
 
+/* True for the Java names of a collection of any element type: java.util.Collection<?>,
+ * <E>, <? extends E>, <? super E> (a collection of java.lang.Object to porcheck). */
+static bool generic_collection(const char *name)
+{
+    static const char *const names[] = {"java.util.Collection<?>", "java.util.Collection<E>",
+                                        "java.util.Collection<? extends E>",
+                                        "java.util.Collection<? super E>"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(name, names[i])) return true;
+    return false;
+}
+
 /* Reads the element type of a collection or map at [path]: an int-assignable scalar name. */
 static client_status element_kind(const loader *ld, json_t *j, const char *path,
                                   client_type_kind *out)
@@ -238,8 +257,19 @@ static client_status parse_type(const loader *ld, json_t *j, const char *path, c
 {
     memset(out, 0, sizeof *out);
     if (json_is_string(j)) {
-        if (scalar_kind(json_string_value(j), &out->kind)) return CLIENT_OK;
-        return spec_error(ld, path, "unsupported type '%s'", json_string_value(j));
+        const char *name = json_string_value(j);
+        if (scalar_kind(name, &out->kind)) return CLIENT_OK;
+        if (generic_collection(name)) { /* Violat's "java.util.Collection<?>" */
+            out->kind = CLIENT_TYPE_COLLECTION;
+            out->element = CLIENT_TYPE_OBJECT;
+            return CLIENT_OK;
+        }
+        return spec_error(ld, path,
+                          "unsupported type '%s' (porcheck passes int, long, boolean, "
+                          "java.lang.Integer, java.lang.Long, java.lang.Object, collections "
+                          "[\"int\"] and maps {\"int\": \"int\"}: change the type or remove the "
+                          "method)",
+                          name);
     }
     if (json_is_array(j)) {
         if (json_array_size(j) != 1)
@@ -491,30 +521,54 @@ static client_status parse_method(const loader *ld, json_t *j, size_t i, client_
     return parse_harness(ld, j, path, &m->harness);
 }
 
-/* Reads "methods": a non-empty array without two methods of one name and arity. */
+/* Records the warning that $.methods[dup] repeats $.methods[first] and is left out. */
+static client_status duplicate_method(const loader *ld, size_t dup, size_t first)
+{
+    char path[PATH_MAX_LEN];
+    subpath(path, "$.methods[%zu]", dup);
+    char key[64];
+    snprintf(key, sizeof key, "the same method as $.methods[%zu], ignored", first);
+    return record_warning(ld, path, key);
+}
+
+/* Reads "methods": a non-empty array without two methods of one name and arity; a method that
+ * repeats an earlier one exactly (as some of Violat's specs do) is left out with a warning. */
 static client_status parse_methods(const loader *ld, json_t *root)
 {
     json_t *methods = json_object_get(root, "methods");
     if (!methods) return spec_error(ld, "$", "missing \"methods\"");
     if (!json_is_array(methods) || json_array_size(methods) == 0)
         return spec_error(ld, "$.methods", "expected a non-empty array of methods");
-    size_t n = json_array_size(methods);
+    size_t n = json_array_size(methods), kept = 0;
     client_method *ms = base_arena_alloc(&ld->spec->arena, n * sizeof *ms);
     if (!ms) return spec_nomem(ld);
     for (size_t i = 0; i < n; i++) {
-        client_status s = parse_method(ld, json_array_get(methods, i), i, &ms[i]);
+        client_status s = parse_method(ld, json_array_get(methods, i), i, &ms[kept]);
         if (s) return s;
-        for (size_t k = 0; k < i; k++)
-            if (!strcmp(ms[k].name, ms[i].name) && ms[k].param_count == ms[i].param_count) {
-                char path[PATH_MAX_LEN];
-                subpath(path, "$.methods[%zu]", i);
-                return spec_error(ld, path, "%s with %zu parameter%s is already $.methods[%zu]",
-                                  ms[i].name, ms[i].param_count, ms[i].param_count == 1 ? "" : "s",
-                                  k);
-            }
+        ms[kept].json_index = i;
+        size_t k = 0;
+        while (k < kept &&
+               (strcmp(ms[k].name, ms[kept].name) || ms[k].param_count != ms[kept].param_count))
+            k++;
+        if (k == kept) {
+            kept++;
+            continue;
+        }
+        size_t first = ms[k].json_index;
+        if (json_equal(json_array_get(methods, first), json_array_get(methods, i))) {
+            if ((s = duplicate_method(ld, i, first))) return s;
+            continue;
+        }
+        char path[PATH_MAX_LEN];
+        subpath(path, "$.methods[%zu]", i);
+        return spec_error(ld, path,
+                          "%s with %zu parameter%s is already $.methods[%zu] (methods may be "
+                          "overloaded by arity only: remove or rename one)",
+                          ms[kept].name, ms[kept].param_count, ms[kept].param_count == 1 ? "" : "s",
+                          first);
     }
     ld->spec->methods = ms;
-    ld->spec->method_count = n;
+    ld->spec->method_count = kept;
     return CLIENT_OK;
 }
 

@@ -182,7 +182,7 @@ static client_status impl_invoke(void *self, const client *c, const client_invoc
         const char *msg = strncmp(verr.message, "error: ", 7) ? verr.message : verr.message + 7;
         if (verr.status == VM_ERR_BAD_INPUT) /* a result that cannot be recorded */
             return client_fail(err, CLIENT_ERR_SPEC, "%s: $.methods[%zu]: %s", c->spec->path,
-                               inv->method, msg);
+                               c->spec->methods[inv->method].json_index, msg);
         client_status st = verr.status == VM_ERR_NOMEM      ? CLIENT_ERR_NOMEM
                            : verr.status == VM_ERR_DEADLOCK ? CLIENT_ERR_BLOCKED
                                                             : CLIENT_ERR_OBJECT;

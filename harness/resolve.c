@@ -81,7 +81,8 @@ static client_status check_result(const client_spec *spec, size_t i, const harne
                  m->name, sig->return_type),
             why = text;
     if (!why) return CLIENT_OK;
-    return client_fail(err, CLIENT_ERR_SPEC, "%s: $.methods[%zu]: %s", spec->path, i, why);
+    return client_fail(err, CLIENT_ERR_SPEC, "%s: $.methods[%zu]: %s", spec->path, m->json_index,
+                       why);
 }
 
 /* Resolves the constructor and the methods of [r]'s spec. */
@@ -95,7 +96,7 @@ static client_status resolve_all(const resolver *r)
     for (size_t i = 0; !st && i < spec->method_count; i++) {
         const client_method *m = &spec->methods[i];
         char path[64];
-        snprintf(path, sizeof path, "$.methods[%zu]", i);
+        snprintf(path, sizeof path, "$.methods[%zu]", m->json_index);
         wanted w = {m->name, m->params, m->param_count, path};
         st = find(r, &w, &sig);
         if (!st) st = check_result(spec, i, &sig, r->err);

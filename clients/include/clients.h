@@ -150,6 +150,7 @@ typedef struct client_method {
     bool non_atomic;               /* "nonAtomic" */
     const char *visibility;        /* "visibility" ("weak", "monotonic", ...) or NULL */
     client_harness_params harness; /* per-method "harnessParameters" */
+    size_t json_index;             /* its place in the spec's "methods", for messages */
 } client_method;
 
 /* The independent reference model a spec may name (our `adt` field). */

@@ -64,7 +64,7 @@ expect 2 outcomes --spec "$set_spec" --client '{ add(1) }' --clients clients.txt
 grep -q "^usage: porcheck outcomes" err.txt || fail "outcomes: --client and --clients together"
 printf '{"class": "A", "methods": [{"name": "m", "parameters": ["double"]}]}' >bad.json
 expect 2 outcomes --spec bad.json --client '{ m(1) }' --oracle adt
-one_line_error "porcheck outcomes: bad.json: \$.methods[0].parameters[0]: unsupported type 'double'"
+one_line_error "porcheck outcomes: bad.json: \$.methods[0].parameters[0]: unsupported type 'double' (porcheck passes int, long, boolean, java.lang.Integer, java.lang.Long, java.lang.Object, collections [\"int\"] and maps {\"int\": \"int\"}: change the type or remove the method)"
 expect 2 outcomes --spec "$test_specs/violat-ConcurrentLinkedDeque.json" --client '{ offerFirst(1) }' --oracle adt
 # Violat's keys that porcheck ignores: one warning line each (file and JSON path), then the error.
 [ "$(grep -c ": ignored (porcheck does not use it)$" err.txt)" = 6 ] &&

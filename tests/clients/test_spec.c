@@ -10,6 +10,11 @@
 
 #include "clienttest.h"
 
+/* What every unsupported-type error adds: the types porcheck passes and what to do. */
+#define TYPE_HINT                                                                                  \
+    " (porcheck passes int, long, boolean, java.lang.Integer, java.lang.Long, java.lang.Object, "  \
+    "collections [\"int\"] and maps {\"int\": \"int\"}: change the type or remove the method)"
+
 /* The bundled specs: every structure of structures/ plus the two model-library classes. */
 static const char *const bundled[] = {
     "CoarseListSet",         "CoarseListSetBuggy",
@@ -209,10 +214,10 @@ static const bad_spec bad_specs[] = {
     {"{\"class\": \"A\", \"methods\": [{\"name\": \"1add\"}]}", CLIENT_ERR_SPEC,
      "$.methods[0]: \"name\" '1add' is not a Java method name"},
     {"{\"class\": \"A\", \"methods\": [{\"name\": \"a\", \"parameters\": [\"double\"]}]}",
-     CLIENT_ERR_SPEC, "$.methods[0].parameters[0]: unsupported type 'double'"},
+     CLIENT_ERR_SPEC, "$.methods[0].parameters[0]: unsupported type 'double'" TYPE_HINT},
     {"{\"class\": \"A\", \"methods\": [{\"name\": \"a\"}, {\"name\": \"b\", \"parameters\":"
      " [\"int\", {\"type\": \"float\"}]}]}",
-     CLIENT_ERR_SPEC, "$.methods[1].parameters[1].type: unsupported type 'float'"},
+     CLIENT_ERR_SPEC, "$.methods[1].parameters[1].type: unsupported type 'float'" TYPE_HINT},
     {"{\"class\": \"A\", \"methods\": [{\"name\": \"a\", \"parameters\": [[\"int\", \"int\"]]}]}",
      CLIENT_ERR_SPEC,
      "$.methods[0].parameters[0]: a collection type is a one-element array like [\"int\"]"},
@@ -241,7 +246,9 @@ static const bad_spec bad_specs[] = {
      CLIENT_ERR_SPEC, "$.harnessParameters: \"invocations\" must be a non-negative integer"},
     {"{\"class\": \"A\", \"methods\": [{\"name\": \"a\", \"parameters\": [\"int\"]}, {\"name\":"
      " \"a\", \"parameters\": [\"long\"]}]}",
-     CLIENT_ERR_SPEC, "$.methods[1]: a with 1 parameter is already $.methods[0]"},
+     CLIENT_ERR_SPEC,
+     "$.methods[1]: a with 1 parameter is already $.methods[0] (methods may be overloaded by "
+     "arity only: remove or rename one)"},
     {"{\"class\": \"A\", \"parameters\": [\"int\"], \"methods\": [{\"name\": \"a\"}]}",
      CLIENT_ERR_SPEC, "$: \"parameters\" needs \"default_parameters\""},
     {"{\"class\": \"A\", \"parameters\": [\"int\"], \"default_parameters\": [1, 2], \"methods\":"
@@ -288,7 +295,7 @@ static const bad_spec bad_specs[] = {
      "$.methods[0].readOnly: unknown key (did you mean \"readonly\"?)"},
     {"{\"class\": \"A\", \"methods\": [{\"name\": \"a\", \"params\": [\"int\"]}]}", CLIENT_ERR_SPEC,
      "$.methods[0].params: unknown key (a method has name, parameters, void, readonly, trusted, "
-     "nonAtomic, visibility, harnessParameters, id)"},
+     "nonAtomic, visibility, harnessParameters, id, bulk)"},
     {"{\"class\": \"A\", \"methods\": [{\"name\": \"a\", \"parameters\": [{\"tpye\":"
      " \"int\"}]}]}",
      CLIENT_ERR_SPEC, "$.methods[0].parameters[0].tpye: unknown key (did you mean \"type\"?)"},
@@ -339,6 +346,44 @@ Test(client_spec, violat_keys_porcheck_does_not_use_are_accepted_with_a_warning_
                           " \"readonly\": false, \"trusted\": true}]}");
     cr_assert_eq(spec->warning_count, 0);
     client_spec_free(spec);
+}
+
+Test(client_spec, an_exact_duplicate_method_is_left_out_with_a_warning)
+{
+    client_spec *spec = spec_from_text(
+        "{\"class\": \"A\", \"methods\": [{\"name\": \"a\"}, {\"name\": \"isEmpty\", \"readonly\":"
+        " true}, {\"name\": \"b\", \"parameters\": [\"int\"], \"bulk\": {\"primitive\": \"a\"}},"
+        " {\"name\": \"isEmpty\", \"readonly\": true}, {\"name\": \"c\", \"parameters\":"
+        " [\"java.util.Collection<?>\"]}]}");
+    cr_assert_eq(spec->method_count, 4);
+    static const char *const names[] = {"a", "isEmpty", "b", "c"};
+    static const size_t places[] = {0, 1, 2, 4};
+    for (size_t i = 0; i < 4; i++) {
+        cr_expect_str_eq(spec->methods[i].name, names[i]);
+        cr_expect_eq(spec->methods[i].json_index, places[i], "%s", names[i]);
+    }
+    cr_assert_eq(spec->warning_count, 2);
+    cr_expect_str_eq(spec->warnings[0],
+                     "test.json: $.methods[2].bulk: ignored (porcheck does not use it)");
+    cr_expect_str_eq(spec->warnings[1],
+                     "test.json: $.methods[3]: the same method as $.methods[1], ignored");
+    cr_expect_eq(spec->methods[3].params[0].kind, CLIENT_TYPE_COLLECTION);
+    cr_expect_eq(spec->methods[3].params[0].element, CLIENT_TYPE_OBJECT);
+    client_spec_free(spec);
+}
+
+Test(client_spec, a_timeunit_parameter_says_what_to_change)
+{
+    client_spec *spec;
+    client_error err = {0};
+    cr_assert_eq(
+        client_spec_parse("q.json",
+                          "{\"class\": \"A\", \"methods\": [{\"name\": \"poll\","
+                          " \"parameters\": [\"long\", \"java.util.concurrent.TimeUnit\"]}]}",
+                          &spec, &err),
+        CLIENT_ERR_SPEC);
+    cr_expect_str_eq(err.message, "q.json: $.methods[0].parameters[1]: unsupported type "
+                                  "'java.util.concurrent.TimeUnit'" TYPE_HINT);
 }
 
 Test(client_spec, bundled_specs_carry_no_key_porcheck_ignores)
@@ -441,6 +486,7 @@ Test(client_spec, control_characters_quoted_from_a_spec_are_escaped_in_the_messa
                                    "\"parameters\": [\"a\\u0007b\\nc\"]}]}",
                                    &spec, &err),
                  CLIENT_ERR_SPEC);
-    cr_assert_str_eq(err.message,
-                     "x.json: $.methods[0].parameters[0]: unsupported type 'a\\x07b\\nc'");
+    cr_assert_str_eq(
+        err.message,
+        "x.json: $.methods[0].parameters[0]: unsupported type 'a\\x07b\\nc'" TYPE_HINT);
 }
