@@ -173,6 +173,10 @@ static inline char vm_kind_of(char c)
     return c == '[' ? 'L' : c;
 }
 
+/* True when class [name] comes from the installed JDK's image before the model library (vm.c's
+ * list; never under --model-library or without a JDK). */
+bool vm_jdk_provides_first(const vm *machine, const char *name);
+
 /* Defines a class from class-file bytes [data] of [len] (for generated lambda classes). */
 vm_class *vm_define_class(vm *machine, vm_thread *t, const uint8_t *data, size_t len);
 

@@ -105,6 +105,7 @@ typedef struct vm_symbols {
 struct vm {
     vm_options opts;
     cf_classpath *classpath;
+    cf_classpath *jdk_classpath; /* the JDK's image alone, for the classes it provides first */
     vm_symbols symbols;
     vm_class **classes;
     uint32_t class_count, class_capacity;

@@ -656,7 +656,11 @@ vm_class *vm_load_class(vm *machine, vm_thread *t, const char *name)
         return vm_fail(machine, VM_ERR_LIMIT, "error: class hierarchy too deep at %s", name), NULL;
     cf_class *cf;
     cf_error cerr = {0};
-    if (cf_classpath_load(machine->classpath, name, &cf, &cerr) != CF_OK) {
+    cf_status found = vm_jdk_provides_first(machine, name)
+                          ? cf_classpath_load(machine->jdk_classpath, name, &cf, &cerr)
+                          : CF_ERR_NOT_FOUND;
+    if (found == CF_ERR_NOT_FOUND) found = cf_classpath_load(machine->classpath, name, &cf, &cerr);
+    if (found != CF_OK) {
         report_load_failure(machine, t, name, &cerr);
         return NULL;
     }

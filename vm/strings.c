@@ -150,6 +150,10 @@ static uint32_t intern_units(vm *machine, const uint16_t *units, size_t len, uin
         if (same_chars(machine, machine->strings[j], units, len)) return machine->strings[j];
     uint32_t h = existing ? existing : vm_new_string16(machine, NULL, units, len);
     if (!h || !vm_pin(machine, h)) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory"), 0;
+    /* A literal's hash is cached from the start: String.hashCode, which caches it on first use,
+     * then never writes the shared literal (a benign race the checker would otherwise see). */
+    if (!existing && machine->off.string_hash != machine->off.string_value)
+        VM_FIELDS(vm_obj(machine, h))[machine->off.string_hash].i = (int32_t)java_hash(units, len);
     machine->strings[j] = h;
     machine->string_count++;
     return h;

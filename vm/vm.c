@@ -199,6 +199,24 @@ static bool find_jdk(const vm *machine, cf_jdk *jdk, cf_error *cerr)
     return named == NULL; /* a JDK that is not found by discovery is no error */
 }
 
+/* The classes the installed JDK provides although the model library has them too (a class and
+ * its nested classes, by binary name): the concurrent collections, whose verdicts must be about
+ * the JDK's code, not a model of it. --model-library restores the model's. */
+static const char *const jdk_first[] = {
+    "java/util/concurrent/ConcurrentHashMap",
+    "java/util/concurrent/ConcurrentLinkedQueue",
+};
+
+bool vm_jdk_provides_first(const vm *machine, const char *name)
+{
+    if (!machine->jdk_classpath) return false;
+    for (size_t i = 0; i < sizeof jdk_first / sizeof *jdk_first; i++) {
+        size_t n = strlen(jdk_first[i]);
+        if (!strncmp(name, jdk_first[i], n) && (name[n] == '\0' || name[n] == '$')) return true;
+    }
+    return false;
+}
+
 /* Builds the class path: the model library, then the JDK's image, then the application. */
 static vm_status setup_classpath(vm *machine, vm_error *err)
 {
@@ -211,7 +229,10 @@ static vm_status setup_classpath(vm *machine, vm_error *err)
         find_jdk(machine, &jdk, &cerr) && cf_classpath_new(&machine->classpath, &cerr) == CF_OK &&
         cf_classpath_add_list(machine->classpath, model, &cerr) == CF_OK &&
         (!jdk.modules[0] || cf_classpath_add(machine->classpath, jdk.modules, &cerr) == CF_OK) &&
-        cf_classpath_add_list(machine->classpath, app, &cerr) == CF_OK;
+        cf_classpath_add_list(machine->classpath, app, &cerr) == CF_OK &&
+        (!jdk.modules[0] ||
+         (cf_classpath_new(&machine->jdk_classpath, &cerr) == CF_OK &&
+          cf_classpath_add(machine->jdk_classpath, jdk.modules, &cerr) == CF_OK));
     if (!ok) {
         err->status = cerr.status == CF_ERR_NOMEM ? VM_ERR_NOMEM : VM_ERR_BAD_INPUT;
         snprintf(err->message, sizeof err->message, "error: %s", cerr.message);
@@ -290,6 +311,7 @@ void vm_free(vm *machine)
     base_free(machine->symbols.slots);
     base_arena_release(&machine->symbols.arena);
     cf_classpath_free(machine->classpath);
+    cf_classpath_free(machine->jdk_classpath);
     base_free(machine);
 }
 

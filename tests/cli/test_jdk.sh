@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The JDK's own classes behind the model library (issue #17): structures built on the JDK's
 # TreeMap and AtomicIntegerArray, which the model library lacks, and on a VarHandle, are checked
-# (correct: ok; buggy: violation) under several algorithms; --model-library turns the JDK off (exit 2, one line naming the class and its
+# (correct: ok; buggy: violation) under several algorithms; the JDK's ConcurrentLinkedDeque shows
+# Lincheck's bug, its ConcurrentLinkedQueue replaces the model's, and correct operations of its
+# CLQ, ConcurrentHashMap and ConcurrentSkipListMap are ok; --model-library turns the JDK off (exit 2, one line naming the class and its
 # caller); --jdk DIR chooses the JDK and a DIR without lib/modules is bad input; campaign passes
 # the choice on to its runs.
 # usage: test_jdk.sh PORCHECK JAVAC SOURCE_DIR WORK_DIR
@@ -39,6 +41,31 @@ for algo in dfs jpf s-por dl-s-por; do
     expect 1 check --jar zoo.jar --spec "$jdk_dir/tally-buggy.json" --client "$tally" --algo "$algo"
     grep -q "(1, 1, 1, 1, 1) .*UNEXPECTED" out.txt || fail "TallyBuggy under $algo: lost vote not found"
 done
+
+# The JDK's own concurrent collections. Lincheck's README shows ConcurrentLinkedDeque's
+# non-linearizable peekLast: after addLast(4), pollFirst() returns 4 while the other thread's
+# addFirst(-4); peekLast() sees 4.
+cld='{ addLast(4) } ; { pollFirst() } || { addFirst(-4); peekLast() }'
+for algo in dfs jpf s-por dl-s-por; do
+    expect 1 check --jar zoo.jar --spec "$jdk_dir/cld.json" --client "$cld" --algo "$algo"
+    grep -q "^  (void, 4, void, 4) .*UNEXPECTED" out.txt || fail "CLD under $algo: Lincheck's bug not found"
+done
+# ConcurrentLinkedQueue comes from the JDK, ahead of the model library's: its weakly consistent
+# toString can miss the first element but never shows a null, which the model's did.
+clq='{ offer(1); poll(); offer(2) } || { toString() }'
+expect 1 check --jar zoo.jar --spec "$jdk_dir/clq-tostring.json" --client "$clq"
+grep -q "^  (true, 1, true, \[1, 2\]) .*UNEXPECTED" out.txt || fail "JDK CLQ: toString's [1, 2] not found"
+grep -q "null" out.txt && fail "JDK CLQ: toString showed a null: $(grep null out.txt)"
+expect 1 check --model-library --jar zoo.jar --spec "$jdk_dir/clq-tostring.json" --client "$clq"
+grep -q "^  (true, 1, true, \[null, 2\]) .*UNEXPECTED" out.txt || fail "model CLQ: no [null, 2]"
+# Correct operations of the JDK's ConcurrentLinkedQueue, ConcurrentHashMap and
+# ConcurrentSkipListMap on three threads are ok.
+expect 0 check --jar zoo.jar --spec "$src/specs/ConcurrentLinkedQueue.json" \
+    --client '{ offer(1); poll() } || { offer(2); peek() } || { poll() }'
+expect 0 check --jar zoo.jar --spec "$src/specs/ConcurrentHashMap.json" \
+    --client '{ put(1,1); get(1) } || { put(1,2); remove(1) } || { get(1) }'
+expect 0 check --jar zoo.jar --spec "$jdk_dir/cslm.json" --client '{ put(1,1) } || { put(2,2); get(1) } || { remove(1) }'
+grep -q "ConcurrentSkipListMap" out.txt || fail "CSLM: $(head -3 out.txt)"
 
 # --model-library: the model library alone, which has no TreeMap.
 expect 2 check --model-library --jar zoo.jar --spec "$jdk_dir/ranking.json" --client "$client"

@@ -13,6 +13,14 @@ public class Thread implements Runnable {
     private UncaughtExceptionHandler uncaughtExceptionHandler;
     Object[] threadLocals;
 
+    // The JDK's ThreadLocalRandom and Striped64 (LongAdder) keep their per-thread state here,
+    // through Unsafe and VarHandles; the last two are the fields TLR's initialiser looks up.
+    long threadLocalRandomSeed;
+    int threadLocalRandomProbe;
+    int threadLocalRandomSecondarySeed;
+    Object inheritableThreadLocals;
+    Object inheritedAccessControlContext;
+
     private static int threadInitNumber;
     private static long threadSeqNumber = 1;
     private static volatile UncaughtExceptionHandler defaultUncaughtExceptionHandler;
@@ -28,6 +36,21 @@ public class Thread implements Runnable {
 
     private static synchronized int nextThreadNum() { return threadInitNumber++; }
 
+    /** Seeds the JDK ThreadLocalRandom's per-thread state from the thread's id, so that no
+     * thread's first random number depends on the others' (the JDK draws it from a global
+     * seeder, in the order threads first ask: another interleaving to explore, and another
+     * state, for every order). porcheck explores interleavings, not random values: every
+     * thread's random numbers are fixed. */
+    private void seedThreadLocalRandom() {
+        long z = tid * 0x9e3779b97f4a7c15L;
+        z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
+        z = (z ^ (z >>> 33)) * 0xc4ceb9fe1a85ec53L;
+        z ^= z >>> 33;
+        threadLocalRandomSeed = z;
+        threadLocalRandomProbe = (int) (z >>> 32) | 1;
+        threadLocalRandomSecondarySeed = (int) z | 1;
+    }
+
     private static synchronized long nextThreadID() { return ++threadSeqNumber; }
 
     public Thread() { this(null, "Thread-" + nextThreadNum()); }
@@ -41,6 +64,7 @@ public class Thread implements Runnable {
         this.name = name;
         this.target = target;
         this.tid = nextThreadID();
+        seedThreadLocalRandom();
         Thread parent = currentThread();
         if (parent != null) {
             this.daemon = parent.isDaemon();
