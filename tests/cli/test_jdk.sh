@@ -42,6 +42,15 @@ for algo in dfs jpf s-por dl-s-por; do
     grep -q "(1, 1, 1, 1, 1) .*UNEXPECTED" out.txt || fail "TallyBuggy under $algo: lost vote not found"
 done
 
+# The JDK's LongAdder (Striped64: VarHandles on its cells, ThreadLocalRandom probes): a counter is
+# ok; a cap checked with sum() and then added lets two hits through.
+hits='{ hit(); hits() } || { hit() } || { hit(); hits() }'
+for algo in dfs dl-s-por; do
+    expect 0 check --jar zoo.jar --spec "$jdk_dir/hits.json" --client "$hits" --algo "$algo"
+    expect 1 check --jar zoo.jar --spec "$jdk_dir/hits-capped.json" --client "$hits" --algo "$algo"
+    grep -q "^  (true, 2, true, false, 2) .*UNEXPECTED" out.txt || fail "HitsCapped under $algo: no double hit"
+done
+
 # The JDK's own concurrent collections. Lincheck's README shows ConcurrentLinkedDeque's
 # non-linearizable peekLast: after addLast(4), pollFirst() returns 4 while the other thread's
 # addFirst(-4); peekLast() sees 4.
