@@ -255,7 +255,7 @@ const vm_native *vm_find_native(const char *cls, const char *name, const char *d
 extern const vm_native vm_natives_object[], vm_natives_class[], vm_natives_system[],
     vm_natives_string[], vm_natives_throwable[], vm_natives_math[], vm_natives_float[],
     vm_natives_double[], vm_natives_thread[], vm_natives_sync[], vm_natives_printstream[],
-    vm_natives_runtime[], vm_natives_sysvm[], vm_natives_harness[];
+    vm_natives_runtime[], vm_natives_sysvm[], vm_natives_harness[], vm_natives_atomic_long[];
 
 /* Returns the value of field [name] in object [h] as a slot pointer, or NULL. */
 vm_slot *vm_field_slot(vm *machine, uint32_t h, const char *name);

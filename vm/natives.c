@@ -18,6 +18,7 @@ static const vm_native_class registry[] = {
     {"jdk/internal/porcheck/Sync", vm_natives_sync},
     {"jdk/internal/porcheck/VM", vm_natives_sysvm},
     {"jdk/internal/porcheck/Harness", vm_natives_harness},
+    {"java/util/concurrent/atomic/AtomicLong", vm_natives_atomic_long}, /* the JDK's */
 };
 
 /* Returns the row of [name][descriptor] in the table of [cls] among [count] [classes], or NULL. */

@@ -332,6 +332,19 @@ FN(runtime_gc)
     return VM_NATIVE_OK;
 }
 
+/* AtomicLong.VMSupportsCS8(): porcheck's longs are always compared and set atomically. */
+FN(atomic_long_cs8)
+{
+    UNUSED;
+    ret->i = 1;
+    return VM_NATIVE_OK;
+}
+
+const vm_native vm_natives_atomic_long[] = {
+    {"VMSupportsCS8", "()Z", atomic_long_cs8, VM_SYNC_NONE, NULL},
+    {0},
+};
+
 const vm_native vm_natives_runtime[] = {
     {"halt0", "(I)V", runtime_halt, VM_SYNC_NONE, NULL},
     {"availableProcessors", "()I", runtime_processors, VM_SYNC_NONE, NULL},

@@ -200,11 +200,19 @@ static bool find_jdk(const vm *machine, cf_jdk *jdk, cf_error *cerr)
 }
 
 /* The classes the installed JDK provides although the model library has them too (a class and
- * its nested classes, by binary name): the concurrent collections, whose verdicts must be about
- * the JDK's code, not a model of it. --model-library restores the model's. */
+ * its nested classes, by binary name): the concurrent collections and the atomics, whose
+ * verdicts must be about the JDK's code, not a model of it. --model-library restores the
+ * model's. The model keeps the field updaters (the JDK's use reflection) and the locks (the
+ * JDK's AbstractQueuedSynchronizer multiplies the states of a lock-based set by hundreds). */
 static const char *const jdk_first[] = {
     "java/util/concurrent/ConcurrentHashMap",
     "java/util/concurrent/ConcurrentLinkedQueue",
+    "java/util/concurrent/atomic/AtomicBoolean",
+    "java/util/concurrent/atomic/AtomicInteger",
+    "java/util/concurrent/atomic/AtomicLong",
+    "java/util/concurrent/atomic/AtomicReference",
+    "java/util/concurrent/atomic/AtomicMarkableReference",
+    "java/util/concurrent/atomic/AtomicStampedReference",
 };
 
 bool vm_jdk_provides_first(const vm *machine, const char *name)
