@@ -662,6 +662,18 @@ FN(sync_signal_all)
     return VM_NATIVE_OK;
 }
 
+FN(sync_wait_queue_length)
+{
+    UNUSED;
+    if (!args[0].ref || !args[1].ref) return native_npe(machine, t);
+    uint32_t cond = args[1].ref, pending = 0; /* notifications not yet taken by a waiter */
+    for (uint32_t g = 0; g < machine->notify_count; g++)
+        if (machine->notify[g].cond == cond) pending += machine->notify[g].count;
+    uint32_t waiting = (uint32_t)__builtin_popcountll(waiters(machine, cond));
+    ret->i = (int32_t)(waiting > pending ? waiting - pending : 0);
+    return VM_NATIVE_OK;
+}
+
 FN(sync_park)
 {
     UNUSED;
@@ -738,6 +750,8 @@ const vm_native vm_natives_sync[] = {
     {"signal", "(Ljava/lang/Object;Ljava/lang/Object;)V", sync_signal, VM_SYNC_LOCK, "signal"},
     {"signalAll", "(Ljava/lang/Object;Ljava/lang/Object;)V", sync_signal_all, VM_SYNC_LOCK,
      "signalAll"},
+    {"waitQueueLength", "(Ljava/lang/Object;Ljava/lang/Object;)I", sync_wait_queue_length,
+     VM_SYNC_LOCK_READ, NULL},
     {"park", "()V", sync_park, VM_SYNC_PARK, "park"},
     {"unpark", "(Ljava/lang/Thread;)V", sync_unpark, VM_SYNC_UNPARK, "unpark"},
     {0},

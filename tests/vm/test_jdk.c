@@ -126,3 +126,8 @@ Test(vm_jdk, racy_varhandle_counters_lose_an_update, .timeout = 300)
     check_run("VarHandleCounter", "racy", 1, "AssertionError: lost update");
     check_run("VarHandleCounter", "racy-static", 1, "AssertionError: lost update");
 }
+
+Test(vm_jdk, concurrent_collections_match_hotspot, .timeout = 300)
+{
+    matches_hotspot("JdkConcurrent");
+}

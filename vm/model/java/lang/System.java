@@ -44,6 +44,9 @@ public final class System {
 
     public static String getenv(String name) { return null; }
 
+    /** There is never a security manager. */
+    public static SecurityManager getSecurityManager() { return null; }
+
     public static void exit(int status) { Runtime.getRuntime().exit(status); }
 
     public static void gc() { Runtime.getRuntime().gc(); }

@@ -2,6 +2,7 @@ package jdk.internal.porcheck;
 
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Enumeration;
 import java.util.Map;
 
 /**
@@ -156,7 +157,8 @@ public final class Harness extends Thread {
     }
 
     /**
-     * Returns [v] as Violat records it: arrays element by element ("[1, 2]", nested arrays too),
+     * Returns [v] as Violat records it: arrays and enumerations element by element ("[1, 2]",
+     * nested arrays too),
      * every other object through its toString when its class (or a superclass other than Object)
      * overrides it, a collection's elements and a map's keys and values checked alike. Anything
      * else would print as an identity hash: the run fails instead, naming invocation [index]'s
@@ -173,8 +175,20 @@ public final class Harness extends Thread {
         if (v instanceof short[]) return Arrays.toString((short[]) v);
         if (v instanceof float[]) return Arrays.toString((float[]) v);
         if (v instanceof double[]) return Arrays.toString((double[]) v);
+        if (v instanceof Enumeration) return enumerated((Enumeration<?>) v, index);
         check(v, nested, index);
         return v.toString();
+    }
+
+    /** Returns what enumeration [e] (ConcurrentHashMap's keys() and elements()) enumerates, read
+     * to its end by the invoking thread, as "[e1, e2]" (Violat lists an enumeration too). */
+    private static String enumerated(Enumeration<?> e, int index) {
+        StringBuilder sb = new StringBuilder("[");
+        for (boolean first = true; e.hasMoreElements(); first = false) {
+            if (!first) sb.append(", ");
+            sb.append(text(e.nextElement(), true, index));
+        }
+        return sb.append(']').toString();
     }
 
     /** Returns the elements of [a] as "[e1, e2]", each as {@link #text} writes it. */

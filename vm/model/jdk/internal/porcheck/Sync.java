@@ -92,6 +92,10 @@ public final class Sync {
 
     public static native void signalAll(Object lock, Object condition);
 
+    /** How many threads wait on [condition], a condition of [lock], and are not signalled (the
+     * checker treats it as a read of [lock]'s monitor). */
+    public static native int waitQueueLength(Object lock, Object condition);
+
     public static native void park();
 
     public static native void unpark(Thread thread);

@@ -36,6 +36,18 @@ public class ReentrantLock implements Lock, java.io.Serializable {
 
     public final boolean isFair() { return fair; }
 
+    /** Whether a thread waits on [condition], a condition of this lock, which the caller holds. */
+    public boolean hasWaiters(Condition condition) { return getWaitQueueLength(condition) > 0; }
+
+    /** How many threads wait on [condition] (signalled ones no longer do). */
+    public int getWaitQueueLength(Condition condition) {
+        if (condition == null) throw new NullPointerException();
+        if (!(condition instanceof MonitorCondition) || ((MonitorCondition) condition).lock != sync)
+            throw new IllegalArgumentException("not owner");
+        if (Sync.monitorDepth(sync) == 0) throw new IllegalMonitorStateException();
+        return Sync.waitQueueLength(sync, condition);
+    }
+
     public String toString() {
         return super.toString() + (isLocked() ? (isHeldByCurrentThread() ? "[Locked by thread " + Thread.currentThread().getName() + "]" : "[Locked]") : "[Unlocked]");
     }
