@@ -67,6 +67,16 @@ grep -q "^  (true, 1, true, \[1, 2\]) .*UNEXPECTED" out.txt || fail "JDK CLQ: to
 grep -q "null" out.txt && fail "JDK CLQ: toString showed a null: $(grep null out.txt)"
 expect 1 check --model-library --jar zoo.jar --spec "$jdk_dir/clq-tostring.json" --client "$clq"
 grep -q "^  (true, 1, true, \[null, 2\]) .*UNEXPECTED" out.txt || fail "model CLQ: no [null, 2]"
+# Violat's hand-written ConcurrentHashMap and ConcurrentLinkedQueue tests whose interesting
+# (non-linearizable) outcomes clients can express: every one is found in the JDK's classes.
+expect 1 check --jar zoo.jar --spec "$jdk_dir/chm-views.json" --clients "$jdk_dir/chm-handwritten.clients"
+grep -qx "summary: 8 clients, 0 ok, 8 with a violation, 0 incomplete, 0 errors" out.txt ||
+    fail "CHM hand-written: $(grep -E '^(client|verdict|summary)' out.txt)"
+grep -q "^  (null, 0, null, {0=0, 1=1}) .*UNEXPECTED" out.txt || fail "CHM toString: no {0=0, 1=1}"
+expect 1 check --jar zoo.jar --spec "$jdk_dir/clq-bulk.json" --clients "$jdk_dir/clq-handwritten.clients"
+grep -qx "summary: 7 clients, 0 ok, 7 with a violation, 0 incomplete, 0 errors" out.txt ||
+    fail "CLQ hand-written: $(grep -E '^(client|verdict|summary)' out.txt)"
+grep -q "^  (true, true, void, 2) .*UNEXPECTED" out.txt || fail "CLQ clear: peek saw no 2"
 # Correct operations of the JDK's ConcurrentLinkedQueue, ConcurrentHashMap and
 # ConcurrentSkipListMap on three threads are ok.
 expect 0 check --jar zoo.jar --spec "$src/specs/ConcurrentLinkedQueue.json" \
