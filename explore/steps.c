@@ -185,12 +185,18 @@ static void frame_line(const vm_frame *f, char *buf, size_t cap)
         snprintf(buf, cap, "%s", file);
 }
 
+/* True for the adapter classes of VarHandle access modes (vm/varhandle.c). */
+static bool varhandle_adapter(const vm_class *cls)
+{
+    return !strncmp(cls->name, "java/lang/invoke/VarHandle$Access$", 34);
+}
+
 /* Appends the library call that frame [b] runs for the application ("lock ReentrantLock#0.5"). */
 static void say_library_call(words *w, const vm *machine, const vm_thread *t, const vm_frame *b)
 {
     bool ctor = !strcmp(b->method->name, "<init>");
     base_textbuf_printf(&w->out, "%s", ctor ? "new" : b->method->name);
-    if (!strncmp(b->method->owner->name, "java/lang/invoke/VarHandle$Access$", 34))
+    if (varhandle_adapter(b->method->owner))
         return; /* a VarHandle access mode's adapter: the action names the variable */
     base_textbuf_printf(&w->out, " ");
     if (b->method->access & CF_ACC_STATIC) {
@@ -228,6 +234,10 @@ void explore_describe_step(const vm *machine, uint32_t thread, const char *entry
                   0};
     if (!say_action(&act, machine, t, thread)) return;
     bool whole = b && primitive_class(b->method->owner);
+    size_t n = b ? strlen(b->method->name) : 0;
+    if (b && varhandle_adapter(b->method->owner) && !strncmp(action, b->method->name, n) &&
+        action[n] == ' ')
+        b = NULL; /* "getAndAdd X.count", not "getAndAdd: getAndAdd X.count" */
     if (b) say_library_call(&w, machine, t, b);
     if (whole && act.waits)
         base_textbuf_printf(&w.out, ": %s", act.waits == 2 ? "wakes up" : "waits");
