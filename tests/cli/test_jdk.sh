@@ -86,6 +86,22 @@ expect 0 check --jar zoo.jar --spec "$src/specs/ConcurrentHashMap.json" \
 expect 0 check --jar zoo.jar --spec "$jdk_dir/cslm.json" --client '{ put(1,1) } || { put(2,2); get(1) } || { remove(1) }'
 grep -q "ConcurrentSkipListMap" out.txt || fail "CSLM: $(head -3 out.txt)"
 
+# Every algorithm, with and without --heap-symmetry, observes the same outcomes on the JDK's
+# classes as dfs does.
+outcomes() { grep '^  (' out.txt | sed 's/ *\[.*//' | sort; }
+for pair in "cld.json|$cld" "clq-tostring.json|$clq" "vhstack.json|$stack"; do
+    spec=$jdk_dir/${pair%%|*} each=${pair#*|}
+    "$porcheck" check --jar zoo.jar --spec "$spec" --client "$each" --algo dfs >out.txt 2>err.txt
+    want=$(outcomes)
+    [ -n "$want" ] || fail "$spec: dfs observed nothing: $(cat err.txt)"
+    for algo in jpf s-por de-s-por dl-s-por de-jpf dl-jpf; do
+        for sym in "" --heap-symmetry; do
+            "$porcheck" check --jar zoo.jar --spec "$spec" --client "$each" --algo "$algo" $sym >out.txt 2>err.txt
+            [ "$(outcomes)" = "$want" ] || fail "$spec under $algo $sym: outcomes differ from dfs"
+        done
+    done
+done
+
 # --model-library: the model library alone, which has no TreeMap.
 expect 2 check --model-library --jar zoo.jar --spec "$jdk_dir/ranking.json" --client "$client"
 [ "$(tail -1 err.txt)" = "porcheck check: --client:1: unsupported: java/util/TreeMap (called from zoo.Ranking.<init>(Ranking.java:8))" ] ||
