@@ -2,7 +2,8 @@ package java.util.concurrent.locks;
 
 import jdk.internal.porcheck.Sync;
 
-/** park and unpark as Sync natives; timed parks return at once (a permitted spurious wake-up). */
+/** park and unpark as Sync natives; timed parks return at once (a permitted spurious wake-up).
+ * Blockers are not recorded (getBlocker answers null): they only serve diagnostics. */
 public class LockSupport {
     private LockSupport() {}
 
@@ -17,4 +18,15 @@ public class LockSupport {
     public static void parkNanos(long nanos) { Thread.yield(); }
 
     public static void parkNanos(Object blocker, long nanos) { Thread.yield(); }
+
+    public static void parkUntil(long deadline) { Thread.yield(); }
+
+    public static void parkUntil(Object blocker, long deadline) { Thread.yield(); }
+
+    public static void setCurrentBlocker(Object blocker) {}
+
+    public static Object getBlocker(Thread t) {
+        if (t == null) throw new NullPointerException();
+        return null;
+    }
 }
