@@ -376,8 +376,11 @@ static int run_replay(const check_args *a, const client_list *list)
         return EXIT_BAD_INPUT;
     }
     int status = EXIT_BAD_INPUT;
-    if (verdict_expected_outcomes(c, &a->opt, &e, &err) != CLIENT_OK ||
-        verdict_check_replay(c, &a->opt, schedule, length, &tr, &err) != CLIENT_OK) {
+    verdict_check_options opt = a->opt;
+    bool expected = verdict_expected_outcomes(c, &opt, &e, &err) == CLIENT_OK;
+    opt.preinit = (const char *const *)e.preinit; /* as the search had them */
+    opt.preinit_count = e.preinit_count;
+    if (!expected || verdict_check_replay(c, &opt, schedule, length, &tr, &err) != CLIENT_OK) {
         client_error_exit(a, list, 0, &err);
     } else {
         status = (int)verdict_check_print_replay(stdout, c, &tr, length, &e);

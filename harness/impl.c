@@ -231,6 +231,12 @@ static void impl_destroy(void *self)
     base_free(o);
 }
 
+size_t harness_impl_initialised(const client_object *obj, const char **names, size_t cap)
+{
+    const impl *o = obj->self;
+    return vm_initialised_library_classes(harness_oracle_vm(o->oracle), names, cap);
+}
+
 static const client_object_ops impl_ops = {
     impl_reset, impl_invoke, impl_fingerprint, impl_save, impl_restore, impl_release, impl_destroy,
 };

@@ -132,6 +132,11 @@ void harness_oracle_release(harness_oracle *o, por_snapshot *snap)
     explore_check_release(o->machine, snap);
 }
 
+const vm *harness_oracle_vm(const harness_oracle *o)
+{
+    return o->machine;
+}
+
 por_fp harness_oracle_fingerprint(harness_oracle *o)
 {
     uint32_t served = vm_harness_served(o->machine);

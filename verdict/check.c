@@ -73,6 +73,8 @@ static client_status start_vm(checker *k, const verdict_check_options *opt,
 {
     vm_options vo;
     harness_vm_options(&opt->impl, &vo);
+    vo.preinit = opt->preinit;
+    vo.preinit_count = opt->preinit_count;
     explore_check_options co;
     check_options(k->c, opt, &co);
     vm_error verr = {0};
@@ -147,6 +149,30 @@ static client_status adt_outcomes(const client *c, const client_object *impl, ve
     return st;
 }
 
+/* Copies into [out] the classes implementation oracle [impl] initialised. */
+static client_status keep_initialised(const client_object *impl, verdict_expected *out,
+                                      client_error *err)
+{
+    size_t n = harness_impl_initialised(impl, NULL, 0);
+    const char **names = base_calloc(n ? n : 1, sizeof *names);
+    out->preinit = base_calloc(n ? n : 1, sizeof *out->preinit);
+    if (!names || !out->preinit) {
+        base_free(names);
+        return client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+    }
+    harness_impl_initialised(impl, names, n);
+    for (size_t i = 0; i < n; i++) {
+        size_t len = strlen(names[i]);
+        char *copy = base_malloc(len + 1);
+        if (!copy) break;
+        memcpy(copy, names[i], len + 1);
+        out->preinit[out->preinit_count++] = copy;
+    }
+    base_free(names);
+    return out->preinit_count == n ? CLIENT_OK
+                                   : client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+}
+
 client_status verdict_expected_outcomes(const client *c, const verdict_check_options *opt,
                                         verdict_expected *out, client_error *err)
 {
@@ -163,6 +189,7 @@ client_status verdict_expected_outcomes(const client *c, const verdict_check_opt
         out->outcomes = run.outcomes;
         out->stats = run.stats;
     }
+    if (!st) st = keep_initialised(&impl, out, err);
     client_object_free(&impl);
     out->seconds = seconds_since(&start);
     if (st) verdict_expected_free(out);
@@ -173,6 +200,10 @@ void verdict_expected_free(verdict_expected *e)
 {
     client_outcome_set_free(e->outcomes);
     e->outcomes = NULL;
+    for (size_t i = 0; i < e->preinit_count; i++) base_free(e->preinit[i]);
+    base_free(e->preinit);
+    e->preinit = NULL;
+    e->preinit_count = 0;
 }
 
 /* ---- Observing the search -------------------------------------------------------------------- */
@@ -409,6 +440,8 @@ static client_status explore_once(const client *c, const verdict_check_options *
                                   verdict_check_result *out, bool *again, client_error *err)
 {
     verdict_check_options opt = *base;
+    opt.preinit = (const char *const *)out->expected.preinit;
+    opt.preinit_count = out->expected.preinit_count;
     opt.visible = out->visible;
     opt.visible_count = out->visible_count;
     opt.widened = out->widened;

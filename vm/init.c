@@ -106,6 +106,7 @@ static vm_init_result initialise_at_once(vm *machine, vm_class *const *chain, si
             return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory"), VM_INIT_FATAL;
         vm_class_w(machine, chain[i]);
         chain[i]->init_state = VM_INIT_DONE;
+        chain[i]->ever_initialised = true;
     }
     return VM_INIT_READY;
 }
@@ -157,6 +158,7 @@ void vm_finish_clinit(vm *machine, vm_thread *t, const vm_frame *f, bool failed)
     vm_class_w(machine, cls);
     if (!failed) {
         cls->init_state = VM_INIT_DONE;
+        cls->ever_initialised = true;
         return;
     }
     cls->init_state = VM_INIT_FAILED;

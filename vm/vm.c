@@ -225,6 +225,21 @@ bool vm_jdk_provides_first(const vm *machine, const char *name)
     return false;
 }
 
+size_t vm_initialised_library_classes(const vm *machine, const char **names, size_t cap)
+{
+    size_t n = 0;
+    for (uint32_t i = 0; i < machine->class_count; i++) {
+        const vm_class *c = machine->classes[i];
+        if (!c || !c->ever_initialised || c->hidden || c->kind == VM_KIND_ARRAY ||
+            c->kind == VM_KIND_PRIMITIVE || !vm_is_system_name(c->name) ||
+            !strncmp(c->name, "jdk/internal/porcheck/", 22))
+            continue;
+        if (n < cap) names[n] = c->name;
+        n++;
+    }
+    return n;
+}
+
 /* Builds the class path: the model library, then the JDK's image, then the application. */
 static vm_status setup_classpath(vm *machine, vm_error *err)
 {

@@ -140,6 +140,9 @@ vm_status harness_oracle_invoke(harness_oracle *oracle, size_t index, harness_re
  * and object ids do not matter). */
 por_fp harness_oracle_fingerprint(harness_oracle *oracle);
 
+/* Returns the VM of [oracle]. */
+const vm *harness_oracle_vm(const harness_oracle *oracle);
+
 /* Returns a snapshot of the current state (NULL when out of memory). */
 por_snapshot *harness_oracle_save(harness_oracle *oracle);
 
@@ -190,6 +193,11 @@ client_status harness_classpath_check(const char *classpath, client_error *err);
  * fails otherwise. */
 client_status harness_impl_new(const client *c, const harness_impl_options *opt, client_object *out,
                                client_error *err);
+
+/* Fills [names] (at most [cap]) with the JDK and model classes whose initialisers ran while the
+ * implementation oracle [obj] (from harness_impl_new) ran its invocations (so far), in load
+ * order; returns how many there are. The names live as long as [obj]. */
+size_t harness_impl_initialised(const client_object *obj, const char **names, size_t cap);
 
 /* Resolves the constructor and every method of [spec] against the class under test on the class
  * path of [opt], as the harness will call them; fills [err] (CLIENT_ERR_SPEC, one line naming

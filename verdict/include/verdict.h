@@ -186,6 +186,10 @@ typedef struct verdict_check_options {
     const char *const *widened; /* safe: classes visible on top of that (a replay of a search
                                  * that widened its set) */
     size_t widened_count;
+    const char *const *preinit; /* JDK classes the harness initialises before the client's
+                                 * threads start (verdict_expected's, so that no thread runs
+                                 * their initialisers); a replay needs the search's */
+    size_t preinit_count;
 } verdict_check_options;
 
 /* Returns the classifier [opt] selects: its own, or the default for its algorithm. */
@@ -210,6 +214,9 @@ typedef struct verdict_expected {
     double seconds;
     bool compared;        /* the implementation was compared with the ADT (oracle adt) */
     client_lin_diff diff; /* ... and where they first disagree */
+    char **preinit;       /* owned: the JDK and model classes the implementation oracle
+                           * initialised running the client's invocations */
+    size_t preinit_count;
 } verdict_expected;
 
 /* Computes the linearizable outcomes of [c] into [out] with the implementation oracle, or with

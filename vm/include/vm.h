@@ -44,19 +44,22 @@ typedef void (*vm_write_fn)(void *ctx, int fd, const char *bytes, size_t len);
 
 /* Options of a new vm; zero-initialise and set what you need. */
 typedef struct vm_options {
-    const char *classpath;  /* the application class path, ':'-separated (default ".") */
-    const char *model_path; /* the model library jar(s); NULL: vm_default_model_path() */
-    const char *jdk_home;   /* the JDK whose lib/modules holds the java.* and jdk.* classes the
-                             * model library lacks; NULL: $PORCHECK_JDK, else the JDK that
-                             * cf_jdk_find discovers (none found: the model library alone) */
-    bool model_only;        /* the model library alone, no JDK classes (also when
-                             * $PORCHECK_MODEL_LIBRARY is set and not empty) */
-    bool assertions;        /* -ea: enable assert statements in application classes */
-    vm_dispatch dispatch;   /* interpreter dispatch */
-    vm_write_fn write;      /* program output; NULL writes to stdout/stderr */
-    void *write_ctx;        /* passed to [write] */
-    uint32_t stack_slots;   /* operand and local slots per thread (0: default 1 Mi) */
-    uint32_t max_frames;    /* frames per thread before StackOverflowError (0: default 16384) */
+    const char *classpath;      /* the application class path, ':'-separated (default ".") */
+    const char *model_path;     /* the model library jar(s); NULL: vm_default_model_path() */
+    const char *jdk_home;       /* the JDK whose lib/modules holds the java.* and jdk.* classes the
+                                 * model library lacks; NULL: $PORCHECK_JDK, else the JDK that
+                                 * cf_jdk_find discovers (none found: the model library alone) */
+    bool model_only;            /* the model library alone, no JDK classes (also when
+                                 * $PORCHECK_MODEL_LIBRARY is set and not empty) */
+    bool assertions;            /* -ea: enable assert statements in application classes */
+    vm_dispatch dispatch;       /* interpreter dispatch */
+    vm_write_fn write;          /* program output; NULL writes to stdout/stderr */
+    void *write_ctx;            /* passed to [write] */
+    uint32_t stack_slots;       /* operand and local slots per thread (0: default 1 Mi) */
+    uint32_t max_frames;        /* frames per thread before StackOverflowError (0: default 16384) */
+    const char *const *preinit; /* JDK and model classes (binary names) whose initialisers
+                                 * jdk.internal.porcheck.VM.preinitialize() runs, in order */
+    size_t preinit_count;
 } vm_options;
 
 /* One Java virtual machine instance; all of its state is owned by it. */
@@ -68,6 +71,12 @@ const char *vm_default_model_path(void);
 
 /* Creates a vm with [opts] in [*out]; fills [err] on failure and leaves [*out] NULL. */
 vm_status vm_new(const vm_options *opts, vm **out, vm_error *err);
+
+/* Fills [names] (at most [cap]) with the binary names of the JDK and model library classes whose
+ * initialisers completed in [machine], whatever snapshot was restored since, in load order;
+ * porcheck's own and generated classes are left out. Returns how many there are (the names
+ * live as long as [machine]). */
+size_t vm_initialised_library_classes(const vm *machine, const char **names, size_t cap);
 
 /* Frees [machine] and everything it owns; NULL is ignored. */
 void vm_free(vm *machine);

@@ -92,6 +92,7 @@ public final class Harness extends Thread {
             threads[t] = new Harness(client, target, next, count, "T" + t);
             next += count;
         }
+        VM.preinitialize();
         for (int t = 0; t < threads.length; t++) start(threads[t]);
         for (int t = 0; t < threads.length; t++) join(threads[t]);
         calls(client, target, next, suffix);
