@@ -46,6 +46,11 @@ public abstract class VarHandle {
 
     public abstract List<Class<?>> coordinateTypes();
 
+    /** porcheck's VarHandles convert as asType does (MethodHandle.invoke's behaviour). */
+    public boolean hasInvokeExactBehavior() { return false; }
+
+    public VarHandle withInvokeBehavior() { return this; }
+
     @Override
     public final String toString() {
         return "VarHandle[varType=" + varType.getName() + ", coord=" + coordinateTypes() + "]";
