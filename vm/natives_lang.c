@@ -678,26 +678,6 @@ FN(vm_unsupported_feature)
     return VM_NATIVE_FAIL;
 }
 
-/* VM.initialize(c): runs the initialiser of class [c] now, if it has not run; the call is made
- * again once the pushed initialiser frames return. */
-FN(vm_initialize_class)
-{
-    UNUSED;
-    if (!args[0].ref) return native_npe(machine, t);
-    switch (vm_initialize(machine, t, vm_class_of_mirror(machine, args[0].ref))) {
-    case VM_INIT_READY:
-        return VM_NATIVE_OK;
-    case VM_INIT_PUSHED:
-        return VM_NATIVE_PUSHED;
-    case VM_INIT_THROWN:
-        return VM_NATIVE_THROW;
-    case VM_INIT_BLOCKED:
-        return VM_NATIVE_BLOCK;
-    default:
-        return VM_NATIVE_FAIL;
-    }
-}
-
 /* VM.preinitialize(): runs the initialisers of the classes vm_options.preinit names, in order,
  * that have not run; the call is made again after each initialiser pushed returns. */
 FN(vm_preinitialize)
@@ -724,7 +704,6 @@ const vm_native vm_natives_sysvm[] = {
     {"newArray", "(Ljava/lang/Class;I)Ljava/lang/Object;", vm_new_array_of, VM_SYNC_NONE, NULL},
     {"constant", "(Ljava/lang/Object;)V", vm_constant, VM_SYNC_NONE, NULL},
     {"unsupported", "(Ljava/lang/String;)V", vm_unsupported_feature, VM_SYNC_NONE, NULL},
-    {"initialize", "(Ljava/lang/Class;)V", vm_initialize_class, VM_SYNC_NONE, NULL},
     {"preinitialize", "()V", vm_preinitialize, VM_SYNC_NONE, NULL},
     {0},
 };

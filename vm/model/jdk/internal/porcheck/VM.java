@@ -17,9 +17,6 @@ public final class VM {
      * "unsupported: WHAT (called from ...)"). */
     public static native void unsupported(String what);
 
-    /** Runs the static initialiser of [c] (and its superclasses') now, if it has not run. */
-    public static native void initialize(Class<?> c);
-
     /** Runs the initialisers of the JDK classes the checker names (those the client's run in
      * the implementation oracle initialised), so that no client thread runs them. */
     public static native void preinitialize();
