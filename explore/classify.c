@@ -121,6 +121,15 @@ static bool shared(const vm *machine, uint32_t h)
     return vm_obj(machine, h)->flags & VM_OBJ_SHARED;
 }
 
+/* The class whose static field a Sync native's arguments [args] (object, offset) address, its
+ * slot in [*slot]; NULL for an instance field or array element (or a null object). */
+static const vm_class *sync_statics(const vm *machine, const vm_slot *args, uint32_t *slot)
+{
+    return args[0].ref
+               ? vm_sync_static(machine, vm_obj(machine, args[0].ref), vm_get_long(args + 1), slot)
+               : NULL;
+}
+
 /* ---- Exposure -------------------------------------------------------------------------------- */
 
 /* Queues [h] for marking when it is not shared yet. */
@@ -260,8 +269,7 @@ static bool local_cell(const vm *machine, const vm_method *m, const vm_slot *sp)
     if (m->sync != VM_SYNC_READ && m->sync != VM_SYNC_WRITE) return false;
     const vm_slot *args = sp - m->arg_slots;
     uint32_t slot;
-    return args[0].ref && !shared(machine, args[0].ref) &&
-           !vm_sync_static(machine, vm_obj(machine, args[0].ref), vm_get_long(args + 1), &slot);
+    return args[0].ref && !shared(machine, args[0].ref) && !sync_statics(machine, args, &slot);
 }
 
 /* Classifies a call: class initialisation, a synchronized method or a synchronisation
@@ -428,10 +436,7 @@ static void call_label(const vm *machine, const vm_thread *t, const vm_method *m
     case VM_SYNC_READ:
     case VM_SYNC_WRITE: {
         uint32_t slot;
-        const vm_class *statics = args[0].ref
-                                      ? vm_sync_static(machine, vm_obj(machine, args[0].ref),
-                                                       vm_get_long(args + 1), &slot)
-                                      : NULL;
+        const vm_class *statics = sync_statics(machine, args, &slot);
         por_access access = m->sync == VM_SYNC_READ ? POR_READ : POR_WRITE;
         if (statics) /* the label of getstatic and putstatic of the field */
             set_label(l, access, explore_label_statics(statics), slot);
@@ -619,9 +624,7 @@ static void expose_native(vm *machine, const vm_method *m, const vm_slot *args)
     }
     if (m->sync != VM_SYNC_WRITE || !args[0].ref) return;
     uint32_t slot; /* statics are shared */
-    if (!vm_sync_static(machine, vm_obj(machine, args[0].ref), vm_get_long(args + 1), &slot) &&
-        !shared(machine, args[0].ref))
-        return;
+    if (!sync_statics(machine, args, &slot) && !shared(machine, args[0].ref)) return;
     const char *d = m->descriptor;
     if (!strcmp(d, "(Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Z") ||
         !strcmp(d, "(Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"))

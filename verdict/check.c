@@ -154,23 +154,16 @@ static client_status keep_initialised(const client_object *impl, verdict_expecte
                                       client_error *err)
 {
     size_t n = harness_impl_initialised(impl, NULL, 0);
-    const char **names = base_calloc(n ? n : 1, sizeof *names);
     out->preinit = base_calloc(n ? n : 1, sizeof *out->preinit);
-    if (!names || !out->preinit) {
-        base_free(names);
-        return client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+    if (!out->preinit) return client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+    harness_impl_initialised(impl, (const char **)out->preinit, n); /* borrowed, then copied */
+    for (; out->preinit_count < n; out->preinit_count++) {
+        const char *name = out->preinit[out->preinit_count];
+        char *copy = base_malloc(strlen(name) + 1);
+        if (!copy) return client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+        out->preinit[out->preinit_count] = strcpy(copy, name);
     }
-    harness_impl_initialised(impl, names, n);
-    for (size_t i = 0; i < n; i++) {
-        size_t len = strlen(names[i]);
-        char *copy = base_malloc(len + 1);
-        if (!copy) break;
-        memcpy(copy, names[i], len + 1);
-        out->preinit[out->preinit_count++] = copy;
-    }
-    base_free(names);
-    return out->preinit_count == n ? CLIENT_OK
-                                   : client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+    return CLIENT_OK;
 }
 
 client_status verdict_expected_outcomes(const client *c, const verdict_check_options *opt,
