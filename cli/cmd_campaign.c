@@ -32,7 +32,7 @@ static void usage(FILE *out)
         "usage: porcheck campaign --jar J --spec S --clients FILE --algos A,B,... --csv OUT\n"
         "       [--orders seq:all|random:K|LIST] [--first-error] [--timeout SECONDS]\n"
         "       [--max-memory MB] [--jobs N] [--shard K/N] [--heap-symmetry]\n"
-        "       [--visible P,...] [--dry-run] [--jdk DIR | --model-library]\n"
+        "       [--visible P,...] [--dry-run] [--jdk DIR | --model-library] [--jdk-locks]\n"
         "Runs every client x algorithm x order as its own `porcheck check` process and\n"
         "appends one CSV row per finished run; rerunning skips the rows already in OUT.\n"
         "  --orders   seq (default), seq:all (every permutation of the client threads),\n"

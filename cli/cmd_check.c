@@ -29,7 +29,7 @@ static const char help_text[] =
     "       [--first-error] [--stateless] [--heap-symmetry] [--exact-states]\n"
     "       [--oracle impl|adt]\n"
     "       [--max-states N] [--timeout S] [--max-memory MB] [--json OUT] [--replay SCHEDULE]\n"
-    "       [--progress | --no-progress] [--jdk DIR | --model-library]\n"
+    "       [--progress | --no-progress] [--jdk DIR | --model-library] [--jdk-locks]\n"
     "options:\n"
     "  --jar J               jar(s) holding the class under test, ':'-separated\n"
     "  --spec S              the class's spec (Violat's JSON format)\n"

@@ -8,7 +8,7 @@
 static int usage(void)
 {
     fprintf(stderr, "usage: porcheck exec [--classpath P] [-ea|-da] [--dispatch switch|goto]\n"
-                    "       [--jdk DIR | --model-library] MAIN [ARGS...]\n");
+                    "       [--jdk DIR | --model-library] [--jdk-locks] MAIN [ARGS...]\n");
     return EXIT_BAD_INPUT;
 }
 

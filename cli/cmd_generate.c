@@ -35,7 +35,7 @@ static int usage(void)
                     "[--values N] [--count K]\n"
                     "       [--seed X] [--mutators-only] [--methods NAME,...] [--complete "
                     "[--jar J]]\n"
-                    "       [--jdk DIR | --model-library]\n");
+                    "       [--jdk DIR | --model-library] [--jdk-locks]\n");
     return EXIT_BAD_INPUT;
 }
 

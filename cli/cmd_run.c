@@ -33,7 +33,8 @@ static int usage(void)
             "       [--heap-symmetry]\n"
             "       [--max-states N] [--timeout S] [--max-memory MB] [--max-threads N]\n"
             "       [--max-instructions N] [--json OUT] [-ea|-da] [--replay SCHEDULE]\n"
-            "       [--progress | --no-progress] [--jdk DIR | --model-library] MAIN [ARGS...]\n"
+            "       [--progress | --no-progress] [--jdk DIR | --model-library] [--jdk-locks]\n"
+            "       MAIN [ARGS...]\n"
             "exit status: 0 explored completely, no violation; 1 a violation; 2 bad input; 3\n"
             "incomplete (stopped by a limit, no violation); 128 + N after signal N\n");
     return EXIT_BAD_INPUT;

@@ -43,16 +43,23 @@ bool cli_heap_symmetry_allows(const char *command, por_algo algo, bool stateless
 
 /* Recognises the JDK options at argv[*i] and consumes them: "--jdk DIR" or "--jdk=DIR" (the JDK
  * whose lib/modules holds the java.* classes the model library lacks) and "--model-library" (the
- * model library alone). They set $PORCHECK_JDK and $PORCHECK_MODEL_LIBRARY, which every VM of this
- * process and of the processes it starts reads. Returns 0 when argv[*i] is no JDK option, 1
- * when it was one, 2 after printing one line "porcheck COMMAND: --jdk DIR: ..." on stderr. */
+ * model library alone), "--jdk-locks" (the JDK's ReentrantLock and ReentrantReadWriteLock, each
+ * call one step) and "--explore-jdk-locks" (the JDK's lock code explored instruction by
+ * instruction). They set $PORCHECK_JDK, $PORCHECK_MODEL_LIBRARY and $PORCHECK_JDK_LOCKS, which
+ * every VM of this process and of the processes it starts reads. Returns 0 when argv[*i] is no JDK
+ * option, 1 when it was one, 2 after printing one line "porcheck COMMAND: --jdk DIR: ..." on
+ * stderr. */
 int cli_jdk_option(const char *command, int argc, char **argv, int *i);
 
 /* The usage lines of the JDK options, for the commands' help texts. */
 #define CLI_JDK_USAGE                                                                              \
     "  --jdk DIR             the JDK whose java.* classes fill in what the model library\n"        \
     "                        lacks (default: $JAVA_HOME, else the javac or java on PATH)\n"        \
-    "  --model-library       the model library alone: no classes from the JDK\n"
+    "  --model-library       the model library alone: no classes from the JDK\n"                   \
+    "  --jdk-locks           the JDK's ReentrantLock and ReentrantReadWriteLock, not the\n"        \
+    "                        model's; each call of a JDK lock is one step up to where it parks\n"  \
+    "  --explore-jdk-locks   the same, with the JDK's lock code explored instruction by\n"         \
+    "                        instruction (slow: to check the JDK's locks themselves)\n"
 
 /* Exit statuses shared by every command (and 128 + N after signal N). */
 enum { EXIT_PASS = 0, EXIT_VIOLATION = 1, EXIT_BAD_INPUT = 2, EXIT_INCOMPLETE = 3 };

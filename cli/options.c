@@ -211,6 +211,8 @@ int cli_jdk_option(const char *command, int argc, char **argv, int *i)
 {
     const char *name = argv[*i];
     if (!strcmp(name, "--model-library")) return setenv("PORCHECK_MODEL_LIBRARY", "1", 1), 1;
+    if (!strcmp(name, "--jdk-locks")) return setenv("PORCHECK_JDK_LOCKS", "atomic", 1), 1;
+    if (!strcmp(name, "--explore-jdk-locks")) return setenv("PORCHECK_JDK_LOCKS", "explore", 1), 1;
     const char *dir = !strncmp(name, "--jdk=", 6) ? name + 6 : NULL;
     if (!dir && strcmp(name, "--jdk")) return 0;
     if (!dir && *i + 1 >= argc) {

@@ -108,8 +108,11 @@ typedef struct vm_check {
     /* reused object counts (ids.c) */
     uint32_t *allocs[VM_MAX_THREADS]; /* per thread: the handle of its k-th allocation */
     uint64_t allocs_cap[VM_MAX_THREADS];
-    uint64_t main_floor; /* counts of thread 0 below it were given before the check began */
-    uint64_t *ids_buf;   /* [ids_cap] scratch counts */
+    uint32_t *library_allocs[VM_MAX_THREADS]; /* ... of its k-th library object */
+    uint64_t library_allocs_cap[VM_MAX_THREADS];
+    uint64_t main_floor;         /* counts of thread 0 below it were given before the check began */
+    uint64_t main_library_floor; /* ... and library counts */
+    uint64_t *ids_buf;           /* [ids_cap] scratch counts */
     size_t ids_cap;
     /* incremental fingerprints */
     explore_fp_ctx fp; /* the current state's, valid while the trail is [fp_pos] long */
@@ -215,6 +218,9 @@ void explore_trail_thread_new(vm *machine, vm_thread *t);
 /* Records that [t]'s allocation number [k] on the current path is object [h] (ids.c); false (a
  * fatal error) when out of memory. */
 bool explore_ids_note(vm *machine, const vm_thread *t, uint64_t k, uint32_t h);
+
+/* The same for [t]'s library object number [k] (VM_ID_LIBRARY_BIT). */
+bool explore_ids_note_library(vm *machine, const vm_thread *t, uint64_t k, uint32_t h);
 
 /* ---- classify.c ------------------------------------------------------------------------------ */
 
@@ -406,6 +412,11 @@ void explore_exact_free(explore_exact *table);
  * other reachable object and no shared object holds, so that the garbage a path left behind
  * does not shift the ids of what the thread allocates later; false after a fatal error. */
 bool explore_ids_compact(vm *machine, vm_thread *t, uint64_t first);
+
+/* After a step of [t] that allocated library objects (its library count was [first] before the
+ * step): gives those still reachable, in allocation order, the lowest library counts of [t] that
+ * no other reachable library object holds; false after a fatal error. */
+bool explore_ids_compact_library(vm *machine, vm_thread *t, uint64_t first);
 
 /* ---- fingerprint.c: incremental fingerprints --------------------------------------------------
  */

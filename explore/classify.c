@@ -272,21 +272,14 @@ static bool local_cell(const vm *machine, const vm_method *m, const vm_slot *sp)
     return args[0].ref && !shared(machine, args[0].ref) && !sync_statics(machine, args, &slot);
 }
 
-/* Classifies a call: class initialisation, a synchronized method or a synchronisation
- * native on shared state, or nothing. */
-static vm_park invoke_point(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
-                            const vm_slot *sp)
+/* Classifies a return from [frame]: releasing a synchronized method's monitor, finishing a class
+ * initialiser that matters, or nothing. */
+static vm_park return_point(const vm_frame *frame)
 {
-    vm_method *m = vm_call_target(machine, t, frame, pc, sp);
-    if (!m) return VM_PARK_NONE;
-    if (*pc == CF_OP_INVOKESTATIC) {
-        vm_cp_entry *e = &frame->method->owner->cp[U2(pc + 1)];
-        if (needs_init(t, e->cls)) return VM_PARK_INIT;
-    }
-    if ((m->access & CF_ACC_SYNCHRONIZED) ||
-        (m->sync != VM_SYNC_NONE && !local_cell(machine, m, sp)))
-        return VM_PARK_INVOKE;
-    return VM_PARK_NONE;
+    if (frame->monitor) return VM_PARK_RETURN;
+    return (frame->flags & VM_FRAME_CLINIT) && !trivial_init(frame->method->owner)
+               ? VM_PARK_CLINIT_END
+               : VM_PARK_NONE;
 }
 
 /* Classifies new: class initialisation, or nothing. */
@@ -301,10 +294,163 @@ static vm_park new_point(vm *machine, vm_thread *t, const vm_frame *frame, const
     return needs_init(t, c) ? VM_PARK_INIT : VM_PARK_NONE;
 }
 
+static void expose_native(vm *machine, const vm_method *m, const vm_slot *args);
+
+/* ---- Atomic library calls --------------------------------------------------------------------
+ *
+ * A call of a JDK lock's method (vm_jdk_atomic_class: ReentrantLock, ReentrantReadWriteLock,
+ * StampedLock, Semaphore, CountDownLatch, the queued synchronizers beneath them) from outside
+ * those classes runs as one transition up to where it parks: the JDK's code is trusted to be a
+ * linearizable lock, so how it reaches its linearization point is not explored (VM_FRAME_ATOMIC
+ * marks the call's frame, vm/frames.c). Its label is a write of the lock's synchronizer, which
+ * holds all of the lock's state, so every call on one lock depends on every other. Inside the
+ * call only what touches the world outside the lock stays a scheduling point, with its own
+ * label: parking, unparking, class initialisation, monitors; each is a transition of its own
+ * (lts.c cuts the step after it), and what the call does after it is again a transition labelled
+ * with the lock. A user's subclass of a lock (its own tryAcquire) is not atomic: the receiver's
+ * class must be the JDK's. */
+
+/* True when [cls] is a queued synchronizer, where a JDK lock keeps its state. */
+static bool synchronizer(vm_class *cls)
+{
+    if (cls->cache.synchronizer) return cls->cache.synchronizer == 2;
+    bool yes = false;
+    for (const vm_class *c = cls; c && !yes; c = c->super)
+        yes = !strcmp(c->name, "java/util/concurrent/locks/AbstractQueuedSynchronizer") ||
+              !strcmp(c->name, "java/util/concurrent/locks/AbstractQueuedLongSynchronizer");
+    cls->cache.synchronizer = yes ? 2 : 1;
+    return yes;
+}
+
+/* The object a call with receiver [h] changes: [h] when it is a synchronizer, else the
+ * synchronizer one of its fields holds (a lock's, a read or write lock's, a semaphore's sync, a
+ * condition's lock), else the atomic library object it is an inner object of (a StampedLock's
+ * read or write view), else [h] itself (a StampedLock). */
+static uint32_t receiver_lock(const vm *machine, uint32_t h)
+{
+    const vm_object *o = vm_obj(machine, h);
+    const vm_class *cls = o->cls;
+    if (synchronizer(o->cls)) return h;
+    for (uint32_t i = 0; cls->ref_map && i < o->length; i++) {
+        uint32_t v = VM_FIELDS(o)[i].ref;
+        if ((cls->ref_map[i / 8] >> (i % 8) & 1) && v && synchronizer(vm_obj(machine, v)->cls))
+            return v;
+    }
+    const vm_field *outer = vm_declared_field(cls, "this$0");
+    uint32_t v = outer && outer->kind == 'L' ? VM_FIELDS(o)[outer->offset].ref : 0;
+    return v && vm_obj(machine, v)->cls->atomic_library ? v : h;
+}
+
+/* The object a call of atomic library method [m] with arguments [args] changes; 0 for a static
+ * method. */
+static uint32_t atomic_lock(const vm *machine, const vm_method *m, const vm_slot *args)
+{
+    return (m->access & CF_ACC_STATIC) || !args[0].ref ? 0 : receiver_lock(machine, args[0].ref);
+}
+
+/* True when [m] only returns a final field of its receiver (ReentrantReadWriteLock.readLock()):
+ * a call of it changes nothing and reads what never changes. */
+static bool final_getter(vm *machine, vm_thread *t, const vm_method *m)
+{
+    const uint8_t *c = m->code->code;
+    if (m->code->length != 5 || c[0] != CF_OP_ALOAD_0 || c[1] != CF_OP_GETFIELD ||
+        c[4] < CF_OP_IRETURN || c[4] > CF_OP_ARETURN)
+        return false;
+    const vm_cp_entry *e = &m->owner->cp[U2(c + 2)];
+    if (!e->resolved && !vm_resolve_field(machine, t, m->owner, U2(c + 2), false)) return false;
+    return (e->field->access & CF_ACC_FINAL) != 0;
+}
+
+/* True when calling [m] (its arguments below [sp]) from outside an atomic library call starts
+ * one (the test vm_push_frame makes) that matters: not a final field's getter. */
+static bool atomic_entry(vm *machine, vm_thread *t, const vm_method *m, const vm_slot *sp)
+{
+    if (!m->atomic_library || !m->code || final_getter(machine, t, m)) return false;
+    if (m->access & CF_ACC_STATIC) return true;
+    uint32_t h = sp[-(int)m->arg_slots].ref;
+    return h && vm_obj(machine, h)->cls->atomic_library;
+}
+
+/* Classifies an instruction inside an atomic library call: what touches the world outside the
+ * lock (parking and unparking, monitors, class initialisation) is a scheduling point; the rest is
+ * none, though a reference it stores into a shared object is exposed. */
+static vm_park atomic_point(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
+                            const vm_slot *sp)
+{
+    uint8_t op = *pc;
+    const vm_method *m;
+    switch (op) {
+    case CF_OP_PUTFIELD:
+        if (!frame->method->owner->cp[U2(pc + 1)].resolved &&
+            !vm_resolve_field(machine, t, frame->method->owner, U2(pc + 1), false))
+            return VM_PARK_NONE;
+        if (frame->method->owner->cp[U2(pc + 1)].kind == 'L' && sp[-2].ref &&
+            shared(machine, sp[-2].ref))
+            explore_sched_expose(machine, sp[-1].ref);
+        return VM_PARK_NONE;
+    case CF_OP_AASTORE:
+        if (sp[-3].ref && shared(machine, sp[-3].ref)) explore_sched_expose(machine, sp[-1].ref);
+        return VM_PARK_NONE;
+    case CF_OP_GETSTATIC:
+    case CF_OP_PUTSTATIC: {
+        vm_cp_entry *e = &frame->method->owner->cp[U2(pc + 1)];
+        if (!e->resolved && !vm_resolve_field(machine, t, frame->method->owner, U2(pc + 1), true))
+            return VM_PARK_NONE;
+        if (needs_init(t, e->cls)) return VM_PARK_INIT;
+        if (op == CF_OP_PUTSTATIC && e->kind == 'L') explore_sched_expose(machine, sp[-1].ref);
+        return VM_PARK_NONE;
+    }
+    case CF_OP_MONITORENTER:
+    case CF_OP_MONITOREXIT:
+        return sp[-1].ref ? VM_PARK_MONITOR : VM_PARK_NONE;
+    case CF_OP_INVOKEVIRTUAL:
+    case CF_OP_INVOKESPECIAL:
+    case CF_OP_INVOKESTATIC:
+    case CF_OP_INVOKEINTERFACE:
+        m = vm_call_target(machine, t, frame, pc, sp);
+        if (!m) return VM_PARK_NONE;
+        if (op == CF_OP_INVOKESTATIC && needs_init(t, frame->method->owner->cp[U2(pc + 1)].cls))
+            return VM_PARK_INIT;
+        if (m->access & CF_ACC_SYNCHRONIZED) return VM_PARK_INVOKE;
+        if (m->sync == VM_SYNC_READ || m->sync == VM_SYNC_WRITE) {
+            expose_native(machine, m, sp - m->arg_slots);
+            return VM_PARK_NONE;
+        }
+        return m->sync == VM_SYNC_NONE ? VM_PARK_NONE : VM_PARK_INVOKE;
+    case CF_OP_NEW:
+        return new_point(machine, t, frame, pc);
+    default:
+        if (op >= CF_OP_IRETURN && op <= CF_OP_RETURN) return return_point(frame);
+        return VM_PARK_NONE;
+    }
+}
+
+/* Classifies a call: class initialisation, a synchronized method or a synchronisation
+ * native on shared state, the start of an atomic library call on a shared lock, or nothing. */
+static vm_park invoke_point(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
+                            const vm_slot *sp)
+{
+    vm_method *m = vm_call_target(machine, t, frame, pc, sp);
+    if (!m) return VM_PARK_NONE;
+    if (*pc == CF_OP_INVOKESTATIC) {
+        vm_cp_entry *e = &frame->method->owner->cp[U2(pc + 1)];
+        if (needs_init(t, e->cls)) return VM_PARK_INIT;
+    }
+    if ((m->access & CF_ACC_SYNCHRONIZED) ||
+        (m->sync != VM_SYNC_NONE && !local_cell(machine, m, sp)))
+        return VM_PARK_INVOKE;
+    if (atomic_entry(machine, t, m, sp)) {
+        uint32_t lock = atomic_lock(machine, m, sp - m->arg_slots);
+        return !lock || shared(machine, lock) ? VM_PARK_ATOMIC : VM_PARK_NONE;
+    }
+    return VM_PARK_NONE;
+}
+
 vm_park explore_sched_classify(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
                                const vm_slot *sp)
 {
     uint8_t op = *pc;
+    if (vm_atomic_call(t)) return atomic_point(machine, t, frame, pc, sp);
     switch (op) {
     case CF_OP_GETFIELD:
     case CF_OP_PUTFIELD:
@@ -323,11 +469,7 @@ vm_park explore_sched_classify(vm *machine, vm_thread *t, const vm_frame *frame,
     case CF_OP_NEW:
         return new_point(machine, t, frame, pc);
     default:
-        if (op >= CF_OP_IRETURN && op <= CF_OP_RETURN)
-            return frame->monitor ? VM_PARK_RETURN
-                   : (frame->flags & VM_FRAME_CLINIT) && !trivial_init(frame->method->owner)
-                       ? VM_PARK_CLINIT_END
-                       : VM_PARK_NONE;
+        if (op >= CF_OP_IRETURN && op <= CF_OP_RETURN) return return_point(frame);
         if ((op >= CF_OP_IALOAD && op <= CF_OP_SALOAD) ||
             (op >= CF_OP_IASTORE && op <= CF_OP_SASTORE))
             return array_point(machine, t, frame, pc, sp);
@@ -431,7 +573,7 @@ static void call_label(const vm *machine, const vm_thread *t, const vm_method *m
                   EXPLORE_FIELD_LOCK);
         return;
     }
-    uint32_t a0 = explore_label_object(machine, args[0].ref);
+    uint32_t a0 = m->arg_slots ? explore_label_object(machine, args[0].ref) : UINT32_MAX;
     switch (m->sync) {
     case VM_SYNC_READ:
     case VM_SYNC_WRITE: {
@@ -489,10 +631,30 @@ static void blocked_label(const vm *machine, const vm_thread *t, por_label *l)
     }
 }
 
+/* The label of a step that changes the lock of atomic library call [m] with arguments [args]
+ * (the static state of [m]'s class for a static method). */
+static void atomic_label(const vm *machine, const vm_method *m, const vm_slot *args, por_label *l)
+{
+    uint32_t lock = atomic_lock(machine, m, args);
+    set_label(l, POR_WRITE,
+              lock ? explore_label_object(machine, lock) : explore_label_statics(m->owner),
+              EXPLORE_FIELD_LOCK);
+}
+
 /* The label of [t] parked at [p] for reason [park]. */
 static void parked_label(const vm *machine, const vm_thread *t, const parked *p, por_label *l)
 {
+    const vm_frame *call = vm_atomic_call(t);
+    if (t->park == VM_PARK_NONE && call) { /* the rest of an atomic library call */
+        atomic_label(machine, call->method, t->slots + call->locals, l);
+        return;
+    }
     switch (t->park) {
+    case VM_PARK_ATOMIC: {
+        const vm_method *m = parked_callee(machine, t, p);
+        if (m) atomic_label(machine, m, p->sp - m->arg_slots, l);
+        return;
+    }
     case VM_PARK_ACCESS: {
         access_label(machine, p, l);
         return;

@@ -108,19 +108,30 @@ static bool room(vm *machine, size_t n)
     return true;
 }
 
+/* Records [h] as entry [k] of allocation log [*log] of capacity [*cap]. */
+static bool note(vm *machine, uint32_t **log, uint64_t *cap, uint64_t k, uint32_t h)
+{
+    if (k >= *cap) {
+        uint64_t grown_cap = k < 64 ? 128 : 2 * k;
+        uint32_t *grown = base_realloc(*log, grown_cap * sizeof *grown);
+        if (!grown) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (object ids)");
+        *log = grown;
+        *cap = grown_cap;
+    }
+    (*log)[k] = h;
+    return true;
+}
+
 bool explore_ids_note(vm *machine, const vm_thread *t, uint64_t k, uint32_t h)
 {
     explore_check *c = machine->check;
-    uint64_t cap = c->allocs_cap[t->id];
-    if (k >= cap) {
-        cap = k < 64 ? 128 : 2 * k;
-        uint32_t *grown = base_realloc(c->allocs[t->id], cap * sizeof *grown);
-        if (!grown) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (object ids)");
-        c->allocs[t->id] = grown;
-        c->allocs_cap[t->id] = cap;
-    }
-    c->allocs[t->id][k] = h;
-    return true;
+    return note(machine, &c->allocs[t->id], &c->allocs_cap[t->id], k, h);
+}
+
+bool explore_ids_note_library(vm *machine, const vm_thread *t, uint64_t k, uint32_t h)
+{
+    explore_check *c = machine->check;
+    return note(machine, &c->library_allocs[t->id], &c->library_allocs_cap[t->id], k, h);
 }
 
 bool explore_ids_compact(vm *machine, vm_thread *t, uint64_t first)
@@ -134,6 +145,47 @@ bool explore_ids_compact(vm *machine, vm_thread *t, uint64_t first)
         qsort(kept, kept_len, sizeof *kept, compare_counts);
         qsort(moved, n, sizeof *moved, compare_counts);
         renumber(machine, t->id, t->id ? 0 : c->main_floor, kept, kept_len, moved, n);
+    }
+    return true;
+}
+
+/* ---- Library objects --------------------------------------------------------------------------
+ *
+ * A JDK lock's queue nodes (vm/heap.c: objects allocated inside an atomic library call on a
+ * shared lock) are shared as soon as they are queued, and a lock keeps its last one as the head
+ * of its queue: counted like the thread's other objects, every contended call would shift the
+ * ids of all that the thread allocates afterwards, and with the ordinary counts never reused, the
+ * head's id would tell how often the thread queued. So they count apart, and a new one takes the
+ * lowest library count of its thread that no reachable library object holds (a whole-state walk,
+ * made only after a step that allocated one). No label names a library object (an atomic call's
+ * label names its lock, allocated when the lock was made), so a reused count can only give the
+ * fingerprints of two states that differ in nothing but these names the same ids. An object
+ * whose identity hash was read keeps its count. */
+
+bool explore_ids_compact_library(vm *machine, vm_thread *t, uint64_t first)
+{
+    if (t->library_allocations == first) return true;
+    explore_check *c = machine->check;
+    if (!explore_state_serialize(machine) || !room(machine, 2 * (size_t)t->library_allocations))
+        return false; /* the serialisation's walk marks every reachable object */
+    uint64_t *kept = c->ids_buf, *moved = kept + t->library_allocations;
+    size_t kept_len = 0, n = 0;
+    const uint32_t *log = c->library_allocs[t->id];
+    for (uint64_t k = t->id ? 0 : c->main_library_floor; k < t->library_allocations; k++) {
+        const vm_object *o = machine->heap.objects[log[k]];
+        bool live = c->marks[log[k]] == c->mark_epoch;
+        uint64_t count = vm_id_count(o->id) & ~VM_ID_LIBRARY_BIT;
+        if (o->flags & VM_OBJ_HASHED || (k < first && live))
+            kept[kept_len++] = count;
+        else if (live)
+            moved[n++] = (k - first) << 32 | log[k];
+    }
+    qsort(kept, kept_len, sizeof *kept, compare_counts);
+    uint64_t next = t->id ? 0 : c->main_library_floor;
+    for (size_t i = 0, j = 0; i < n; i++, next++) {
+        while (j < kept_len && kept[j] <= next) next = kept[j++] == next ? next + 1 : next;
+        vm_object_set_id(machine->heap.objects[(uint32_t)moved[i]],
+                         vm_id_of_library_object(t->id, next));
     }
     return true;
 }

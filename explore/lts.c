@@ -95,17 +95,23 @@ static por_step_result lts_step(void *model, size_t thread, por_error *err)
     for (uint32_t i = 0; i < machine->thread_count; i++)
         if (machine->threads[i]->state == VM_THREAD_NEW) fresh |= UINT64_C(1) << i;
     vm_thread_w(machine, t);
-    uint64_t first = t->allocations;
+    uint64_t first = t->allocations, first_library = t->library_allocations;
     explore_sched_before_step(machine, t);
     vm_stop stop = {.watch = machine->driver.watch, .skip_first = true};
+    /* Inside an atomic library call, a scheduling point with a label of its own (a park, an
+     * unpark, an initialisation) is a step of its own: what follows is labelled with the lock. */
+    uint64_t budget = machine->driver.max_instructions;
+    if (t->park != VM_PARK_NONE && vm_atomic_call(t)) machine->driver.max_instructions = 1;
     vm_run_result r = vm_interpret(machine, t, &stop);
+    machine->driver.max_instructions = budget;
     if (r == VM_RUN_BLOCKED) t->park = VM_PARK_BLOCKED;
     for (uint32_t i = 0; i < machine->thread_count; i++) {
         vm_thread *n = machine->threads[i];
         if ((fresh >> i & 1) && n->state == VM_THREAD_RUNNABLE && n->depth)
             park_new_thread(machine, n);
     }
-    if (r == VM_RUN_FAILED || machine->failed || !explore_ids_compact(machine, t, first))
+    if (r == VM_RUN_FAILED || machine->failed || !explore_ids_compact(machine, t, first) ||
+        !explore_ids_compact_library(machine, t, first_library))
         return step_error(machine, err);
     return !was_uncaught && t->uncaught ? POR_STEP_ASSERT : POR_STEP_OK;
 }
@@ -209,6 +215,8 @@ static vm_status begin_error(vm_error *err, vm_status status, const char *msg)
 static bool hook_allocated(vm *machine, vm_thread *t, uint32_t h)
 {
     explore_trail_alloc(machine, h);
+    if (t && vm_id_is_library(vm_obj(machine, h)->id))
+        return explore_ids_note_library(machine, t, t->library_allocations - 1, h);
     return !t || explore_ids_note(machine, t, t->allocations - 1, h);
 }
 
@@ -271,6 +279,7 @@ vm_status explore_check_begin(vm *machine, const explore_check_options *opts, vm
     vm_flush_output(machine);
     explore_trail_new_epoch(machine);
     c->main_floor = machine->threads[0]->allocations;
+    c->main_library_floor = machine->threads[0]->library_allocations;
     expose_statics(machine);
     park_new_thread(machine, machine->threads[0]);
     if (machine->failed) {
@@ -304,6 +313,7 @@ void explore_check_free(vm *machine)
     base_free(c->stack);
     base_free(c->ids_buf);
     for (size_t i = 0; i < VM_MAX_THREADS; i++) base_free(c->allocs[i]);
+    for (size_t i = 0; i < VM_MAX_THREADS; i++) base_free(c->library_allocs[i]);
     explore_exact_free(&c->exact);
     explore_state_free(machine);
     explore_race_free(c);

@@ -130,8 +130,20 @@ static bool say_action(words *w, const vm *machine, const vm_thread *th, uint32_
         return true;
     case VM_PARK_INVOKE:
         m = vm_call_target((vm *)machine, NULL, f, pc, sp);
-        return m ? say_call(w, machine, m, sp - m->arg_slots)
-                 : (base_textbuf_printf(&w->out, "call"), true);
+        if (!m) return base_textbuf_printf(&w->out, "call"), true;
+        if (!say_call(w, machine, m, sp - m->arg_slots)) return false;
+        if (m->sync == VM_SYNC_PARK && th->permit)
+            w->waits = 2; /* it has its permit: it wakes up */
+        return true;
+    case VM_PARK_ATOMIC:
+        m = vm_call_target((vm *)machine, NULL, f, pc, sp);
+        if (!m) return false;
+        base_textbuf_printf(&w->out, "%s ", m->name);
+        if (m->access & CF_ACC_STATIC)
+            say_class(w, m->owner->name);
+        else
+            say_object(w, machine, sp[-(int)m->arg_slots].ref);
+        return true;
     case VM_PARK_RETURN:
         base_textbuf_printf(&w->out, "unlock ");
         say_object(w, machine, f->monitor);
@@ -206,12 +218,13 @@ static void say_library_call(words *w, const vm *machine, const vm_thread *t, co
     say_object(w, machine, t->slots[b->locals].ref);
 }
 
-/* True for the model library's atomic and lock classes and Object (wait, notify), whose calls
+/* True for the model library's atomic and lock classes, the JDK's atomic library classes
+ * (vm_jdk_atomic_class) and Object (wait, notify), whose calls
  * read as one action: the steps inside one (a CAS after a read, a lock's own bookkeeping, the
  * native a wait parks in) show as the call. */
 static bool primitive_class(const vm_class *cls)
 {
-    return !strncmp(cls->name, "java/util/concurrent/atomic/", 28) ||
+    return cls->atomic_library || !strncmp(cls->name, "java/util/concurrent/atomic/", 28) ||
            !strncmp(cls->name, "java/util/concurrent/locks/", 27) ||
            !strcmp(cls->name, "java/lang/Object");
 }

@@ -197,7 +197,7 @@ static void undo_thread_new(vm *machine, vm_thread *t)
     t->state = VM_THREAD_NEW;
     t->object = t->exception = 0;
     t->depth = 0;
-    t->allocations = 0;
+    t->allocations = t->library_allocations = 0;
     t->wait_object = t->wait_lock = t->saved_count = t->join_thread = 0;
     t->wait_class = NULL;
     t->notified = t->permit = t->parked = t->uncaught = false;

@@ -60,6 +60,18 @@ static uint32_t add_handle(vm *machine, vm_object *o)
     return heap->count++;
 }
 
+/* True when what [t] allocates now is a library object: it runs inside an atomic library call
+ * on a shared receiver (a lock's queue node, not the parts of a lock being constructed). Such
+ * objects count apart, so that whether a thread had to queue for a lock does not change the ids
+ * of the objects it allocates afterwards. */
+static bool library_allocation(const vm *machine, const vm_thread *t)
+{
+    const vm_frame *call = vm_atomic_call(t);
+    if (!call || (call->method->access & CF_ACC_STATIC)) return false;
+    uint32_t receiver = t->slots[call->locals].ref;
+    return receiver && (machine->heap.objects[receiver]->flags & VM_OBJ_SHARED);
+}
+
 /* Allocates a zeroed object of [payload] bytes for [t]; 0 after a fatal error. */
 static uint32_t allocate(vm *machine, vm_thread *t, vm_class *cls, size_t payload)
 {
@@ -76,8 +88,10 @@ static uint32_t allocate(vm *machine, vm_thread *t, vm_class *cls, size_t payloa
         return 0;
     }
     o->cls = cls;
-    vm_object_set_id(o, t ? vm_id_of_thread_object(t->id, t->allocations++)
-                          : vm_id_of_vm_object(machine->vm_allocations++));
+    vm_object_set_id(o, !t ? vm_id_of_vm_object(machine->vm_allocations++)
+                        : library_allocation(machine, t)
+                            ? vm_id_of_library_object(t->id, t->library_allocations++)
+                            : vm_id_of_thread_object(t->id, t->allocations++));
     o->epoch = machine->epoch;
     machine->heap.bytes += sizeof *o + payload;
     if (machine->driver.hooks && !machine->driver.hooks->allocated(machine, t, h)) return 0;

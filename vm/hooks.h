@@ -26,6 +26,7 @@ typedef enum vm_park {
     VM_PARK_UNWIND,     /* an exception is about to leave a synchronized or <clinit> frame */
     VM_PARK_END,        /* every frame is gone: the next step ends the thread */
     VM_PARK_BLOCKED,    /* blocked inside an operation (wait, await): the wait fields tell */
+    VM_PARK_ATOMIC,     /* before a call into an atomic library class (a JDK lock) from outside */
 } vm_park;
 
 /* ---- The checker's caches on the JVM's data (member [cache]; calloc leaves them empty) ---- */
@@ -48,7 +49,8 @@ typedef struct vm_class_cache {
     uint32_t fh_stamp;       /* the class's [statics_epoch] + 1 when [fh] hashes the class state */
     uint32_t fh_init_thread; /* ... for this [init_state] and [init_thread] */
     uint8_t fh_init;
-    uint8_t visible; /* safe classifier: 0 not yet known, 1 no, 2 yes */
+    uint8_t visible;      /* safe classifier: 0 not yet known, 1 no, 2 yes */
+    uint8_t synchronizer; /* a queued synchronizer (AQS) class: 0 not yet known, 1 no, 2 yes */
 } vm_class_cache;
 
 /* How many references a frame remembers with its cached hash, so that finding what it reaches

@@ -721,10 +721,10 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
 
 invoke:
     SAVE();
-    if (VM_LIKELY(callee->code && !(callee->access & CF_ACC_SYNCHRONIZED) &&
-                  t->depth < t->frame_capacity && t->depth < machine->opts.max_frames &&
-                  (uint64_t)frame->sp + callee->max_locals + callee->max_stack + 2 <=
-                      t->slot_capacity)) {
+    if (VM_LIKELY(
+            callee->code && !(callee->access & CF_ACC_SYNCHRONIZED) && !callee->atomic_library &&
+            t->depth < t->frame_capacity && t->depth < machine->opts.max_frames &&
+            (uint64_t)frame->sp + callee->max_locals + callee->max_stack + 2 <= t->slot_capacity)) {
         uint32_t base = frame->sp - callee->arg_slots;
         for (uint32_t i = callee->arg_slots; i < callee->max_locals; i++) t->slots[base + i].i = 0;
         frame = &t->frames[t->depth++];

@@ -8,8 +8,9 @@
  * point: a cheap test of the common cases (a resolved field or array access to an unshared
  * object, a read of a final field, an access to a constant array, a return that releases
  * nothing, a resolved call of a method that is neither synchronized nor a synchronisation
- * native, a new of an initialised class). When it says yes, the classify hook would return
- * VM_PARK_NONE without doing anything else (hooks.h); when it says no, the hook decides. */
+ * native nor one of an atomic library class, a new of an initialised class). When it says yes, the
+ * classify hook would return VM_PARK_NONE without doing anything else (hooks.h); when it says no,
+ * the hook decides. */
 static bool plainly_no_point(const vm *machine, const vm_frame *frame, const uint8_t *pc,
                              const vm_slot *sp)
 {
@@ -56,7 +57,7 @@ static bool plainly_no_point(const vm *machine, const vm_frame *frame, const uin
     default:
         return false;
     }
-    return !(m->access & CF_ACC_SYNCHRONIZED) && m->sync == VM_SYNC_NONE;
+    return !(m->access & CF_ACC_SYNCHRONIZED) && m->sync == VM_SYNC_NONE && !m->atomic_library;
 }
 
 /* vm_stop_before past its quick test (kept out of line so that the quick test stays cheap). */

@@ -659,6 +659,7 @@ vm_class *vm_load_class(vm *machine, vm_thread *t, const char *name)
     cf_status found = vm_jdk_provides_first(machine, name)
                           ? cf_classpath_load(machine->jdk_classpath, name, &cf, &cerr)
                           : CF_ERR_NOT_FOUND;
+    bool from_jdk = found == CF_OK;
     if (found == CF_ERR_NOT_FOUND) found = cf_classpath_load(machine->classpath, name, &cf, &cerr);
     if (found != CF_OK) {
         report_load_failure(machine, t, name, &cerr);
@@ -667,6 +668,10 @@ vm_class *vm_load_class(vm *machine, vm_thread *t, const char *name)
     machine->loading[machine->loading_depth++] = name;
     cls = link_class(machine, t, cf);
     machine->loading_depth--;
+    if (cls && from_jdk && vm_jdk_atomic_class(machine, cls->name)) {
+        cls->atomic_library = true;
+        for (uint16_t i = 0; i < cls->method_count; i++) cls->methods[i].atomic_library = true;
+    }
     return cls;
 }
 

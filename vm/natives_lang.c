@@ -678,24 +678,53 @@ FN(vm_unsupported_feature)
     return VM_NATIVE_FAIL;
 }
 
+/* Initialises [c] for VM.preinitialize: VM_NATIVE_OK when it is initialised, or what the native
+ * returns (its initialiser pushed, thrown, failed). */
+static int preinitialize_class(vm *machine, vm_thread *t, vm_class *c)
+{
+    switch (vm_initialize(machine, t, c)) {
+    case VM_INIT_READY:
+        return VM_NATIVE_OK;
+    case VM_INIT_PUSHED:
+        return VM_NATIVE_PUSHED;
+    case VM_INIT_THROWN:
+        return native_thrown(machine);
+    default:
+        return VM_NATIVE_FAIL;
+    }
+}
+
+/* Initialises the member classes of atomic library class [c] (a lock's queue nodes, which the
+ * sequential runs never need): otherwise the first contended call would initialise them inside
+ * the search, a step of its own in every interleaving. */
+static int preinitialize_members(vm *machine, vm_thread *t, const vm_class *c)
+{
+    for (uint16_t i = 0; c->atomic_library && i < c->cf->inner_class_count; i++) {
+        const cf_inner_class *ic = &c->cf->inner_classes[i];
+        const char *outer = ic->outer_class ? cf_class_name(c->cf, ic->outer_class) : NULL;
+        const char *inner = cf_class_name(c->cf, ic->inner_class);
+        if (!outer || !inner || strcmp(outer, c->name)) continue;
+        vm_class *m = vm_load_class(machine, t, inner);
+        if (!m) return VM_NATIVE_FAIL;
+        int r = m->kind == VM_KIND_CLASS ? preinitialize_class(machine, t, m) : VM_NATIVE_OK;
+        if (r == VM_NATIVE_OK) r = preinitialize_members(machine, t, m);
+        if (r != VM_NATIVE_OK) return r;
+    }
+    return VM_NATIVE_OK;
+}
+
 /* VM.preinitialize(): runs the initialisers of the classes vm_options.preinit names, in order,
- * that have not run; the call is made again after each initialiser pushed returns. */
+ * that have not run, and of the member classes of the atomic library classes among them; the
+ * call is made again after each initialiser pushed returns. */
 FN(vm_preinitialize)
 {
     UNUSED;
     for (size_t i = 0; i < machine->opts.preinit_count; i++) {
         vm_class *c = vm_load_class(machine, t, machine->opts.preinit[i]);
         if (!c) return VM_NATIVE_FAIL;
-        switch (vm_initialize(machine, t, c)) {
-        case VM_INIT_READY:
-            continue;
-        case VM_INIT_PUSHED:
-            return VM_NATIVE_PUSHED;
-        case VM_INIT_THROWN:
-            return native_thrown(machine);
-        default:
-            return VM_NATIVE_FAIL;
-        }
+        int r = preinitialize_class(machine, t, c);
+        if (r == VM_NATIVE_OK) r = preinitialize_members(machine, t, c);
+        if (r != VM_NATIVE_OK) return r;
     }
     return VM_NATIVE_OK;
 }

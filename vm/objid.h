@@ -1,6 +1,8 @@
 /* Private to vm/: the bit layout of object ids and of the label object ids derived from them, in
  * one place. An object's 64-bit id (vm_object.id) is one of:
  *   - a thread's object: (thread id + 1) << VM_ID_COUNT_BITS | the thread's allocation count;
+ *   - an object a thread allocated inside an atomic library call on a shared lock (a JDK lock's
+ *     queue node): the same with VM_ID_LIBRARY_BIT, a count of its own;
  *   - an object the VM allocated (no thread): bit 62 | the VM's allocation count;
  *   - a java.lang.Class mirror: bit 63 | the class's index.
  * A label names an object in 32 bits: a space (the allocating thread, or one of VM_SPACE_*) above
@@ -17,6 +19,8 @@
 enum { VM_ID_COUNT_BITS = 40 /* bits of a thread's allocation count in an object id */ };
 #define VM_ID_MIRROR_BIT (UINT64_C(1) << 63) /* set in the id of a java.lang.Class mirror */
 #define VM_ID_VM_BIT (UINT64_C(1) << 62)     /* set in the id of an object the VM allocated */
+/* set in the count of a library object (the count below it is the thread's library count) */
+#define VM_ID_LIBRARY_BIT (UINT64_C(1) << (VM_ID_COUNT_BITS - 1))
 
 /* Label object-id spaces: thread ids (below VM_MAX_THREADS) allocate ordinary objects. */
 enum {
@@ -31,6 +35,18 @@ _Static_assert(VM_SPACE_STATICS < 64, "label spaces take the 32 - VM_ID_BITS hig
 static inline uint64_t vm_id_of_thread_object(uint32_t thread, uint64_t count)
 {
     return ((uint64_t)thread + 1) << VM_ID_COUNT_BITS | count;
+}
+
+/* Returns the id of the library object thread [thread] allocated with library count [count]. */
+static inline uint64_t vm_id_of_library_object(uint32_t thread, uint64_t count)
+{
+    return ((uint64_t)thread + 1) << VM_ID_COUNT_BITS | VM_ID_LIBRARY_BIT | count;
+}
+
+/* True when [id] is a library object's. */
+static inline bool vm_id_is_library(uint64_t id)
+{
+    return (id & (VM_ID_MIRROR_BIT | VM_ID_VM_BIT | VM_ID_LIBRARY_BIT)) == VM_ID_LIBRARY_BIT;
 }
 
 /* Returns the id of the object the VM allocated as its [count]-th. */
@@ -92,7 +108,10 @@ static inline uint32_t vm_label_of_id(uint64_t id)
 {
     if (vm_id_is_mirror(id)) return vm_label_id(VM_SPACE_MIRROR, vm_id_class_index(id));
     if (vm_id_is_vm_object(id)) return vm_label_id(VM_SPACE_VM, vm_id_vm_count(id));
-    return vm_label_id(vm_id_thread(id) & 63, vm_id_count(id));
+    uint64_t count = vm_id_count(id);
+    if (count & VM_ID_LIBRARY_BIT) /* library counts take the upper half of the label's counts */
+        count = (count & ((UINT64_C(1) << (VM_ID_BITS - 1)) - 1)) | UINT64_C(1) << (VM_ID_BITS - 1);
+    return vm_label_id(vm_id_thread(id) & 63, count);
 }
 
 /* Returns one 64-bit key for label location ([object], [field]). */

@@ -14,6 +14,8 @@ enum {
         1, /* runs <clinit> of its method's class: on exit the class is done or failed */
     VM_FRAME_PENDING = 2,  /* not started yet: an exception unwinding into it passes through */
     VM_FRAME_UNCAUGHT = 4, /* runs Thread.dispatchUncaughtException: the thread ends after it */
+    VM_FRAME_ATOMIC = 8,   /* a call into an atomic library class from outside: it and the frames
+                            * above it run as one step up to where they park (hooks.h) */
 };
 
 /* One activation; its locals and operands live in the thread's slot array. */
@@ -40,7 +42,8 @@ struct vm_thread {
     vm_frame *frames;
     uint32_t depth; /* frames in use */
     uint32_t frame_capacity;
-    uint64_t allocations;  /* objects this thread allocated: the low part of their ids */
+    uint64_t allocations;         /* objects this thread allocated: the low part of their ids */
+    uint64_t library_allocations; /* library objects it allocated (VM_ID_LIBRARY_BIT) */
     uint32_t wait_object;  /* WAITING in wait/await: the object waited on; BLOCKED: the monitor */
     uint32_t wait_lock;    /* the monitor to re-enter after a wait */
     uint32_t saved_count;  /* the monitor count to restore after a wait */
@@ -53,6 +56,8 @@ struct vm_thread {
     uint8_t park;          /* checking: a vm_park, why the thread stands where it does */
     uint32_t epoch;        /* checking: the trail epoch in which the thread was last logged */
     uint32_t pushes;       /* frames pushed on the path so far (the next frame's gen) */
+    uint32_t atomic_frame; /* 1 + the index of the last VM_FRAME_ATOMIC frame pushed, or 0 (it
+                            * counts while that frame is still there: vm_atomic_call) */
     vm_thread_cache cache; /* checking: what the checker caches on it (hooks.h) */
 };
 
@@ -68,6 +73,15 @@ typedef enum vm_call_result {
     VM_CALL_FATAL,   /* a fatal error is recorded */
     VM_CALL_YIELD,   /* a native completed and the thread yields */
 } vm_call_result;
+
+/* The frame of [t]'s atomic library call that its current frame runs in (VM_FRAME_ATOMIC), or
+ * NULL when it runs outside one. */
+static inline const vm_frame *vm_atomic_call(const vm_thread *t)
+{
+    uint32_t i = t->atomic_frame;
+    if (!i || i > t->depth || !(t->frames[i - 1].flags & VM_FRAME_ATOMIC)) return NULL;
+    return &t->frames[i - 1];
+}
 
 /* Invokes [m] for thread [t] whose top frame has its pc and sp saved and the arguments on its
  * operand stack; [advance] is the length of the calling instruction. */

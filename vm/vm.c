@@ -199,30 +199,80 @@ static bool find_jdk(const vm *machine, cf_jdk *jdk, cf_error *cerr)
     return named == NULL; /* a JDK that is not found by discovery is no error */
 }
 
-/* The classes the installed JDK provides although the model library has them too (a class and
- * its nested classes, by binary name): the concurrent collections and the atomics, whose
- * verdicts must be about the JDK's code, not a model of it. --model-library restores the
- * model's. The model keeps the field updaters (the JDK's use reflection) and the locks (the
- * JDK's AbstractQueuedSynchronizer multiplies the states of a lock-based set by hundreds). */
-static const char *const jdk_first[] = {
-    "java/util/concurrent/ConcurrentHashMap",
-    "java/util/concurrent/ConcurrentLinkedQueue",
-    "java/util/concurrent/atomic/AtomicBoolean",
-    "java/util/concurrent/atomic/AtomicInteger",
-    "java/util/concurrent/atomic/AtomicLong",
-    "java/util/concurrent/atomic/AtomicReference",
-    "java/util/concurrent/atomic/AtomicMarkableReference",
-    "java/util/concurrent/atomic/AtomicStampedReference",
+/* What a class of jdk_first is. */
+enum jdk_kind {
+    JDK_PLAIN,  /* the JDK's, explored like any other code */
+    JDK_ATOMIC, /* the JDK's lock code, each call from outside one step (vm_jdk_atomic_class) */
+    JDK_LOCK,   /* the same, with --jdk-locks; else the model's */
 };
+
+/* The classes the installed JDK provides although the model library may have them too (a class
+ * and its nested classes, by binary name): the concurrent collections and the atomics, whose
+ * verdicts must be about the JDK's code, not a model of it, and the locks. --model-library
+ * restores the model's. The model keeps the field updaters (the JDK's use reflection).
+ *
+ * The JDK's lock code (AbstractQueuedSynchronizer and the locks, semaphores and latches on it)
+ * runs with each call from outside one step up to where it parks (explore/classify.c): explored
+ * instruction by instruction it multiplies the states of a lock-based set by thousands, and a
+ * structure's verdict does not depend on how a correct lock reaches its linearization point
+ * (--explore-jdk-locks explores it all the same). Even so the JDK's queue of waiting threads is
+ * state the model's monitor-based ReentrantLock and ReentrantReadWriteLock do not have (6 to 300
+ * times the states of a lock-based set, bench/jdk), so those two stay the model's unless
+ * --jdk-locks asks for the JDK's. */
+static const struct jdk_class {
+    const char *name;
+    enum jdk_kind kind;
+} jdk_first[] = {
+    {"java/util/concurrent/ConcurrentHashMap", JDK_PLAIN},
+    {"java/util/concurrent/ConcurrentLinkedQueue", JDK_PLAIN},
+    {"java/util/concurrent/atomic/AtomicBoolean", JDK_PLAIN},
+    {"java/util/concurrent/atomic/AtomicInteger", JDK_PLAIN},
+    {"java/util/concurrent/atomic/AtomicLong", JDK_PLAIN},
+    {"java/util/concurrent/atomic/AtomicReference", JDK_PLAIN},
+    {"java/util/concurrent/atomic/AtomicMarkableReference", JDK_PLAIN},
+    {"java/util/concurrent/atomic/AtomicStampedReference", JDK_PLAIN},
+    {"java/util/concurrent/locks/AbstractOwnableSynchronizer", JDK_ATOMIC},
+    {"java/util/concurrent/locks/AbstractQueuedSynchronizer", JDK_ATOMIC},
+    {"java/util/concurrent/locks/AbstractQueuedLongSynchronizer", JDK_ATOMIC},
+    {"java/util/concurrent/locks/StampedLock", JDK_ATOMIC},
+    {"java/util/concurrent/Semaphore", JDK_ATOMIC},
+    {"java/util/concurrent/CountDownLatch", JDK_ATOMIC},
+    {"java/util/concurrent/locks/ReentrantLock", JDK_LOCK},
+    {"java/util/concurrent/locks/ReentrantReadWriteLock", JDK_LOCK},
+};
+
+/* How the JDK's locks run: 0 the model's ReentrantLock and ReentrantReadWriteLock, 1 the JDK's
+ * (--jdk-locks), 2 the JDK's explored instruction by instruction (--explore-jdk-locks). */
+static int jdk_locks(const vm *machine)
+{
+    const char *v = getenv("PORCHECK_JDK_LOCKS");
+    if (machine->opts.explore_jdk_locks || (v && !strcmp(v, "explore"))) return 2;
+    return machine->opts.jdk_locks || (v && *v) ? 1 : 0;
+}
+
+/* The entry of jdk_first that class [name] (or the class it is nested in) is, or NULL. */
+static const struct jdk_class *jdk_first_entry(const vm *machine, const char *name)
+{
+    if (!machine->jdk_classpath) return NULL;
+    for (size_t i = 0; i < sizeof jdk_first / sizeof *jdk_first; i++) {
+        size_t n = strlen(jdk_first[i].name);
+        if (!strncmp(name, jdk_first[i].name, n) && (name[n] == '\0' || name[n] == '$'))
+            return &jdk_first[i];
+    }
+    return NULL;
+}
 
 bool vm_jdk_provides_first(const vm *machine, const char *name)
 {
-    if (!machine->jdk_classpath) return false;
-    for (size_t i = 0; i < sizeof jdk_first / sizeof *jdk_first; i++) {
-        size_t n = strlen(jdk_first[i]);
-        if (!strncmp(name, jdk_first[i], n) && (name[n] == '\0' || name[n] == '$')) return true;
-    }
-    return false;
+    const struct jdk_class *c = jdk_first_entry(machine, name);
+    return c && (c->kind != JDK_LOCK || jdk_locks(machine) > 0);
+}
+
+bool vm_jdk_atomic_class(const vm *machine, const char *name)
+{
+    const struct jdk_class *c = jdk_first_entry(machine, name);
+    int locks = jdk_locks(machine);
+    return c && (c->kind == JDK_ATOMIC ? locks < 2 : c->kind == JDK_LOCK && locks == 1);
 }
 
 size_t vm_initialised_library_classes(const vm *machine, const char **names, size_t cap)

@@ -3,7 +3,9 @@
 # TreeMap and AtomicIntegerArray, which the model library lacks, and on a VarHandle, are checked
 # (correct: ok; buggy: violation) under several algorithms; the JDK's ConcurrentLinkedDeque shows
 # Lincheck's bug, its ConcurrentLinkedQueue replaces the model's, and correct operations of its
-# CLQ, ConcurrentHashMap and ConcurrentSkipListMap are ok; --model-library turns the JDK off (exit 2, one line naming the class and its
+# CLQ, ConcurrentHashMap and ConcurrentSkipListMap are ok; structures on the JDK's locks (its
+# ReentrantReadWriteLock with --jdk-locks, StampedLock, Semaphore, a mutex of its own on its
+# queued synchronizer) are checked; --model-library turns the JDK off (exit 2, one line naming the class and its
 # caller); --jdk DIR chooses the JDK and a DIR without lib/modules is bad input; campaign passes
 # the choice on to its runs.
 # usage: test_jdk.sh PORCHECK JAVAC SOURCE_DIR WORK_DIR
@@ -92,6 +94,50 @@ expect 0 check --jar zoo.jar --spec "$src/specs/ConcurrentHashMap.json" \
     --client '{ put(1,1); get(1) } || { put(1,2); remove(1) } || { get(1) }'
 expect 0 check --jar zoo.jar --spec "$jdk_dir/cslm.json" --client '{ put(1,1) } || { put(2,2); get(1) } || { remove(1) }'
 grep -q "ConcurrentSkipListMap" out.txt || fail "CSLM: $(head -3 out.txt)"
+
+# The JDK's locks (--jdk-locks: its ReentrantReadWriteLock, not the model's; each call one step up
+# to where it parks): a registry behind one is ok; one that looks up under the read lock and
+# inserts under the write lock registers a name twice. The buggy table shows the write lock's
+# wait and wake-up. Explored instruction by instruction (--explore-jdk-locks) the correct one
+# has the same outcomes as with atomic calls.
+registry='{ register(1,1); owner(1) } || { register(1,2) } || { owner(1) }'
+for algo in dfs s-por dl-s-por; do
+    expect 0 check --jdk-locks --jar zoo.jar --spec "$jdk_dir/registry.json" --client "$registry" --algo "$algo"
+    grep -qx "verdict: ok" out.txt || fail "Registry under $algo: no ok verdict"
+    expect 1 check --jdk-locks --jar zoo.jar --spec "$jdk_dir/registry-buggy.json" --client "$registry" --algo "$algo"
+    grep -q "^  (1, 2, 2, 2) .*UNEXPECTED" out.txt || fail "RegistryBuggy under $algo: double registration not found"
+done
+grep -q "lock WriteLock#[0-9.]*: wakes up (RegistryBuggy.java:22)" out.txt ||
+    fail "RegistryBuggy: the table does not show the write lock waking up"
+small='{ register(1,1) } || { register(1,2); owner(1) }'
+expect 0 check --jdk-locks --jar zoo.jar --spec "$jdk_dir/registry.json" --client "$small" --algo dfs
+atomic=$(grep '^  (' out.txt | sed 's/ *\[.*//' | sort)
+expect 0 check --explore-jdk-locks --jar zoo.jar --spec "$jdk_dir/registry.json" --client "$small" --algo dfs
+[ -n "$atomic" ] && [ "$(grep '^  (' out.txt | sed 's/ *\[.*//' | sort)" = "$atomic" ] ||
+    fail "Registry: explored JDK locks observe other outcomes than atomic ones: $(cat out.txt)"
+
+# The JDK's StampedLock (the model has none): an optimistic read that is validated, falling back
+# on the read lock's Lock view, never sees a torn value; one that is not validated does.
+gauge='{ set(1) } || { read(); read() } || { set(2) }'
+for algo in dfs s-por dl-s-por; do
+    expect 0 check --jar zoo.jar --spec "$jdk_dir/gauge.json" --client "$gauge" --algo "$algo"
+    expect 1 check --jar zoo.jar --spec "$jdk_dir/gauge-buggy.json" --client "$gauge" --algo "$algo"
+    grep -q "^  (void, -1, 1, void) .*UNEXPECTED" out.txt || fail "GaugeBuggy under $algo: no torn read"
+done
+
+# The JDK's Semaphore (always the JDK's: the model has none) guarding a counter with one
+# permit is ok; with two permits two passes take one ticket. A mutex of the structure's own on
+# the JDK's AbstractQueuedSynchronizer runs its tryAcquire as its own code, never inside an
+# atomic call: the one that reads the state and then sets it lets two threads in.
+turn='{ pass(); passed() } || { pass() } || { pass() }'
+for algo in dfs dl-s-por; do
+    expect 0 check --jar zoo.jar --spec "$jdk_dir/turnstile.json" --client "$turn" --algo "$algo"
+    expect 1 check --jar zoo.jar --spec "$jdk_dir/turnstile-buggy.json" --client "$turn" --algo "$algo"
+    grep -q "^  (0, 1, 0, 1) .*UNEXPECTED" out.txt || fail "TurnstileBuggy under $algo: no shared ticket"
+    expect 0 check --jar zoo.jar --spec "$jdk_dir/mutex.json" --client '{ inc() } || { inc() }' --algo "$algo"
+    expect 1 check --jar zoo.jar --spec "$jdk_dir/mutex-buggy.json" --client '{ inc() } || { inc() }' --algo "$algo"
+    grep -q "^  (1, 1) .*UNEXPECTED" out.txt || fail "MutexBuggy under $algo: both threads were not let in"
+done
 
 # Every algorithm, with and without --heap-symmetry, observes the same outcomes on the JDK's
 # classes as dfs does.

@@ -51,6 +51,10 @@ typedef struct vm_options {
                                  * cf_jdk_find discovers (none found: the model library alone) */
     bool model_only;            /* the model library alone, no JDK classes (also when
                                  * $PORCHECK_MODEL_LIBRARY is set and not empty) */
+    bool jdk_locks;             /* the JDK's ReentrantLock and ReentrantReadWriteLock, not the
+                                 * model's (also when $PORCHECK_JDK_LOCKS is set and not empty) */
+    bool explore_jdk_locks;     /* the JDK's locks explored instruction by instruction, not one
+                                 * step per call (also when $PORCHECK_JDK_LOCKS is "explore") */
     bool assertions;            /* -ea: enable assert statements in application classes */
     vm_dispatch dispatch;       /* interpreter dispatch */
     vm_write_fn write;          /* program output; NULL writes to stdout/stderr */

@@ -25,6 +25,10 @@ public class LockSupport {
 
     public static void setCurrentBlocker(Object blocker) {}
 
+    /** The id of [thread] (the JDK reads its tid field; ReentrantReadWriteLock keys hold counts
+     * by it). */
+    static final long getThreadId(Thread thread) { return thread.getId(); }
+
     public static Object getBlocker(Thread t) {
         if (t == null) throw new NullPointerException();
         return null;
