@@ -203,13 +203,19 @@ static bool varhandle_adapter(const vm_class *cls)
     return !strncmp(cls->name, "java/lang/invoke/VarHandle$Access$", 34);
 }
 
+/* True for sun.misc.Unsafe and jdk.internal.misc.Unsafe, whose one instance says nothing. */
+static bool unsafe_class(const vm_class *cls)
+{
+    return !strcmp(cls->name, "sun/misc/Unsafe") || !strcmp(cls->name, "jdk/internal/misc/Unsafe");
+}
+
 /* Appends the library call that frame [b] runs for the application ("lock ReentrantLock#0.5"). */
 static void say_library_call(words *w, const vm *machine, const vm_thread *t, const vm_frame *b)
 {
     bool ctor = !strcmp(b->method->name, "<init>");
     base_textbuf_printf(&w->out, "%s", ctor ? "new" : b->method->name);
-    if (varhandle_adapter(b->method->owner))
-        return; /* a VarHandle access mode's adapter: the action names the variable */
+    if (varhandle_adapter(b->method->owner) || unsafe_class(b->method->owner))
+        return; /* a VarHandle access mode's adapter, an Unsafe: the action names the variable */
     base_textbuf_printf(&w->out, " ");
     if (b->method->access & CF_ACC_STATIC) {
         say_class(w, b->method->owner->name);

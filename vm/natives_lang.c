@@ -729,10 +729,36 @@ FN(vm_preinitialize)
     return VM_NATIVE_OK;
 }
 
+/* VM.ensureInitialized(c): initialises class [c] unless it is, or is being initialised by this
+ * thread; the call is made again after its initialiser returns. Another thread's initialisation
+ * of it is unsupported here (reflection would have to wait inside a native). */
+FN(vm_ensure_initialized)
+{
+    UNUSED;
+    if (!args[0].ref) return native_npe(machine, t);
+    vm_class *c = vm_class_of_mirror(machine, args[0].ref);
+    if (c->init_state == VM_INIT_RUNNING && c->init_thread != t->id) {
+        vm_unsupported(machine, t, "reflection on a class that another thread is initialising");
+        return VM_NATIVE_FAIL;
+    }
+    return preinitialize_class(machine, t, c);
+}
+
+/* VM.isInitialized(c). */
+FN(vm_is_initialized)
+{
+    UNUSED;
+    if (!args[0].ref) return native_npe(machine, t);
+    ret->i = vm_class_of_mirror(machine, args[0].ref)->init_state == VM_INIT_DONE;
+    return VM_NATIVE_OK;
+}
+
 const vm_native vm_natives_sysvm[] = {
     {"newArray", "(Ljava/lang/Class;I)Ljava/lang/Object;", vm_new_array_of, VM_SYNC_NONE, NULL},
     {"constant", "(Ljava/lang/Object;)V", vm_constant, VM_SYNC_NONE, NULL},
     {"unsupported", "(Ljava/lang/String;)V", vm_unsupported_feature, VM_SYNC_NONE, NULL},
     {"preinitialize", "()V", vm_preinitialize, VM_SYNC_NONE, NULL},
+    {"ensureInitialized", "(Ljava/lang/Class;)V", vm_ensure_initialized, VM_SYNC_NONE, NULL},
+    {"isInitialized", "(Ljava/lang/Class;)Z", vm_is_initialized, VM_SYNC_NONE, NULL},
     {0},
 };

@@ -591,6 +591,19 @@ FN(sync_field_type)
     return VM_NATIVE_OK;
 }
 
+/* Sync.fieldModifiers(c, name): the access flags of the field [name] class [c] declares, or -1. */
+FN(sync_field_modifiers)
+{
+    UNUSED;
+    if (!args[0].ref || !args[1].ref) return native_npe(machine, t);
+    char name[256];
+    vm_string_utf8(machine, args[1].ref, name, sizeof name);
+    vm_class *c = vm_class_of_mirror(machine, args[0].ref);
+    const vm_field *f = c && c->cf ? vm_declared_field(c, name) : NULL;
+    ret->i = f ? f->access : -1;
+    return VM_NATIVE_OK;
+}
+
 /* ---- Sync: locks
  * ---------------------------------------------------------------------------------- */
 
@@ -741,6 +754,8 @@ const vm_native vm_natives_sync[] = {
      NULL},
     {"fieldType", "(Ljava/lang/Class;Ljava/lang/String;)Ljava/lang/Class;", sync_field_type,
      VM_SYNC_NONE, NULL},
+    {"fieldModifiers", "(Ljava/lang/Class;Ljava/lang/String;)I", sync_field_modifiers, VM_SYNC_NONE,
+     NULL},
     {"monitorEnter", "(Ljava/lang/Object;)V", sync_enter, VM_SYNC_ENTER, "lock"},
     {"tryMonitorEnter", "(Ljava/lang/Object;)Z", sync_try_enter, VM_SYNC_LOCK, "tryLock"},
     {"monitorExit", "(Ljava/lang/Object;)V", sync_exit, VM_SYNC_LOCK, "unlock"},

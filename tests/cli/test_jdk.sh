@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The JDK's own classes behind the model library (issue #17): structures built on the JDK's
 # TreeMap and AtomicIntegerArray, which the model library lacks, and on a VarHandle, are checked
-# (correct: ok; buggy: violation) under several algorithms; the JDK's ConcurrentLinkedDeque shows
+# (correct: ok; buggy: violation) under several algorithms, as is one on sun.misc.Unsafe found by
+# reflection; the JDK's ConcurrentLinkedDeque shows
 # Lincheck's bug, its ConcurrentLinkedQueue replaces the model's, and correct operations of its
 # CLQ, ConcurrentHashMap and ConcurrentSkipListMap are ok; structures on the JDK's locks (its
 # ReentrantReadWriteLock with --jdk-locks, StampedLock, Semaphore, a mutex of its own on its
@@ -115,6 +116,17 @@ atomic=$(grep '^  (' out.txt | sed 's/ *\[.*//' | sort)
 expect 0 check --explore-jdk-locks --jar zoo.jar --spec "$jdk_dir/registry.json" --client "$small" --algo dfs
 [ -n "$atomic" ] && [ "$(grep '^  (' out.txt | sed 's/ *\[.*//' | sort)" = "$atomic" ] ||
     fail "Registry: explored JDK locks observe other outcomes than atomic ones: $(cat out.txt)"
+
+# Lock-free code written the old way: sun.misc.Unsafe found through its theUnsafe field by
+# reflection, offsets from Class.getDeclaredField. The Treiber stack is ok; the one whose pop
+# stores the next node without a compare-and-swap pops one node twice.
+for algo in dfs s-por dl-s-por; do
+    expect 0 check --jar zoo.jar --spec "$jdk_dir/unsafe-stack.json" --client "$stack" --algo "$algo"
+    expect 1 check --jar zoo.jar --spec "$jdk_dir/unsafe-stack-buggy.json" --client "$stack" --algo "$algo"
+    grep -q "(void, void, 2, 2, void) .*UNEXPECTED" out.txt || fail "UnsafeStackBuggy under $algo: double pop not found"
+done
+grep -q "putOrderedObject: write UnsafeStackBuggy#[0-9.]*.top (UnsafeStackBuggy.java:42)" out.txt ||
+    fail "UnsafeStackBuggy: the table does not show the Unsafe store: $(grep -m3 Unsafe out.txt)"
 
 # The JDK's StampedLock (the model has none): an optimistic read that is validated, falling back
 # on the read lock's Lock view, never sees a torn value; one that is not validated does.

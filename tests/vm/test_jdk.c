@@ -1,7 +1,8 @@
 /* The JDK's own java.util.concurrent bytecode on porcheck, with the JDK 17 image behind the
  * model library (the default; PORCHECK_JDK names the build's JDK) and jdk.internal.misc.Unsafe from
  * the model. Programs: tests/vm/jdk, compiled with --add-exports java.base/jdk.internal.misc.
- * Golden programs (Semaphore, CountDownLatch, Unsafe on array elements and fields) print what
+ * Golden programs (Semaphore, CountDownLatch, Unsafe on array elements and fields, reflection on
+ * fields and sun.misc.Unsafe) print what
  * HotSpot prints; UnsafeBadOffset's bad offsets throw; porcheck run finds the correct Semaphore and
  * CountDownLatch clients ok and their buggy variants violating. Every test skips when no JDK
  * image is installed. */
@@ -58,6 +59,13 @@ Test(vm_jdk, semaphore_matches_hotspot, .timeout = 300)
 Test(vm_jdk, count_down_latch_matches_hotspot, .timeout = 300)
 {
     matches_hotspot("JdkCountDownLatch");
+}
+
+/* Reflection on fields (the model's java.lang.reflect.Field) and sun.misc.Unsafe reached through
+ * its theUnsafe field, as lock-free code written before VarHandles does (issue #17). */
+Test(vm_jdk, reflection_and_sun_misc_unsafe_match_hotspot, .timeout = 300)
+{
+    matches_hotspot("ReflectionUnsafe");
 }
 
 Test(vm_jdk, unsafe_on_arrays_and_fields_matches_hotspot, .timeout = 300)

@@ -48,6 +48,30 @@ public final class Class<T> implements java.io.Serializable {
         return (isInterface() ? "interface " : (isPrimitive() ? "" : "class ")) + getName();
     }
 
+    /** The field [name] that this class declares (Field: the model's reflection). */
+    public java.lang.reflect.Field getDeclaredField(String name) throws NoSuchFieldException {
+        if (name == null) throw new NullPointerException();
+        int mods = jdk.internal.porcheck.Sync.fieldModifiers(this, name);
+        if (mods < 0) throw new NoSuchFieldException(name);
+        return new java.lang.reflect.Field(this, name, jdk.internal.porcheck.Sync.fieldType(this, name), mods);
+    }
+
+    /** The public field [name] of this class or a superclass. */
+    public java.lang.reflect.Field getField(String name) throws NoSuchFieldException {
+        if (name == null) throw new NullPointerException();
+        for (Class<?> c = this; c != null; c = c.getSuperclass()) {
+            int mods = jdk.internal.porcheck.Sync.fieldModifiers(c, name);
+            if (mods >= 0 && java.lang.reflect.Modifier.isPublic(mods)) return c.getDeclaredField(name);
+        }
+        throw new NoSuchFieldException(name);
+    }
+
+    /** False: the model makes no hidden classes the program can see. */
+    public boolean isHidden() { return false; }
+
+    /** Whether this is a record class. */
+    public boolean isRecord() { return getSuperclass() != null && getSuperclass().getName().equals("java.lang.Record"); }
+
     public native boolean isInstance(Object obj);
 
     public native boolean isAssignableFrom(Class<?> cls);

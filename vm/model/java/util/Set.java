@@ -42,6 +42,15 @@ public interface Set<E> extends Collection<E> {
 
     static <E> Set<E> of() { return Collections.emptySet(); }
 
+    @SuppressWarnings("unchecked")
+    static <E> Set<E> of(E e1) { return of((E[]) new Object[] {e1}); }
+
+    @SuppressWarnings("unchecked")
+    static <E> Set<E> of(E e1, E e2) { return of((E[]) new Object[] {e1, e2}); }
+
+    @SuppressWarnings("unchecked")
+    static <E> Set<E> of(E e1, E e2, E e3) { return of((E[]) new Object[] {e1, e2, e3}); }
+
     static <E> Set<E> copyOf(Collection<? extends E> coll) {
         for (E e : coll) Objects.requireNonNull(e);
         return Collections.unmodifiableSet(new LinkedHashSet<>(coll));

@@ -248,6 +248,138 @@ public final class Unsafe {
 
     // ---- fences: sequential consistency needs none ----
 
+    // ---- boolean, byte, short, char, float and double (the Int and Long natives) ----
+    public boolean getBoolean(Object o, long offset) { return Sync.getInt(o, offset) != 0; }
+
+    public boolean getBooleanOpaque(Object o, long offset) { return Sync.getInt(o, offset) != 0; }
+
+    public boolean getBooleanAcquire(Object o, long offset) { return Sync.getInt(o, offset) != 0; }
+
+    public boolean getBooleanVolatile(Object o, long offset) { return Sync.getInt(o, offset) != 0; }
+
+    public void putBoolean(Object o, long offset, boolean x) { Sync.putInt(o, offset, x ? 1 : 0); }
+
+    public void putBooleanOpaque(Object o, long offset, boolean x) { Sync.putInt(o, offset, x ? 1 : 0); }
+
+    public void putBooleanRelease(Object o, long offset, boolean x) { Sync.putInt(o, offset, x ? 1 : 0); }
+
+    public void putBooleanVolatile(Object o, long offset, boolean x) { Sync.putInt(o, offset, x ? 1 : 0); }
+
+    public byte getByte(Object o, long offset) { return (byte) Sync.getInt(o, offset); }
+
+    public byte getByteOpaque(Object o, long offset) { return (byte) Sync.getInt(o, offset); }
+
+    public byte getByteAcquire(Object o, long offset) { return (byte) Sync.getInt(o, offset); }
+
+    public byte getByteVolatile(Object o, long offset) { return (byte) Sync.getInt(o, offset); }
+
+    public void putByte(Object o, long offset, byte x) { Sync.putInt(o, offset, x); }
+
+    public void putByteOpaque(Object o, long offset, byte x) { Sync.putInt(o, offset, x); }
+
+    public void putByteRelease(Object o, long offset, byte x) { Sync.putInt(o, offset, x); }
+
+    public void putByteVolatile(Object o, long offset, byte x) { Sync.putInt(o, offset, x); }
+
+    public short getShort(Object o, long offset) { return (short) Sync.getInt(o, offset); }
+
+    public short getShortOpaque(Object o, long offset) { return (short) Sync.getInt(o, offset); }
+
+    public short getShortAcquire(Object o, long offset) { return (short) Sync.getInt(o, offset); }
+
+    public short getShortVolatile(Object o, long offset) { return (short) Sync.getInt(o, offset); }
+
+    public void putShort(Object o, long offset, short x) { Sync.putInt(o, offset, x); }
+
+    public void putShortOpaque(Object o, long offset, short x) { Sync.putInt(o, offset, x); }
+
+    public void putShortRelease(Object o, long offset, short x) { Sync.putInt(o, offset, x); }
+
+    public void putShortVolatile(Object o, long offset, short x) { Sync.putInt(o, offset, x); }
+
+    public char getChar(Object o, long offset) { return (char) Sync.getInt(o, offset); }
+
+    public char getCharOpaque(Object o, long offset) { return (char) Sync.getInt(o, offset); }
+
+    public char getCharAcquire(Object o, long offset) { return (char) Sync.getInt(o, offset); }
+
+    public char getCharVolatile(Object o, long offset) { return (char) Sync.getInt(o, offset); }
+
+    public void putChar(Object o, long offset, char x) { Sync.putInt(o, offset, x); }
+
+    public void putCharOpaque(Object o, long offset, char x) { Sync.putInt(o, offset, x); }
+
+    public void putCharRelease(Object o, long offset, char x) { Sync.putInt(o, offset, x); }
+
+    public void putCharVolatile(Object o, long offset, char x) { Sync.putInt(o, offset, x); }
+
+    public float getFloat(Object o, long offset) { return Float.intBitsToFloat(Sync.getInt(o, offset)); }
+
+    public float getFloatOpaque(Object o, long offset) { return Float.intBitsToFloat(Sync.getInt(o, offset)); }
+
+    public float getFloatAcquire(Object o, long offset) { return Float.intBitsToFloat(Sync.getInt(o, offset)); }
+
+    public float getFloatVolatile(Object o, long offset) { return Float.intBitsToFloat(Sync.getInt(o, offset)); }
+
+    public void putFloat(Object o, long offset, float x) { Sync.putInt(o, offset, Float.floatToRawIntBits(x)); }
+
+    public void putFloatOpaque(Object o, long offset, float x) { Sync.putInt(o, offset, Float.floatToRawIntBits(x)); }
+
+    public void putFloatRelease(Object o, long offset, float x) { Sync.putInt(o, offset, Float.floatToRawIntBits(x)); }
+
+    public void putFloatVolatile(Object o, long offset, float x) { Sync.putInt(o, offset, Float.floatToRawIntBits(x)); }
+
+    public double getDouble(Object o, long offset) { return Double.longBitsToDouble(Sync.getLong(o, offset)); }
+
+    public double getDoubleOpaque(Object o, long offset) { return Double.longBitsToDouble(Sync.getLong(o, offset)); }
+
+    public double getDoubleAcquire(Object o, long offset) { return Double.longBitsToDouble(Sync.getLong(o, offset)); }
+
+    public double getDoubleVolatile(Object o, long offset) { return Double.longBitsToDouble(Sync.getLong(o, offset)); }
+
+    public void putDouble(Object o, long offset, double x) { Sync.putLong(o, offset, Double.doubleToRawLongBits(x)); }
+
+    public void putDoubleOpaque(Object o, long offset, double x) { Sync.putLong(o, offset, Double.doubleToRawLongBits(x)); }
+
+    public void putDoubleRelease(Object o, long offset, double x) { Sync.putLong(o, offset, Double.doubleToRawLongBits(x)); }
+
+    public void putDoubleVolatile(Object o, long offset, double x) { Sync.putLong(o, offset, Double.doubleToRawLongBits(x)); }
+
+    // ---- reflection (sun.misc.Unsafe's way in) ----
+
+    public long objectFieldOffset(java.lang.reflect.Field f) {
+        if (f == null) throw new NullPointerException();
+        if (java.lang.reflect.Modifier.isStatic(f.getModifiers())) throw new IllegalArgumentException();
+        return Sync.objectFieldOffset(f.getDeclaringClass(), f.getName());
+    }
+
+    public long staticFieldOffset(java.lang.reflect.Field f) {
+        if (f == null) throw new NullPointerException();
+        if (!java.lang.reflect.Modifier.isStatic(f.getModifiers())) throw new IllegalArgumentException();
+        return Sync.staticFieldOffset(f.getDeclaringClass(), f.getName());
+    }
+
+    /** The object a static field's offset goes with: its class (the Sync natives' static base). */
+    public Object staticFieldBase(java.lang.reflect.Field f) {
+        if (f == null) throw new NullPointerException();
+        if (!java.lang.reflect.Modifier.isStatic(f.getModifiers())) throw new IllegalArgumentException();
+        return f.getDeclaringClass();
+    }
+
+    public void ensureClassInitialized(Class<?> c) {
+        if (c == null) throw new NullPointerException();
+        jdk.internal.porcheck.VM.ensureInitialized(c);
+    }
+
+    public boolean shouldBeInitialized(Class<?> c) {
+        if (c == null) throw new NullPointerException();
+        return !jdk.internal.porcheck.VM.isInitialized(c);
+    }
+
+    public int addressSize() { return 8; }
+
+    public int pageSize() { return 4096; }
+
     public void loadFence() {}
 
     public void storeFence() {}

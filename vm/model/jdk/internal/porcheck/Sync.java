@@ -70,6 +70,9 @@ public final class Sync {
 
     public static native Class<?> fieldType(Class<?> c, String name);
 
+    /** The access flags of the field [name] that [c] itself declares, or -1 when it has none. */
+    public static native int fieldModifiers(Class<?> c, String name);
+
     /** Enters [lock]'s monitor, blocking while another thread holds it. */
     public static native void monitorEnter(Object lock);
 

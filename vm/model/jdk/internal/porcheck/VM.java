@@ -20,4 +20,10 @@ public final class VM {
     /** Runs the initialisers of the JDK classes the checker names (those the client's run in
      * the implementation oracle initialised), so that no client thread runs them. */
     public static native void preinitialize();
+
+    /** Runs the initialiser of [c] unless it ran (or runs in this thread). */
+    public static native void ensureInitialized(Class<?> c);
+
+    /** Whether [c] is initialised. */
+    public static native boolean isInitialized(Class<?> c);
 }
