@@ -60,12 +60,14 @@ static uint32_t add_handle(vm *machine, vm_object *o)
     return heap->count++;
 }
 
-/* True when what [t] allocates now is a library object: it runs inside an atomic library call
- * on a shared receiver (a lock's queue node, not the parts of a lock being constructed). Such
- * objects count apart, so that whether a thread had to queue for a lock does not change the ids
- * of the objects it allocates afterwards. */
-static bool library_allocation(const vm *machine, const vm_thread *t)
+/* True when the [cls] object [t] allocates now is a library object: one of a lock's own classes
+ * made inside an atomic library call on a shared receiver (a lock's queue node; not the parts of
+ * a lock being constructed, nor what a class initialiser run by the call makes). Such objects
+ * count apart, so that whether a thread had to queue for a lock does not change the ids of the
+ * objects it allocates afterwards. */
+static bool library_allocation(const vm *machine, const vm_thread *t, const vm_class *cls)
 {
+    if (!cls->atomic_library) return false;
     const vm_frame *call = vm_atomic_call(t);
     if (!call || (call->method->access & CF_ACC_STATIC)) return false;
     uint32_t receiver = t->slots[call->locals].ref;
@@ -89,7 +91,7 @@ static uint32_t allocate(vm *machine, vm_thread *t, vm_class *cls, size_t payloa
     }
     o->cls = cls;
     vm_object_set_id(o, !t ? vm_id_of_vm_object(machine->vm_allocations++)
-                        : library_allocation(machine, t)
+                        : library_allocation(machine, t, cls)
                             ? vm_id_of_library_object(t->id, t->library_allocations++)
                             : vm_id_of_thread_object(t->id, t->allocations++));
     o->epoch = machine->epoch;

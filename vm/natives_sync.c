@@ -704,7 +704,8 @@ FN(sync_unpark)
 {
     UNUSED;
     vm_thread *target = args[0].ref ? vm_thread_of_object(machine, args[0].ref) : NULL;
-    if (target) {
+    /* as HotSpot's: a thread not started yet or ended gets no permit */
+    if (target && target->state != VM_THREAD_NEW && target->state != VM_THREAD_TERMINATED) {
         vm_thread_w(machine, target);
         target->permit = true;
     }

@@ -76,6 +76,7 @@ void vm_thread_end(vm *machine, vm_thread *t)
     t->state = VM_THREAD_TERMINATED;
     t->depth = 0;
     t->park = VM_PARK_NONE;
+    t->permit = false; /* nothing can take it any more: equal end states stay equal */
     if (t->object) VM_FIELDS(vm_obj_w(machine, t->object))[machine->off.thread_alive].i = 0;
 }
 
