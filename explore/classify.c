@@ -195,14 +195,24 @@ static bool needs_init(const vm_thread *t, const vm_class *cls)
     return false;
 }
 
+/* The resolved constant-pool entry of the field instruction at [pc] of [frame]; NULL when it
+ * does not resolve (the instruction will throw). */
+static vm_cp_entry *field_entry(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc)
+{
+    uint16_t index = U2(pc + 1);
+    vm_cp_entry *e = &frame->method->owner->cp[index];
+    bool is_static = *pc == CF_OP_GETSTATIC || *pc == CF_OP_PUTSTATIC;
+    return e->resolved || vm_resolve_field(machine, t, frame->method->owner, index, is_static)
+               ? e
+               : NULL;
+}
+
 /* Classifies getfield/putfield: a visible access, or nothing. */
 static vm_park field_point(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
                            const vm_slot *sp)
 {
-    uint16_t index = U2(pc + 1);
-    vm_cp_entry *e = &frame->method->owner->cp[index];
-    if (!e->resolved && !vm_resolve_field(machine, t, frame->method->owner, index, false))
-        return VM_PARK_NONE;
+    vm_cp_entry *e = field_entry(machine, t, frame, pc);
+    if (!e) return VM_PARK_NONE;
     bool put = *pc == CF_OP_PUTFIELD;
     uint32_t value_slots = put ? (e->kind == 'J' || e->kind == 'D' ? 2 : 1) : 0;
     uint32_t h = sp[-1 - (int)value_slots].ref;
@@ -223,10 +233,8 @@ static vm_park field_point(vm *machine, vm_thread *t, const vm_frame *frame, con
 /* Classifies getstatic/putstatic: class initialisation, a visible access, or nothing. */
 static vm_park static_point(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc)
 {
-    uint16_t index = U2(pc + 1);
-    vm_cp_entry *e = &frame->method->owner->cp[index];
-    if (!e->resolved && !vm_resolve_field(machine, t, frame->method->owner, index, true))
-        return VM_PARK_NONE;
+    vm_cp_entry *e = field_entry(machine, t, frame, pc);
+    if (!e) return VM_PARK_NONE;
     if (needs_init(t, e->cls)) return VM_PARK_INIT;
     if (e->field->access & CF_ACC_FINAL) {
         if (*pc == CF_OP_GETSTATIC && e->kind == 'L')
@@ -362,13 +370,11 @@ static bool final_getter(vm *machine, vm_thread *t, const vm_method *m)
 }
 
 /* True when calling [m] (its arguments below [sp]) from outside an atomic library call starts
- * one (the test vm_push_frame makes) that matters: not a final field's getter. */
+ * one (vm_atomic_callee, the test vm_push_frame makes) that matters: not a final field's getter. */
 static bool atomic_entry(vm *machine, vm_thread *t, const vm_method *m, const vm_slot *sp)
 {
-    if (!m->atomic_library || !m->code || final_getter(machine, t, m)) return false;
-    if (m->access & CF_ACC_STATIC) return true;
-    uint32_t h = sp[-(int)m->arg_slots].ref;
-    return h && vm_obj(machine, h)->cls->atomic_library;
+    uint32_t receiver = (m->access & CF_ACC_STATIC) ? 0 : sp[-(int)m->arg_slots].ref;
+    return m->code && vm_atomic_callee(machine, m, receiver) && !final_getter(machine, t, m);
 }
 
 /* Classifies an instruction inside an atomic library call: what touches the world outside the
@@ -379,27 +385,23 @@ static vm_park atomic_point(vm *machine, vm_thread *t, const vm_frame *frame, co
 {
     uint8_t op = *pc;
     const vm_method *m;
+    const vm_cp_entry *e;
     switch (op) {
     case CF_OP_PUTFIELD:
-        if (!frame->method->owner->cp[U2(pc + 1)].resolved &&
-            !vm_resolve_field(machine, t, frame->method->owner, U2(pc + 1), false))
-            return VM_PARK_NONE;
-        if (frame->method->owner->cp[U2(pc + 1)].kind == 'L' && sp[-2].ref &&
-            shared(machine, sp[-2].ref))
+        e = field_entry(machine, t, frame, pc);
+        if (e && e->kind == 'L' && sp[-2].ref && shared(machine, sp[-2].ref))
             explore_sched_expose(machine, sp[-1].ref);
         return VM_PARK_NONE;
     case CF_OP_AASTORE:
         if (sp[-3].ref && shared(machine, sp[-3].ref)) explore_sched_expose(machine, sp[-1].ref);
         return VM_PARK_NONE;
     case CF_OP_GETSTATIC:
-    case CF_OP_PUTSTATIC: {
-        vm_cp_entry *e = &frame->method->owner->cp[U2(pc + 1)];
-        if (!e->resolved && !vm_resolve_field(machine, t, frame->method->owner, U2(pc + 1), true))
-            return VM_PARK_NONE;
+    case CF_OP_PUTSTATIC:
+        e = field_entry(machine, t, frame, pc);
+        if (!e) return VM_PARK_NONE;
         if (needs_init(t, e->cls)) return VM_PARK_INIT;
         if (op == CF_OP_PUTSTATIC && e->kind == 'L') explore_sched_expose(machine, sp[-1].ref);
         return VM_PARK_NONE;
-    }
     case CF_OP_MONITORENTER:
     case CF_OP_MONITOREXIT:
         return sp[-1].ref ? VM_PARK_MONITOR : VM_PARK_NONE;

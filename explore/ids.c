@@ -58,40 +58,46 @@ static int compare_counts(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Sorts the objects [t] allocated on the current path, after the walk: the counts that stay taken
- * go to [kept] (earlier steps' objects that are shared or still reached, and objects whose hash
- * was read), the step's objects (allocation numbers from [first] on, not renamed yet) that are
- * shared or still reached go to [moved] as (number - first) << 32 | handle; the rest is garbage
- * no other thread saw. Returns how many moved. */
-static size_t split(const vm *machine, const vm_thread *t, uint64_t first, uint64_t *kept,
+/* Which objects an allocation log lists, and how they are named. */
+typedef struct id_log {
+    const uint32_t *log; /* handles by allocation number */
+    uint64_t from, end;  /* the numbers that count: before [from] the check had not begun */
+    bool shared_live;    /* a shared object keeps its count even when unreachable */
+    uint64_t (*id_of)(uint32_t thread, uint64_t count); /* the id of count [count] */
+} id_log;
+
+/* Sorts the objects of [l], after the walk: the counts that stay taken go to [kept] (earlier
+ * steps' objects that are still reached, or shared when [l] says so, and objects whose hash was
+ * read), the step's objects (allocation numbers from [first] on, not renamed yet) that are live so
+ * go to [moved] as (number - first) << 32 | handle; the rest is garbage. Returns how many moved. */
+static size_t split(const vm *machine, const id_log *l, uint64_t first, uint64_t *kept,
                     size_t *kept_len, uint64_t *moved)
 {
     const explore_check *c = machine->check;
-    const uint32_t *log = c->allocs[t->id];
     size_t n = 0;
     *kept_len = 0;
-    for (uint64_t k = t->id ? 0 : c->main_floor; k < t->allocations; k++) {
-        uint32_t h = log[k];
+    for (uint64_t k = l->from; k < l->end; k++) {
+        uint32_t h = l->log[k];
         const vm_object *o = machine->heap.objects[h];
-        bool live = (o->flags & VM_OBJ_SHARED) || c->marks[h] == c->mark_epoch;
+        bool live = (l->shared_live && (o->flags & VM_OBJ_SHARED)) || c->marks[h] == c->mark_epoch;
         if (o->flags & VM_OBJ_HASHED || (k < first && live))
-            kept[(*kept_len)++] = vm_id_count(o->id);
+            kept[(*kept_len)++] = vm_id_count(o->id) & ~VM_ID_LIBRARY_BIT;
         else if (live)
             moved[n++] = (k - first) << 32 | h; /* a step allocates < 2^32 */
     }
     return n;
 }
 
-/* Gives the [n] movable objects ((number - first) << 32 | handle, sorted) the lowest counts of
- * [thread] from [next] on not among the sorted [kept]. */
-static void renumber(vm *machine, uint32_t thread, uint64_t next, const uint64_t *kept,
-                     size_t kept_len, const uint64_t *moved, size_t n)
+/* Gives the [n] movable objects ((number - first) << 32 | handle, sorted) the ids [id_of] makes
+ * of the lowest counts of [thread] from [next] on not among the sorted [kept]. */
+static void renumber(vm *machine, uint64_t (*id_of)(uint32_t, uint64_t), uint32_t thread,
+                     uint64_t next, const uint64_t *kept, size_t kept_len, const uint64_t *moved,
+                     size_t n)
 {
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         while (k < kept_len && kept[k] <= next) next = kept[k++] == next ? next + 1 : next;
-        vm_object_set_id(machine->heap.objects[(uint32_t)moved[i]],
-                         vm_id_of_thread_object(thread, next));
+        vm_object_set_id(machine->heap.objects[(uint32_t)moved[i]], id_of(thread, next));
         next++;
     }
 }
@@ -134,19 +140,29 @@ bool explore_ids_note_library(vm *machine, const vm_thread *t, uint64_t k, uint3
     return note(machine, &c->library_allocs[t->id], &c->library_allocs_cap[t->id], k, h);
 }
 
+/* Renames the objects of [l] that the step of [t] allocated (numbers from [first] on) and that
+ * are live, after the walk that marked what is reached. */
+static bool compact(vm *machine, const vm_thread *t, const id_log *l, uint64_t first)
+{
+    explore_check *c = machine->check;
+    if (!room(machine, 2 * (size_t)l->end)) return false;
+    uint64_t *kept = c->ids_buf, *moved = kept + l->end;
+    size_t kept_len, n = split(machine, l, first, kept, &kept_len, moved);
+    if (n) {
+        qsort(kept, kept_len, sizeof *kept, compare_counts);
+        qsort(moved, n, sizeof *moved, compare_counts);
+        renumber(machine, l->id_of, t->id, l->from, kept, kept_len, moved, n);
+    }
+    return true;
+}
+
 bool explore_ids_compact(vm *machine, vm_thread *t, uint64_t first)
 {
     if (t->allocations == first) return true;
     explore_check *c = machine->check;
-    if (!walk_unshared(machine, t) || !room(machine, 2 * (size_t)t->allocations)) return false;
-    uint64_t *kept = c->ids_buf, *moved = kept + t->allocations;
-    size_t kept_len, n = split(machine, t, first, kept, &kept_len, moved);
-    if (n) {
-        qsort(kept, kept_len, sizeof *kept, compare_counts);
-        qsort(moved, n, sizeof *moved, compare_counts);
-        renumber(machine, t->id, t->id ? 0 : c->main_floor, kept, kept_len, moved, n);
-    }
-    return true;
+    id_log l = {c->allocs[t->id], t->id ? 0 : c->main_floor, t->allocations, true,
+                vm_id_of_thread_object};
+    return walk_unshared(machine, t) && compact(machine, t, &l, first);
 }
 
 /* ---- Library objects --------------------------------------------------------------------------
@@ -166,26 +182,8 @@ bool explore_ids_compact_library(vm *machine, vm_thread *t, uint64_t first)
 {
     if (t->library_allocations == first) return true;
     explore_check *c = machine->check;
-    if (!explore_state_serialize(machine) || !room(machine, 2 * (size_t)t->library_allocations))
-        return false; /* the serialisation's walk marks every reachable object */
-    uint64_t *kept = c->ids_buf, *moved = kept + t->library_allocations;
-    size_t kept_len = 0, n = 0;
-    const uint32_t *log = c->library_allocs[t->id];
-    for (uint64_t k = t->id ? 0 : c->main_library_floor; k < t->library_allocations; k++) {
-        const vm_object *o = machine->heap.objects[log[k]];
-        bool live = c->marks[log[k]] == c->mark_epoch;
-        uint64_t count = vm_id_count(o->id) & ~VM_ID_LIBRARY_BIT;
-        if (o->flags & VM_OBJ_HASHED || (k < first && live))
-            kept[kept_len++] = count;
-        else if (live)
-            moved[n++] = (k - first) << 32 | log[k];
-    }
-    qsort(kept, kept_len, sizeof *kept, compare_counts);
-    uint64_t next = t->id ? 0 : c->main_library_floor;
-    for (size_t i = 0, j = 0; i < n; i++, next++) {
-        while (j < kept_len && kept[j] <= next) next = kept[j++] == next ? next + 1 : next;
-        vm_object_set_id(machine->heap.objects[(uint32_t)moved[i]],
-                         vm_id_of_library_object(t->id, next));
-    }
-    return true;
+    id_log l = {c->library_allocs[t->id], t->id ? 0 : c->main_library_floor, t->library_allocations,
+                false, vm_id_of_library_object};
+    /* the serialisation's walk marks every reachable object */
+    return explore_state_serialize(machine) && compact(machine, t, &l, first);
 }

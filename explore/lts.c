@@ -97,13 +97,12 @@ static por_step_result lts_step(void *model, size_t thread, por_error *err)
     vm_thread_w(machine, t);
     uint64_t first = t->allocations, first_library = t->library_allocations;
     explore_sched_before_step(machine, t);
-    vm_stop stop = {.watch = machine->driver.watch, .skip_first = true};
     /* Inside an atomic library call, a scheduling point with a label of its own (a park, an
      * unpark, an initialisation) is a step of its own: what follows is labelled with the lock. */
-    uint64_t budget = machine->driver.max_instructions;
-    if (t->park != VM_PARK_NONE && vm_atomic_call(t)) machine->driver.max_instructions = 1;
+    bool alone = t->park != VM_PARK_NONE && vm_atomic_call(t);
+    vm_stop stop = {
+        .watch = machine->driver.watch, .skip_first = true, .max_instructions = alone ? 1 : 0};
     vm_run_result r = vm_interpret(machine, t, &stop);
-    machine->driver.max_instructions = budget;
     if (r == VM_RUN_BLOCKED) t->park = VM_PARK_BLOCKED;
     for (uint32_t i = 0; i < machine->thread_count; i++) {
         vm_thread *n = machine->threads[i];

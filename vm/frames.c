@@ -74,9 +74,7 @@ vm_call_result vm_push_frame(vm *machine, vm_thread *t, vm_method *m, uint32_t b
     f->flags = 0;
     f->gen = ++t->pushes;
     vm_frame_cache_forget(&f->cache);
-    if (m->atomic_library && !vm_atomic_call(t) &&
-        ((m->access & CF_ACC_STATIC) ||
-         (t->slots[base].ref && vm_obj(machine, t->slots[base].ref)->cls->atomic_library))) {
+    if (vm_atomic_callee(machine, m, t->slots[base].ref) && !vm_atomic_call(t)) {
         f->flags = VM_FRAME_ATOMIC;
         t->atomic_frame = t->depth;
     }

@@ -203,6 +203,16 @@ static inline vm_object *vm_obj(const vm *machine, uint32_t h)
     return machine->heap.objects[h];
 }
 
+/* True when a call of [m] with receiver [receiver] (0 for a static method) is an atomic library
+ * call when made from outside one: a method of one of the JDK's lock classes, on an object of
+ * such a class (not an application's subclass, whose own code must be explored). */
+static inline bool vm_atomic_callee(const vm *machine, const vm_method *m, uint32_t receiver)
+{
+    if (!m->atomic_library) return false;
+    return (m->access & CF_ACC_STATIC) ||
+           (receiver && vm_obj(machine, receiver)->cls->atomic_library);
+}
+
 /* ---- Barriers: the first change of an object, statics, class, thread or the globals in an
  * epoch is reported to the driving checker (hooks.h); no-ops under exec, where epochs stay 0 -- */
 

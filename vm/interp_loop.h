@@ -246,7 +246,9 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
     const bool *watch = stop->watch;
     bool skip = stop->skip_first;
     bool checking = machine->driver.hooks && watch == machine->driver.watch;
-    uint64_t icount = checking ? machine->driver.max_instructions : UINT64_MAX;
+    uint64_t icount = !checking                ? UINT64_MAX
+                      : stop->max_instructions ? stop->max_instructions
+                                               : machine->driver.max_instructions;
 
     if (t->state == VM_THREAD_TERMINATED || t->depth == 0) {
         if (checking && t->state != VM_THREAD_TERMINATED) vm_thread_end(machine, t);

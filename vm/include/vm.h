@@ -137,8 +137,10 @@ typedef struct vm_stop {
     uint64_t budget;   /* branches, calls and returns before stopping; 0 = unlimited */
     const bool *watch; /* 256 entries: opcodes that consult [before]; NULL = none */
     bool (*before)(void *ctx, const vm *machine, uint32_t thread, const vm_location *at);
-    void *ctx;       /* passed to [before] */
-    bool skip_first; /* do not consult [before] for the first instruction */
+    void *ctx;                 /* passed to [before] */
+    bool skip_first;           /* do not consult [before] for the first instruction */
+    uint64_t max_instructions; /* checking: cut the run after this many instructions (0: the
+                                * driver's bound) */
 } vm_stop;
 
 /* Thread states as the scheduler sees them. */
