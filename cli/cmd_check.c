@@ -35,7 +35,8 @@ static const char help_text[] =
     "  --spec S              the class's spec (Violat's JSON format)\n"
     "  --client C            one client, e.g. '{ add(1) } || { remove(1) }'\n"
     "  --clients FILE        clients, one per line ('#' comments, blank lines)\n"
-    "  --algo A              dfs, jpf, s-por, de-s-por, dl-s-por (default), de-jpf, dl-jpf\n"
+    "  --algo A              dfs, jpf, s-por, de-s-por, dl-s-por (default), de-jpf, dl-jpf,\n"
+    "                        dpor, source-dpor, optimal-dpor (stateless)\n"
     "  --classifier K        safe or jpf scheduling points (default: jpf for the *jpf\n"
     "                        algorithms, else safe)\n"
     "  --visible P,...       narrow the safe classifier's visible set to these classes or\n"
@@ -176,6 +177,7 @@ static args_status parse_args(int argc, char **argv, check_args *a)
     a->opt.oracle_adt = a->oracle && !strcmp(a->oracle, "adt");
     if (a->opt.visible_count && verdict_check_classifier(&a->opt) == VERDICT_CLASSIFY_JPF)
         return bad("%s", "--visible applies to the safe classifier only");
+    a->opt.search.stateless |= por_algo_is_stateless(a->opt.search.algo);
     if (a->opt.heap_symmetry &&
         !cli_heap_symmetry_allows("check", a->opt.search.algo, a->opt.search.stateless))
         return ARGS_REPORTED;

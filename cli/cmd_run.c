@@ -149,6 +149,7 @@ static args_status parse_args(int argc, char **argv, run_args *a)
         verdict_vm_classifier(verdict_classifier_for(a->run.search.algo, a->classifier));
     if (a->run.check.visible_count && a->run.check.classifier != EXPLORE_CLASSIFY_SAFE)
         return bad("--visible%s applies to --classifier safe only", "");
+    a->run.search.stateless |= por_algo_is_stateless(a->run.search.algo);
     if (a->run.check.heap_symmetry &&
         !cli_heap_symmetry_allows("run", a->run.search.algo, a->run.search.stateless))
         return ARGS_REPORTED;

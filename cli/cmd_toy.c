@@ -250,6 +250,7 @@ static args_status parse_args(int argc, char **argv, toy_args *a)
         args_status s = parse_option(argc, argv, &i, a);
         if (s != ARGS_OK) return s;
     }
+    a->opt.stateless |= por_algo_is_stateless(a->opt.algo);
     return a->file ? ARGS_OK : ARGS_USAGE;
 }
 

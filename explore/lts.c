@@ -64,6 +64,19 @@ static void lts_peek(const void *model, size_t thread, por_label *out)
     if (thread < machine->thread_count) explore_sched_label(machine, machine->threads[thread], out);
 }
 
+/* The lts: whether [thread]'s next transition can wait for another thread: it waits now, or it
+ * works on a monitor, a thread's life, a park permit or a class's initialisation (a plain field
+ * access never waits). */
+static bool lts_may_block(const void *model, size_t thread)
+{
+    const vm *machine = model;
+    if (thread >= machine->thread_count) return false;
+    if (!explore_sched_enabled(machine, machine->threads[thread])) return true;
+    por_label l;
+    lts_peek(model, thread, &l);
+    return l.access != POR_INVISIBLE && l.field >= EXPLORE_FIELD_LOCK;
+}
+
 /* Decides where a thread created during a step is parked: its first instruction, classified. */
 static void park_new_thread(vm *machine, vm_thread *t)
 {
@@ -146,14 +159,14 @@ static uint64_t lts_names(const void *model)
 }
 
 static const por_lts_ops vm_lts_ops = {
-    lts_thread_count, lts_enabled, lts_waiting, lts_peek,    lts_step,
-    lts_fingerprint,  lts_save,    lts_restore, lts_release, NULL,
+    lts_thread_count, lts_enabled, lts_waiting, lts_peek, lts_step,      lts_fingerprint,
+    lts_save,         lts_restore, lts_release, NULL,     lts_may_block, true,
 };
 
 /* Heap symmetry: fingerprints leave object names out, lts_names tells them. */
 static const por_lts_ops vm_symmetric_lts_ops = {
-    lts_thread_count, lts_enabled, lts_waiting, lts_peek,    lts_step,
-    lts_fingerprint,  lts_save,    lts_restore, lts_release, lts_names,
+    lts_thread_count, lts_enabled, lts_waiting, lts_peek,  lts_step,      lts_fingerprint,
+    lts_save,         lts_restore, lts_release, lts_names, lts_may_block, true,
 };
 
 por_lts explore_lts(vm *machine)

@@ -290,25 +290,42 @@ static bool no_pending(search *s, uint32_t label)
 
 /* ---- The table ------------------------------------------------------------------------------- */
 
-static const algo_ops algos[POR_ALGO_COUNT] = {
-    [POR_ALGO_DFS] = {all_candidates, mark_done, no_known, no_after, no_pending, false, true,
-                      false},
-    [POR_ALGO_JPF] = {all_candidates, mark_done, no_known, no_after, no_pending, false, true,
-                      false},
-    [POR_ALGO_SPOR] = {spor_candidates, mark_done, no_known, no_after, no_pending, false, false,
-                       true},
-    [POR_ALGO_DE_SPOR] = {de_candidates, de_on_take, de_on_known, de_after_child, de_on_pending,
-                          true, false, true},
-    [POR_ALGO_DL_SPOR] = {dl_candidates, no_take, no_known, dl_is_complete, no_pending, true, false,
-                          true},
-    [POR_ALGO_DE_JPF] = {de_candidates, de_on_take, de_on_known, de_after_child, de_on_pending,
-                         true, true, true},
-    [POR_ALGO_DL_JPF] = {dl_candidates, no_take, no_known, dl_is_complete, no_pending, true, true,
-                         true},
+/* Nothing to do when a frame is pushed. */
+static bool no_push(search *s, frame *f)
+{
+    (void)s, (void)f;
+    return true;
+}
+
+/* The hooks of every search but the DPOR family's: candidates, on_take, on_known, after_child,
+ * on_pending; whether it keeps Lr, takes safeSet(s) = enabled(s), applies the proviso. */
+#define ALGO(cand, take, known, after, pending, lr, all, cycles)                                   \
+    {                                                                                              \
+        .candidates = cand, .on_take = take, .on_known = known, .after_child = after,              \
+        .on_pending = pending, .on_push = no_push, .uses_lr = lr, .safe_enabled = all,             \
+        .proviso = cycles                                                                          \
+    }
+
+static const algo_ops algos[POR_ALGO_DPOR] = {
+    [POR_ALGO_DFS] =
+        ALGO(all_candidates, mark_done, no_known, no_after, no_pending, false, true, false),
+    [POR_ALGO_JPF] =
+        ALGO(all_candidates, mark_done, no_known, no_after, no_pending, false, true, false),
+    [POR_ALGO_SPOR] =
+        ALGO(spor_candidates, mark_done, no_known, no_after, no_pending, false, false, true),
+    [POR_ALGO_DE_SPOR] = ALGO(de_candidates, de_on_take, de_on_known, de_after_child, de_on_pending,
+                              true, false, true),
+    [POR_ALGO_DL_SPOR] =
+        ALGO(dl_candidates, no_take, no_known, dl_is_complete, no_pending, true, false, true),
+    [POR_ALGO_DE_JPF] = ALGO(de_candidates, de_on_take, de_on_known, de_after_child, de_on_pending,
+                             true, true, true),
+    [POR_ALGO_DL_JPF] =
+        ALGO(dl_candidates, no_take, no_known, dl_is_complete, no_pending, true, true, true),
 };
 
 const algo_ops *por_algo_for(por_algo algo)
 {
     if ((unsigned)algo >= POR_ALGO_COUNT) return NULL;
+    if (algo >= POR_ALGO_DPOR) return por_dpor_algo(algo);
     return &algos[algo];
 }

@@ -42,9 +42,16 @@ bool por_dependent(const por_label *a, const por_label *b)
 }
 
 static const char *const algo_names[POR_ALGO_COUNT] = {
-    [POR_ALGO_DFS] = "dfs",          [POR_ALGO_JPF] = "jpf",          [POR_ALGO_SPOR] = "s-por",
-    [POR_ALGO_DE_SPOR] = "de-s-por", [POR_ALGO_DL_SPOR] = "dl-s-por", [POR_ALGO_DE_JPF] = "de-jpf",
+    [POR_ALGO_DFS] = "dfs",
+    [POR_ALGO_JPF] = "jpf",
+    [POR_ALGO_SPOR] = "s-por",
+    [POR_ALGO_DE_SPOR] = "de-s-por",
+    [POR_ALGO_DL_SPOR] = "dl-s-por",
+    [POR_ALGO_DE_JPF] = "de-jpf",
     [POR_ALGO_DL_JPF] = "dl-jpf",
+    [POR_ALGO_DPOR] = "dpor",
+    [POR_ALGO_SOURCE_DPOR] = "source-dpor",
+    [POR_ALGO_OPTIMAL_DPOR] = "optimal-dpor",
 };
 
 const char *por_algo_name(por_algo algo)
@@ -59,6 +66,11 @@ bool por_algo_keeps_labels(por_algo algo)
            algo == POR_ALGO_DL_JPF;
 }
 
+bool por_algo_is_stateless(por_algo algo)
+{
+    return algo == POR_ALGO_DPOR || algo == POR_ALGO_SOURCE_DPOR || algo == POR_ALGO_OPTIMAL_DPOR;
+}
+
 por_status por_algo_parse(const char *name, por_algo *out, por_error *err)
 {
     for (size_t i = 0; i < POR_ALGO_COUNT; i++)
@@ -67,7 +79,8 @@ por_status por_algo_parse(const char *name, por_algo *out, por_error *err)
             return POR_OK;
         }
     return por_fail(err, POR_ERR_ARG,
-                    "unknown algorithm '%s' (dfs, jpf, s-por, de-s-por, dl-s-por, de-jpf, dl-jpf)",
+                    "unknown algorithm '%s' (dfs, jpf, s-por, de-s-por, dl-s-por, de-jpf, dl-jpf, "
+                    "dpor, source-dpor, optimal-dpor)",
                     name);
 }
 

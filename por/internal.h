@@ -337,11 +337,15 @@ typedef struct frame {
     uint32_t chosen_label; /* its interned label */
     uint32_t chosen_succ;  /* its successor's state id */
     bool chosen_renamed;   /* its successor was stored with other object names */
+    por_tset sleep;        /* DPOR: the sleep set (threads whose runs from here are covered) */
+    por_tset blocking;     /* DPOR: threads whose next step may wait for another (may_block) */
     bool full;             /* the cycle proviso fired: expand enabled(s) */
+    bool cycled;           /* DPOR: the chosen branch led back to this state or above it */
     bool finished;         /* DL: IsComplete returned true */
     bool open_below;       /* Lr: a child left the stack without being closed */
     lr_filter below;       /* Lr: the summaries of the children that left the stack closed */
     labelset summary;      /* stateless DE/DL: labels explored below this state so far */
+    labelset races;        /* DPOR: stack indices of the events racing with the chosen one */
 } frame;
 
 /* Per-algorithm behaviour plugged into the common DFS engine. */
@@ -357,15 +361,66 @@ typedef struct algo_ops {
     bool (*after_child)(search *s, frame *f);
     /* A waiting thread of the new top state will run [label] after it (see note_pending). */
     bool (*on_pending)(search *s, uint32_t label);
+    /* The new top frame [f] was pushed (after its final state was reported); false on error. */
+    bool (*on_push)(search *s, frame *f);
     bool uses_lr;      /* records the reachability graph (stateful) or summaries (stateless) */
     bool safe_enabled; /* safeSet(s) = enabled(s) */
     bool proviso;      /* applies the cycle proviso */
+    bool dpor;         /* the DPOR family: stateless, labels and clocks of every event */
 } algo_ops;
+
+/* ---- Wakeup trees (optimal DPOR) ------------------------------------------------------------- */
+
+/* A node of a wakeup tree: the event (an interned label, whose thread runs it) that leads to
+ * it from its parent, its first child and its next sibling (NONE when there is none). */
+typedef struct wnode {
+    uint32_t label;
+    uint32_t child, sibling;
+    bool bare; /* a leaf added by the cycle proviso, not by a race: it covers nothing */
+} wnode;
+
+/* An ordered tree of event sequences (Definition 6.1 of the optimal-DPOR paper); nodes[0] is
+ * the root (the empty sequence) once the tree has been used, and the children of a node are
+ * explored in sibling order. Removed subtrees stay in the array until the tree is empty. */
+typedef struct wtree {
+    wnode *nodes;
+    size_t len, cap;
+} wtree;
+
+/* Returns the first child of the root of [t], or NONE when [t] is empty. */
+static inline uint32_t wtree_first(const wtree *t)
+{
+    return t->len ? t->nodes[0].child : NONE;
+}
+
+/* Makes [t] the empty tree (only the root). */
+void por_wtree_clear(wtree *t);
+
+/* Appends the chain [seq][0 .. len) as the last child of the root of [t], its leaf [bare] (see
+ * wnode); false when out of memory. */
+bool por_wtree_add(wtree *t, const uint32_t *seq, size_t len, bool bare);
+
+/* Makes [dst] a copy of the subtree of [src] below node [node]; false when out of memory. */
+bool por_wtree_copy_below(wtree *dst, const wtree *src, uint32_t node);
+
+/* Removes the first child of the root of [t] with its subtree. */
+void por_wtree_drop_first(wtree *t);
+
+/* insert_[E](v, wut) of the paper: unless a leaf of [t] is already a possible start of an
+ * execution equivalent to [seq] (len events whose labels are interned in [lb]), adds the
+ * shortest extension needed as a new leaf after every other node it branches from. A bare leaf
+ * on the way gets the rest of [seq] below it instead of covering it. [seq] is used as scratch.
+ * False when out of memory. */
+bool por_wtree_insert(wtree *t, const labels *lb, uint32_t *seq, size_t len);
+
+/* Frees what [t] holds. */
+void por_wtree_free(wtree *t);
 
 /* Everything a running search holds. */
 struct search {
     const por_lts *lts;
-    const por_options *opt;
+    const por_options *opt; /* points at [options] */
+    por_options options;    /* the caller's, made stateless for a stateless algorithm */
     const por_observer *obs;
     const algo_ops *algo;
     size_t n; /* threads */
@@ -376,6 +431,14 @@ struct search {
     probe *probes; /* [cap * n] cached successors */
     uint8_t *path; /* [cap] thread of each stack transition (the schedule) */
     size_t depth, cap;
+    uint32_t *nexts;   /* [cap * n] DPOR: each frame's next label per thread (NONE: finished) */
+    uint32_t *clocks;  /* [cap * n] DPOR: the vector clock of each frame's chosen transition */
+    uint32_t *counts;  /* [cap] DPOR: that transition's number among its thread's (from 1) */
+    wtree *trees;      /* [cap] optimal DPOR: each frame's wakeup tree */
+    wtree lost;        /* optimal DPOR: the subtree below a branch cut by a cycle */
+    size_t lost_to;    /* the stack state that cycle led back to */
+    uint32_t *scratch; /* [2 * n + 2 * cap] DPOR: clocks and event lists of a race analysis */
+    size_t scratch_cap;
     uint32_t *label_mark; /* [label_mark_cap] epoch per label id, to visit each label once */
     size_t label_mark_cap;
     uint32_t *work; /* [work_cap] pending states of a re-traversal */
@@ -466,5 +529,31 @@ bool por_search_record_known(search *s, frame *f, size_t t, uint32_t succ);
 
 /* Sets the search error to out of memory; returns false. */
 bool por_search_nomem(search *s);
+
+/* Returns the interned label of [t]'s next transition in the lts's current state (NONE when
+ * out of memory). */
+uint32_t por_search_peek_label(search *s, size_t t);
+
+/* Runs, from the state of frames[d], the threads of the stack transitions [events][0 .. count)
+ * in order and sets [*ok] when each could run and [t]'s next transition then has interned
+ * label [label]. Leaves the lts off the stack, or, for an lts that restores only along the path,
+ * re-runs the stack's path from frames[d] and saves its states again. False on an lts error or
+ * out of memory. */
+bool por_search_replay(search *s, size_t d, const uint32_t *events, size_t count, size_t t,
+                       uint32_t label, bool *ok);
+
+/* ---- The DPOR family (dpor.c) ---------------------------------------------------------------- */
+
+/* Records the next label of every unfinished thread of the new top frame [f]. */
+bool por_dpor_record_nexts(search *s, frame *f);
+
+/* Grows the DPOR arrays from [old] to [cap] stack frames; false when out of memory. */
+bool por_dpor_grow(search *s, size_t old, size_t cap);
+
+/* Frees the DPOR arrays of [s]. */
+void por_dpor_free(search *s);
+
+/* Returns the hooks of the DPOR algorithm [algo] (NULL for the others). */
+const algo_ops *por_dpor_algo(por_algo algo);
 
 #endif

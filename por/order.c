@@ -98,6 +98,7 @@ size_t por_search_pick(search *s, por_tset set)
 uint32_t por_search_choose(search *s, frame *f, por_tset cand)
 {
     if (tset_size(cand) == 1) return (uint32_t)tset_first(cand);
+    if (s->algo->dpor) return (uint32_t)por_search_pick(s, cand); /* no state to prefer */
     size_t d = (size_t)(f - s->frames);
     por_tset known = 0;
     for (por_tset m = cand; m; m &= m - 1) {

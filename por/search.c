@@ -48,9 +48,7 @@ static bool goto_successor(search *s, size_t d, size_t t)
     return true;
 }
 
-/* Returns the interned label of the next transition of [t] from the current state (NONE when
- * out of memory). */
-static uint32_t peek_label(search *s, size_t t)
+uint32_t por_search_peek_label(search *s, size_t t)
 {
     por_label l;
     memset(&l, 0, sizeof l);
@@ -67,8 +65,8 @@ bool por_search_probe(search *s, frame *f, size_t t)
     probe *p = &s->probes[d * s->n + t];
     goto_frame(s, d);
     p->label = NONE; /* dfs, jpf and S-POR never read it unless an observer wants transitions */
-    if (s->algo->uses_lr || (s->obs && s->obs->transition)) {
-        p->label = peek_label(s, t);
+    if (s->algo->uses_lr || s->algo->dpor || (s->obs && s->obs->transition)) {
+        p->label = por_search_peek_label(s, t);
         if (p->label == NONE) return por_search_nomem(s);
     }
     por_step_result r;
@@ -79,6 +77,52 @@ bool por_search_probe(search *s, frame *f, size_t t)
     s->at_thread = (int)t;
     f->probed |= tset_of(t);
     return true;
+}
+
+/* Runs the threads of [events][0 .. count) from the current state and sets [*ok] when each
+ * could run and [t]'s next transition then has interned label [label]. */
+static bool run_events(search *s, const uint32_t *events, size_t count, size_t t, uint32_t label,
+                       bool *ok)
+{
+    *ok = false;
+    for (size_t i = 0; i < count; i++) {
+        size_t u = s->path[events[i]];
+        if (!tset_has(s->lts->ops->enabled(s->lts->model), u)) return true;
+        por_step_result r;
+        if (!run_step(s, u, &r)) return false;
+    }
+    if (!tset_has(s->lts->ops->enabled(s->lts->model), t)) return true;
+    uint32_t id = por_search_peek_label(s, t);
+    if (id == NONE) return por_search_nomem(s);
+    *ok = id == label;
+    return true;
+}
+
+/* Comes back from frames[d] to the top of the stack: runs the path again and saves each state
+ * of it again (their old snapshots died with the replay). */
+static bool rerun_path(search *s, size_t d)
+{
+    s->lts->ops->restore(s->lts->model, s->frames[d].snap);
+    for (size_t k = d; k + 1 < s->depth; k++) {
+        por_step_result r;
+        if (!run_step(s, s->path[k], &r)) return false;
+        frame *next = &s->frames[k + 1];
+        s->lts->ops->release(s->lts->model, next->snap);
+        next->snap = s->lts->ops->save(s->lts->model);
+        if (!next->snap) return por_search_nomem(s);
+    }
+    s->at_depth = (int)s->depth - 1;
+    s->at_thread = -1;
+    return true;
+}
+
+bool por_search_replay(search *s, size_t d, const uint32_t *events, size_t count, size_t t,
+                       uint32_t label, bool *ok)
+{
+    goto_frame(s, d);
+    s->at_depth = -1;
+    if (!run_events(s, events, count, t, label, ok)) return false;
+    return !s->lts->ops->restores_along_path || rerun_path(s, d);
 }
 
 bool por_search_known(const search *s, por_fp fp)
@@ -100,7 +144,7 @@ void por_search_report_frame(const search *s, const frame *f, bool complete)
     if (!s->obs || !s->obs->frame) return;
     size_t d = (size_t)(f - s->frames);
     por_frame_event ev = {
-        s->st.fps[f->state], d,       s->n,    f->enabled, f->safe, f->backtrack, f->done,
+        s->st.fps[f->state], d,       s->n,    f->enabled, f->safe, f->backtrack, f->done, f->sleep,
         frame_current(s, d), f->full, complete};
     s->obs->frame(s->obs->ctx, &ev);
 }
@@ -164,6 +208,7 @@ static bool grow_stack(search *s)
         !base_array_resize(&s->probes, s->n * sizeof *s->probes, s->cap, cap) ||
         !base_array_resize(&s->path, sizeof *s->path, s->cap, cap))
         return false;
+    if (s->algo->dpor && !por_dpor_grow(s, s->cap, cap)) return false;
     s->cap = cap;
     return true;
 }
@@ -215,10 +260,11 @@ static bool push_frame(search *s, uint32_t id)
     if (s->depth == s->cap && !grow_stack(s)) return por_search_nomem(s);
     size_t d = s->depth;
     frame *f = &s->frames[d];
-    labelset summary = f->summary;
+    labelset summary = f->summary, races = f->races;
     memset(f, 0, sizeof *f);
-    summary.count = 0;
+    summary.count = races.count = 0;
     f->summary = summary;
+    f->races = races;
     f->state = id;
     f->chosen = NONE;
     f->snap = s->lts->ops->save(s->lts->model);
@@ -241,8 +287,9 @@ static bool push_frame(search *s, uint32_t id)
     size_t mem = base_bytes_in_use();
     if (mem > st->peak_memory) st->peak_memory = mem;
     if (waiting && !note_pending(s, f, waiting)) return false;
+    if (s->algo->dpor && !por_dpor_record_nexts(s, f)) return false;
     if (!f->enabled) final_state(s);
-    return true;
+    return s->algo->on_push(s, f);
 }
 
 /* Pops the top frame (Stack.pop) and hands its summary to the parent (stateless DE/DL). */
@@ -457,7 +504,10 @@ static void teardown(search *s)
         frame *f = &s->frames[--s->depth];
         if (f->snap) s->lts->ops->release(s->lts->model, f->snap);
     }
-    for (size_t i = 0; i < s->cap; i++) por_labelset_free(&s->frames[i].summary);
+    for (size_t i = 0; i < s->cap; i++) {
+        por_labelset_free(&s->frames[i].summary);
+        por_labelset_free(&s->frames[i].races);
+    }
     base_free(s->frames);
     base_free(s->cur);
     base_free(s->probes);
@@ -465,6 +515,7 @@ static void teardown(search *s)
     base_free(s->label_mark);
     base_free(s->work);
     base_free(s->seen);
+    if (s->algo->dpor) por_dpor_free(s);
     por_store_free(&s->st);
     por_labels_free(&s->lb);
 }
@@ -478,7 +529,9 @@ por_status por_search(const por_lts *lts, const por_options *opt, por_result *re
     search s;
     memset(&s, 0, sizeof s);
     s.lts = lts;
-    s.opt = opt;
+    s.options = *opt;
+    s.options.stateless = opt->stateless || por_algo_is_stateless(opt->algo);
+    s.opt = opt = &s.options;
     s.obs = opt->observer;
     s.result = result;
     s.err = err;
@@ -487,7 +540,7 @@ por_status por_search(const por_lts *lts, const por_options *opt, por_result *re
     s.at_depth = -1;
     s.st.graph = s.algo && s.algo->uses_lr && !opt->stateless;
     if (!s.algo) return por_fail(err, POR_ERR_ARG, "unknown algorithm %d", (int)opt->algo);
-    if (lts->ops->names && s.algo->uses_lr && opt->stateless)
+    if (lts->ops->names && (s.algo->uses_lr || s.algo->dpor) && opt->stateless)
         return por_fail(err, POR_ERR_ARG,
                         "a stateless %s search cannot match states up to object names",
                         por_algo_name(opt->algo));

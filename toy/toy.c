@@ -288,6 +288,14 @@ static void op_peek(const void *model, size_t t, por_label *out)
     }
 }
 
+/* Only a lock can wait for another thread. */
+static bool op_may_block(const void *model, size_t t)
+{
+    const toy_program *toy = model;
+    const toy_instr *in = next_instr(toy, toy->cur, t);
+    return in && in->op == TOY_LOCK;
+}
+
 static por_step_result op_step(void *model, size_t t, por_error *err)
 {
     toy_program *toy = model;
@@ -339,8 +347,8 @@ static void op_release(void *model, por_snapshot *snap)
 }
 
 static const por_lts_ops lts_ops = {
-    op_thread_count, op_enabled, op_waiting, op_peek,    op_step,
-    op_fingerprint,  op_save,    op_restore, op_release, NULL,
+    op_thread_count, op_enabled, op_waiting, op_peek, op_step,      op_fingerprint,
+    op_save,         op_restore, op_release, NULL,    op_may_block, false,
 };
 
 por_lts toy_lts(toy_program *toy)

@@ -26,6 +26,9 @@ verdict_classifier verdict_classifier_for(por_algo algo, verdict_classifier requ
     case POR_ALGO_JPF:
     case POR_ALGO_DE_JPF:
     case POR_ALGO_DL_JPF:
+    case POR_ALGO_DPOR:
+    case POR_ALGO_SOURCE_DPOR:
+    case POR_ALGO_OPTIMAL_DPOR:
         return VERDICT_CLASSIFY_JPF;
     default:
         return VERDICT_CLASSIFY_SAFE;

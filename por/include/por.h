@@ -23,13 +23,16 @@
 
 /* The search algorithms (--algo). */
 typedef enum por_algo {
-    POR_ALGO_DFS,     /* full stateful DFS, no reduction: the oracle */
-    POR_ALGO_JPF,     /* DFS over every enabled thread, as JPF explores */
-    POR_ALGO_SPOR,    /* Algorithm 1: safe sets */
-    POR_ALGO_DE_SPOR, /* Algorithm 2: eager source sets on safe sets */
-    POR_ALGO_DL_SPOR, /* Algorithm 3: lazy source sets on safe sets */
-    POR_ALGO_DE_JPF,  /* Algorithm 2 with safeSet(s) = enabled(s) */
-    POR_ALGO_DL_JPF,  /* Algorithm 3 with safeSet(s) = enabled(s) */
+    POR_ALGO_DFS,          /* full stateful DFS, no reduction: the oracle */
+    POR_ALGO_JPF,          /* DFS over every enabled thread, as JPF explores */
+    POR_ALGO_SPOR,         /* Algorithm 1: safe sets */
+    POR_ALGO_DE_SPOR,      /* Algorithm 2: eager source sets on safe sets */
+    POR_ALGO_DL_SPOR,      /* Algorithm 3: lazy source sets on safe sets */
+    POR_ALGO_DE_JPF,       /* Algorithm 2 with safeSet(s) = enabled(s) */
+    POR_ALGO_DL_JPF,       /* Algorithm 3 with safeSet(s) = enabled(s) */
+    POR_ALGO_DPOR,         /* Flanagan-Godefroid DPOR (persistent backtrack sets) with sleep sets */
+    POR_ALGO_SOURCE_DPOR,  /* Abdulla et al., Algorithm 1: source sets and sleep sets */
+    POR_ALGO_OPTIMAL_DPOR, /* Abdulla et al., Algorithm 2: wakeup trees, one run per trace */
     POR_ALGO_COUNT
 } por_algo;
 
@@ -40,6 +43,10 @@ const char *por_algo_name(por_algo algo);
  * or summarise what a state reached on an earlier path). Stateful, they handle states matched
  * up to object names (por_lts_ops.names); stateless, they cannot (por_search refuses). */
 bool por_algo_keeps_labels(por_algo algo);
+
+/* True when [algo] is stateless by definition (the DPOR family): it matches a state only
+ * against the states on the current path, whatever the options say. */
+bool por_algo_is_stateless(por_algo algo);
 
 /* Parses algorithm [name] into [out]; fills [err] with POR_ERR_ARG when unknown. */
 por_status por_algo_parse(const char *name, por_algo *out, por_error *err);
@@ -92,6 +99,7 @@ typedef struct por_frame_event {
     size_t depth; /* 0 for the initial state */
     size_t thread_count;
     por_tset enabled, safe, backtrack, done;
+    por_tset sleep;          /* DPOR: threads whose runs from here are covered by earlier ones */
     const por_tset *current; /* [thread_count] sets; all empty for searches without them */
     bool proviso;            /* the cycle proviso made this state fully expanded */
     bool complete;           /* the search is leaving the state */
@@ -174,11 +182,14 @@ typedef struct por_stats {
     size_t assert_failures; /* transitions that failed an assertion */
     size_t violations;      /* final states the observer judged as violations */
     size_t proviso_fired;   /* states the cycle proviso expanded fully */
-    size_t peak_memory;     /* largest number of bytes held through the base allocator */
-    size_t state_bytes;     /* bytes the state store holds at the end (fingerprints, index) */
-    size_t lr_edges;        /* reachability-graph (Lr) edges stored (DE/DL) */
-    size_t lr_bytes;        /* bytes Lr holds at the end (edges and per-state heads) */
-    double seconds;         /* wall-clock time */
+    size_t sleep_blocked;   /* DPOR: runs that ended in a state whose enabled threads all sleep */
+    size_t races;           /* DPOR: reversible races found (each may add a backtrack point) */
+    size_t wakeup_blocked; /* optimal DPOR: wakeup-tree branches whose first thread could not run */
+    size_t peak_memory;    /* largest number of bytes held through the base allocator */
+    size_t state_bytes;    /* bytes the state store holds at the end (fingerprints, index) */
+    size_t lr_edges;       /* reachability-graph (Lr) edges stored (DE/DL) */
+    size_t lr_bytes;       /* bytes Lr holds at the end (edges and per-state heads) */
+    double seconds;        /* wall-clock time */
 } por_stats;
 
 /* The result of one search. */

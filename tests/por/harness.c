@@ -165,7 +165,7 @@ static void on_frame(void *ctx, const por_frame_event *ev)
         what = "backtrack/done holds a thread that is not enabled";
     else if (ev->complete && ev->backtrack != ev->done)
         what = "left a state with backtrack != done";
-    else if (ev->complete && ev->enabled && !ev->done)
+    else if (ev->complete && (ev->enabled & ~ev->sleep) && !ev->done)
         what = "left a state unexplored";
     if (!what) return;
     char buf[300];

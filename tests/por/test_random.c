@@ -50,7 +50,21 @@ typedef struct oracle {
     outcomes want;
     char seq[64], random[32];
     size_t max_tree;
+    bool acyclic; /* no spin loop, no infinite loop: optimal-dpor must not be sleep-blocked */
+    size_t runs[POR_ALGO_COUNT]; /* complete runs of each DPOR search under the seq order */
 } oracle;
+
+/* True when no thread of [p] can repeat a state: no spin loop, no infinite loop. */
+static bool acyclic(const gen_program *p)
+{
+    for (size_t t = 0; t < p->nthreads; t++) {
+        const gen_thread *th = &p->threads[t];
+        if (th->spin_var >= 0 || th->forever) return false;
+        for (size_t i = 0; i < th->n; i++)
+            if (th->items[i].kind == G_SPIN) return false;
+    }
+    return true;
+}
 
 typedef enum verdict { V_OK, V_SKIP, V_FAIL } verdict;
 
@@ -90,8 +104,10 @@ static verdict oracle_open(const gen_program *p, uint64_t seed, oracle *o)
 {
     char src[SOURCE_SIZE];
     cr_assert_lt(gen_render(p, src, sizeof src), sizeof src);
+    memset(o, 0, sizeof *o);
     o->toy = harness_parse(src);
     o->max_tree = env_size("POR_RANDOM_MAX_TREE", MAX_TREE);
+    o->acyclic = acyclic(p);
     orders_for(seed, p->nthreads, o);
     por_options opt = harness_options(POR_ALGO_DFS, false, "seq");
     opt.max_states = ORACLE_MAX_STATES;
@@ -127,6 +143,17 @@ static verdict run_config(oracle *o, config c, char *why, size_t size)
         v = V_FAIL;
     } else if (!harness_same(&o->want, &got, why, size)) {
         v = V_FAIL;
+    } else if (c.algo == POR_ALGO_OPTIMAL_DPOR && o->acyclic && r.stats.sleep_blocked) {
+        snprintf(why, size, "optimal-dpor: %zu sleep-set-blocked runs", r.stats.sleep_blocked);
+        v = V_FAIL;
+    } else if (o->acyclic && c.algo >= POR_ALGO_DPOR && !c.random_order) {
+        /* one complete run per trace: every DPOR search completes as many */
+        o->runs[c.algo] = r.stats.end_states;
+        if (o->runs[POR_ALGO_DPOR] && r.stats.end_states != o->runs[POR_ALGO_DPOR]) {
+            snprintf(why, size, "%zu complete runs, dpor had %zu", r.stats.end_states,
+                     o->runs[POR_ALGO_DPOR]);
+            v = V_FAIL;
+        }
     }
     outcomes_free(&got);
     return v;

@@ -284,7 +284,8 @@ Test(por_search, an_observer_may_accept_a_deadlock)
         cr_assert_eq(r.stop, POR_STOP_COMPLETE, "%s", por_algo_name((por_algo)a));
         cr_assert_eq(r.stats.deadlocks, 1, "still counted as a deadlock");
         cr_assert_eq(r.stats.violations, 0);
-        cr_assert_eq(c.finals, 2);
+        /* a stateless search reaches each of the two end states once per run: 2 and 1 */
+        cr_assert_eq(c.finals, por_algo_is_stateless((por_algo)a) ? 3 : 2);
     }
     toy_free(toy);
 }
@@ -381,8 +382,9 @@ static void ct_release(void *m, por_snapshot *s)
     base_free(s);
 }
 
-static const por_lts_ops counter_ops = {ct_threads,     ct_enabled, ct_waiting, ct_peek,    ct_step,
-                                        ct_fingerprint, ct_save,    ct_restore, ct_release, NULL};
+static const por_lts_ops counter_ops = {ct_threads, ct_enabled,     ct_waiting, ct_peek,
+                                        ct_step,    ct_fingerprint, ct_save,    ct_restore,
+                                        ct_release, NULL,           NULL,       false};
 
 Test(por_search, works_on_a_hand_made_cyclic_system)
 {
@@ -396,7 +398,8 @@ Test(por_search, works_on_a_hand_made_cyclic_system)
             cr_assert_eq(por_search(&lts, &opt, &r, &err), POR_OK);
             cr_assert_eq(r.stop, POR_STOP_COMPLETE);
             cr_assert_eq(r.stats.end_states, 0, "no state is final");
-            if (!stateless) cr_assert_leq(r.stats.states_new, 8);
+            if (!stateless && !por_algo_is_stateless((por_algo)a))
+                cr_assert_leq(r.stats.states_new, 8);
             if (!stateless && (a == POR_ALGO_DFS || a == POR_ALGO_JPF))
                 cr_assert_eq(r.stats.states_new, 8);
         }
@@ -435,8 +438,8 @@ Test(por_options, parse_algorithms_and_orders)
         cr_assert_eq(por_algo_parse(por_algo_name((por_algo)a), &algo, &err), POR_OK);
         cr_assert_eq(algo, a);
     }
-    cr_assert_eq(por_algo_parse("dpor", &algo, &err), POR_ERR_ARG);
-    cr_assert(strstr(err.message, "unknown algorithm 'dpor'"));
+    cr_assert_eq(por_algo_parse("odpor", &algo, &err), POR_ERR_ARG);
+    cr_assert(strstr(err.message, "unknown algorithm 'odpor'"));
     por_order o;
     char buf[64];
     cr_assert_eq(por_order_parse("seq:2,0,1", &o, &err), POR_OK);

@@ -138,12 +138,12 @@ static void rn_release(void *m, por_snapshot *snap)
 
 static const por_lts_ops with_names = {rn_threads, rn_enabled,     rn_waiting, rn_peek,
                                        rn_step,    rn_fingerprint, rn_save,    rn_restore,
-                                       rn_release, rn_names};
+                                       rn_release, rn_names,       NULL,       false};
 
 /* The same wrapper hiding how it names objects: the control. */
-static const por_lts_ops without_names = {
-    rn_threads,     rn_enabled, rn_waiting, rn_peek,    rn_step,
-    rn_fingerprint, rn_save,    rn_restore, rn_release, NULL};
+static const por_lts_ops without_names = {rn_threads, rn_enabled,     rn_waiting, rn_peek,
+                                          rn_step,    rn_fingerprint, rn_save,    rn_restore,
+                                          rn_release, NULL,           NULL,       false};
 
 /* The number of random programs to check: PROGRAMS, or QUICK_PROGRAMS under
  * PORCHECK_TEST_QUICK=1. */
@@ -204,7 +204,7 @@ static size_t disagreements(const por_lts_ops *ops, bool must_agree)
         if (!open_program(seed, &toy, &want)) continue;
         checked++;
         bool agrees = true;
-        for (int a = 0; a < POR_ALGO_COUNT && agrees; a++)
+        for (int a = 0; a < POR_ALGO_DPOR && agrees; a++) /* the DPOR family refuses names */
             for (size_t o = 0; o < 2 && agrees; o++) {
                 char why[512] = "";
                 agrees =
@@ -230,4 +230,21 @@ Test(por_symmetry, labels_read_at_face_value_miss_outcomes, .timeout = 600)
     size_t bad = disagreements(&without_names, false);
     cr_log_info("%zu of %zu programs disagree without names", bad, program_count());
     cr_assert_gt(bad, 0, "the renaming never mattered: the test above proves nothing");
+}
+
+Test(por_symmetry, the_dpor_family_refuses_states_matched_up_to_names)
+{
+    toy_program *toy = harness_parse("shared x\nthread A {\n x = 1\n}\nthread B {\n r = x\n}\n");
+    for (int a = POR_ALGO_DPOR; a < POR_ALGO_COUNT; a++) {
+        renamer model = {toy_lts(toy), {0}, 0};
+        memset(model.name, NAMELESS, sizeof model.name);
+        por_lts lts = {&with_names, &model};
+        por_options opt = harness_options((por_algo)a, false, "seq");
+        por_result r;
+        por_error err;
+        cr_assert_eq(por_search(&lts, &opt, &r, &err), POR_ERR_ARG, "%s",
+                     por_algo_name((por_algo)a));
+        cr_assert(strstr(err.message, "cannot match states up to object names"), "%s", err.message);
+    }
+    toy_free(toy);
 }

@@ -94,7 +94,8 @@ Test(verdict_run, replay_of_the_deadlock_schedule_is_a_violation)
 Test(verdict_classifier, run_and_check_pick_the_same_default_for_every_algorithm)
 {
     for (int a = 0; a < POR_ALGO_COUNT; a++) {
-        bool jpf = a == POR_ALGO_JPF || a == POR_ALGO_DE_JPF || a == POR_ALGO_DL_JPF;
+        bool jpf = a == POR_ALGO_JPF || a == POR_ALGO_DE_JPF || a == POR_ALGO_DL_JPF ||
+                   por_algo_is_stateless((por_algo)a);
         verdict_classifier want = jpf ? VERDICT_CLASSIFY_JPF : VERDICT_CLASSIFY_SAFE;
         verdict_check_options check;
         memset(&check, 0, sizeof check);

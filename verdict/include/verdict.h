@@ -63,7 +63,7 @@ typedef struct verdict_visible {
 void verdict_print_visible(FILE *out, const verdict_visible *v, const char *what);
 
 /* Which instructions are scheduling points (see vm.h); DEFAULT picks safe for dfs and the
- * S-POR family, jpf for jpf, de-jpf and dl-jpf. */
+ * S-POR family, jpf for jpf, de-jpf, dl-jpf and the DPOR family. */
 typedef enum verdict_classifier {
     VERDICT_CLASSIFY_DEFAULT = 0,
     VERDICT_CLASSIFY_SAFE,
@@ -197,8 +197,9 @@ verdict_classifier verdict_check_classifier(const verdict_check_options *opt);
 
 /* Returns the classifier in force for a search with [algo] when [requested] was asked for (the
  * same for porcheck run and check): [requested] itself, else by default jpf for the jpf, de-jpf
- * and dl-jpf searches (whose reductions assume it) and safe, whose default visible set is every
- * class, for dfs and the S-POR family. */
+ * and dl-jpf searches (whose reductions assume it) and the DPOR family (whose races need thread
+ * starts, joins and ends labelled), and safe, whose default visible set is every class, for dfs
+ * and the S-POR family. */
 verdict_classifier verdict_classifier_for(por_algo algo, verdict_classifier requested);
 
 /* Returns the VM's classifier for [c] (DEFAULT: safe). */

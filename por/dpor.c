@@ -1,0 +1,693 @@
+/* The dynamic partial-order reductions of the other seeds as hooks of the common engine:
+ *   dpor          Flanagan and Godefroid, Fig. 3 of ../shared/seeds/dynamic-por.txt with clock
+ *                 vectors (persistent backtrack sets), with sleep sets;
+ *   source-dpor   Abdulla, Aronis, Jonsson, Sagonas, Algorithm 1 of optimal-dpor.txt (source
+ *                 sets, sleep sets);
+ *   optimal-dpor  the same paper's Algorithm 2 (wakeup trees).
+ *
+ * All three are stateless: the engine matches a new state only against the states on the stack,
+ * which closes cycles (spin loops) instead of unrolling them. A path cut by such a cycle is not
+ * analysed beyond the cut, so every state of the cycle is expanded fully (the cycle proviso).
+ *
+ * Events are the transitions on the stack: frames[i] took event i, run by path[i] and labelled
+ * chosen_label, with a vector clock of happens-before (program order and por_dependent); event j
+ * happens before an event with clock c when c[path[j]] >= counts[j].
+ *
+ * Blocking. A lock acquire, a wait or a join is a write that may not be enabled. The papers
+ * assume that a process is never disabled by another; here a race e < e' is reversible only
+ * when replaying pre(e), then notdep(e), lets proc(e') take e' (a replay checks it), and a race
+ * that is not (an unlock before the next lock of the same lock) does not hide the earlier
+ * events behind it: the scan goes on to the lock that the unlock ended, which is the race to
+ * reverse. A waiting thread's pending action races as if it came next, so that the last
+ * acquire of a deadlock is reversed too (Flanagan-Godefroid consider next(s, p) for every p). */
+#include <string.h>
+
+#include "internal.h"
+
+/* Marks "no such event". */
+#define NO_EVENT SIZE_MAX
+
+/* ---- Events and clocks ----------------------------------------------------------------------- */
+
+/* Returns the stack index of frame [f]. */
+static size_t index_of(const search *s, const frame *f)
+{
+    return (size_t)(f - s->frames);
+}
+
+/* Returns the vector clock of event [i]. */
+static uint32_t *clock_of(const search *s, size_t i)
+{
+    return s->clocks + i * s->n;
+}
+
+/* Returns the label of event [i]. */
+static const por_label *event_label(const search *s, size_t i)
+{
+    return label_at(s, s->frames[i].chosen_label);
+}
+
+/* Returns the next labels (NONE: finished) of the threads in frames[i]. */
+static uint32_t *nexts_of(const search *s, size_t i)
+{
+    return s->nexts + i * s->n;
+}
+
+/* True when event [j] happens before an event whose clock is [c]. */
+static bool happens_before(const search *s, size_t j, const uint32_t *c)
+{
+    return c[s->path[j]] >= s->counts[j];
+}
+
+/* Raises [a] to at least [b] in every thread. */
+static void join(uint32_t *a, const uint32_t *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (b[i] > a[i]) a[i] = b[i];
+}
+
+/* Returns the index of the last event of [t] among the first [end] events, or NO_EVENT. */
+static size_t last_event(const search *s, size_t end, size_t t)
+{
+    for (size_t k = end; k-- > 0;)
+        if (s->path[k] == t) return k;
+    return NO_EVENT;
+}
+
+/* Returns the event among the first [end] after which thread [t] first existed (it had no
+ * next step before it: a thread start), or NO_EVENT when it existed from the start. */
+static size_t creator(const search *s, size_t end, size_t t)
+{
+    for (size_t k = end; k-- > 0;)
+        if (nexts_of(s, k)[t] == NONE) return k;
+    return NO_EVENT;
+}
+
+/* Returns the last event among the first [end] after [prev] (NO_EVENT: from the start) that
+ * made waiting thread [t] enabled, or NO_EVENT. */
+static size_t enabler(const search *s, size_t end, size_t t, size_t prev)
+{
+    size_t from = prev == NO_EVENT ? 0 : prev + 1;
+    for (size_t k = end; k-- > from;)
+        if (nexts_of(s, k)[t] != NONE && !tset_has(s->frames[k].enabled, t) &&
+            tset_has(s->frames[k + 1].enabled, t))
+            return k;
+    return NO_EVENT;
+}
+
+/* Fills [c] with the order that an event of [t] has after the first [end] events before any
+ * dependency: its thread's last event, the event that started the thread and the event that
+ * last ended a wait of it (a thread start, an unlock, a notify, a thread's end: whatever their
+ * labels say, a replay must not move the event before them). Returns t's last event. */
+static size_t clock_base(const search *s, size_t end, size_t t, uint32_t *c)
+{
+    size_t prev = last_event(s, end, t), from = prev;
+    if (prev != NO_EVENT)
+        memcpy(c, clock_of(s, prev), s->n * sizeof *c);
+    else if ((from = creator(s, end, t)) != NO_EVENT)
+        memcpy(c, clock_of(s, from), s->n * sizeof *c);
+    else
+        memset(c, 0, s->n * sizeof *c);
+    size_t k = enabler(s, end, t, from);
+    if (k != NO_EVENT) join(c, clock_of(s, k), s->n);
+    return prev;
+}
+
+/* Fills [c] with the clock that an event of [t] labelled [l] has after the first [end]
+ * events; returns its number among the events of [t]. */
+static uint32_t clock_after(const search *s, size_t end, size_t t, const por_label *l, uint32_t *c)
+{
+    size_t prev = clock_base(s, end, t, c);
+    for (size_t k = end; k-- > 0;)
+        if (!happens_before(s, k, c) && por_dependent(event_label(s, k), l))
+            join(c, clock_of(s, k), s->n);
+    return c[t] = prev == NO_EVENT ? 1 : s->counts[prev] + 1;
+}
+
+/* Computes the clock of event [d], the chosen transition of frames[d]. */
+static void record_event(search *s, size_t d)
+{
+    s->counts[d] = clock_after(s, d, s->path[d], event_label(s, d), clock_of(s, d));
+}
+
+/* The scratch areas: two clocks, then two lists of stack indices. */
+static uint32_t *scratch_clock(const search *s, size_t k)
+{
+    return s->scratch + k * s->n;
+}
+
+/* Returns scratch list [k] (0 or 1), room for every stack index. */
+static uint32_t *scratch_list(const search *s, size_t k)
+{
+    return s->scratch + 2 * s->n + k * s->cap;
+}
+
+bool por_dpor_grow(search *s, size_t old, size_t cap)
+{
+    size_t n = s->n;
+    if (!base_array_resize(&s->nexts, n * sizeof *s->nexts, old, cap) ||
+        !base_array_resize(&s->clocks, n * sizeof *s->clocks, old, cap) ||
+        !base_array_resize(&s->counts, sizeof *s->counts, old, cap) ||
+        !base_array_resize(&s->trees, sizeof *s->trees, old, cap) ||
+        !base_array_resize(&s->scratch, sizeof *s->scratch, s->scratch_cap, 2 * n + 2 * cap))
+        return false;
+    s->scratch_cap = 2 * n + 2 * cap;
+    return true;
+}
+
+void por_dpor_free(search *s)
+{
+    for (size_t i = 0; i < s->cap && s->trees; i++) por_wtree_free(&s->trees[i]);
+    base_free(s->nexts);
+    base_free(s->clocks);
+    base_free(s->counts);
+    base_free(s->trees);
+    por_wtree_free(&s->lost);
+    base_free(s->scratch);
+}
+
+bool por_dpor_record_nexts(search *s, frame *f)
+{
+    size_t d = index_of(s, f);
+    uint32_t *nexts = nexts_of(s, d);
+    por_tset unfinished = f->enabled | s->lts->ops->waiting(s->lts->model);
+    bool (*may_block)(const void *, size_t) = s->lts->ops->may_block;
+    for (size_t t = 0; t < s->n; t++) {
+        nexts[t] = NONE;
+        if (!tset_has(unfinished, t)) continue;
+        nexts[t] = por_search_peek_label(s, t);
+        if (nexts[t] == NONE) return por_search_nomem(s);
+        if (!may_block || may_block(s->lts->model, t)) f->blocking |= tset_of(t);
+    }
+    return true;
+}
+
+/* ---- Races ----------------------------------------------------------------------------------- */
+
+/* An event e' whose races are sought: of thread [t], labelled [label], with clock [clock], after
+ * the first [end] events (e' is event [end] itself or a pending action after them); the
+ * sequences v of its reversals draw on the first [horizon] events. */
+typedef struct racer {
+    size_t t;
+    uint32_t label;
+    const uint32_t *clock;
+    size_t end, horizon;
+    bool may_block; /* the lts says another thread may disable or enable e' */
+} racer;
+
+/* What to do with a reversible race of event [j] with [r]; false on error. */
+typedef bool (*race_fn)(search *s, const racer *r, size_t j);
+
+/* Lists in [out] the events among (j, to) that do not happen after [j] (notdep(j, E) in the
+ * paper's notation, in stack order); returns how many. */
+static size_t not_after(const search *s, size_t j, size_t to, uint32_t *out)
+{
+    size_t m = 0;
+    for (size_t k = j + 1; k < to; k++)
+        if (!happens_before(s, j, clock_of(s, k))) out[m++] = (uint32_t)k;
+    return m;
+}
+
+/* Sets [*ok] when the race of event [j] with [r] can be reversed: after pre(j) and the events
+ * that do not happen after j, r's thread takes r's event. Only an event that may wait needs the
+ * replay: the others are enabled whenever their thread reaches them. False on an lts error. */
+static bool reversible(search *s, const racer *r, size_t j, bool *ok)
+{
+    *ok = true;
+    if (!r->may_block) return true;
+    uint32_t *list = scratch_list(s, 0);
+    size_t m = not_after(s, j, r->end, list);
+    return por_search_replay(s, j, list, m, r->t, r->label, ok);
+}
+
+/* Calls [found] for every event j that races with [r] and can be reversed (j ⋖ e' in the
+ * paper): dependent, of another thread, and happening before e' through no other race.
+ * Dependencies that cannot be reversed are looked past (see the file comment). */
+static bool scan_races(search *s, const racer *r, race_fn found)
+{
+    const por_label *l = label_at(s, r->label);
+    if (l->access == POR_INVISIBLE) return true;
+    uint32_t *acc = scratch_clock(s, 0);
+    clock_base(s, r->end, r->t, acc);
+    for (size_t j = r->end; j-- > 0;) {
+        if (s->path[j] == r->t || happens_before(s, j, acc)) continue;
+        if (!por_dependent(event_label(s, j), l)) continue;
+        bool ok;
+        if (!reversible(s, r, j, &ok)) return false;
+        if (!ok) continue;
+        s->result->stats.races++;
+        if (!found(s, r, j)) return false;
+        join(acc, clock_of(s, j), s->n);
+    }
+    return true;
+}
+
+/* Returns I(v) for v = [events][0 .. m) then r's event: the threads whose first event in v has
+ * no earlier event of v happening before it in E'.v. Among the events of notdep(j) that is the
+ * order of E; r's event, which follows j in E, depends in E'.v only on what it depends on
+ * directly there (an order through events outside v once kept a lock out of I(v)). */
+static por_tset initials(const search *s, const uint32_t *events, size_t m, const racer *r)
+{
+    por_tset out = 0, seen = 0;
+    for (size_t a = 0; a < m; a++) {
+        size_t k = events[a], t = s->path[k];
+        bool first = !tset_has(seen, t);
+        seen |= tset_of(t);
+        for (size_t b = 0; first && b < a; b++)
+            if (happens_before(s, events[b], clock_of(s, k))) first = false;
+        if (first) out |= tset_of(t);
+    }
+    if (tset_has(seen, r->t)) return out;
+    const por_label *l = label_at(s, r->label);
+    for (size_t b = 0; b < m; b++)
+        if (por_dependent(event_label(s, events[b]), l)) return out;
+    return out | tset_of(r->t);
+}
+
+/* Returns the threads that run an event of v = [events][0 .. m) then r's event. */
+static por_tset threads_of(const search *s, const uint32_t *events, size_t m, const racer *r)
+{
+    por_tset out = tset_of(r->t);
+    for (size_t a = 0; a < m; a++) out |= tset_of(s->path[events[a]]);
+    return out;
+}
+
+/* The races of every waiting thread's pending action in frame [f] (whose state follows the first
+ * [end] events; [end] is f's index unless a cycle led back to f). A thread that was waiting for
+ * the same action before the last event, which is independent of it, has nothing new. */
+static bool pending_races(search *s, const frame *f, size_t end, race_fn found)
+{
+    size_t d = index_of(s, f);
+    const uint32_t *nexts = nexts_of(s, d);
+    for (size_t q = 0; q < s->n; q++) {
+        if (nexts[q] == NONE || tset_has(f->enabled, q)) continue;
+        if (end == d && d > 0 && nexts_of(s, d - 1)[q] == nexts[q] &&
+            !tset_has(s->frames[d - 1].enabled, q) &&
+            !por_dependent(event_label(s, d - 1), label_at(s, nexts[q])))
+            continue;
+        uint32_t *c = scratch_clock(s, 1);
+        clock_after(s, end, q, label_at(s, nexts[q]), c);
+        racer r = {q, nexts[q], c, end, end, tset_has(f->blocking, q)};
+        if (!scan_races(s, &r, found)) return false;
+    }
+    return true;
+}
+
+/* ---- Sleep sets (shared) --------------------------------------------------------------------- */
+
+/* Sleep' = {q in Sleep | E |= p <> q}: the parent's sleepers independent of its chosen event. */
+static void inherit_sleep(search *s, frame *f)
+{
+    size_t d = index_of(s, f);
+    if (d == 0) return;
+    const frame *parent = &s->frames[d - 1];
+    const uint32_t *nexts = nexts_of(s, d - 1);
+    const por_label *a = label_at(s, parent->chosen_label);
+    for (por_tset m = parent->sleep; m; m &= m - 1) {
+        size_t q = tset_first(m);
+        if (nexts[q] != NONE && !por_dependent(label_at(s, nexts[q]), a)) f->sleep |= tset_of(q);
+    }
+}
+
+/* Counts a new state whose enabled threads all sleep (with nothing else to explore). */
+static void count_sleep_blocked(search *s, const frame *f, bool more)
+{
+    if (f->enabled && !(f->enabled & ~f->sleep) && !more) s->result->stats.sleep_blocked++;
+}
+
+/* A backtrack thread that sleeps is covered: it counts as done. */
+static void settle(frame *f)
+{
+    f->done |= f->backtrack & f->sleep;
+}
+
+/* The chosen transition of frames[d] led back to frames[j]: the branch each state of the cycle
+ * is exploring was cut, so its thread will not sleep there (its runs are not all explored:
+ * they continue from frames[j], which is still being explored; a sleeping cut branch once hid a
+ * read of the other order). */
+static void mark_cycle(search *s, size_t j, size_t d)
+{
+    for (size_t i = j; i <= d; i++) s->frames[i].cycled = true;
+    s->result->stats.proviso_fired++;
+}
+
+/* The cycle proviso after mark_cycle: every state of the cycle gets all its enabled threads in
+ * its backtrack set. */
+static void expand_cycle(search *s, size_t j, size_t d)
+{
+    mark_cycle(s, j, d);
+    for (size_t i = j; i <= d; i++) {
+        s->frames[i].backtrack |= s->frames[i].enabled;
+        settle(&s->frames[i]);
+    }
+}
+
+/* After exploring p from E: add p to Sleep, unless the branch was cut by a cycle. */
+static void sleep_after(frame *f)
+{
+    if (!f->cycled) f->sleep |= tset_of(f->chosen);
+    f->cycled = false;
+}
+
+/* First thread, then the backtrack set without done and sleeping threads. */
+static por_tset backtrack_candidates(const search *s, const frame *f)
+{
+    (void)s;
+    if (!f->done) return f->enabled & ~f->sleep;
+    return f->backtrack & ~f->done & ~f->sleep;
+}
+
+/* After exploring p from E: add p to Sleep. */
+static bool sleep_after_child(search *s, frame *f)
+{
+    (void)s;
+    sleep_after(f);
+    settle(f);
+    return true;
+}
+
+/* Nothing to record for pending actions beyond what on_push does. */
+static bool no_pending(search *s, uint32_t label)
+{
+    (void)s, (void)label;
+    return true;
+}
+
+/* ---- dpor: Flanagan-Godefroid with persistent sets ------------------------------------------- */
+
+/* Lines 4-7 of Fig. 3 for the race of event [j] with [r], in the form the optimal-DPOR paper
+ * gives persistent-set DPOR (its Section 5): E holds the threads enabled in E' = pre(S, j) that
+ * run p's event or an event of v = notdep(j).p happening before it; unless backtrack(E') has one
+ * of them, one joins it, and every enabled thread when there is none. A sleeping thread counts
+ * only as an initial of v (then it covers v): a sleeping thread of E that is not one was once
+ * taken for a backtrack point and a run was missed. Fig. 3 takes only the
+ * last racing event i and relies on exploring proc(S_i)'s alternative to find the earlier
+ * races; with sleep sets that alternative may sleep, and a run of the lastzero-like test
+ * dpor_sleep_hides_an_earlier_race was missed. So every race is reversed, as Algorithm 1 does. */
+static bool persistent_found(search *s, const racer *r, size_t j)
+{
+    uint32_t *v = scratch_list(s, 1);
+    size_t m = not_after(s, j, r->horizon, v);
+    frame *g = &s->frames[j];
+    if (g->sleep & initials(s, v, m, r)) return true;
+    por_tset e = tset_of(r->t);
+    for (size_t a = 0; a < m; a++)
+        if (happens_before(s, v[a], r->clock)) e |= tset_of(s->path[v[a]]);
+    e &= g->enabled & ~g->sleep;
+    if (e & g->backtrack) return true;
+    g->backtrack |= e ? tset_of(por_search_pick(s, e)) : g->enabled;
+    settle(g);
+    return true;
+}
+
+/* Lines 11-14: backtrack(s) := {p} for the first thread; done gets p; p's races. */
+static bool fg_on_take(search *s, frame *f)
+{
+    size_t d = index_of(s, f);
+    f->backtrack |= tset_of(f->chosen);
+    f->done |= tset_of(f->chosen);
+    record_event(s, d);
+    racer r = {f->chosen, f->chosen_label, clock_of(s, d), d, d, tset_has(f->blocking, f->chosen)};
+    return scan_races(s, &r, persistent_found);
+}
+
+/* Explore(S): the sleep set, and the races of the waiting threads (lines 3-9 consider next(s, p)
+ * for every p, enabled or not). */
+static bool fg_on_push(search *s, frame *f)
+{
+    inherit_sleep(s, f);
+    count_sleep_blocked(s, f, false);
+    return pending_races(s, f, index_of(s, f), persistent_found);
+}
+
+/* A cycle back to stack state [succ]: the pending actions there, and the cycle proviso. */
+static bool fg_on_known(search *s, frame *f, uint32_t succ)
+{
+    size_t d = index_of(s, f);
+    if (!pending_races(s, &s->frames[succ], d + 1, persistent_found)) return false;
+    expand_cycle(s, succ, d);
+    return true;
+}
+
+/* ---- source-dpor: Algorithm 1 ---------------------------------------------------------------- */
+
+/* Lines 5-7 for the race of event [j] with [r]: unless backtrack(E') already holds an initial of
+ * v = notdep(j).proc(e'), one of them joins it. */
+static bool source_found(search *s, const racer *r, size_t j)
+{
+    uint32_t *v = scratch_list(s, 1);
+    size_t m = not_after(s, j, r->horizon, v);
+    por_tset first = initials(s, v, m, r);
+    frame *g = &s->frames[j];
+    if (first & g->backtrack) return true;
+    por_tset add = first & g->enabled;
+    g->backtrack |= add ? tset_of(por_search_pick(s, add)) : g->enabled;
+    settle(g);
+    return true;
+}
+
+/* Lines 3-4 and 8: p's event and its races (lines 4-7) before exploring it. */
+static bool source_on_take(search *s, frame *f)
+{
+    size_t d = index_of(s, f);
+    f->backtrack |= tset_of(f->chosen);
+    f->done |= tset_of(f->chosen);
+    record_event(s, d);
+    racer r = {f->chosen, f->chosen_label, clock_of(s, d), d, d, tset_has(f->blocking, f->chosen)};
+    return scan_races(s, &r, source_found);
+}
+
+/* Explore(E, Sleep): the sleep set and the races of the waiting threads' pending actions. */
+static bool source_on_push(search *s, frame *f)
+{
+    inherit_sleep(s, f);
+    count_sleep_blocked(s, f, false);
+    return pending_races(s, f, index_of(s, f), source_found);
+}
+
+/* A cycle back to stack state [succ]: the pending actions there, and the cycle proviso. */
+static bool source_on_known(search *s, frame *f, uint32_t succ)
+{
+    size_t d = index_of(s, f);
+    if (!pending_races(s, &s->frames[succ], d + 1, source_found)) return false;
+    expand_cycle(s, succ, d);
+    return true;
+}
+
+/* ---- optimal-dpor: Algorithm 2 --------------------------------------------------------------- */
+
+/* Returns the thread of the first branch of frames[d]'s wakeup tree, or NONE. */
+static uint32_t first_thread(const search *s, size_t d)
+{
+    const wtree *t = &s->trees[d];
+    uint32_t first = wtree_first(t);
+    return first == NONE ? NONE : label_at(s, t->nodes[first].label)->thread;
+}
+
+/* True when a sleeping thread of frames[j] is a weak initial of v = [events][0 .. m) then r's
+ * event: its first event in v has no earlier event of v before it, or it has no event in v and
+ * its next one is independent of all of v (line 6's sleep(E') ∩ WI[E'](v) != ∅). */
+static bool sleeper_covers(const search *s, size_t j, const uint32_t *events, size_t m,
+                           const racer *r)
+{
+    por_tset sleep = s->frames[j].sleep;
+    if (!sleep) return false;
+    if (sleep & initials(s, events, m, r)) return true;
+    const uint32_t *nexts = nexts_of(s, j);
+    for (por_tset q = sleep & ~threads_of(s, events, m, r); q; q &= q - 1) {
+        const por_label *l = label_at(s, nexts[tset_first(q)]);
+        bool independent = !por_dependent(l, label_at(s, r->label));
+        for (size_t a = 0; independent && a < m; a++)
+            if (por_dependent(l, event_label(s, events[a]))) independent = false;
+        if (independent) return true;
+    }
+    return false;
+}
+
+/* Lines 4-7 for the race of event [j] with [r]: unless a sleeping thread of E' covers
+ * v = notdep(j).proc(e'), insert_[E'](v, wut(E')). */
+static bool optimal_found(search *s, const racer *r, size_t j)
+{
+    uint32_t *v = scratch_list(s, 1);
+    size_t m = not_after(s, j, r->horizon, v);
+    if (sleeper_covers(s, j, v, m, r)) return true;
+    for (size_t a = 0; a < m; a++) v[a] = s->frames[v[a]].chosen_label;
+    v[m++] = r->label;
+    if (!por_wtree_insert(&s->trees[j], &s->lb, v, m)) return por_search_nomem(s);
+    return true;
+}
+
+/* Records race partner [j] of the event [r] just taken. */
+static bool note_race(search *s, const racer *r, size_t j)
+{
+    if (!por_labelset_add(&s->frames[r->end].races, (uint32_t)j)) return por_search_nomem(s);
+    return true;
+}
+
+/* Lines 2-7: every race of the run of the first [end] events, each reversed against the whole
+ * run (the races of each event were found when it was taken). */
+static bool optimal_run_races(search *s, size_t end)
+{
+    for (size_t i = 0; i < end; i++) {
+        racer r = {s->path[i], s->frames[i].chosen_label, clock_of(s, i), i, end, false};
+        const labelset *races = &s->frames[i].races;
+        for (size_t k = 0; k < races->count; k++)
+            if (!optimal_found(s, &r, races->ids[k])) return false;
+    }
+    return true;
+}
+
+/* Adds a one-event branch for every enabled thread of [f] that neither sleeps, nor was explored
+ * here, nor starts a branch already. */
+static bool add_branches(search *s, frame *f)
+{
+    size_t d = index_of(s, f);
+    por_tset have = 0;
+    const wtree *t = &s->trees[d];
+    for (uint32_t c = wtree_first(t); c != NONE; c = t->nodes[c].sibling)
+        have |= tset_of(label_at(s, t->nodes[c].label)->thread);
+    for (por_tset m = f->enabled & ~f->sleep & ~f->done & ~have; m; m &= m - 1)
+        if (!por_wtree_add(&s->trees[d], &nexts_of(s, d)[tset_first(m)], 1, true))
+            return por_search_nomem(s);
+    return true;
+}
+
+/* Drops leading branches whose first thread was explored here already and cut by a cycle (its
+ * first step leads back to the same stack state again), and those whose thread cannot run in
+ * [f] (never seen: every inserted sequence was replayed); should one of these appear, every
+ * enabled thread gets a branch, which is safe. */
+static bool drop_useless_branches(search *s, frame *f)
+{
+    size_t d = index_of(s, f);
+    bool blocked = false;
+    for (uint32_t t; (t = first_thread(s, d)) != NONE;) {
+        bool cut = tset_has(f->done & ~f->sleep, t);
+        if (!cut && tset_has(f->enabled, t)) break;
+        por_wtree_drop_first(&s->trees[d]);
+        if (!cut) {
+            s->result->stats.wakeup_blocked++;
+            blocked = true;
+        }
+    }
+    return !blocked || add_branches(s, f);
+}
+
+/* Lines 8-10: the first branch of wut(E), or any enabled thread not sleeping at first. */
+static por_tset optimal_candidates(const search *s, const frame *f)
+{
+    uint32_t t = first_thread(s, index_of(s, f));
+    if (t != NONE) return tset_of(t);
+    return f->done ? 0 : f->enabled & ~f->sleep;
+}
+
+/* Lines 10-13: a first thread becomes wut(E) = {p}; the event's clock and its races. */
+static bool optimal_on_take(search *s, frame *f)
+{
+    size_t d = index_of(s, f);
+    if (first_thread(s, d) == NONE && !por_wtree_add(&s->trees[d], &f->chosen_label, 1, false))
+        return por_search_nomem(s);
+    f->backtrack |= tset_of(f->chosen);
+    f->done |= tset_of(f->chosen);
+    record_event(s, d);
+    f->races.count = 0;
+    racer r = {f->chosen, f->chosen_label, clock_of(s, d), d, d, tset_has(f->blocking, f->chosen)};
+    return scan_races(s, &r, note_race);
+}
+
+/* Explore(E, Sleep, WuT): WuT = subtree(wut(parent), p) and the sleep set; at a maximal run,
+ * race detection (lines 2-7); the pending actions of waiting threads in every state. */
+static bool optimal_on_push(search *s, frame *f)
+{
+    size_t d = index_of(s, f);
+    inherit_sleep(s, f);
+    if (d > 0 &&
+        !por_wtree_copy_below(&s->trees[d], &s->trees[d - 1], wtree_first(&s->trees[d - 1])))
+        return por_search_nomem(s);
+    if (d == 0) por_wtree_clear(&s->trees[0]);
+    if (!drop_useless_branches(s, f)) return false;
+    count_sleep_blocked(s, f, first_thread(s, d) != NONE);
+    if (!pending_races(s, f, d, optimal_found)) return false;
+    return f->enabled || optimal_run_races(s, d);
+}
+
+/* Lines 14-16: p joins sleep(E) and leaves wut(E). */
+/* Inserts every sequence from the root of [s]->lost to a leaf below [node] (after the first
+ * [len] events in [path]) into the wakeup tree of the stack state the cycle led back to. */
+static bool reinsert_lost(search *s, uint32_t node, uint32_t *path, size_t len)
+{
+    const wtree *t = &s->lost;
+    if (t->nodes[node].child == NONE) {
+        uint32_t *seq = scratch_list(s, 0);
+        memcpy(seq, path, len * sizeof *seq);
+        if (!por_wtree_insert(&s->trees[s->lost_to], &s->lb, seq, len)) return por_search_nomem(s);
+        return true;
+    }
+    for (uint32_t c = t->nodes[node].child; c != NONE; c = t->nodes[c].sibling) {
+        path[len] = t->nodes[c].label;
+        if (!reinsert_lost(s, c, path, len + 1)) return false;
+    }
+    return true;
+}
+
+/* Lines 14-16: p joins sleep(E) and leaves wut(E). The sequences that were to follow a branch cut
+ * by a cycle start from the state it led back to, so they go into that state's tree (they were
+ * lost below the cut before: a CAS after a spin iteration was never tried first). */
+static bool optimal_after_child(search *s, frame *f)
+{
+    sleep_after(f);
+    por_wtree_drop_first(&s->trees[index_of(s, f)]);
+    if (wtree_first(&s->lost) != NONE) {
+        bool ok = reinsert_lost(s, 0, scratch_list(s, 1), 0);
+        por_wtree_clear(&s->lost);
+        if (!ok) return false;
+    }
+    return drop_useless_branches(s, f);
+}
+
+/* A cycle back to stack state [succ]: race detection on the run so far, the pending actions
+ * there, and the cycle proviso as a branch for every enabled thread of the cycle's states. */
+static bool optimal_on_known(search *s, frame *f, uint32_t succ)
+{
+    size_t d = index_of(s, f);
+    if (!optimal_run_races(s, d + 1) || !pending_races(s, &s->frames[succ], d + 1, optimal_found))
+        return false;
+    if (!por_wtree_copy_below(&s->lost, &s->trees[d], wtree_first(&s->trees[d])))
+        return por_search_nomem(s);
+    s->lost_to = succ;
+    mark_cycle(s, succ, d);
+    for (size_t i = succ; i <= d; i++)
+        if (!add_branches(s, &s->frames[i])) return false;
+    return true;
+}
+
+/* ---- The table ------------------------------------------------------------------------------- */
+
+static const algo_ops dpor_algos[] = {
+    [POR_ALGO_DPOR - POR_ALGO_DPOR] = {.candidates = backtrack_candidates,
+                                       .on_take = fg_on_take,
+                                       .on_known = fg_on_known,
+                                       .after_child = sleep_after_child,
+                                       .on_pending = no_pending,
+                                       .on_push = fg_on_push,
+                                       .dpor = true},
+    [POR_ALGO_SOURCE_DPOR - POR_ALGO_DPOR] = {.candidates = backtrack_candidates,
+                                              .on_take = source_on_take,
+                                              .on_known = source_on_known,
+                                              .after_child = sleep_after_child,
+                                              .on_pending = no_pending,
+                                              .on_push = source_on_push,
+                                              .dpor = true},
+    [POR_ALGO_OPTIMAL_DPOR - POR_ALGO_DPOR] = {.candidates = optimal_candidates,
+                                               .on_take = optimal_on_take,
+                                               .on_known = optimal_on_known,
+                                               .after_child = optimal_after_child,
+                                               .on_pending = no_pending,
+                                               .on_push = optimal_on_push,
+                                               .dpor = true},
+};
+
+const algo_ops *por_dpor_algo(por_algo algo)
+{
+    if (algo < POR_ALGO_DPOR || algo >= POR_ALGO_COUNT) return NULL;
+    return &dpor_algos[algo - POR_ALGO_DPOR];
+}
