@@ -400,35 +400,6 @@ static bool persistent_found(search *s, const racer *r, size_t j)
     return true;
 }
 
-/* Lines 11-14: backtrack(s) := {p} for the first thread; done gets p; p's races. */
-static bool fg_on_take(search *s, frame *f)
-{
-    size_t d = index_of(s, f);
-    f->backtrack |= tset_of(f->chosen);
-    f->done |= tset_of(f->chosen);
-    record_event(s, d);
-    racer r = {f->chosen, f->chosen_label, clock_of(s, d), d, d, tset_has(f->blocking, f->chosen)};
-    return scan_races(s, &r, persistent_found);
-}
-
-/* Explore(S): the sleep set, and the races of the waiting threads (lines 3-9 consider next(s, p)
- * for every p, enabled or not). */
-static bool fg_on_push(search *s, frame *f)
-{
-    inherit_sleep(s, f);
-    count_sleep_blocked(s, f, false);
-    return pending_races(s, f, index_of(s, f), persistent_found);
-}
-
-/* A cycle back to stack state [succ]: the pending actions there, and the cycle proviso. */
-static bool fg_on_known(search *s, frame *f, uint32_t succ)
-{
-    size_t d = index_of(s, f);
-    if (!pending_races(s, &s->frames[succ], d + 1, persistent_found)) return false;
-    expand_cycle(s, succ, d);
-    return true;
-}
-
 /* ---- source-dpor: Algorithm 1 ---------------------------------------------------------------- */
 
 /* Lines 5-7 for the race of event [j] with [r]: unless backtrack(E') already holds an initial of
@@ -446,30 +417,50 @@ static bool source_found(search *s, const racer *r, size_t j)
     return true;
 }
 
-/* Lines 3-4 and 8: p's event and its races (lines 4-7) before exploring it. */
-static bool source_on_take(search *s, frame *f)
+/* ---- Shared by dpor and source-dpor ------------------------------------------------------------
+ */
+
+/* Returns what a race adds to a backtrack set: the persistent test (dpor) or the source one. */
+static race_fn rule_of(const search *s)
+{
+    return s->opt->algo == POR_ALGO_DPOR ? persistent_found : source_found;
+}
+
+/* The chosen thread p of [f] takes its event: backtrack(s) := {p} for the first one (Fig. 3
+ * lines 11-14, Algorithm 1 line 3), done gets p, and the event's clock; returns the event as
+ * a racer. */
+static racer take_event(search *s, frame *f)
 {
     size_t d = index_of(s, f);
     f->backtrack |= tset_of(f->chosen);
     f->done |= tset_of(f->chosen);
     record_event(s, d);
     racer r = {f->chosen, f->chosen_label, clock_of(s, d), d, d, tset_has(f->blocking, f->chosen)};
-    return scan_races(s, &r, source_found);
+    return r;
 }
 
-/* Explore(E, Sleep): the sleep set and the races of the waiting threads' pending actions. */
-static bool source_on_push(search *s, frame *f)
+/* p's event and its races before exploring it (Algorithm 1 lines 4-7; Fig. 3 lines 3-9 for the
+ * next step of the thread that runs). */
+static bool backtrack_on_take(search *s, frame *f)
+{
+    racer r = take_event(s, f);
+    return scan_races(s, &r, rule_of(s));
+}
+
+/* Explore(E, Sleep): the sleep set, and the races of the waiting threads' pending actions (Fig. 3
+ * considers next(s, p) for every p, enabled or not). */
+static bool backtrack_on_push(search *s, frame *f)
 {
     inherit_sleep(s, f);
     count_sleep_blocked(s, f, false);
-    return pending_races(s, f, index_of(s, f), source_found);
+    return pending_races(s, f, index_of(s, f), rule_of(s));
 }
 
 /* A cycle back to stack state [succ]: the pending actions there, and the cycle proviso. */
-static bool source_on_known(search *s, frame *f, uint32_t succ)
+static bool backtrack_on_known(search *s, frame *f, uint32_t succ)
 {
     size_t d = index_of(s, f);
-    if (!pending_races(s, &s->frames[succ], d + 1, source_found)) return false;
+    if (!pending_races(s, &s->frames[succ], d + 1, rule_of(s))) return false;
     expand_cycle(s, succ, d);
     return true;
 }
@@ -586,11 +577,8 @@ static bool optimal_on_take(search *s, frame *f)
     size_t d = index_of(s, f);
     if (first_thread(s, d) == NONE && !por_wtree_add(&s->trees[d], &f->chosen_label, 1, false))
         return por_search_nomem(s);
-    f->backtrack |= tset_of(f->chosen);
-    f->done |= tset_of(f->chosen);
-    record_event(s, d);
     f->races.count = 0;
-    racer r = {f->chosen, f->chosen_label, clock_of(s, d), d, d, tset_has(f->blocking, f->chosen)};
+    racer r = take_event(s, f);
     return scan_races(s, &r, note_race);
 }
 
@@ -662,21 +650,17 @@ static bool optimal_on_known(search *s, frame *f, uint32_t succ)
 
 /* ---- The table ------------------------------------------------------------------------------- */
 
+/* dpor and source-dpor differ only in what a race adds to a backtrack set (rule_of). */
+#define BACKTRACK_SEARCH                                                                           \
+    {                                                                                              \
+        .candidates = backtrack_candidates, .on_take = backtrack_on_take,                          \
+        .on_known = backtrack_on_known, .after_child = sleep_after_child,                          \
+        .on_pending = no_pending, .on_push = backtrack_on_push, .dpor = true                       \
+    }
+
 static const algo_ops dpor_algos[] = {
-    [POR_ALGO_DPOR - POR_ALGO_DPOR] = {.candidates = backtrack_candidates,
-                                       .on_take = fg_on_take,
-                                       .on_known = fg_on_known,
-                                       .after_child = sleep_after_child,
-                                       .on_pending = no_pending,
-                                       .on_push = fg_on_push,
-                                       .dpor = true},
-    [POR_ALGO_SOURCE_DPOR - POR_ALGO_DPOR] = {.candidates = backtrack_candidates,
-                                              .on_take = source_on_take,
-                                              .on_known = source_on_known,
-                                              .after_child = sleep_after_child,
-                                              .on_pending = no_pending,
-                                              .on_push = source_on_push,
-                                              .dpor = true},
+    [POR_ALGO_DPOR - POR_ALGO_DPOR] = BACKTRACK_SEARCH,
+    [POR_ALGO_SOURCE_DPOR - POR_ALGO_DPOR] = BACKTRACK_SEARCH,
     [POR_ALGO_OPTIMAL_DPOR - POR_ALGO_DPOR] = {.candidates = optimal_candidates,
                                                .on_take = optimal_on_take,
                                                .on_known = optimal_on_known,
