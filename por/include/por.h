@@ -7,7 +7,8 @@
  * Partial Order Reduction" (Cirisci, Enea, Farzan, Mutluergil; ../shared/seeds): S-POR
  * (Algorithm 1), DE-S-POR (Algorithm 2), DL-S-POR (Algorithm 3, Appendix A), their JPF variants,
  * plus a stack cycle proviso that the paper, which assumes an acyclic state space, does not
- * need. */
+ * need; and the stateless DPOR family of the other seeds: Flanagan-Godefroid DPOR, source-DPOR
+ * and optimal DPOR with wakeup trees (por/dpor.c). */
 #ifndef PORCHECK_POR_H
 #define PORCHECK_POR_H
 
