@@ -64,17 +64,15 @@ static void lts_peek(const void *model, size_t thread, por_label *out)
     if (thread < machine->thread_count) explore_sched_label(machine, machine->threads[thread], out);
 }
 
-/* The lts: whether [thread]'s next transition can wait for another thread: it waits now, or it
- * works on a monitor, a thread's life, a park permit or a class's initialisation (a plain field
- * access never waits). */
-static bool lts_may_block(const void *model, size_t thread)
+/* The lts: whether [thread]'s next transition, labelled [next], can wait for another thread: it
+ * waits now, or it works on a monitor, a thread's life, a park permit or a class's
+ * initialisation (a plain field access never waits). */
+static bool lts_may_block(const void *model, size_t thread, const por_label *next)
 {
     const vm *machine = model;
     if (thread >= machine->thread_count) return false;
     if (!explore_sched_enabled(machine, machine->threads[thread])) return true;
-    por_label l;
-    lts_peek(model, thread, &l);
-    return l.access != POR_INVISIBLE && l.field >= EXPLORE_FIELD_LOCK;
+    return next->access != POR_INVISIBLE && next->field >= EXPLORE_FIELD_LOCK;
 }
 
 /* Decides where a thread created during a step is parked: its first instruction, classified. */

@@ -84,11 +84,12 @@ static size_t creator(const search *s, size_t end, size_t t)
 }
 
 /* Returns the last event among the first [end] after [prev] (NO_EVENT: from the start) that
- * made waiting thread [t] enabled, or NO_EVENT. */
+ * made waiting thread [t] enabled, or NO_EVENT. Only an event followed by a stack state counts:
+ * after the step that closed a cycle, a thread still waits (it is a pending action there). */
 static size_t enabler(const search *s, size_t end, size_t t, size_t prev)
 {
     size_t from = prev == NO_EVENT ? 0 : prev + 1;
-    for (size_t k = end; k-- > from;)
+    for (size_t k = end < s->depth ? end : s->depth - 1; k-- > from;)
         if (nexts_of(s, k)[t] != NONE && !tset_has(s->frames[k].enabled, t) &&
             tset_has(s->frames[k + 1].enabled, t))
             return k;
@@ -171,13 +172,14 @@ bool por_dpor_record_nexts(search *s, frame *f)
     size_t d = index_of(s, f);
     uint32_t *nexts = nexts_of(s, d);
     por_tset unfinished = f->enabled | s->lts->ops->waiting(s->lts->model);
-    bool (*may_block)(const void *, size_t) = s->lts->ops->may_block;
+    bool (*may_block)(const void *, size_t, const por_label *) = s->lts->ops->may_block;
     for (size_t t = 0; t < s->n; t++) {
         nexts[t] = NONE;
         if (!tset_has(unfinished, t)) continue;
         nexts[t] = por_search_peek_label(s, t);
         if (nexts[t] == NONE) return por_search_nomem(s);
-        if (!may_block || may_block(s->lts->model, t)) f->blocking |= tset_of(t);
+        if (!may_block || may_block(s->lts->model, t, label_at(s, nexts[t])))
+            f->blocking |= tset_of(t);
     }
     return true;
 }
@@ -357,7 +359,7 @@ static por_tset backtrack_candidates(const search *s, const frame *f)
     return f->backtrack & ~f->done & ~f->sleep;
 }
 
-/* After exploring p from E: add p to Sleep. */
+/* The backtrack to E after p (dpor, source-dpor): sleep_after, and sleeping threads are done. */
 static bool sleep_after_child(search *s, frame *f)
 {
     (void)s;
@@ -373,6 +375,14 @@ static bool no_pending(search *s, uint32_t label)
     return true;
 }
 
+/* Adds to backtrack(g) the thread of [among] the order prefers, or every enabled thread when
+ * [among] is empty. */
+static void add_one_of(search *s, frame *g, por_tset among)
+{
+    g->backtrack |= among ? tset_of(por_search_pick(s, among)) : g->enabled;
+    settle(g);
+}
+
 /* ---- dpor: Flanagan-Godefroid with persistent sets ------------------------------------------- */
 
 /* Lines 4-7 of Fig. 3 for the race of event [j] with [r], in the form the optimal-DPOR paper
@@ -380,10 +390,10 @@ static bool no_pending(search *s, uint32_t label)
  * run p's event or an event of v = notdep(j).p happening before it; unless backtrack(E') has one
  * of them, one joins it, and every enabled thread when there is none. A sleeping thread counts
  * only as an initial of v (then it covers v): a sleeping thread of E that is not one was once
- * taken for a backtrack point and a run was missed. Fig. 3 takes only the
- * last racing event i and relies on exploring proc(S_i)'s alternative to find the earlier
- * races; with sleep sets that alternative may sleep, and a run of the lastzero-like test
- * dpor_sleep_hides_an_earlier_race was missed. So every race is reversed, as Algorithm 1 does. */
+ * taken for a backtrack point and a run was missed. Fig. 3 takes only the last racing event i
+ * and relies on exploring proc(S_i)'s alternative to find the earlier races; with sleep sets
+ * that alternative may sleep (test every_race_is_reversed_not_only_the_last), so every race is
+ * reversed, as Algorithm 1 does. */
 static bool persistent_found(search *s, const racer *r, size_t j)
 {
     uint32_t *v = scratch_list(s, 1);
@@ -394,9 +404,7 @@ static bool persistent_found(search *s, const racer *r, size_t j)
     for (size_t a = 0; a < m; a++)
         if (happens_before(s, v[a], r->clock)) e |= tset_of(s->path[v[a]]);
     e &= g->enabled & ~g->sleep;
-    if (e & g->backtrack) return true;
-    g->backtrack |= e ? tset_of(por_search_pick(s, e)) : g->enabled;
-    settle(g);
+    if (!(e & g->backtrack)) add_one_of(s, g, e);
     return true;
 }
 
@@ -410,15 +418,11 @@ static bool source_found(search *s, const racer *r, size_t j)
     size_t m = not_after(s, j, r->horizon, v);
     por_tset first = initials(s, v, m, r);
     frame *g = &s->frames[j];
-    if (first & g->backtrack) return true;
-    por_tset add = first & g->enabled;
-    g->backtrack |= add ? tset_of(por_search_pick(s, add)) : g->enabled;
-    settle(g);
+    if (!(first & g->backtrack)) add_one_of(s, g, first & g->enabled);
     return true;
 }
 
-/* ---- Shared by dpor and source-dpor ------------------------------------------------------------
- */
+/* ---- Shared by dpor and source-dpor --------------------------------------------------------- */
 
 /* Returns what a race adds to a backtrack set: the persistent test (dpor) or the source one. */
 static race_fn rule_of(const search *s)
@@ -598,7 +602,6 @@ static bool optimal_on_push(search *s, frame *f)
     return f->enabled || optimal_run_races(s, d);
 }
 
-/* Lines 14-16: p joins sleep(E) and leaves wut(E). */
 /* Inserts every sequence from the root of [s]->lost to a leaf below [node] (after the first
  * [len] events in [path]) into the wakeup tree of the stack state the cycle led back to. */
 static bool reinsert_lost(search *s, uint32_t node, uint32_t *path, size_t len)

@@ -22,11 +22,7 @@ void por_wtree_free(wtree *t)
 /* Makes room for one more node; false when out of memory. */
 static bool reserve(wtree *t)
 {
-    if (t->len < t->cap) return true;
-    size_t cap = t->cap ? t->cap * 2 : 8;
-    if (!base_array_resize(&t->nodes, sizeof *t->nodes, t->cap, cap)) return false;
-    t->cap = cap;
-    return true;
+    return base_array_reserve(&t->nodes, &t->cap, t->len + 1, sizeof *t->nodes);
 }
 
 /* Makes sure [t] has its root; false when out of memory. */

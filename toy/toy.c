@@ -289,8 +289,9 @@ static void op_peek(const void *model, size_t t, por_label *out)
 }
 
 /* Only a lock can wait for another thread. */
-static bool op_may_block(const void *model, size_t t)
+static bool op_may_block(const void *model, size_t t, const por_label *next)
 {
+    (void)next; /* a lock and an unlock have the same label */
     const toy_program *toy = model;
     const toy_instr *in = next_instr(toy, toy->cur, t);
     return in && in->op == TOY_LOCK;

@@ -114,10 +114,11 @@ typedef struct por_lts_ops {
      * names than on the path that stored it, the searches that keep labels (DE, DL) read the
      * objects of the labels recorded there as POR_ANY_OBJECT. */
     uint64_t (*names)(const void *model);
-    /* Optional (NULL: any may). True when [thread]'s next transition is one that another thread
-     * can disable or enable (a lock, a wait, a join; a waiting thread's always is): the DPOR
-     * searches replay the others to see whether a race with it can be reversed. */
-    bool (*may_block)(const void *model, size_t thread);
+    /* Optional (NULL: any may). True when [thread]'s next transition, whose label peek gave as
+     * [next], is one that another thread can disable or enable (a lock, a wait, a join; a
+     * waiting thread's always is): the DPOR searches replay the others to see whether a race
+     * with it can be reversed. */
+    bool (*may_block)(const void *model, size_t thread, const por_label *next);
     /* A snapshot can be restored only while the state it saved is on the path to the current
      * one (an undo trail); a search that goes back further re-runs the path to come back. */
     bool restores_along_path;

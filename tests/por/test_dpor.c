@@ -361,10 +361,10 @@ static void tr_release(void *m, por_snapshot *snap)
     free(s);
 }
 
-static bool tr_may_block(const void *m, size_t thread)
+static bool tr_may_block(const void *m, size_t thread, const por_label *next)
 {
     const trail_model *t = m;
-    return t->toy.ops->may_block(t->toy.model, thread);
+    return t->toy.ops->may_block(t->toy.model, thread, next);
 }
 
 static const por_lts_ops trail_ops = {tr_threads, tr_enabled,     tr_waiting,   tr_peek,
