@@ -29,11 +29,11 @@ bool cli_is_limit(const char *name)
 
 bool cli_heap_symmetry_allows(const char *command, por_algo algo, bool stateless)
 {
-    if (por_algo_is_stateless(algo)) {
+    if (por_algo_is_dpor(algo)) {
         fprintf(stderr,
-                "porcheck %s: --heap-symmetry does not go with %s (a stateless search; its "
-                "races name objects as the path that ran them)\n",
-                command, por_algo_name(algo));
+                "porcheck %s: --heap-symmetry does not go with %s (a %s search; its races name "
+                "objects as the path that ran them)\n",
+                command, por_algo_name(algo), por_algo_is_stateless(algo) ? "stateless" : "DPOR");
         return false;
     }
     if (!stateless || !por_algo_keeps_labels(algo)) return true;

@@ -52,6 +52,7 @@ static const char *const algo_names[POR_ALGO_COUNT] = {
     [POR_ALGO_DPOR] = "dpor",
     [POR_ALGO_SOURCE_DPOR] = "source-dpor",
     [POR_ALGO_OPTIMAL_DPOR] = "optimal-dpor",
+    [POR_ALGO_O_DPOR] = "o-dpor",
 };
 
 const char *por_algo_name(por_algo algo)
@@ -71,6 +72,11 @@ bool por_algo_is_stateless(por_algo algo)
     return algo == POR_ALGO_DPOR || algo == POR_ALGO_SOURCE_DPOR || algo == POR_ALGO_OPTIMAL_DPOR;
 }
 
+bool por_algo_is_dpor(por_algo algo)
+{
+    return por_algo_is_stateless(algo) || algo == POR_ALGO_O_DPOR;
+}
+
 por_status por_algo_parse(const char *name, por_algo *out, por_error *err)
 {
     for (size_t i = 0; i < POR_ALGO_COUNT; i++)
@@ -80,7 +86,7 @@ por_status por_algo_parse(const char *name, por_algo *out, por_error *err)
         }
     return por_fail(err, POR_ERR_ARG,
                     "unknown algorithm '%s' (dfs, jpf, s-por, de-s-por, dl-s-por, de-jpf, dl-jpf, "
-                    "dpor, source-dpor, optimal-dpor)",
+                    "dpor, source-dpor, optimal-dpor, o-dpor)",
                     name);
 }
 

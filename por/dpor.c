@@ -3,11 +3,13 @@
  *                 vectors (persistent backtrack sets), with sleep sets;
  *   source-dpor   Abdulla, Aronis, Jonsson, Sagonas, Algorithm 1 of optimal-dpor.txt (source
  *                 sets, sleep sets);
- *   optimal-dpor  the same paper's Algorithm 2 (wakeup trees).
+ *   optimal-dpor  the same paper's Algorithm 2 (wakeup trees);
+ *   o-dpor        optimal-dpor with state matching (see the o-dpor section).
  *
- * All three are stateless: the engine matches a new state only against the states on the stack,
- * which closes cycles (spin loops) instead of unrolling them. A path cut by such a cycle is not
- * analysed beyond the cut, so every state of the cycle is expanded fully (the cycle proviso).
+ * The first three are stateless: the engine matches a new state only against the states on the
+ * stack, which closes cycles (spin loops) instead of unrolling them. A path cut by such a cycle is
+ * not analysed beyond the cut, so every state of the cycle is expanded fully (the cycle
+ * proviso).
  *
  * Events are the transitions on the stack: frames[i] took event i, run by path[i] and labelled
  * chosen_label, with a vector clock of happens-before (program order and por_dependent); event j
@@ -165,6 +167,8 @@ void por_dpor_free(search *s)
     base_free(s->trees);
     por_wtree_free(&s->lost);
     base_free(s->scratch);
+    base_free(s->entry_sleep);
+    base_free(s->reach);
 }
 
 bool por_dpor_record_nexts(search *s, frame *f)
@@ -195,6 +199,7 @@ typedef struct racer {
     const uint32_t *clock;
     size_t end, horizon;
     bool may_block; /* the lts says another thread may disable or enable e' */
+    bool summed;    /* e' stands for an event below a matched state: every race counts */
 } racer;
 
 /* What to do with a reversible race of event [j] with [r]; false on error. */
@@ -224,7 +229,9 @@ static bool reversible(search *s, const racer *r, size_t j, bool *ok)
 
 /* Calls [found] for every event j that races with [r] and can be reversed (j ⋖ e' in the
  * paper): dependent, of another thread, and happening before e' through no other race.
- * Dependencies that cannot be reversed are looked past (see the file comment). */
+ * Dependencies that cannot be reversed are looked past (see the file comment). For an event
+ * below a matched state ([r] summed), whose own order is unknown, every dependent event that does
+ * not happen before it counts. */
 static bool scan_races(search *s, const racer *r, race_fn found)
 {
     const por_label *l = label_at(s, r->label);
@@ -239,16 +246,14 @@ static bool scan_races(search *s, const racer *r, race_fn found)
         if (!ok) continue;
         s->result->stats.races++;
         if (!found(s, r, j)) return false;
-        join(acc, clock_of(s, j), s->n);
+        if (!r->summed) join(acc, clock_of(s, j), s->n);
     }
     return true;
 }
 
-/* Returns I(v) for v = [events][0 .. m) then r's event: the threads whose first event in v has
- * no earlier event of v happening before it in E'.v. Among the events of notdep(j) that is the
- * order of E; r's event, which follows j in E, depends in E'.v only on what it depends on
- * directly there (an order through events outside v once kept a lock out of I(v)). */
-static por_tset initials(const search *s, const uint32_t *events, size_t m, const racer *r)
+/* Returns I(u) for u = [events][0 .. m): the threads whose first event in u has no earlier
+ * event of u happening before it. */
+static por_tset initials_of(const search *s, const uint32_t *events, size_t m)
 {
     por_tset out = 0, seen = 0;
     for (size_t a = 0; a < m; a++) {
@@ -259,7 +264,18 @@ static por_tset initials(const search *s, const uint32_t *events, size_t m, cons
             if (happens_before(s, events[b], clock_of(s, k))) first = false;
         if (first) out |= tset_of(t);
     }
-    if (tset_has(seen, r->t)) return out;
+    return out;
+}
+
+/* Returns I(v) for v = [events][0 .. m) then r's event: the threads whose first event in v has
+ * no earlier event of v happening before it in E'.v. Among the events of notdep(j) that is the
+ * order of E; r's event, which follows j in E, depends in E'.v only on what it depends on
+ * directly there (an order through events outside v once kept a lock out of I(v)). */
+static por_tset initials(const search *s, const uint32_t *events, size_t m, const racer *r)
+{
+    por_tset out = initials_of(s, events, m);
+    for (size_t a = 0; a < m; a++)
+        if (s->path[events[a]] == r->t) return out;
     const por_label *l = label_at(s, r->label);
     for (size_t b = 0; b < m; b++)
         if (por_dependent(event_label(s, events[b]), l)) return out;
@@ -289,7 +305,7 @@ static bool pending_races(search *s, const frame *f, size_t end, race_fn found)
             continue;
         uint32_t *c = scratch_clock(s, 1);
         clock_after(s, end, q, label_at(s, nexts[q]), c);
-        racer r = {q, nexts[q], c, end, end, tset_has(f->blocking, q)};
+        racer r = {q, nexts[q], c, end, end, tset_has(f->blocking, q), false};
         if (!scan_races(s, &r, found)) return false;
     }
     return true;
@@ -297,18 +313,25 @@ static bool pending_races(search *s, const frame *f, size_t end, race_fn found)
 
 /* ---- Sleep sets (shared) --------------------------------------------------------------------- */
 
-/* Sleep' = {q in Sleep | E |= p <> q}: the parent's sleepers independent of its chosen event. */
+/* Returns the sleepers of [parent] independent of its chosen event: Sleep' = {q in Sleep |
+ * E |= p <> q}, the sleep set its child by that event starts with. */
+static por_tset child_sleep(const search *s, const frame *parent)
+{
+    const uint32_t *nexts = nexts_of(s, index_of(s, parent));
+    const por_label *a = label_at(s, parent->chosen_label);
+    por_tset out = 0;
+    for (por_tset m = parent->sleep; m; m &= m - 1) {
+        size_t q = tset_first(m);
+        if (nexts[q] != NONE && !por_dependent(label_at(s, nexts[q]), a)) out |= tset_of(q);
+    }
+    return out;
+}
+
+/* Explore(E.p, Sleep'): [f] inherits its parent's sleep set. */
 static void inherit_sleep(search *s, frame *f)
 {
     size_t d = index_of(s, f);
-    if (d == 0) return;
-    const frame *parent = &s->frames[d - 1];
-    const uint32_t *nexts = nexts_of(s, d - 1);
-    const por_label *a = label_at(s, parent->chosen_label);
-    for (por_tset m = parent->sleep; m; m &= m - 1) {
-        size_t q = tset_first(m);
-        if (nexts[q] != NONE && !por_dependent(label_at(s, nexts[q]), a)) f->sleep |= tset_of(q);
-    }
+    if (d > 0) f->sleep |= child_sleep(s, &s->frames[d - 1]);
 }
 
 /* Counts a new state whose enabled threads all sleep (with nothing else to explore). */
@@ -439,7 +462,8 @@ static racer take_event(search *s, frame *f)
     f->backtrack |= tset_of(f->chosen);
     f->done |= tset_of(f->chosen);
     record_event(s, d);
-    racer r = {f->chosen, f->chosen_label, clock_of(s, d), d, d, tset_has(f->blocking, f->chosen)};
+    racer r = {f->chosen, f->chosen_label, clock_of(s, d), d, d, tset_has(f->blocking, f->chosen),
+               false};
     return r;
 }
 
@@ -460,12 +484,18 @@ static bool backtrack_on_push(search *s, frame *f)
     return pending_races(s, f, index_of(s, f), rule_of(s));
 }
 
+/* Returns the stack index of stack state [id] (a store id; stateless, the two are equal). */
+static size_t stack_index(const search *s, uint32_t id)
+{
+    return s->st.graph ? s->st.head[id] & ~LR_ON_STACK : id;
+}
+
 /* A cycle back to stack state [succ]: the pending actions there, and the cycle proviso. */
 static bool backtrack_on_known(search *s, frame *f, uint32_t succ)
 {
-    size_t d = index_of(s, f);
-    if (!pending_races(s, &s->frames[succ], d + 1, rule_of(s))) return false;
-    expand_cycle(s, succ, d);
+    size_t d = index_of(s, f), to = stack_index(s, succ);
+    if (!pending_races(s, &s->frames[to], d + 1, rule_of(s))) return false;
+    expand_cycle(s, to, d);
     return true;
 }
 
@@ -524,7 +554,7 @@ static bool note_race(search *s, const racer *r, size_t j)
 static bool optimal_run_races(search *s, size_t end)
 {
     for (size_t i = 0; i < end; i++) {
-        racer r = {s->path[i], s->frames[i].chosen_label, clock_of(s, i), i, end, false};
+        racer r = {s->path[i], s->frames[i].chosen_label, clock_of(s, i), i, end, false, false};
         const labelset *races = &s->frames[i].races;
         for (size_t k = 0; k < races->count; k++)
             if (!optimal_found(s, &r, races->ids[k])) return false;
@@ -532,16 +562,22 @@ static bool optimal_run_races(search *s, size_t end)
     return true;
 }
 
-/* Adds a one-event branch for every enabled thread of [f] that neither sleeps, nor was explored
- * here, nor starts a branch already. */
-static bool add_branches(search *s, frame *f)
+/* Returns the threads that start a branch of frames[d]'s wakeup tree. */
+static por_tset branch_threads(const search *s, size_t d)
 {
-    size_t d = index_of(s, f);
     por_tset have = 0;
     const wtree *t = &s->trees[d];
     for (uint32_t c = wtree_first(t); c != NONE; c = t->nodes[c].sibling)
         have |= tset_of(label_at(s, t->nodes[c].label)->thread);
-    for (por_tset m = f->enabled & ~f->sleep & ~f->done & ~have; m; m &= m - 1)
+    return have;
+}
+
+/* Adds a one-event bare branch for every enabled thread of [f] that neither sleeps, nor was
+ * explored here, nor starts a branch already. */
+static bool add_branches(search *s, frame *f)
+{
+    size_t d = index_of(s, f);
+    for (por_tset m = f->enabled & ~f->sleep & ~f->done & ~branch_threads(s, d); m; m &= m - 1)
         if (!por_wtree_add(&s->trees[d], &nexts_of(s, d)[tset_first(m)], 1, true))
             return por_search_nomem(s);
     return true;
@@ -639,16 +675,123 @@ static bool optimal_after_child(search *s, frame *f)
  * there, and the cycle proviso as a branch for every enabled thread of the cycle's states. */
 static bool optimal_on_known(search *s, frame *f, uint32_t succ)
 {
-    size_t d = index_of(s, f);
-    if (!optimal_run_races(s, d + 1) || !pending_races(s, &s->frames[succ], d + 1, optimal_found))
+    size_t d = index_of(s, f), to = stack_index(s, succ);
+    if (!optimal_run_races(s, d + 1) || !pending_races(s, &s->frames[to], d + 1, optimal_found))
         return false;
     if (!por_wtree_copy_below(&s->lost, &s->trees[d], wtree_first(&s->trees[d])))
         return por_search_nomem(s);
-    s->lost_to = succ;
-    mark_cycle(s, succ, d);
-    for (size_t i = succ; i <= d; i++)
+    s->lost_to = to;
+    mark_cycle(s, to, d);
+    for (size_t i = to; i <= d; i++)
         if (!add_branches(s, &s->frames[i])) return false;
     return true;
+}
+
+/* ---- o-dpor: source-dpor with state matching ------------------------------------------------- */
+
+/* The pragmatic paper compares with O-DPOR, a stateful version of the source-set algorithm
+ * without wakeup trees. Wakeup trees do not survive state matching: optimal-dpor explores below
+ * a state only the runs its wakeup tree and the races found there ask for, and leaves the others
+ * to the sequences that races elsewhere insert above it (a run that slept below a state matched
+ * so was never explored: test o_dpor_keeps_no_wakeup_tree). Algorithm 1 has no such debt: when
+ * Explore(E, Sleep) returns, every maximal run from E that no sleeping thread starts was explored
+ * (the paper's theorem for it). Matching a state s naively still loses runs: below s lie events
+ * that race with events of the new path to s, which stateless DPOR would find by exploring s
+ * again. o-dpor matches s only when
+ *   - s is closed: its exploration reached no state that was then on the stack, so its runs were
+ *     explored from s alone (a cycle leaves the rest to a state above s, which the new path may
+ *     not share) and its Lr edges are final;
+ *   - the sleep set s started with is a subset of the one it would start with now (the runs of a
+ *     thread that slept at the first visit but not now were never explored from s).
+ * Otherwise s is explored again, under a new id. At a match every label that s reaches in Lr
+ * (Yang et al.'s visible dependency graph) races with the events of the stack as if it came
+ * next. Its order below s is unknown, so every dependent event that does not happen before it
+ * counts as a race, and the reversal adds to the backtrack set an initial of the stack events
+ * that do not happen after the racing one (an initial of v too), or, when there are none, every
+ * thread that s reaches. */
+
+/* Records the sleep set that the new top frame [f] starts with, then backtrack_on_push. */
+static bool odpor_on_push(search *s, frame *f)
+{
+    if (!backtrack_on_push(s, f)) return false;
+    if (!base_array_reserve(&s->entry_sleep, &s->entry_sleep_cap, (size_t)f->state + 1,
+                            sizeof *s->entry_sleep))
+        return por_search_nomem(s);
+    s->entry_sleep[f->state] = f->sleep;
+    return true;
+}
+
+/* A known state [succ] off the stack is explored again unless it is closed and started with a
+ * sleep set inside the one [f]'s chosen transition hands down (see the section comment). */
+static bool odpor_revisit(const search *s, const frame *f, uint32_t succ)
+{
+    if (bit_get(s->st.on_stack, succ)) return false;
+    if (!bit_get(s->st.closed, succ)) return true;
+    return (s->entry_sleep[succ] & ~child_sleep(s, f)) != 0;
+}
+
+/* Adds [label] to the labels a matched state reaches; never stops the walk. */
+static bool collect_label(search *s, void *ctx, uint32_t label)
+{
+    (void)ctx;
+    if (!base_array_reserve(&s->reach, &s->reach_cap, s->reach_len + 1, sizeof *s->reach)) {
+        s->reach_failed = true;
+        return true;
+    }
+    s->reach[s->reach_len++] = label;
+    s->reach_threads |= tset_of(label_at(s, label)->thread);
+    return false;
+}
+
+/* The race of stack event [j] with [r], an event below the matched state: v = u.w.e', where u
+ * holds the events of the stack after j that do not happen after it and w those below the
+ * matched state, is unknown past u. An initial of u is one of v, so unless backtrack(E') or
+ * the sleep set holds one already, one joins backtrack(E'). Without u (or when no initial of u
+ * can run) every thread the matched state reaches joins it; every enabled thread when one of
+ * those waits or has not started. */
+static bool summed_found(search *s, const racer *r, size_t j)
+{
+    frame *g = &s->frames[j];
+    uint32_t *u = scratch_list(s, 1);
+    size_t m = not_after(s, j, r->horizon, u);
+    por_tset first = initials_of(s, u, m);
+    if (first & (g->backtrack | g->sleep)) return true;
+    if (first & g->enabled) {
+        add_one_of(s, g, first & g->enabled);
+        return true;
+    }
+    por_tset reached = s->reach_threads | tset_of(r->t);
+    g->backtrack |= m || (reached & ~g->enabled) ? g->enabled : reached & g->enabled;
+    settle(g);
+    return true;
+}
+
+/* The races of the labels that matched state [succ] reaches with the first [end] events. */
+static bool summed_races(search *s, uint32_t succ, size_t end)
+{
+    s->reach_len = 0;
+    s->reach_threads = 0;
+    s->reach_failed = false;
+    lr_visitor v = {.visit = collect_label};
+    if (!por_search_reachable_labels(s, succ, false, &v) || s->reach_failed)
+        return por_search_nomem(s);
+    for (size_t i = 0; i < s->reach_len; i++) {
+        uint32_t label = s->reach[i];
+        size_t t = label_at(s, label)->thread;
+        uint32_t *c = scratch_clock(s, 1);
+        clock_after(s, end, t, label_at(s, label), c);
+        racer r = {t, label, c, end, end, false, true};
+        if (!scan_races(s, &r, summed_found)) return false;
+    }
+    return true;
+}
+
+/* The chosen transition of [f] reached known state [succ]: a cycle as source-dpor closes it, or
+ * a match: the races of what [succ] reaches. */
+static bool odpor_on_known(search *s, frame *f, uint32_t succ)
+{
+    if (bit_get(s->st.on_stack, succ)) return backtrack_on_known(s, f, succ);
+    return summed_races(s, succ, index_of(s, f) + 1);
 }
 
 /* ---- The table ------------------------------------------------------------------------------- */
@@ -671,6 +814,15 @@ static const algo_ops dpor_algos[] = {
                                                .on_pending = no_pending,
                                                .on_push = optimal_on_push,
                                                .dpor = true},
+    [POR_ALGO_O_DPOR - POR_ALGO_DPOR] = {.candidates = backtrack_candidates,
+                                         .on_take = backtrack_on_take,
+                                         .on_known = odpor_on_known,
+                                         .after_child = sleep_after_child,
+                                         .on_pending = no_pending,
+                                         .on_push = odpor_on_push,
+                                         .revisit = odpor_revisit,
+                                         .uses_lr = true,
+                                         .dpor = true},
 };
 
 const algo_ops *por_dpor_algo(por_algo algo)

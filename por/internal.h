@@ -203,6 +203,11 @@ uint32_t por_store_find(const store *st, por_fp fp);
 /* Adds a new state [fp] and returns its id; NONE when out of memory. */
 uint32_t por_store_add(store *st, por_fp fp);
 
+/* Adds state [old] again under a new id, which finding its fingerprint returns from now on
+ * (an index rebuild places the newest id first); [old] keeps its edges for the walks that reach
+ * it. Returns the new id; NONE when out of memory. */
+uint32_t por_store_add_again(store *st, uint32_t old);
+
 /* Forgets the most recently added state (stateless searches keep only the stack). */
 void por_store_drop_last(store *st);
 
@@ -363,6 +368,9 @@ typedef struct algo_ops {
     bool (*on_pending)(search *s, uint32_t label);
     /* The new top frame [f] was pushed (after its final state was reported); false on error. */
     bool (*on_push)(search *s, frame *f);
+    /* True when the chosen transition of [f] reached known state [succ] but must explore it
+     * again as a new state (NULL: never). */
+    bool (*revisit)(const search *s, const frame *f, uint32_t succ);
     bool uses_lr;      /* records the reachability graph (stateful) or summaries (stateless) */
     bool safe_enabled; /* safeSet(s) = enabled(s) */
     bool proviso;      /* applies the cycle proviso */
@@ -439,7 +447,13 @@ struct search {
     size_t lost_to;    /* the stack state that cycle led back to */
     uint32_t *scratch; /* [2 * n + 2 * cap] DPOR: clocks and event lists of a race analysis */
     size_t scratch_cap;
-    uint32_t *label_mark; /* [label_mark_cap] epoch per label id, to visit each label once */
+    por_tset *entry_sleep; /* [entry_sleep_cap] o-dpor: each state's sleep set when pushed */
+    size_t entry_sleep_cap;
+    uint32_t *reach; /* [reach_cap] o-dpor: the labels a matched state reaches */
+    size_t reach_len, reach_cap;
+    por_tset reach_threads; /* o-dpor: the threads of those labels */
+    bool reach_failed;      /* o-dpor: collecting them ran out of memory */
+    uint32_t *label_mark;   /* [label_mark_cap] epoch per label id, to visit each label once */
     size_t label_mark_cap;
     uint32_t *work; /* [work_cap] pending states of a re-traversal */
     size_t work_cap;

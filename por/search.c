@@ -255,7 +255,7 @@ static bool note_pending(search *s, frame *f, por_tset waiting)
 
 /* Pushes state [id], the lts's current state: Stack.push (Algorithm 2 line 10, Algorithm 3
  * line 12). */
-static bool push_frame(search *s, uint32_t id)
+static bool push_frame(search *s, uint32_t id, bool again)
 {
     if (s->depth == s->cap && !grow_stack(s)) return por_search_nomem(s);
     size_t d = s->depth;
@@ -282,7 +282,10 @@ static bool push_frame(search *s, uint32_t id)
     s->at_depth = (int)d;
     s->at_thread = -1;
     por_stats *st = &s->result->stats;
-    st->states_new++;
+    if (again)
+        st->states_again++;
+    else
+        st->states_new++;
     if (s->depth - 1 > st->max_depth) st->max_depth = s->depth - 1;
     size_t mem = base_bytes_in_use();
     if (mem > st->peak_memory) st->peak_memory = mem;
@@ -396,16 +399,18 @@ static bool enter_known(search *s, frame *f, uint32_t succ)
     return finish_child(s, f);
 }
 
-/* The chosen transition of frames[d] by [t] reached a new state: store and push it. */
-static bool enter_new(search *s, size_t d, size_t t, por_fp fp)
+/* The chosen transition of frames[d] by [t] reached a new state, or known state [old] that the
+ * algorithm explores again (NONE: none): store it (under a new id) and push it. */
+static bool enter_new(search *s, size_t d, size_t t, por_fp fp, uint32_t old)
 {
     if (!goto_successor(s, d, t)) return false;
-    uint32_t id = add_state(s, fp, s->probes[d * s->n + t].names);
+    uint64_t names = s->probes[d * s->n + t].names;
+    uint32_t id = old == NONE ? add_state(s, fp, names) : por_store_add_again(&s->st, old);
     if (id == NONE) return por_search_nomem(s);
     s->frames[d].chosen_succ = id;
     s->frames[d].chosen_renamed = false;
     if (!por_search_add_edge(s, &s->frames[d], s->frames[d].chosen_label, id, false)) return false;
-    return push_frame(s, id);
+    return push_frame(s, id, old != NONE);
 }
 
 /* Explores the transition of [t] from the top frame (Algorithm 2 lines 9-14). */
@@ -420,9 +425,10 @@ static bool take(search *s, size_t t)
     s->path[d] = (uint8_t)t;
     if (!s->algo->on_take(s, f)) return false;
     uint32_t succ = por_store_find(&s->st, p->fp);
-    if (!note_transition(s, d, t, succ == NONE)) return false;
+    bool again = succ != NONE && s->algo->revisit && s->algo->revisit(s, f, succ);
+    if (!note_transition(s, d, t, succ == NONE || again)) return false;
     if (s->stopped) return true;
-    if (succ == NONE) return enter_new(s, d, t, p->fp);
+    if (succ == NONE || again) return enter_new(s, d, t, p->fp, again ? succ : NONE);
     return enter_known(s, f, succ);
 }
 
@@ -455,7 +461,7 @@ static void check_limits(search *s, size_t iteration)
     double now = tick ? elapsed(s) : 0;
     if (o->stop_flag && *o->stop_flag)
         s->result->stop = POR_STOP_SIGNAL;
-    else if (o->max_states && st->states_new >= o->max_states)
+    else if (o->max_states && st->states_new + st->states_again >= o->max_states)
         s->result->stop = POR_STOP_STATES;
     else if (o->max_memory_bytes && base_bytes_in_use() > o->max_memory_bytes)
         s->result->stop = POR_STOP_MEMORY;
@@ -488,7 +494,7 @@ static bool run(search *s)
     uint64_t names = s->st.with_names ? s->lts->ops->names(s->lts->model) : 0;
     uint32_t id = add_state(s, fp, names);
     if (id == NONE) return por_search_nomem(s);
-    if (!push_frame(s, id)) return false;
+    if (!push_frame(s, id, false)) return false;
     for (size_t i = 1; s->depth > 0 && !s->stopped; i++) {
         check_limits(s, i);
         if (s->stopped) break;
@@ -540,10 +546,9 @@ por_status por_search(const por_lts *lts, const por_options *opt, por_result *re
     s.at_depth = -1;
     s.st.graph = s.algo && s.algo->uses_lr && !opt->stateless;
     if (!s.algo) return por_fail(err, POR_ERR_ARG, "unknown algorithm %d", (int)opt->algo);
-    if (lts->ops->names && (s.algo->uses_lr || s.algo->dpor) && opt->stateless)
-        return por_fail(err, POR_ERR_ARG,
-                        "a stateless %s search cannot match states up to object names",
-                        por_algo_name(opt->algo));
+    if (lts->ops->names && (s.algo->uses_lr || s.algo->dpor) && (opt->stateless || s.algo->dpor))
+        return por_fail(err, POR_ERR_ARG, "%s %s search cannot match states up to object names",
+                        opt->stateless ? "a stateless" : "an", por_algo_name(opt->algo));
     s.st.with_names = s.st.graph && lts->ops->names;
     s.lb.with_any = s.st.with_names;
     if (s.n == 0 || s.n > POR_MAX_THREADS)

@@ -18,6 +18,7 @@ typedef struct stat_field {
 static const stat_field fields[] = {
     FIELD(states_new, "states (new)"),
     FIELD(states_visited, "states (visited again)"),
+    FIELD(states_again, "states (explored again)"),
     FIELD(transitions, "transitions"),
     FIELD(retraversed, "re-traversed transitions"),
     FIELD(steps, "lts steps"),

@@ -144,7 +144,7 @@ static bool index_rebuild(store *st, size_t slots)
     st->index = index;
     st->index_mask = slots - 1;
     st->id_bits = (unsigned)__builtin_ctzll(slots);
-    for (uint32_t id = 0; id < st->count; id++) index_place(st, id);
+    for (uint32_t id = (uint32_t)st->count; id-- > 0;) index_place(st, id); /* newest first */
     return true;
 }
 
@@ -174,7 +174,8 @@ static bool reserve_state(store *st)
     return index_rebuild(st, slots ? slots * 2 : INDEX_MIN_SLOTS);
 }
 
-uint32_t por_store_add(store *st, por_fp fp)
+/* Appends state [fp] with its bits cleared, not yet in the index; NONE when out of memory. */
+static uint32_t append_state(store *st, por_fp fp)
 {
     if (!reserve_state(st)) return NONE;
     uint32_t id = (uint32_t)st->count++;
@@ -186,7 +187,24 @@ uint32_t por_store_add(store *st, por_fp fp)
     bit_set(st->on_stack, id, false);
     bit_set(st->marked, id, false);
     if (st->with_names) bit_set(st->marked_any, id, false);
-    index_place(st, id);
+    return id;
+}
+
+uint32_t por_store_add(store *st, por_fp fp)
+{
+    uint32_t id = append_state(st, fp);
+    if (id != NONE) index_place(st, id);
+    return id;
+}
+
+uint32_t por_store_add_again(store *st, uint32_t old)
+{
+    uint32_t id = append_state(st, st->fps[old]), idm = id_mask(st->id_bits);
+    if (id == NONE) return NONE;
+    if (st->with_names) st->names[id] = st->names[old];
+    size_t i = index_home(st->fps[id], st->index_mask);
+    while ((st->index[i] & idm) != old + 1) i = (i + 1) & st->index_mask;
+    st->index[i] = (st->index[i] & ~idm) | (id + 1);
     return id;
 }
 

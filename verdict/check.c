@@ -22,17 +22,9 @@ enum { DEFAULT_TRACED = 10 };
 verdict_classifier verdict_classifier_for(por_algo algo, verdict_classifier requested)
 {
     if (requested != VERDICT_CLASSIFY_DEFAULT) return requested;
-    switch (algo) {
-    case POR_ALGO_JPF:
-    case POR_ALGO_DE_JPF:
-    case POR_ALGO_DL_JPF:
-    case POR_ALGO_DPOR:
-    case POR_ALGO_SOURCE_DPOR:
-    case POR_ALGO_OPTIMAL_DPOR:
-        return VERDICT_CLASSIFY_JPF;
-    default:
-        return VERDICT_CLASSIFY_SAFE;
-    }
+    bool jpf = algo == POR_ALGO_JPF || algo == POR_ALGO_DE_JPF || algo == POR_ALGO_DL_JPF ||
+               por_algo_is_dpor(algo);
+    return jpf ? VERDICT_CLASSIFY_JPF : VERDICT_CLASSIFY_SAFE;
 }
 
 explore_classifier verdict_vm_classifier(verdict_classifier c)

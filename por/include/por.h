@@ -34,6 +34,7 @@ typedef enum por_algo {
     POR_ALGO_DPOR,         /* Flanagan-Godefroid DPOR (persistent backtrack sets) with sleep sets */
     POR_ALGO_SOURCE_DPOR,  /* Abdulla et al., Algorithm 1: source sets and sleep sets */
     POR_ALGO_OPTIMAL_DPOR, /* Abdulla et al., Algorithm 2: wakeup trees, one run per trace */
+    POR_ALGO_O_DPOR,       /* optimal-dpor with state matching (the pragmatic paper's O-DPOR) */
     POR_ALGO_COUNT
 } por_algo;
 
@@ -45,9 +46,13 @@ const char *por_algo_name(por_algo algo);
  * up to object names (por_lts_ops.names); stateless, they cannot (por_search refuses). */
 bool por_algo_keeps_labels(por_algo algo);
 
-/* True when [algo] is stateless by definition (the DPOR family): it matches a state only
- * against the states on the current path, whatever the options say. */
+/* True when [algo] is stateless by definition (dpor, source-dpor, optimal-dpor): it matches a
+ * state only against the states on the current path, whatever the options say. */
 bool por_algo_is_stateless(por_algo algo);
+
+/* True for the DPOR family (the stateless three and o-dpor): races name objects as the path
+ * that ran them, and in Java they default to the jpf classifier. */
+bool por_algo_is_dpor(por_algo algo);
 
 /* Parses algorithm [name] into [out]; fills [err] with POR_ERR_ARG when unknown. */
 por_status por_algo_parse(const char *name, por_algo *out, por_error *err);
@@ -174,6 +179,7 @@ const char *por_stop_name(por_stop stop);
 typedef struct por_stats {
     size_t states_new;      /* distinct states stored (stateless: states pushed) */
     size_t states_visited;  /* transitions that led to an already known state */
+    size_t states_again;    /* known states explored again as new (o-dpor, see the README) */
     size_t transitions;     /* transitions explored */
     size_t retraversed;     /* reachability-graph transitions walked again (DE/DL) */
     size_t steps;           /* lts steps, including those that probe a successor */

@@ -22,7 +22,7 @@ enum { SRC = 8192 };
 
 /* What one DPOR search counted. */
 typedef struct runs {
-    size_t complete, deadlocks, blocked;
+    size_t complete, deadlocks, blocked, states;
 } runs;
 
 /* Programs whose dfs oracle is too big to run in every test (lastzero(8) and beyond) are
@@ -47,19 +47,26 @@ static runs run_dpor(const char *src, por_algo algo, const char *order)
     if (with_oracle) outcomes_free(&want);
     outcomes_free(&got);
     toy_free(toy);
-    runs out = {r.stats.end_states, r.stats.deadlocks, r.stats.sleep_blocked};
+    runs out = {r.stats.end_states, r.stats.deadlocks, r.stats.sleep_blocked, r.stats.states_new};
     return out;
 }
 
 static const char *const orders[] = {"seq", "seq:2,0,1", "random:7"};
 
-/* Checks that every DPOR algorithm under every order completes [traces] runs on [src], [dead]
- * of them deadlocks, and that optimal-dpor has no sleep-set-blocked run. */
+/* Checks that every stateless DPOR algorithm under every order completes [traces] runs on
+ * [src], [dead] of them deadlocks, and that optimal-dpor has no sleep-set-blocked run; o-dpor,
+ * which matches states, finds dfs's outcomes in no more states than source-dpor. */
 static void expect_traces(const char *src, size_t traces, size_t dead)
 {
     for (int a = POR_ALGO_DPOR; a < POR_ALGO_COUNT; a++)
         for (size_t o = 0; o < sizeof orders / sizeof orders[0]; o++) {
             runs got = run_dpor(src, (por_algo)a, orders[o]);
+            if (!por_algo_is_stateless((por_algo)a)) {
+                size_t source = run_dpor(src, POR_ALGO_SOURCE_DPOR, orders[o]).states;
+                cr_assert_leq(got.states, source, "%s, order %s: %zu states, source-dpor %zu\n%s",
+                              por_algo_name((por_algo)a), orders[o], got.states, source, src);
+                continue;
+            }
             cr_assert_eq(got.complete, traces, "%s, order %s: %zu runs, want %zu\n%s",
                          por_algo_name((por_algo)a), orders[o], got.complete, traces, src);
             cr_assert_eq(got.deadlocks, dead, "%s", por_algo_name((por_algo)a));
@@ -269,6 +276,58 @@ Test(por_dpor, initials_follow_only_the_events_of_v)
                             POR_ALGO_OPTIMAL_DPOR, each[o]);
         cr_assert_eq(got.blocked, 0, "order %s", each[o]);
     }
+}
+
+/* ---- o-dpor: the pitfalls of matching states ------------------------------------------------ */
+
+/* Runs o-dpor on [src] under each order of [each] ([n] of them) against dfs. */
+static void o_dpor_agrees(const char *src, const char *const *each, size_t n)
+{
+    for (size_t o = 0; o < n; o++) run_dpor(src, POR_ALGO_O_DPOR, each[o]);
+}
+
+/* A matched state's runs race with the new path to it: without those races T0's second write
+ * never came before T1's write here, and the CAS of T0 never failed in the second program. */
+Test(por_dpor, o_dpor_races_what_a_matched_state_reaches)
+{
+    static const char *const each[] = {"seq:0,1", "seq:0,1,2", "seq", "random:7"};
+    o_dpor_agrees("shared v0, v1, v2\n"
+                  "thread T1 {\n v2 = 2\n return r0, r1, r2\n}\n"
+                  "thread T0 {\n v2 = 2\n v2 = r2 + 1\n return r0, r1, r2\n}\n",
+                  each, 4);
+    o_dpor_agrees("shared v0\n"
+                  "thread T2 {\n r2 = cas(v0, 0, 1)\n return r0, r1, r2\n}\n"
+                  "thread T1 {\n r1 = cas(v0, 1, 2)\n return r0, r1, r2\n}\n"
+                  "thread T0 {\n r0 = cas(v0, 0, 2)\n v0 = r0 + 1\n return r0, r1, r2\n}\n",
+                  each + 1, 3);
+}
+
+/* A state first explored while T1 slept was matched on a path where T1 did not: the runs that
+ * start with T1 there were never explored (one outcome of 19 was missed). */
+Test(por_dpor, o_dpor_matches_only_within_the_first_sleep_set)
+{
+    static const char *const each[] = {"random:8004578", "seq", "random:7"};
+    o_dpor_agrees("shared v0\nlock l0\n"
+                  "thread T0 {\n r0 = v0\n r1 = v0\n return r0, r1, r2\n}\n"
+                  "thread T1 {\n v0 = 1\n v0 = 2\n return r0, r1, r2\n}\n"
+                  "thread T2 {\n r0 = cas(v0, 1, 1)\n v0 = r0 + 1\n r2 = v0\n lock l0\n"
+                  " unlock l0\n return r0, r1, r2\n}\n",
+                  each, 3);
+}
+
+/* optimal-dpor leaves runs below a state to the wakeup sequences that races elsewhere insert
+ * above it: from T0's CAS, with T1 asleep, it explores only T2's write first, and T0 reading
+ * v1 and v0 before T1 writes v0 comes from a sequence the root got from the T1-first runs. A
+ * first o-dpor that kept wakeup trees matched states below the root there, inserted no such
+ * sequence, and missed T1's CAS succeeding while T0 read v0 = 0. */
+Test(por_dpor, o_dpor_keeps_no_wakeup_tree)
+{
+    static const char *const each[] = {"seq:0,1,2", "seq:2,1,0", "random:2592"};
+    o_dpor_agrees("shared v0, v1\n"
+                  "thread T1 {\n v0 = 1\n r2 = cas(v1, 1, 1)\n return r0, r1, r2\n}\n"
+                  "thread T2 {\n v1 = 2\n return r0, r1, r2\n}\n"
+                  "thread T0 {\n r1 = cas(v1, 0, 1)\n r2 = v1\n r2 = v0\n return r0, r1, r2\n}\n",
+                  each, 3);
 }
 
 /* ---- An lts that restores only along the path (the VM's undo trail) -------------------------- */

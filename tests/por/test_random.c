@@ -146,8 +146,9 @@ static verdict run_config(oracle *o, config c, char *why, size_t size)
     } else if (c.algo == POR_ALGO_OPTIMAL_DPOR && o->acyclic && r.stats.sleep_blocked) {
         snprintf(why, size, "optimal-dpor: %zu sleep-set-blocked runs", r.stats.sleep_blocked);
         v = V_FAIL;
-    } else if (o->acyclic && c.algo >= POR_ALGO_DPOR && !c.random_order) {
-        /* one complete run per trace: every DPOR search completes as many */
+    } else if (o->acyclic && c.algo >= POR_ALGO_DPOR && !c.random_order &&
+               (c.stateless || por_algo_is_stateless(c.algo))) {
+        /* one complete run per trace: every stateless DPOR search completes as many */
         o->runs[c.algo] = r.stats.end_states;
         if (o->runs[POR_ALGO_DPOR] && r.stats.end_states != o->runs[POR_ALGO_DPOR]) {
             snprintf(why, size, "%zu complete runs, dpor had %zu", r.stats.end_states,

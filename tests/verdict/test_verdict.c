@@ -95,7 +95,7 @@ Test(verdict_classifier, run_and_check_pick_the_same_default_for_every_algorithm
 {
     for (int a = 0; a < POR_ALGO_COUNT; a++) {
         bool jpf = a == POR_ALGO_JPF || a == POR_ALGO_DE_JPF || a == POR_ALGO_DL_JPF ||
-                   por_algo_is_stateless((por_algo)a);
+                   por_algo_is_dpor((por_algo)a);
         verdict_classifier want = jpf ? VERDICT_CLASSIFY_JPF : VERDICT_CLASSIFY_SAFE;
         verdict_check_options check;
         memset(&check, 0, sizeof check);
