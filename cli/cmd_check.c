@@ -36,7 +36,7 @@ static const char help_text[] =
     "  --client C            one client, e.g. '{ add(1) } || { remove(1) }'\n"
     "  --clients FILE        clients, one per line ('#' comments, blank lines)\n"
     "  --algo A              dfs, jpf, s-por, de-s-por, dl-s-por (default), de-jpf, dl-jpf,\n"
-    "                        dpor, source-dpor, optimal-dpor (stateless), o-dpor\n"
+    "                        dpor, source-dpor, optimal-dpor, o-dpor, cartesian\n"
     "  --classifier K        safe or jpf scheduling points (default: jpf for the *jpf\n"
     "                        algorithms, else safe)\n"
     "  --visible P,...       narrow the safe classifier's visible set to these classes or\n"

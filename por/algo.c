@@ -326,6 +326,7 @@ static const algo_ops algos[POR_ALGO_DPOR] = {
 const algo_ops *por_algo_for(por_algo algo)
 {
     if ((unsigned)algo >= POR_ALGO_COUNT) return NULL;
+    if (algo == POR_ALGO_CARTESIAN) return por_cartesian_algo();
     if (algo >= POR_ALGO_DPOR) return por_dpor_algo(algo);
     return &algos[algo];
 }

@@ -53,6 +53,7 @@ static const char *const algo_names[POR_ALGO_COUNT] = {
     [POR_ALGO_SOURCE_DPOR] = "source-dpor",
     [POR_ALGO_OPTIMAL_DPOR] = "optimal-dpor",
     [POR_ALGO_O_DPOR] = "o-dpor",
+    [POR_ALGO_CARTESIAN] = "cartesian",
 };
 
 const char *por_algo_name(por_algo algo)
@@ -86,7 +87,7 @@ por_status por_algo_parse(const char *name, por_algo *out, por_error *err)
         }
     return por_fail(err, POR_ERR_ARG,
                     "unknown algorithm '%s' (dfs, jpf, s-por, de-s-por, dl-s-por, de-jpf, dl-jpf, "
-                    "dpor, source-dpor, optimal-dpor, o-dpor)",
+                    "dpor, source-dpor, optimal-dpor, o-dpor, cartesian)",
                     name);
 }
 

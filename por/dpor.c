@@ -827,6 +827,6 @@ static const algo_ops dpor_algos[] = {
 
 const algo_ops *por_dpor_algo(por_algo algo)
 {
-    if (algo < POR_ALGO_DPOR || algo >= POR_ALGO_COUNT) return NULL;
+    if (algo < POR_ALGO_DPOR || algo > POR_ALGO_O_DPOR) return NULL;
     return &dpor_algos[algo - POR_ALGO_DPOR];
 }

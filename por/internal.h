@@ -371,6 +371,8 @@ typedef struct algo_ops {
     /* True when the chosen transition of [f] reached known state [succ] but must explore it
      * again as a new state (NULL: never). */
     bool (*revisit)(const search *s, const frame *f, uint32_t succ);
+    /* Runs a search of its own instead of the common engine (NULL: the engine). */
+    bool (*run)(search *s);
     bool uses_lr;      /* records the reachability graph (stateful) or summaries (stateless) */
     bool safe_enabled; /* safeSet(s) = enabled(s) */
     bool proviso;      /* applies the cycle proviso */
@@ -489,6 +491,19 @@ const algo_ops *por_algo_for(por_algo algo);
 /* Prepares the order: the preference list of a seq order, the generator of a random one. */
 void por_search_order_init(search *s);
 
+/* Runs [t] from the lts's current state; false (with the error set) when the lts fails. */
+bool por_search_step(search *s, size_t t, por_step_result *out);
+
+/* A new final state reached by [schedule]: counts it, detects a deadlock, asks the observer. */
+void por_search_final(search *s, const por_trace *schedule);
+
+/* A violation was found: stops a --first-error search. */
+void por_search_violation(search *s);
+
+/* Stops the search cleanly when a limit is reached or the stop flag is raised, at iteration
+ * [iteration] of its loop; reports the progress about once a second. */
+void por_search_check_limits(search *s, size_t iteration);
+
 /* Returns the thread of nonempty [set] the order prefers (random orders draw one). */
 size_t por_search_pick(search *s, por_tset set);
 
@@ -555,6 +570,11 @@ uint32_t por_search_peek_label(search *s, size_t t);
  * out of memory. */
 bool por_search_replay(search *s, size_t d, const uint32_t *events, size_t count, size_t t,
                        uint32_t label, bool *ok);
+
+/* ---- Cartesian POR (cartesian.c) ------------------------------------------------------------ */
+
+/* Returns the hooks of the cartesian search (a search of its own). */
+const algo_ops *por_cartesian_algo(void);
 
 /* ---- The DPOR family (dpor.c) ---------------------------------------------------------------- */
 

@@ -26,8 +26,7 @@ static void goto_frame(search *s, size_t d)
     s->at_thread = -1;
 }
 
-/* Runs [t] from the current state; false (with the error set) when the lts fails. */
-static bool run_step(search *s, size_t t, por_step_result *out)
+bool por_search_step(search *s, size_t t, por_step_result *out)
 {
     s->result->stats.steps++;
     *out = s->lts->ops->step(s->lts->model, t, s->err);
@@ -43,7 +42,7 @@ static bool goto_successor(search *s, size_t d, size_t t)
     if (s->at_depth == (int)d && s->at_thread == (int)t) return true;
     goto_frame(s, d);
     por_step_result r;
-    if (!run_step(s, t, &r)) return false;
+    if (!por_search_step(s, t, &r)) return false;
     s->at_thread = (int)t;
     return true;
 }
@@ -70,7 +69,7 @@ bool por_search_probe(search *s, frame *f, size_t t)
         if (p->label == NONE) return por_search_nomem(s);
     }
     por_step_result r;
-    if (!run_step(s, t, &r)) return false;
+    if (!por_search_step(s, t, &r)) return false;
     p->result = (uint8_t)r;
     p->fp = s->lts->ops->fingerprint(s->lts->model);
     if (s->st.with_names) p->names = s->lts->ops->names(s->lts->model);
@@ -89,7 +88,7 @@ static bool run_events(search *s, const uint32_t *events, size_t count, size_t t
         size_t u = s->path[events[i]];
         if (!tset_has(s->lts->ops->enabled(s->lts->model), u)) return true;
         por_step_result r;
-        if (!run_step(s, u, &r)) return false;
+        if (!por_search_step(s, u, &r)) return false;
     }
     if (!tset_has(s->lts->ops->enabled(s->lts->model), t)) return true;
     uint32_t id = por_search_peek_label(s, t);
@@ -105,7 +104,7 @@ static bool rerun_path(search *s, size_t d)
     s->lts->ops->restore(s->lts->model, s->frames[d].snap);
     for (size_t k = d; k + 1 < s->depth; k++) {
         por_step_result r;
-        if (!run_step(s, s->path[k], &r)) return false;
+        if (!por_search_step(s, s->path[k], &r)) return false;
         frame *next = &s->frames[k + 1];
         s->lts->ops->release(s->lts->model, next->snap);
         next->snap = s->lts->ops->save(s->lts->model);
@@ -157,8 +156,7 @@ static void report_transition(const search *s, const frame *f, const probe *p, b
     s->obs->transition(s->obs->ctx, &ev);
 }
 
-/* A violation was found: stops a --first-error search. */
-static void violation(search *s)
+void por_search_violation(search *s)
 {
     if (!s->opt->first_error) return;
     s->stopped = true;
@@ -175,13 +173,11 @@ static bool report_assert(search *s, size_t d, size_t t)
         por_trace tr = trace_of(s, d + 1);
         s->obs->assert_failed(s->obs->ctx, t, &tr);
     }
-    violation(s);
+    por_search_violation(s);
     return true;
 }
 
-/* A new state without enabled threads: counts it, detects a deadlock, asks the observer (which
- * may accept the deadlock). */
-static void final_state(search *s)
+void por_search_final(search *s, const por_trace *schedule)
 {
     por_stats *st = &s->result->stats;
     st->end_states++;
@@ -189,12 +185,11 @@ static void final_state(search *s)
     bool bad = waiting != 0;
     if (bad) st->deadlocks++;
     if (s->obs && s->obs->final_state) {
-        por_trace tr = trace_of(s, s->depth - 1);
-        por_verdict v = s->obs->final_state(s->obs->ctx, &tr, waiting);
+        por_verdict v = s->obs->final_state(s->obs->ctx, schedule, waiting);
         if (v == POR_VIOLATION) st->violations++;
         bad = v == POR_VIOLATION || (bad && v != POR_ACCEPT);
     }
-    if (bad) violation(s);
+    if (bad) por_search_violation(s);
 }
 
 /* ---- The stack ------------------------------------------------------------------------------- */
@@ -291,7 +286,10 @@ static bool push_frame(search *s, uint32_t id, bool again)
     if (mem > st->peak_memory) st->peak_memory = mem;
     if (waiting && !note_pending(s, f, waiting)) return false;
     if (s->algo->dpor && !por_dpor_record_nexts(s, f)) return false;
-    if (!f->enabled) final_state(s);
+    if (!f->enabled) {
+        por_trace tr = trace_of(s, s->depth - 1);
+        por_search_final(s, &tr);
+    }
     return s->algo->on_push(s, f);
 }
 
@@ -451,9 +449,7 @@ static void report_progress(search *s, double now)
     s->next_progress = now + 1.0;
 }
 
-/* Stops the search cleanly when a limit of the options is reached or the stop flag is raised;
- * reports the progress about once a second. */
-static void check_limits(search *s, size_t iteration)
+void por_search_check_limits(search *s, size_t iteration)
 {
     const por_options *o = s->opt;
     por_stats *st = &s->result->stats;
@@ -496,7 +492,7 @@ static bool run(search *s)
     if (id == NONE) return por_search_nomem(s);
     if (!push_frame(s, id, false)) return false;
     for (size_t i = 1; s->depth > 0 && !s->stopped; i++) {
-        check_limits(s, i);
+        por_search_check_limits(s, i);
         if (s->stopped) break;
         if (!advance(s)) return false;
     }
@@ -556,7 +552,7 @@ por_status por_search(const por_lts *lts, const por_options *opt, por_result *re
     por_search_order_init(&s);
     clock_gettime(CLOCK_MONOTONIC, &s.start);
     s.next_progress = 1.0;
-    bool ok = run(&s);
+    bool ok = s.algo->run ? s.algo->run(&s) : run(&s);
     result->stats.seconds = elapsed(&s);
     result->stats.state_bytes = por_store_state_bytes(&s.st);
     result->stats.lr_edges = s.st.edges;

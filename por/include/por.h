@@ -34,7 +34,8 @@ typedef enum por_algo {
     POR_ALGO_DPOR,         /* Flanagan-Godefroid DPOR (persistent backtrack sets) with sleep sets */
     POR_ALGO_SOURCE_DPOR,  /* Abdulla et al., Algorithm 1: source sets and sleep sets */
     POR_ALGO_OPTIMAL_DPOR, /* Abdulla et al., Algorithm 2: wakeup trees, one run per trace */
-    POR_ALGO_O_DPOR,       /* optimal-dpor with state matching (the pragmatic paper's O-DPOR) */
+    POR_ALGO_O_DPOR,       /* source-dpor with state matching (the pragmatic paper's O-DPOR) */
+    POR_ALGO_CARTESIAN,    /* Gueta et al.: cartesian vectors (CalcCV) at every stored state */
     POR_ALGO_COUNT
 } por_algo;
 

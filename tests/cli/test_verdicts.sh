@@ -159,7 +159,7 @@ full_line outcomes
 
 # ---- run and check agree (#16): the default classifier of every algorithm, the counts of a
 # deadlock (a violating end state in the statistics as in the verdict), one schedule syntax.
-for algo in dfs jpf s-por de-s-por dl-s-por de-jpf dl-jpf dpor source-dpor optimal-dpor o-dpor; do
+for algo in dfs jpf s-por de-s-por dl-s-por de-jpf dl-jpf dpor source-dpor optimal-dpor o-dpor cartesian; do
     "$porcheck" run --classpath "$concurrent" --algo "$algo" --max-states 1 --json run.json \
         LockedCounter >out.txt 2>err.txt
     "$porcheck" check --jar "$jar" --spec "$specs/CoarseListSet.json" --client '{ add(1) }' \

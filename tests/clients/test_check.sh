@@ -17,7 +17,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1 specs=$2 test_specs=$3 jar=$4 drivers=$5 work=$6
 here=$(cd "$(dirname "$0")" && pwd)
 quick=${PORCHECK_TEST_QUICK:-0}
-algos="dfs jpf s-por de-s-por dl-s-por de-jpf dl-jpf dpor source-dpor optimal-dpor o-dpor"
+algos="dfs jpf s-por de-s-por dl-s-por de-jpf dl-jpf dpor source-dpor optimal-dpor o-dpor cartesian"
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
 py=$(python3 -c 'import sys; print(sys.executable)') # past any version-manager shim
 
@@ -507,7 +507,7 @@ one_line_error "porcheck check: missing.jar: cannot open the jar"
 expect 2 --jar "$jar" --spec missing.json --client '{ add(1) }'
 one_line_error "porcheck check: missing.json: cannot open file"
 expect 2 --jar "$jar" --spec "$set_spec" --client '{ add(1) }' --algo magic
-one_line_error "porcheck check: unknown algorithm 'magic' (dfs, jpf, s-por, de-s-por, dl-s-por, de-jpf, dl-jpf, dpor, source-dpor, optimal-dpor, o-dpor)"
+one_line_error "porcheck check: unknown algorithm 'magic' (dfs, jpf, s-por, de-s-por, dl-s-por, de-jpf, dl-jpf, dpor, source-dpor, optimal-dpor, o-dpor, cartesian)"
 expect 2 --jar "$jar" --spec "$set_spec" --client '{ add(1) }' --order magic
 one_line_error "porcheck check: unknown order 'magic' (expected seq:PERM or random:SEED)"
 expect 2 --jar "$jar" --spec "$set_spec" --client '{ add(1) }' --order seq:1,1

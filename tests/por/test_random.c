@@ -146,7 +146,7 @@ static verdict run_config(oracle *o, config c, char *why, size_t size)
     } else if (c.algo == POR_ALGO_OPTIMAL_DPOR && o->acyclic && r.stats.sleep_blocked) {
         snprintf(why, size, "optimal-dpor: %zu sleep-set-blocked runs", r.stats.sleep_blocked);
         v = V_FAIL;
-    } else if (o->acyclic && c.algo >= POR_ALGO_DPOR && !c.random_order &&
+    } else if (o->acyclic && por_algo_is_dpor(c.algo) && !c.random_order &&
                (c.stateless || por_algo_is_stateless(c.algo))) {
         /* one complete run per trace: every stateless DPOR search completes as many */
         o->runs[c.algo] = r.stats.end_states;

@@ -33,13 +33,13 @@ one_line_error "porcheck toy: fifo.toy: not a regular file"
 expect 2 toy /dev/zero
 one_line_error "porcheck toy: /dev/zero: not a regular file"
 expect 2 toy "$examples/spin.toy" --algo fancy
-one_line_error "porcheck toy: unknown algorithm 'fancy' (dfs, jpf, s-por, de-s-por, dl-s-por, de-jpf, dl-jpf, dpor, source-dpor, optimal-dpor, o-dpor)"
+one_line_error "porcheck toy: unknown algorithm 'fancy' (dfs, jpf, s-por, de-s-por, dl-s-por, de-jpf, dl-jpf, dpor, source-dpor, optimal-dpor, o-dpor, cartesian)"
 expect 2 toy "$examples/spin.toy" --order seq:0,0
 one_line_error "porcheck toy: order seq: thread 0 listed twice"
 expect 2 toy "$examples/spin.toy" --timeout soon
 one_line_error "porcheck toy: --timeout: expected a non-negative number, got 'soon'"
 
-for algo in dfs jpf s-por de-s-por dl-s-por de-jpf dl-jpf dpor source-dpor optimal-dpor o-dpor; do
+for algo in dfs jpf s-por de-s-por dl-s-por de-jpf dl-jpf dpor source-dpor optimal-dpor o-dpor cartesian; do
     for mode in "" --stateless; do
         for order in seq seq:1,0 random:7; do
             run="--algo $algo $mode --order $order"
