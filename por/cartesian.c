@@ -149,11 +149,11 @@ static bool hits_last(const vector *v, size_t t, const por_label *l)
  * thread run ends the prefix. */
 static void extend(vector *v, por_tset prefixes, size_t i)
 {
-    const solo_step *step = &v->c->solo[i * SOLO_MAX + v->len[i]];
     if (v->len[i] == v->c->solo_len[i]) {
         v->extendable &= ~tset_of(i);
         return;
     }
+    const solo_step *step = &v->c->solo[i * SOLO_MAX + v->len[i]];
     const por_label *l = label_at(v->c->s, step->label);
     for (por_tset m = prefixes & ~tset_of(i); m; m &= m - 1)
         if (hits_inside(v, tset_first(m), l)) {
@@ -180,13 +180,8 @@ static void stop_dependent_lasts(vector *v, por_tset prefixes)
 /* CalcCV(s) over the solo runs of the threads [runnable] and the pending steps of [waiting]:
  * the minimal vector (a step that lets a waiting thread run is last already), then round-robin
  * extension while a prefix can grow. */
-static bool calc_cv(cart *c, vector *v, por_tset runnable)
+static void calc_cv(cart *c, vector *v, por_tset runnable)
 {
-    search *s = c->s;
-    for (por_tset m = v->waiting; m; m &= m - 1) {
-        v->pending[tset_first(m)] = por_search_peek_label(s, tset_first(m));
-        if (v->pending[tset_first(m)] == NONE) return por_search_nomem(s);
-    }
     v->extendable = runnable;
     for (por_tset m = runnable; m; m &= m - 1) {
         size_t i = tset_first(m);
@@ -198,7 +193,6 @@ static bool calc_cv(cart *c, vector *v, por_tset runnable)
     while (v->extendable)
         for (por_tset m = v->extendable; m; m &= m - 1)
             if (tset_has(v->extendable, tset_first(m))) extend(v, prefixes, tset_first(m));
-    return true;
 }
 
 /* ---- The search ------------------------------------------------------------------------------ */
@@ -229,10 +223,14 @@ static bool expand(cart *c, cframe *f)
     por_tset runnable = s->lts->ops->enabled(s->lts->model);
     vector v = {c, lengths_of(c, c->depth - 1), {0}, s->lts->ops->waiting(s->lts->model),
                 0, s->lts->ops->names != NULL};
+    for (por_tset m = v.waiting; m; m &= m - 1) { /* the lts is at the new state */
+        v.pending[tset_first(m)] = por_search_peek_label(s, tset_first(m));
+        if (v.pending[tset_first(m)] == NONE) return por_search_nomem(s);
+    }
     for (por_tset m = runnable; m; m &= m - 1)
         if (!solo_run(c, tset_first(m), ~runnable)) return false;
     s->at_depth = -1;
-    if (!calc_cv(c, &v, runnable)) return false;
+    calc_cv(c, &v, runnable);
     f->todo = runnable;
     return true;
 }

@@ -5,6 +5,9 @@
 
 #include "harness.h"
 
+/* The states dfs stored in the last run_cartesian. */
+static size_t dfs_states;
+
 /* Runs cartesian on [src] under [order], checks it against dfs, returns its result. */
 static por_result run_cartesian(const char *src, const char *order)
 {
@@ -13,6 +16,7 @@ static por_result run_cartesian(const char *src, const char *order)
     por_result r;
     run_spec oracle = {toy, harness_options(POR_ALGO_DFS, false, "seq"), NULL, false, NULL};
     cr_assert_eq(harness_run(&oracle, &want, &r), POR_OK);
+    dfs_states = r.stats.states_new;
     run_spec spec = {toy, harness_options(POR_ALGO_CARTESIAN, false, order), &want.edges, false,
                      NULL};
     cr_assert_eq(harness_run(&spec, &got, &r), POR_OK);
@@ -43,7 +47,8 @@ Test(por_cartesian, fig5_runs_each_thread_to_its_end)
 }
 
 /* Fig. 2 and Example 2: T1's prefix stops before y := 7 (T2 read y), T2's before priv := x (T1
- * wrote x); every end state of the program is still reached, in fewer states than dfs stores. */
+ * wrote x); every end state of the program is still reached, in fewer than half the states dfs
+ * stores (17 of 38 under seq). */
 Test(por_cartesian, fig2_keeps_every_end_state)
 {
     const char *src = "shared x, y, z, q\n"
@@ -51,7 +56,8 @@ Test(por_cartesian, fig2_keeps_every_end_state)
                       "thread T2 {\n q = 8\n p = y\n q = 42\n p = x\n return p\n}\n";
     for (size_t o = 0; o < 3; o++) {
         por_result r = run_cartesian(src, orders[o]);
-        cr_assert_lt(r.stats.states_new, 20, "order %s: %zu states", orders[o], r.stats.states_new);
+        cr_assert_lt(2 * r.stats.states_new, dfs_states, "order %s: %zu states, dfs %zu", orders[o],
+                     r.stats.states_new, dfs_states);
     }
 }
 
