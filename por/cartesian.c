@@ -249,11 +249,7 @@ static bool push(cart *c, uint32_t id, size_t path_len)
         c->depth--;
         return por_search_nomem(s);
     }
-    por_stats *st = &s->result->stats;
-    st->states_new++;
-    if (c->depth - 1 > st->max_depth) st->max_depth = c->depth - 1;
-    size_t mem = base_bytes_in_use();
-    if (mem > st->peak_memory) st->peak_memory = mem;
+    por_search_count_state(s, c->depth - 1, false);
     if (!s->lts->ops->enabled(s->lts->model)) {
         por_trace tr = {c->path, path_len};
         por_search_final(s, &tr);

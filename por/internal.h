@@ -497,6 +497,10 @@ bool por_search_step(search *s, size_t t, por_step_result *out);
 /* A new final state reached by [schedule]: counts it, detects a deadlock, asks the observer. */
 void por_search_final(search *s, const por_trace *schedule);
 
+/* Counts a state pushed at stack [depth] (as explored again when [again]): states, the
+ * deepest stack, the peak memory. */
+void por_search_count_state(search *s, size_t depth, bool again);
+
 /* A violation was found: stops a --first-error search. */
 void por_search_violation(search *s);
 

@@ -248,6 +248,18 @@ static bool note_pending(search *s, frame *f, por_tset waiting)
     return true;
 }
 
+void por_search_count_state(search *s, size_t depth, bool again)
+{
+    por_stats *st = &s->result->stats;
+    if (again)
+        st->states_again++;
+    else
+        st->states_new++;
+    if (depth > st->max_depth) st->max_depth = depth;
+    size_t mem = base_bytes_in_use();
+    if (mem > st->peak_memory) st->peak_memory = mem;
+}
+
 /* Pushes state [id], the lts's current state: Stack.push (Algorithm 2 line 10, Algorithm 3
  * line 12). */
 static bool push_frame(search *s, uint32_t id, bool again)
@@ -276,14 +288,7 @@ static bool push_frame(search *s, uint32_t id, bool again)
     s->depth++;
     s->at_depth = (int)d;
     s->at_thread = -1;
-    por_stats *st = &s->result->stats;
-    if (again)
-        st->states_again++;
-    else
-        st->states_new++;
-    if (s->depth - 1 > st->max_depth) st->max_depth = s->depth - 1;
-    size_t mem = base_bytes_in_use();
-    if (mem > st->peak_memory) st->peak_memory = mem;
+    por_search_count_state(s, d, again);
     if (waiting && !note_pending(s, f, waiting)) return false;
     if (s->algo->dpor && !por_dpor_record_nexts(s, f)) return false;
     if (!f->enabled) {
