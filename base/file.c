@@ -57,6 +57,21 @@ static base_read_status read_all(int fd, size_t max, char **data, size_t *len)
     }
 }
 
+base_read_status base_read_stream(int fd, size_t max, char **data, size_t *len)
+{
+    *data = NULL;
+    *len = 0;
+    base_read_status status = read_all(fd, max, data, len);
+    if (status == BASE_READ_OK) {
+        (*data)[*len] = '\0';
+        return status;
+    }
+    base_free(*data);
+    *data = NULL;
+    *len = 0;
+    return status;
+}
+
 base_read_status base_read_file(const char *path, size_t max, char **data, size_t *len)
 {
     *data = NULL;

@@ -100,11 +100,12 @@ void campaign_plan_free(campaign_plan *plan);
 /* ---- CSV (campaign_csv.c) -------------------------------------------------------------------- */
 
 /* Reads the rows already in CSV [path] into [done] and opens it for appending (writing the header
- * when it is new or empty, dropping a partial last row); NULL with [msg] on failure. */
+ * when it is new or empty, dropping a partial last row); "-" is standard output (no rows to
+ * skip; what porcheck prints on stdout goes to stderr from then on); NULL with [msg] on failure. */
 FILE *campaign_csv_open(const char *path, campaign_done *done, char *msg);
 
-/* Reads the rows already in CSV [path] (none when it does not exist) into [done] without
- * changing the file; false with [msg] when it is not a campaign CSV. */
+/* Reads the rows already in CSV [path] (none when it does not exist, or for "-") into [done]
+ * without changing the file; false with [msg] when it is not a campaign CSV. */
 bool campaign_csv_read(const char *path, campaign_done *done, char *msg);
 
 /* True when [done] holds the row of [run] (same client id, algorithm and order); sets [*clash]

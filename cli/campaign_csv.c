@@ -278,6 +278,7 @@ static load_status load_done(const char *path, campaign_done *done, bool repair,
 bool campaign_csv_read(const char *path, campaign_done *done, char *msg)
 {
     memset(done, 0, sizeof *done);
+    if (!strcmp(path, "-")) return true; /* standard output: nothing to resume */
     char why[CAMPAIGN_MSG_MAX] = "";
     if (load_done(path, done, false, why) != LOAD_FAILED) return true;
     snprintf(msg, CAMPAIGN_MSG_MAX, "%.200s: %.300s", path, why);
@@ -300,9 +301,28 @@ static FILE *open_append(const char *path, bool header, char *msg)
     return NULL;
 }
 
+/* Opens standard output for the rows, with the header, and sends what porcheck prints on stdout
+ * to stderr from now on; NULL with [msg] on failure. */
+static FILE *open_stdout(char *msg)
+{
+    fflush(stdout);
+    int fd = dup(STDOUT_FILENO);
+    FILE *csv = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!csv || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+        snprintf(msg, CAMPAIGN_MSG_MAX, "cannot write to stdout");
+        if (csv) fclose(csv);
+        return NULL;
+    }
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
+    put_header(csv);
+    fflush(csv);
+    return csv;
+}
+
 FILE *campaign_csv_open(const char *path, campaign_done *done, char *msg)
 {
     memset(done, 0, sizeof *done);
+    if (!strcmp(path, "-")) return open_stdout(msg);
     char why[CAMPAIGN_MSG_MAX] = "";
     load_status st = load_done(path, done, true, why);
     if (st == LOAD_FAILED) {

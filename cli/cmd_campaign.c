@@ -24,31 +24,58 @@ typedef struct campaign_args {
     char self[4096];              /* this executable's path */
 } campaign_args;
 
-/* Prints the usage to [out]. */
-static void usage(FILE *out)
-{
-    fprintf(
-        out,
-        "usage: porcheck campaign --jar J --spec S --clients FILE --algos A,B,... --csv OUT\n"
-        "       [--orders seq:all|random:K|LIST] [--first-error] [--timeout SECONDS]\n"
-        "       [--max-memory MB] [--jobs N] [--shard K/N] [--heap-symmetry]\n"
-        "       [--visible P,...] [--dry-run] [--jdk DIR | --model-library] [--jdk-locks]\n"
-        "Runs every client x algorithm x order as its own `porcheck check` process and\n"
-        "appends one CSV row per finished run; rerunning skips the rows already in OUT.\n"
-        "  --orders   seq (default), seq:all (every permutation of the client threads),\n"
-        "             random:K (seeds 1..K), or a comma list of check's orders\n"
-        "             (seq:PERM, random:SEED) and of seq:all and random:A..B\n"
-        "  --timeout  seconds per run (default 1800); --max-memory MB per run (default:\n"
-        "             physical memory / jobs); --jobs N (default: online cores)\n"
-        "  --shard    K/N: only the runs whose index in the full list is K-1 modulo N\n"
-        "  --heap-symmetry  every run matches states up to object names (the CSV does not\n"
-        "             record it: keep such runs in a CSV of their own)\n"
-        "  --visible  P,...: the narrowed visible set of the paper's S-POR experiments, passed\n"
-        "             to every run of a safe-classifier algorithm (not recorded in the CSV)\n"
-        "  --dry-run  print the runs still to make (client id, algorithm, order; tab-separated)\n"
-        "             instead of making them\n"
-        "  --jdk DIR, --model-library: as for check, for every run\n");
-}
+/* The options (see cli_syntax). */
+static const cli_option options[] = {
+    {"jar", "J", "jar(s) holding the class under test, ':'-separated", CLI_VALUE_FILE, NULL, NULL},
+    CLI_OPT_SPEC,
+    CLI_OPT_CLIENTS,
+    {"algos", "A,B,...", "the searches to run each client under (check's --algo)", CLI_VALUE_TEXT,
+     NULL, NULL},
+    {"csv", "OUT",
+     "the CSV the rows are appended to; rerunning skips the\n"
+     "rows already in it ('-': stdout, no resuming, and the\n"
+     "summary goes to stderr)",
+     CLI_VALUE_FILE, NULL, NULL},
+    {"orders", "O",
+     "seq (default), seq:all (every permutation of the client\n"
+     "threads), random:K (seeds 1..K), or a comma list of\n"
+     "check's orders (seq:PERM, random:SEED) and of seq:all\n"
+     "and random:A..B",
+     CLI_VALUE_TEXT, NULL, NULL},
+    {"first-error", NULL, "every run stops at its first violation", CLI_VALUE_TEXT, NULL, NULL},
+    {"timeout", "S", "seconds per run (default 1800)", CLI_VALUE_TEXT, NULL, NULL},
+    {"max-memory", "MB", "megabytes per run (default: physical memory / jobs)", CLI_VALUE_TEXT,
+     NULL, NULL},
+    {"jobs", "N", "runs at once (default: the online cores)", CLI_VALUE_TEXT, NULL, NULL},
+    {"shard", "K/N", "only the runs whose index in the full list is K-1\nmodulo N", CLI_VALUE_TEXT,
+     NULL, NULL},
+    {"heap-symmetry", NULL,
+     "every run matches states up to object names (the CSV\n"
+     "does not record it: keep such runs in a CSV of their own)",
+     CLI_VALUE_TEXT, NULL, NULL},
+    {"visible", "P,...",
+     "the narrowed visible set of the paper's S-POR experiments,\n"
+     "passed to every run of a safe-classifier algorithm (not\n"
+     "recorded in the CSV)",
+     CLI_VALUE_TEXT, NULL, NULL},
+    {"dry-run", NULL,
+     "print the runs still to make (client id, algorithm,\n"
+     "order; tab-separated) instead of making them",
+     CLI_VALUE_TEXT, NULL, NULL},
+    CLI_OPT_JDK,
+};
+
+const cli_syntax cli_campaign_syntax = {
+    "campaign",
+    "--jar J --spec S --clients FILE --algos A,B,... --csv OUT [options]",
+    "run every client x algorithm x order as its own check process; one CSV row per run "
+    "(resumable, shardable)",
+    options,
+    sizeof options / sizeof options[0],
+    "exit status: 0 every run made (whatever its verdict: see the CSV), 2 bad input,\n"
+    "128 + N after signal N (the finished rows are kept; rerun to make the rest)\n",
+    false,
+    cmd_campaign};
 
 /* Prints a one-line error about the arguments; returns the bad-input status. */
 static int fail(const char *fmt, const char *value)
@@ -59,44 +86,24 @@ static int fail(const char *fmt, const char *value)
     return EXIT_BAD_INPUT;
 }
 
-/* Returns the slot of the option [name] that takes a value, or NULL. */
-static const char **value_slot(campaign_args *a, const char *name)
+/* Takes option [name] with [value] into [a] (a cli_option_fn). */
+static bool take_option(void *ctx, const char *name, const char *value)
 {
-    static const char *const names[] = {"--jar",     "--spec",       "--clients", "--csv",
-                                        "--orders",  "--algos",      "--shard",   "--jobs",
-                                        "--timeout", "--max-memory", "--visible"};
+    campaign_args *a = ctx;
+    if (!name) return fail("unexpected argument '%s'", value), false;
+    int jdk = cli_jdk_option("campaign", name, value);
+    if (jdk) return jdk == 1;
+    if (!strcmp(name, "first-error")) return a->opt.first_error = true;
+    if (!strcmp(name, "dry-run")) return a->opt.dry_run = true;
+    if (!strcmp(name, "heap-symmetry")) return a->opt.heap_symmetry = true;
+    static const char *const names[] = {"jar",   "spec", "clients", "csv",        "orders", "algos",
+                                        "shard", "jobs", "timeout", "max-memory", "visible"};
     const char **slots[] = {&a->opt.jar,    &a->opt.spec, &a->opt.clients, &a->opt.csv,
                             &a->opt.orders, &a->algos,    &a->shard,       &a->jobs,
                             &a->timeout,    &a->memory,   &a->opt.visible};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (!strcmp(name, names[i])) return slots[i];
-    return NULL;
-}
-
-/* Reads the options into [a]; returns -1 when they parse, else the exit status. */
-static int read_options(int argc, char **argv, campaign_args *a)
-{
-    for (int i = 1; i < argc; i++) {
-        const char *name = argv[i];
-        if (!strcmp(name, "--help") || !strcmp(name, "-h")) return usage(stdout), EXIT_PASS;
-        if (!strcmp(name, "--first-error") || !strcmp(name, "--dry-run")) {
-            *(name[2] == 'f' ? &a->opt.first_error : &a->opt.dry_run) = true;
-            continue;
-        }
-        if (!strcmp(name, "--heap-symmetry")) {
-            a->opt.heap_symmetry = true;
-            continue;
-        }
-        int jdk = cli_jdk_option("campaign", argc, argv, &i);
-        if (jdk == 1) continue;
-        if (jdk == 2) return EXIT_BAD_INPUT;
-        const char **slot = value_slot(a, name);
-        if (!slot)
-            return fail(name[0] == '-' ? "unknown option '%s'" : "unexpected argument '%s'", name);
-        if (i + 1 >= argc) return fail("%s needs a value", name);
-        *slot = argv[++i];
-    }
-    return -1;
+        if (!strcmp(name, names[i])) *slots[i] = value;
+    return true;
 }
 
 /* Parses the positive number [text] of option [name] (at most [max]) into [*out]. */
@@ -145,7 +152,10 @@ static int require(const campaign_args *a)
                           : !a->algos       ? "--algos A,B,..."
                           : !a->opt.csv     ? "--csv OUT"
                                             : NULL;
-    return missing ? fail("missing %s", missing) : -1;
+    if (!missing) return -1;
+    char message[64];
+    snprintf(message, sizeof message, "missing %s", missing);
+    return cli_usage_error(&cli_campaign_syntax, message);
 }
 
 /* Parses --jobs (default: the online cores). */
@@ -204,7 +214,7 @@ static int check_inputs(campaign_args *a)
 static int parse_args(int argc, char **argv, campaign_args *a)
 {
     memset(a, 0, sizeof *a);
-    int st = read_options(argc, argv, a);
+    int st = cli_parse(&cli_campaign_syntax, argc, argv, take_option, a, NULL);
     if (st < 0) st = require(a);
     if (st < 0) st = parse_algos(a);
     if (st < 0) st = parse_limits(a);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base.h"
 #include "clients.h"
 #include "commands.h"
 
@@ -17,51 +18,60 @@ typedef struct check_args {
     const char *visible[MAX_VISIBLE];
     verdict_check_options opt;
     cli_progress progress;
+    base_arena strings; /* copies of the --visible values, cut at their commas */
 } check_args;
 
-/* Result of reading the arguments. */
-typedef enum args_status { ARGS_OK, ARGS_USAGE, ARGS_REPORTED, ARGS_HELP } args_status;
+/* The options (see cli_syntax). */
+static const cli_option options[] = {
+    {"jar", "J", "jar(s) holding the class under test, ':'-separated", CLI_VALUE_FILE, NULL, NULL},
+    CLI_OPT_SPEC,
+    CLI_OPT_CLIENT,
+    CLI_OPT_CLIENTS,
+    CLI_OPT_ALGO("dl-s-por"),
+    {"classifier", "K",
+     "safe or jpf scheduling points (default: jpf for the\n"
+     "DPOR and *jpf algorithms, else safe)",
+     CLI_VALUE_WORDS, "safe jpf", NULL},
+    {"visible", "P,...",
+     "narrow the safe classifier's visible set to these classes\n"
+     "or packages (default: the spec's, else every class);\n"
+     "races on what it leaves out widen it again",
+     CLI_VALUE_TEXT, NULL, NULL},
+    CLI_OPT_ORDER,
+    {"first-error", NULL, "stop each client's search at its first violation", CLI_VALUE_TEXT, NULL,
+     NULL},
+    CLI_OPT_STATELESS,
+    CLI_OPT_HEAP_SYMMETRY,
+    CLI_OPT_EXACT_STATES,
+    {"oracle", "O",
+     "expected outcomes from impl (the class run sequentially,\n"
+     "default) or adt (the spec's ADT model; also reports where\n"
+     "the class run sequentially disagrees with it)",
+     CLI_VALUE_WORDS, "impl adt", NULL},
+    CLI_OPT_MAX_STATES,
+    CLI_OPT_TIMEOUT,
+    CLI_OPT_MAX_MEMORY,
+    {"json", "OUT",
+     "also write the report as JSON to OUT ('-': stdout, and the\n"
+     "text report goes to stderr); opened before the first\n"
+     "client (exit 2 when it cannot be); when writing it fails\n"
+     "at the end the exit status stays the verdict's",
+     CLI_VALUE_FILE, NULL, NULL},
+    CLI_OPT_PROGRESS,
+    CLI_OPT_NO_PROGRESS,
+    {"replay", "SCHEDULE",
+     "run one schedule (as a report prints it) of the one\n"
+     "client and print its interleaving table",
+     CLI_VALUE_TEXT, NULL, NULL},
+    CLI_OPT_JDK,
+};
 
-/* The usage lines and what every option does. */
-static const char help_text[] =
-    "usage: porcheck check --jar J --spec S (--client C | --clients FILE) [--algo A]\n"
-    "       [--classifier safe|jpf] [--visible P,...] [--order seq:PERM|random:SEED]\n"
-    "       [--first-error] [--stateless] [--heap-symmetry] [--exact-states]\n"
-    "       [--oracle impl|adt]\n"
-    "       [--max-states N] [--timeout S] [--max-memory MB] [--json OUT] [--replay SCHEDULE]\n"
-    "       [--progress | --no-progress] [--jdk DIR | --model-library] [--jdk-locks]\n"
-    "options:\n"
-    "  --jar J               jar(s) holding the class under test, ':'-separated\n"
-    "  --spec S              the class's spec (Violat's JSON format)\n"
-    "  --client C            one client, e.g. '{ add(1) } || { remove(1) }'\n"
-    "  --clients FILE        clients, one per line ('#' comments, blank lines)\n"
-    "  --algo A              dfs, jpf, s-por, de-s-por, dl-s-por (default), de-jpf, dl-jpf,\n"
-    "                        dpor, source-dpor, optimal-dpor, o-dpor, cartesian\n"
-    "  --classifier K        safe or jpf scheduling points (default: jpf for the *jpf\n"
-    "                        algorithms, else safe)\n"
-    "  --visible P,...       narrow the safe classifier's visible set to these classes or\n"
-    "                        packages (default: the spec's, else every class); races on\n"
-    "                        what it leaves out widen it again\n"
-    "  --order O             seq:PERM (thread ids, default identity) or random:SEED\n"
-    "  --first-error         stop each client's search at its first violation\n"
-    "  --stateless           no state matching\n"
-    "  --heap-symmetry       states that differ only in the names of their objects are one\n"
-    "                        state (not with --stateless DE/DL; slower per state)\n"
-    "  --exact-states        keep every state's serialisation and compare bytes on\n"
-    "                        fingerprint hits (rules out hash collisions; more memory)\n"
-    "  --oracle O            expected outcomes from impl (the class run sequentially, default)\n"
-    "                        or adt (the spec's ADT model; also reports where the class\n"
-    "                        run sequentially disagrees with it)\n"
-    "  --max-states N        stop a search after N states\n"
-    "  --timeout S           stop a search after S seconds\n"
-    "  --max-memory MB       stop a search above MB megabytes\n"
-    "  --json OUT            also write the report as JSON to OUT (opened before the first\n"
-    "                        client: exit 2 when it cannot be; when writing it fails at the\n"
-    "                        end the exit status stays the verdict's and stderr says so)\n"
-    "  --progress            a progress line on stderr about once a second (default: only\n"
-    "                        when stderr is a terminal); --no-progress: never\n"
-    "  --replay SCHEDULE     run one schedule (as a report prints it) of the one client and\n"
-    "                        print its interleaving table\n" CLI_JDK_USAGE
+const cli_syntax cli_check_syntax = {
+    "check",
+    "--jar J --spec S (--client C | --clients FILE) [options]",
+    "model-check clients of a data structure: verdicts, unexpected outcomes, interleavings",
+    options,
+    sizeof options / sizeof options[0],
     "An end state where threads are blocked is ok when some linearization leaves exactly\n"
     "those invocations blocked (a blocked outcome, e.g. (1, blocked, not run)), else a\n"
     "deadlock. A bad line of a clients file is an error row; the other clients are checked.\n"
@@ -71,105 +81,77 @@ static const char help_text[] =
     "outcome, a deadlock no linearization explains, an uncaught exception), also when the\n"
     "search was then stopped; 2 bad input (a bad spec, jar or option; or an error row and no\n"
     "violation); 3 incomplete (a search stopped by --timeout, --max-states or --max-memory,\n"
-    "no violation); 128 + N after signal N\n";
+    "no violation); 128 + N after signal N\n",
+    false,
+    cmd_check};
 
-/* Prints the usage lines; returns the bad-input status. */
-static int usage(void)
-{
-    fputs(help_text, stderr);
-    return EXIT_BAD_INPUT;
-}
-
-/* Reports a bad option value (printf-style [fmt] with [value]). */
-static args_status bad(const char *fmt, const char *value)
+/* Reports a bad option value (printf-style [fmt] with [value]); returns false. */
+static bool bad(const char *fmt, const char *value)
 {
     fprintf(stderr, "porcheck check: ");
     fprintf(stderr, fmt, value);
     fprintf(stderr, "\n");
-    return ARGS_REPORTED;
+    return false;
 }
 
-/* Parses an option with a non-negative number. */
-static args_status number_option(check_args *a, const char *name, const char *value)
+/* Parses --classifier. */
+static bool classifier_option(check_args *a, const char *value)
 {
-    return cli_set_limit("check", &a->opt.search, name, value) ? ARGS_OK : ARGS_REPORTED;
-}
-
-/* Parses --algo, --order and --classifier. */
-static args_status search_option(check_args *a, const char *name, const char *value)
-{
-    por_error err = {0};
-    if (!strcmp(name, "--classifier")) {
-        if (!strcmp(value, "safe"))
-            a->opt.classifier = VERDICT_CLASSIFY_SAFE;
-        else if (!strcmp(value, "jpf"))
-            a->opt.classifier = VERDICT_CLASSIFY_JPF;
-        else
-            return bad("unknown classifier '%s' (safe or jpf)", value);
-        return ARGS_OK;
-    }
-    por_status s = !strcmp(name, "--algo") ? por_algo_parse(value, &a->opt.search.algo, &err)
-                                           : por_order_parse(value, &a->opt.search.order, &err);
-    return s == POR_OK ? ARGS_OK : bad("%s", err.message);
+    if (!strcmp(value, "safe"))
+        a->opt.classifier = VERDICT_CLASSIFY_SAFE;
+    else if (!strcmp(value, "jpf"))
+        a->opt.classifier = VERDICT_CLASSIFY_JPF;
+    else
+        return bad("unknown classifier '%s' (safe or jpf)", value);
+    return true;
 }
 
 /* Adds the comma-separated class names or prefixes of [value] to the visible set of [a]. */
-static args_status add_visible(check_args *a, char *value)
+static bool add_visible(check_args *a, const char *value)
 {
-    for (char *p = strtok(value, ","); p; p = strtok(NULL, ",")) {
+    char *copy = base_arena_strndup(&a->strings, value, strlen(value));
+    if (!copy) return bad("out of memory%s", "");
+    for (char *p = strtok(copy, ","); p; p = strtok(NULL, ",")) {
         if (a->opt.visible_count == MAX_VISIBLE) return bad("too many --visible entries%s", "");
         a->visible[a->opt.visible_count++] = p;
     }
     a->opt.visible = a->visible;
-    return ARGS_OK;
+    return true;
 }
 
-/* Parses the option at argv[*i] (with its value) into [a]. */
-static args_status parse_option(int argc, char **argv, int *i, check_args *a)
+/* Takes option [name] with [value] into [a] (a cli_option_fn). */
+static bool take_option(void *ctx, const char *name, const char *value)
 {
-    const char *name = argv[*i], *value = *i + 1 < argc ? argv[*i + 1] : NULL;
-    if (!strcmp(name, "--help") || !strcmp(name, "-h")) return ARGS_HELP;
-    int jdk = cli_jdk_option("check", argc, argv, i);
-    if (jdk) return jdk == 1 ? ARGS_OK : ARGS_REPORTED;
-    if (!strcmp(name, "--stateless")) return a->opt.search.stateless = true, ARGS_OK;
-    if (!strcmp(name, "--first-error")) return a->opt.search.first_error = true, ARGS_OK;
-    if (!strcmp(name, "--heap-symmetry")) return a->opt.heap_symmetry = true, ARGS_OK;
-    if (!strcmp(name, "--exact-states")) return a->opt.exact_states = true, ARGS_OK;
-    if (cli_progress_option(name, &a->progress)) return ARGS_OK;
-    if (!value) return ARGS_USAGE;
-    (*i)++;
-    if (!strcmp(name, "--algo") || !strcmp(name, "--order") || !strcmp(name, "--classifier"))
-        return search_option(a, name, value);
-    if (!strcmp(name, "--visible")) return add_visible(a, argv[*i]);
-    const char **slot = !strcmp(name, "--spec")      ? &a->spec
-                        : !strcmp(name, "--client")  ? &a->client
-                        : !strcmp(name, "--clients") ? &a->clients
-                        : !strcmp(name, "--jar")     ? &a->jar
-                        : !strcmp(name, "--json")    ? &a->json
-                        : !strcmp(name, "--replay")  ? &a->replay
-                        : !strcmp(name, "--oracle")  ? &a->oracle
-                                                     : NULL;
-    if (!slot && !cli_is_limit(name))
-        return bad("unknown option '%s' (see porcheck check --help)", name);
-    if (!slot) return number_option(a, name, value);
+    check_args *a = ctx;
+    if (!name) return bad("unexpected argument '%s' (see porcheck check --help)", value);
+    int shared = cli_jdk_option("check", name, value);
+    if (!shared) shared = cli_search_option("check", name, value, &a->opt.search);
+    if (shared) return shared == 1;
+    if (cli_progress_option(name, &a->progress)) return true;
+    if (!strcmp(name, "heap-symmetry")) return a->opt.heap_symmetry = true;
+    if (!strcmp(name, "exact-states")) return a->opt.exact_states = true;
+    if (!strcmp(name, "classifier")) return classifier_option(a, value);
+    if (!strcmp(name, "visible")) return add_visible(a, value);
+    const char **slot = !strcmp(name, "spec")      ? &a->spec
+                        : !strcmp(name, "client")  ? &a->client
+                        : !strcmp(name, "clients") ? &a->clients
+                        : !strcmp(name, "jar")     ? &a->jar
+                        : !strcmp(name, "json")    ? &a->json
+                        : !strcmp(name, "replay")  ? &a->replay
+                                                   : &a->oracle;
     *slot = value;
-    return ARGS_OK;
+    return true;
 }
 
-/* Reads the command line into [a]. */
-static args_status parse_args(int argc, char **argv, check_args *a)
+/* Checks what the options say together; false after one line on stderr. */
+static bool check_args_agree(check_args *a)
 {
-    memset(a, 0, sizeof *a);
-    por_options_init(&a->opt.search);
-    a->opt.search.algo = POR_ALGO_DL_SPOR;
-    for (int i = 1; i < argc; i++) {
-        args_status s = argv[i][0] == '-' ? parse_option(argc, argv, &i, a)
-                                          : bad("unexpected argument '%s' (see porcheck check "
-                                                "--help)",
-                                                argv[i]);
-        if (s != ARGS_OK) return s;
-    }
-    if (!a->spec || !a->jar || !a->client == !a->clients) return ARGS_USAGE;
+    const char *missing = !a->jar                     ? "missing --jar J"
+                          : !a->spec                  ? "missing --spec S"
+                          : !a->client && !a->clients ? "missing --client C or --clients FILE"
+                          : a->client && a->clients   ? "--client and --clients together"
+                                                      : NULL;
+    if (missing) return cli_usage_error(&cli_check_syntax, missing), false;
     client_error err = {0};
     if (harness_classpath_check(a->jar, &err) != CLIENT_OK) return bad("%s", err.message);
     if (a->oracle && strcmp(a->oracle, "impl") && strcmp(a->oracle, "adt"))
@@ -180,9 +162,21 @@ static args_status parse_args(int argc, char **argv, check_args *a)
     a->opt.search.stateless |= por_algo_is_stateless(a->opt.search.algo);
     if (a->opt.heap_symmetry &&
         !cli_heap_symmetry_allows("check", a->opt.search.algo, a->opt.search.stateless))
-        return ARGS_REPORTED;
+        return false;
     a->opt.impl.classpath = a->jar;
-    return ARGS_OK;
+    return true;
+}
+
+/* Reads the command line into [a]; returns CLI_CONTINUE or the exit status. */
+static int parse_args(int argc, char **argv, check_args *a)
+{
+    memset(a, 0, sizeof *a);
+    base_arena_init(&a->strings);
+    por_options_init(&a->opt.search);
+    a->opt.search.algo = POR_ALGO_DL_SPOR;
+    int status = cli_parse(&cli_check_syntax, argc, argv, take_option, a, NULL);
+    if (status == CLI_CONTINUE && !check_args_agree(a)) status = EXIT_BAD_INPUT;
+    return status;
 }
 
 /* ---- Tally ----------------------------------------------------------------------------------- */
@@ -343,7 +337,7 @@ static int run_check(check_args *a, const client_spec *spec, const client_list *
         if (!check_one(a, list, i, reports, &t)) break;
     if (i < list->count && !cli_signal_received()) { /* a bad spec: no summary, no report */
         json_decref(reports);
-        if (json) fclose(json), remove(a->json);
+        if (json) cli_discard_output(a->json, json);
         return EXIT_BAD_INPUT;
     }
     t.unchecked = list->count - i;
@@ -395,27 +389,32 @@ static int run_replay(const check_args *a, const client_list *list)
 
 /* ---- The command ----------------------------------------------------------------------------- */
 
-int cmd_check(int argc, char **argv)
+/* Loads the spec and clients of [a] and checks them (or replays one); returns the exit status. */
+static int check_clients(check_args *a)
 {
-    check_args a;
-    args_status s = parse_args(argc, argv, &a);
-    if (s == ARGS_HELP) return fputs(help_text, stdout), EXIT_PASS;
-    if (s == ARGS_USAGE) return usage();
-    if (s == ARGS_REPORTED) return EXIT_BAD_INPUT;
     client_spec *spec = NULL;
     client_list list = {0};
-    if (!cli_load_clients(&(cli_input){"check", a.spec, a.clients, a.client, &a.opt.impl}, &spec,
-                          &list))
+    if (!cli_load_clients(&(cli_input){"check", a->spec, a->clients, a->client, &a->opt.impl},
+                          &spec, &list))
         return EXIT_BAD_INPUT;
     FILE *json = NULL;
     int status = EXIT_BAD_INPUT;
     if (!list.count)
-        fprintf(stderr, "porcheck check: %s: no clients\n", a.clients ? a.clients : "--client");
-    else if (a.replay)
-        status = run_replay(&a, &list);
-    else if (!a.json || (json = cli_open_output("check", a.json)))
-        status = run_check(&a, spec, &list, json);
+        fprintf(stderr, "porcheck check: %s: no clients\n", a->clients ? a->clients : "--client");
+    else if (a->replay)
+        status = run_replay(a, &list);
+    else if (!a->json || (json = cli_open_output("check", a->json)))
+        status = run_check(a, spec, &list, json);
     client_list_free(&list);
     client_spec_free(spec);
+    return status;
+}
+
+int cmd_check(int argc, char **argv)
+{
+    check_args a;
+    int status = parse_args(argc, argv, &a);
+    if (status == CLI_CONTINUE) status = check_clients(&a);
+    base_arena_release(&a.strings);
     return status;
 }

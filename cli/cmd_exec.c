@@ -5,48 +5,52 @@
 #include "commands.h"
 #include "vm.h"
 
-static int usage(void)
-{
-    fprintf(stderr, "usage: porcheck exec [--classpath P] [-ea|-da] [--dispatch switch|goto]\n"
-                    "       [--jdk DIR | --model-library] [--jdk-locks] MAIN [ARGS...]\n");
-    return EXIT_BAD_INPUT;
-}
+/* The options (see cli_syntax). */
+static const cli_option options[] = {
+    {"classpath", "P", "where MAIN's classes are: directories and jars, ':'-separated",
+     CLI_VALUE_FILE, NULL, "-cp -classpath"},
+    {"enable-assertions", NULL, "run assert statements", CLI_VALUE_TEXT, NULL,
+     "-ea -enableassertions"},
+    {"disable-assertions", NULL, "skip assert statements (the default)", CLI_VALUE_TEXT, NULL,
+     "-da -disableassertions"},
+    {"dispatch", "D", "the interpreter's dispatch: switch or goto (computed goto)", CLI_VALUE_WORDS,
+     "switch goto", NULL},
+    CLI_OPT_JDK,
+};
 
-/* Parses the options before MAIN into [opts]; returns the index of MAIN, -1 on a usage error,
- * -2 after a bad JDK option was reported. */
-static int parse_options(int argc, char **argv, vm_options *opts)
+const cli_syntax cli_exec_syntax = {
+    "exec",
+    "[options] MAIN [ARGS...]",
+    "run MAIN's main method on porcheck's JVM (exit 1 on an uncaught exception)",
+    options,
+    sizeof options / sizeof options[0],
+    "The options end at MAIN; the words after it are its arguments.\n"
+    "exit status: the program's (System.exit), 1 after an uncaught exception, 2 bad input\n",
+    true,
+    cmd_exec};
+
+/* Takes option [name] with [value] into the vm_options at [ctx] (a cli_option_fn). */
+static bool take_option(void *ctx, const char *name, const char *value)
 {
-    int i = 1;
-    for (; i < argc && argv[i][0] == '-'; i++) {
-        const char *a = argv[i];
-        int jdk = cli_jdk_option("exec", argc, argv, &i);
-        if (jdk) {
-            if (jdk == 2) return -2;
-            continue;
-        }
-        if ((!strcmp(a, "--classpath") || !strcmp(a, "-cp") || !strcmp(a, "-classpath")) &&
-            i + 1 < argc)
-            opts->classpath = argv[++i];
-        else if (!strcmp(a, "-ea") || !strcmp(a, "-enableassertions"))
-            opts->assertions = true;
-        else if (!strcmp(a, "-da") || !strcmp(a, "-disableassertions"))
-            opts->assertions = false;
-        else if (!strcmp(a, "--dispatch") && i + 1 < argc && !strcmp(argv[i + 1], "switch"))
-            opts->dispatch = VM_DISPATCH_SWITCH, i++;
-        else if (!strcmp(a, "--dispatch") && i + 1 < argc && !strcmp(argv[i + 1], "goto"))
-            opts->dispatch = VM_DISPATCH_GOTO, i++;
-        else
-            return -1;
-    }
-    return i < argc ? i : -1;
+    vm_options *opts = ctx;
+    int jdk = cli_jdk_option("exec", name, value);
+    if (jdk) return jdk == 1;
+    if (!strcmp(name, "classpath")) return opts->classpath = value, true;
+    if (!strcmp(name, "enable-assertions")) return opts->assertions = true;
+    if (!strcmp(name, "disable-assertions")) return opts->assertions = false, true;
+    if (!strcmp(value, "switch")) return opts->dispatch = VM_DISPATCH_SWITCH, true;
+    if (!strcmp(value, "goto")) return opts->dispatch = VM_DISPATCH_GOTO, true;
+    fprintf(stderr, "porcheck exec: --dispatch: expected switch or goto, got '%s'\n", value);
+    return false;
 }
 
 int cmd_exec(int argc, char **argv)
 {
     vm_options opts = {0};
-    int main_index = parse_options(argc, argv, &opts);
-    if (main_index == -2) return EXIT_BAD_INPUT;
-    if (main_index < 0) return usage();
+    int main_index = argc;
+    int parsed = cli_parse(&cli_exec_syntax, argc, argv, take_option, &opts, &main_index);
+    if (parsed != CLI_CONTINUE) return parsed;
+    if (main_index >= argc) return cli_usage_error(&cli_exec_syntax, "missing MAIN");
     vm *machine;
     vm_error err = {0};
     if (vm_new(&opts, &machine, &err) != VM_OK) {

@@ -25,19 +25,40 @@ typedef struct completion {
     client_object adt;
 } completion;
 
-/* Result of reading the arguments. */
-typedef enum args_status { ARGS_OK, ARGS_USAGE, ARGS_REPORTED } args_status;
+/* The options (see cli_syntax). */
+static const cli_option options[] = {
+    CLI_OPT_SPEC,
+    {"threads", "N|A..B", "threads per client: N, or from A to B (default 3)", CLI_VALUE_TEXT, NULL,
+     NULL},
+    {"calls", "N|A..B", "invocations per thread: N, or from A to B (default 1..5)", CLI_VALUE_TEXT,
+     NULL, NULL},
+    {"values", "N", "arguments drawn from 0..N-1 (default 2)", CLI_VALUE_TEXT, NULL, NULL},
+    {"count", "K", "how many clients (default 1, at most 1000000)", CLI_VALUE_TEXT, NULL, NULL},
+    {"seed", "X", "the random seed (default 1): the same seed, the same clients", CLI_VALUE_TEXT,
+     NULL, NULL},
+    {"mutators-only", NULL, "only methods the spec does not mark readonly", CLI_VALUE_TEXT, NULL,
+     NULL},
+    {"methods", "NAME,...", "only these methods of the spec", CLI_VALUE_TEXT, NULL, NULL},
+    {"complete", NULL,
+     "only clients with an order of their invocations that\n"
+     "completes (none blocked): on the spec's ADT model, or on\n"
+     "the class of --jar",
+     CLI_VALUE_TEXT, NULL, NULL},
+    {"jar", "J", "with --complete: the jar holding the class under test", CLI_VALUE_FILE, NULL,
+     NULL},
+    CLI_OPT_JDK,
+};
 
-/* Prints the usage lines; returns the bad-input status. */
-static int usage(void)
-{
-    fprintf(stderr, "usage: porcheck generate --spec S [--threads N|A..B] [--calls N|A..B] "
-                    "[--values N] [--count K]\n"
-                    "       [--seed X] [--mutators-only] [--methods NAME,...] [--complete "
-                    "[--jar J]]\n"
-                    "       [--jdk DIR | --model-library] [--jdk-locks]\n");
-    return EXIT_BAD_INPUT;
-}
+const cli_syntax cli_generate_syntax = {
+    "generate",
+    "--spec S [options]",
+    "write random clients of a spec, one per line (deterministic for a seed; --complete: only "
+    "clients with a completing order)",
+    options,
+    sizeof options / sizeof options[0],
+    NULL,
+    false,
+    cmd_generate};
 
 /* Parses a decimal number in [0, max] into [*out]. */
 static bool parse_size(const char *text, unsigned long long max, unsigned long long *out)
@@ -72,65 +93,67 @@ static bool parse_range(const char *text, size_t *lo, size_t *hi)
     return true;
 }
 
-/* Reports a malformed value of option [name]. */
-static args_status bad_value(const char *name, const char *value, const char *expected)
+/* Reports a malformed value of option [name]; returns false. */
+static bool bad_value(const char *name, const char *value, const char *expected)
 {
-    fprintf(stderr, "porcheck generate: %s: expected %s, got '%s'\n", name, expected, value);
-    return ARGS_REPORTED;
+    fprintf(stderr, "porcheck generate: --%s: expected %s, got '%s'\n", name, expected, value);
+    return false;
 }
 
-/* Parses the option at argv[*i] (with its value) into [a]. */
-static args_status parse_option(int argc, char **argv, int *i, gen_args *a)
+/* Parses the value of a number option [name] into [a]. */
+static bool number_option(gen_args *a, const char *name, const char *value)
 {
-    const char *name = argv[*i], *value = *i + 1 < argc ? argv[*i + 1] : NULL;
     unsigned long long v;
-    int jdk = cli_jdk_option("generate", argc, argv, i);
-    if (jdk) return jdk == 1 ? ARGS_OK : ARGS_REPORTED;
-    if (!strcmp(name, "--mutators-only")) return a->opt.mutators_only = true, ARGS_OK;
-    if (!strcmp(name, "--complete")) return a->complete = true, ARGS_OK;
-    if (!value) return ARGS_USAGE;
-    (*i)++;
-    if (!strcmp(name, "--spec")) return a->spec = value, ARGS_OK;
-    if (!strcmp(name, "--jar")) return a->jar = value, ARGS_OK;
-    if (!strcmp(name, "--methods")) return a->opt.methods = value, ARGS_OK;
-    if (!strcmp(name, "--threads"))
-        return parse_range(value, &a->opt.min_threads, &a->opt.max_threads)
-                   ? ARGS_OK
-                   : bad_value(name, value, "N or A..B");
-    if (!strcmp(name, "--calls"))
-        return parse_range(value, &a->opt.min_calls, &a->opt.max_calls)
-                   ? ARGS_OK
-                   : bad_value(name, value, "N or A..B");
-    if (!strcmp(name, "--values"))
-        return parse_size(value, 1000000, &v) ? (a->opt.values = (size_t)v, ARGS_OK)
+    if (!strcmp(name, "threads"))
+        return parse_range(value, &a->opt.min_threads, &a->opt.max_threads) ||
+               bad_value(name, value, "N or A..B");
+    if (!strcmp(name, "calls"))
+        return parse_range(value, &a->opt.min_calls, &a->opt.max_calls) ||
+               bad_value(name, value, "N or A..B");
+    if (!strcmp(name, "values"))
+        return parse_size(value, 1000000, &v) ? (a->opt.values = (size_t)v, true)
                                               : bad_value(name, value, "a number");
-    if (!strcmp(name, "--count"))
-        return parse_size(value, MAX_COUNT, &v) ? (a->count = (size_t)v, ARGS_OK)
+    if (!strcmp(name, "count"))
+        return parse_size(value, MAX_COUNT, &v) ? (a->count = (size_t)v, true)
                                                 : bad_value(name, value, "a number up to 1000000");
-    if (!strcmp(name, "--seed"))
-        return parse_size(value, UINT64_MAX, &v) ? (a->opt.seed = v, ARGS_OK)
-                                                 : bad_value(name, value, "a 64-bit number");
-    return ARGS_USAGE;
+    return parse_size(value, UINT64_MAX, &v) ? (a->opt.seed = v, true)
+                                             : bad_value(name, value, "a 64-bit number");
+}
+
+/* Takes option [name] with [value] into [a] (a cli_option_fn). */
+static bool take_option(void *ctx, const char *name, const char *value)
+{
+    gen_args *a = ctx;
+    if (!name) {
+        fprintf(stderr, "porcheck generate: unexpected argument '%s'\n", value);
+        return false;
+    }
+    int jdk = cli_jdk_option("generate", name, value);
+    if (jdk) return jdk == 1;
+    if (!strcmp(name, "mutators-only")) return a->opt.mutators_only = true;
+    if (!strcmp(name, "complete")) return a->complete = true;
+    if (!strcmp(name, "spec")) return a->spec = value, true;
+    if (!strcmp(name, "jar")) return a->jar = value, true;
+    if (!strcmp(name, "methods")) return a->opt.methods = value, true;
+    return number_option(a, name, value);
 }
 
 /* Reads the command line into [a] (defaults: 3 threads, 1..5 calls, values 2, count 1,
- * seed 1). */
-static args_status parse_args(int argc, char **argv, gen_args *a)
+ * seed 1); returns CLI_CONTINUE or the exit status. */
+static int parse_args(int argc, char **argv, gen_args *a)
 {
     memset(a, 0, sizeof *a);
     a->opt = (client_gen_options){
         .min_threads = 3, .max_threads = 3, .min_calls = 1, .max_calls = 5, .values = 2, .seed = 1};
     a->count = 1;
-    for (int i = 1; i < argc; i++) {
-        args_status s = argv[i][0] == '-' ? parse_option(argc, argv, &i, a) : ARGS_USAGE;
-        if (s != ARGS_OK) return s;
-    }
-    if (!a->spec) return ARGS_USAGE;
+    int status = cli_parse(&cli_generate_syntax, argc, argv, take_option, a, NULL);
+    if (status != CLI_CONTINUE) return status;
+    if (!a->spec) return cli_usage_error(&cli_generate_syntax, "missing --spec S");
     if (a->jar && !a->complete) {
         fprintf(stderr, "porcheck generate: --jar is only used with --complete\n");
-        return ARGS_REPORTED;
+        return EXIT_BAD_INPUT;
     }
-    return ARGS_OK;
+    return CLI_CONTINUE;
 }
 
 /* The --complete filter: keeps client [text] when some order of its invocations completes on
@@ -196,9 +219,8 @@ static int emit(client_gen *gen, size_t count)
 int cmd_generate(int argc, char **argv)
 {
     gen_args a;
-    args_status s = parse_args(argc, argv, &a);
-    if (s == ARGS_USAGE) return usage();
-    if (s == ARGS_REPORTED) return EXIT_BAD_INPUT;
+    int parsed = parse_args(argc, argv, &a);
+    if (parsed != CLI_CONTINUE) return parsed;
     client_spec *spec = NULL;
     client_gen *gen = NULL;
     client_error err = {0};

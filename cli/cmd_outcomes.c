@@ -15,65 +15,86 @@ typedef struct outcomes_args {
     bool stateless;
 } outcomes_args;
 
-/* Result of reading the arguments. */
-typedef enum args_status { ARGS_OK, ARGS_USAGE, ARGS_REPORTED } args_status;
+/* The options (see cli_syntax). */
+static const cli_option options[] = {
+    {"jar", "J", "jar(s) holding the class under test, ':'-separated", CLI_VALUE_FILE, NULL, NULL},
+    CLI_OPT_SPEC,
+    CLI_OPT_CLIENT,
+    CLI_OPT_CLIENTS,
+    {"oracle", "O",
+     "impl (the class run sequentially, default; needs --jar)\n"
+     "or adt (the spec's ADT model; with --jar also where the\n"
+     "class disagrees with it)",
+     CLI_VALUE_WORDS, "impl adt", NULL},
+    {"stateless", NULL, "no state matching in the sequential runs", CLI_VALUE_TEXT, NULL, NULL},
+    CLI_OPT_JSON,
+    CLI_OPT_JDK,
+};
 
-/* Prints the usage lines; returns the bad-input status. */
-static int usage(void)
-{
-    fprintf(stderr, "usage: porcheck outcomes (--jar J | --oracle adt [--jar J]) --spec S "
-                    "(--client C | --clients FILE)\n"
-                    "       [--oracle impl|adt] [--stateless] [--json OUT] [--jdk DIR | "
-                    "--model-library]\n");
-    return EXIT_BAD_INPUT;
-}
+const cli_syntax cli_outcomes_syntax = {
+    "outcomes",
+    "--spec S (--client C | --clients FILE) (--jar J | --oracle adt) [options]",
+    "print the linearizable outcomes of clients (the implementation run sequentially, or the ADT)",
+    options,
+    sizeof options / sizeof options[0],
+    NULL,
+    false,
+    cmd_outcomes};
 
-/* Parses the option at argv[*i] (with its value) into [a]. */
-static args_status parse_option(int argc, char **argv, int *i, outcomes_args *a)
+/* Takes option [name] with [value] into [a] (a cli_option_fn). */
+static bool take_option(void *ctx, const char *name, const char *value)
 {
-    const char *name = argv[*i], *value = *i + 1 < argc ? argv[*i + 1] : NULL;
-    int jdk = cli_jdk_option("outcomes", argc, argv, i);
-    if (jdk) return jdk == 1 ? ARGS_OK : ARGS_REPORTED;
-    if (!strcmp(name, "--stateless")) return a->stateless = true, ARGS_OK;
-    if (!value) return ARGS_USAGE;
-    (*i)++;
-    const char **slot = !strcmp(name, "--spec")      ? &a->spec
-                        : !strcmp(name, "--client")  ? &a->client
-                        : !strcmp(name, "--clients") ? &a->clients
-                        : !strcmp(name, "--oracle")  ? &a->oracle
-                        : !strcmp(name, "--jar")     ? &a->jar
-                        : !strcmp(name, "--json")    ? &a->json
-                                                     : NULL;
-    if (!slot) return ARGS_USAGE;
-    *slot = value;
-    return ARGS_OK;
-}
-
-/* Reads the command line into [a] and checks the oracle. */
-static args_status parse_args(int argc, char **argv, outcomes_args *a)
-{
-    memset(a, 0, sizeof *a);
-    for (int i = 1; i < argc; i++) {
-        args_status s = argv[i][0] == '-' ? parse_option(argc, argv, &i, a) : ARGS_USAGE;
-        if (s != ARGS_OK) return s;
+    outcomes_args *a = ctx;
+    if (!name) {
+        fprintf(stderr, "porcheck outcomes: unexpected argument '%s'\n", value);
+        return false;
     }
-    if (!a->spec || !a->client == !a->clients) return ARGS_USAGE;
+    int jdk = cli_jdk_option("outcomes", name, value);
+    if (jdk) return jdk == 1;
+    if (!strcmp(name, "stateless")) return a->stateless = true;
+    const char **slot = !strcmp(name, "spec")      ? &a->spec
+                        : !strcmp(name, "client")  ? &a->client
+                        : !strcmp(name, "clients") ? &a->clients
+                        : !strcmp(name, "oracle")  ? &a->oracle
+                        : !strcmp(name, "jar")     ? &a->jar
+                                                   : &a->json;
+    *slot = value;
+    return true;
+}
+
+/* Checks what the options say together; false after one line on stderr. */
+static bool outcomes_args_agree(outcomes_args *a)
+{
+    const char *missing = !a->spec                    ? "missing --spec S"
+                          : !a->client && !a->clients ? "missing --client C or --clients FILE"
+                          : a->client && a->clients   ? "--client and --clients together"
+                                                      : NULL;
+    if (missing) return cli_usage_error(&cli_outcomes_syntax, missing), false;
     if (!a->oracle) a->oracle = "impl";
     if (strcmp(a->oracle, "adt") && strcmp(a->oracle, "impl")) {
         fprintf(stderr, "porcheck outcomes: unknown oracle '%s' (impl or adt)\n", a->oracle);
-        return ARGS_REPORTED;
+        return false;
     }
     client_error err = {0};
     if (a->jar && harness_classpath_check(a->jar, &err) != CLIENT_OK) {
         fprintf(stderr, "porcheck outcomes: %s\n", err.message);
-        return ARGS_REPORTED;
+        return false;
     }
     if (!strcmp(a->oracle, "impl") && !a->jar) {
         fprintf(stderr, "porcheck outcomes: the implementation oracle needs --jar J (or use "
                         "--oracle adt)\n");
-        return ARGS_REPORTED;
+        return false;
     }
-    return ARGS_OK;
+    return true;
+}
+
+/* Reads the command line into [a]; returns CLI_CONTINUE or the exit status. */
+static int parse_args(int argc, char **argv, outcomes_args *a)
+{
+    memset(a, 0, sizeof *a);
+    int status = cli_parse(&cli_outcomes_syntax, argc, argv, take_option, a, NULL);
+    if (status == CLI_CONTINUE && !outcomes_args_agree(a)) status = EXIT_BAD_INPUT;
+    return status;
 }
 
 /* Returns the oracle's name for the report: "implementation" or "adt set". */
@@ -270,9 +291,8 @@ static void write_json(const outcomes_args *a, const client_spec *spec, json_t *
 int cmd_outcomes(int argc, char **argv)
 {
     outcomes_args a;
-    args_status s = parse_args(argc, argv, &a);
-    if (s == ARGS_USAGE) return usage();
-    if (s == ARGS_REPORTED) return EXIT_BAD_INPUT;
+    int parsed = parse_args(argc, argv, &a);
+    if (parsed != CLI_CONTINUE) return parsed;
     client_spec *spec = NULL;
     client_list list = {0};
     harness_impl_options impl = {.classpath = a.jar};
@@ -289,7 +309,7 @@ int cmd_outcomes(int argc, char **argv)
     if (json && status >= 0)
         write_json(&a, spec, reports, json);
     else if (json)
-        fclose(json), remove(a.json);
+        cli_discard_output(a.json, json);
     if (status < 0) status = EXIT_BAD_INPUT;
     json_decref(reports);
     client_list_free(&list);

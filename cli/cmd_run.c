@@ -20,140 +20,157 @@ typedef struct run_args {
     const char *json, *replay;
     verdict_classifier classifier; /* --classifier, or the default for the algorithm */
     cli_progress progress;
+    base_arena strings; /* copies of the --visible values, cut at their commas */
 } run_args;
 
 /* ---- Arguments ------------------------------------------------------------------------------- */
 
-static int usage(void)
-{
-    fprintf(stderr,
-            "usage: porcheck run --classpath P [--algo A] [--classifier jpf|safe] [--visible "
-            "PREFIX]...\n"
-            "       [--order seq:PERM|random:SEED] [--stateless] [--all] [--exact-states]\n"
-            "       [--heap-symmetry]\n"
-            "       [--max-states N] [--timeout S] [--max-memory MB] [--max-threads N]\n"
-            "       [--max-instructions N] [--json OUT] [-ea|-da] [--replay SCHEDULE]\n"
-            "       [--progress | --no-progress] [--jdk DIR | --model-library] [--jdk-locks]\n"
-            "       MAIN [ARGS...]\n"
-            "exit status: 0 explored completely, no violation; 1 a violation; 2 bad input; 3\n"
-            "incomplete (stopped by a limit, no violation); 128 + N after signal N\n");
-    return EXIT_BAD_INPUT;
-}
+/* The options (see cli_syntax). */
+static const cli_option options[] = {
+    {"classpath", "P", "where MAIN's classes are: directories and jars, ':'-separated",
+     CLI_VALUE_FILE, NULL, "-cp"},
+    CLI_OPT_ALGO("dl-s-por"),
+    {"classifier", "K",
+     "jpf or safe scheduling points (default: jpf for the DPOR\n"
+     "and *jpf algorithms, else safe)",
+     CLI_VALUE_WORDS, "jpf safe", NULL},
+    {"visible", "P,...",
+     "the safe classifier's visible classes or packages\n"
+     "(default: every class); races on what it leaves out\n"
+     "widen it again",
+     CLI_VALUE_TEXT, NULL, NULL},
+    CLI_OPT_ORDER,
+    CLI_OPT_STATELESS,
+    {"all", NULL, "go on after the first violation (default: stop there)", CLI_VALUE_TEXT, NULL,
+     NULL},
+    CLI_OPT_EXACT_STATES,
+    CLI_OPT_HEAP_SYMMETRY,
+    CLI_OPT_MAX_STATES,
+    CLI_OPT_TIMEOUT,
+    CLI_OPT_MAX_MEMORY,
+    {"max-threads", "N", "the most threads a program may start (1 to " VM_MAX_THREADS_TEXT ")",
+     CLI_VALUE_TEXT, NULL, NULL},
+    {"max-instructions", "N", "the most instructions one step may run", CLI_VALUE_TEXT, NULL, NULL},
+    CLI_OPT_JSON,
+    {"enable-assertions", NULL, "run assert statements (the default)", CLI_VALUE_TEXT, NULL, "-ea"},
+    {"disable-assertions", NULL, "skip assert statements", CLI_VALUE_TEXT, NULL, "-da"},
+    {"replay", "SCHEDULE", "run one schedule (as a report prints it) and print its trace",
+     CLI_VALUE_TEXT, NULL, NULL},
+    CLI_OPT_PROGRESS,
+    CLI_OPT_NO_PROGRESS,
+    CLI_OPT_JDK,
+};
 
-/* Result of reading the arguments. */
-typedef enum args_status { ARGS_OK, ARGS_USAGE, ARGS_REPORTED } args_status;
+const cli_syntax cli_run_syntax = {
+    "run",
+    "--classpath P [options] MAIN [ARGS...]",
+    "model-check MAIN over all thread interleavings: assertions, uncaught exceptions, deadlocks",
+    options,
+    sizeof options / sizeof options[0],
+    "The options end at MAIN; the words after it are its arguments.\n" CLI_SEARCH_STATUS_NOTES,
+    true,
+    cmd_run};
 
-/* Reports a bad option value (printf-style [fmt] with [value]). */
-static args_status bad(const char *fmt, const char *value)
+/* Reports a bad option value (printf-style [fmt] with [value]); returns false. */
+static bool bad(const char *fmt, const char *value)
 {
     fprintf(stderr, "porcheck run: ");
     fprintf(stderr, fmt, value);
     fprintf(stderr, "\n");
-    return ARGS_REPORTED;
+    return false;
 }
 
 /* Adds the comma-separated prefixes of [value] to the visible classes. */
-static args_status add_visible(run_args *a, char *value)
+static bool add_visible(run_args *a, const char *value)
 {
-    for (char *p = strtok(value, ","); p; p = strtok(NULL, ",")) {
+    char *copy = base_arena_strndup(&a->strings, value, strlen(value));
+    if (!copy) return bad("out of memory%s", "");
+    for (char *p = strtok(copy, ","); p; p = strtok(NULL, ",")) {
         if (a->run.check.visible_count == MAX_VISIBLE)
             return bad("too many --visible prefixes%s", "");
         a->visible[a->run.check.visible_count++] = p;
     }
-    return ARGS_OK;
+    return true;
 }
 
-/* Parses an option that takes a number. */
-static args_status number_option(run_args *a, const char *name, const char *value)
+/* Parses --max-threads or --max-instructions. */
+static bool vm_limit(run_args *a, const char *name, const char *value)
 {
-    if (cli_is_limit(name))
-        return cli_set_limit("run", &a->run.search, name, value) ? ARGS_OK : ARGS_REPORTED;
     double v;
     if (!cli_parse_number(value, &v)) {
-        fprintf(stderr, "porcheck run: %s: expected a non-negative number, got '%s'\n", name,
+        fprintf(stderr, "porcheck run: --%s: expected a non-negative number, got '%s'\n", name,
                 value);
-        return ARGS_REPORTED;
+        return false;
     }
-    if (!strcmp(name, "--max-threads"))
-        a->run.check.max_threads = (uint32_t)v;
-    else if (!strcmp(name, "--max-instructions"))
-        a->run.check.max_instructions = (uint64_t)v;
-    else
-        return ARGS_USAGE;
-    if (!strcmp(name, "--max-threads") && (v < 1 || v > VM_MAX_THREADS))
+    if (!strcmp(name, "max-instructions")) return a->run.check.max_instructions = (uint64_t)v, true;
+    if (v < 1 || v > VM_MAX_THREADS)
         return bad("--max-threads: expected 1 to " VM_MAX_THREADS_TEXT ", got '%s'", value);
-    return ARGS_OK;
+    a->run.check.max_threads = (uint32_t)v;
+    return true;
 }
 
-/* Parses an option with a value. */
-static args_status value_option(run_args *a, const char *name, char *value)
+/* Parses --classifier. */
+static bool classifier_option(run_args *a, const char *value)
 {
-    por_error err = {0};
-    if (!strcmp(name, "--classpath") || !strcmp(name, "-cp"))
-        return a->run.vm.classpath = value, ARGS_OK;
-    if (!strcmp(name, "--json")) return a->json = value, ARGS_OK;
-    if (!strcmp(name, "--replay")) return a->replay = value, ARGS_OK;
-    if (!strcmp(name, "--visible")) return add_visible(a, value);
-    if (!strcmp(name, "--classifier")) {
-        if (!strcmp(value, "jpf"))
-            a->classifier = VERDICT_CLASSIFY_JPF;
-        else if (!strcmp(value, "safe"))
-            a->classifier = VERDICT_CLASSIFY_SAFE;
-        else
-            return bad("unknown classifier '%s' (jpf or safe)", value);
-        return ARGS_OK;
-    }
-    if (!strcmp(name, "--algo") || !strcmp(name, "--order")) {
-        por_status s = !strcmp(name, "--algo") ? por_algo_parse(value, &a->run.search.algo, &err)
-                                               : por_order_parse(value, &a->run.search.order, &err);
-        return s == POR_OK ? ARGS_OK : bad("%s", err.message);
-    }
-    return number_option(a, name, value);
+    if (!strcmp(value, "jpf"))
+        a->classifier = VERDICT_CLASSIFY_JPF;
+    else if (!strcmp(value, "safe"))
+        a->classifier = VERDICT_CLASSIFY_SAFE;
+    else
+        return bad("unknown classifier '%s' (jpf or safe)", value);
+    return true;
 }
 
-/* Parses the option at argv[*i]. */
-static args_status parse_option(int argc, char **argv, int *i, run_args *a)
+/* Takes option [name] with [value] into [a] (a cli_option_fn). */
+static bool take_option(void *ctx, const char *name, const char *value)
 {
-    const char *name = argv[*i];
-    int jdk = cli_jdk_option("run", argc, argv, i);
-    if (jdk) return jdk == 1 ? ARGS_OK : ARGS_REPORTED;
-    if (!strcmp(name, "--stateless")) return a->run.search.stateless = true, ARGS_OK;
-    if (!strcmp(name, "--all")) return a->run.search.first_error = false, ARGS_OK;
-    if (!strcmp(name, "--exact-states")) return a->run.check.exact = true, ARGS_OK;
-    if (!strcmp(name, "--heap-symmetry")) return a->run.check.heap_symmetry = true, ARGS_OK;
-    if (!strcmp(name, "-ea")) return a->run.vm.assertions = true, ARGS_OK;
-    if (!strcmp(name, "-da")) return a->run.vm.assertions = false, ARGS_OK;
-    if (cli_progress_option(name, &a->progress)) return ARGS_OK;
-    if (*i + 1 >= argc) return ARGS_USAGE;
-    return value_option(a, name, argv[++*i]);
+    run_args *a = ctx;
+    int shared = cli_jdk_option("run", name, value);
+    if (!shared) shared = cli_search_option("run", name, value, &a->run.search);
+    if (shared) return shared == 1;
+    if (cli_progress_option(name, &a->progress)) return true;
+    if (!strcmp(name, "all")) return a->run.search.first_error = false, true;
+    if (!strcmp(name, "exact-states")) return a->run.check.exact = true;
+    if (!strcmp(name, "heap-symmetry")) return a->run.check.heap_symmetry = true;
+    if (!strcmp(name, "enable-assertions")) return a->run.vm.assertions = true;
+    if (!strcmp(name, "disable-assertions")) return a->run.vm.assertions = false, true;
+    if (!strcmp(name, "classpath")) return a->run.vm.classpath = value, true;
+    if (!strcmp(name, "json")) return a->json = value, true;
+    if (!strcmp(name, "replay")) return a->replay = value, true;
+    if (!strcmp(name, "visible")) return add_visible(a, value);
+    if (!strcmp(name, "classifier")) return classifier_option(a, value);
+    return vm_limit(a, name, value);
 }
 
-/* Reads the command line into [a]. */
-static args_status parse_args(int argc, char **argv, run_args *a)
+/* Checks what the options say together; false after one line on stderr. */
+static bool run_args_agree(run_args *a)
 {
-    memset(a, 0, sizeof *a);
-    por_options_init(&a->run.search);
-    a->run.search.first_error = true;
-    a->run.vm.assertions = true;
-    int i = 1;
-    for (; i < argc && argv[i][0] == '-'; i++) {
-        args_status s = parse_option(argc, argv, &i, a);
-        if (s != ARGS_OK) return s;
-    }
-    if (i >= argc) return ARGS_USAGE;
-    a->run.main = argv[i];
-    a->run.argc = argc - i - 1;
-    a->run.argv = argv + i + 1;
     a->run.check.visible = a->visible;
     a->run.check.classifier =
         verdict_vm_classifier(verdict_classifier_for(a->run.search.algo, a->classifier));
     if (a->run.check.visible_count && a->run.check.classifier != EXPLORE_CLASSIFY_SAFE)
         return bad("--visible%s applies to --classifier safe only", "");
     a->run.search.stateless |= por_algo_is_stateless(a->run.search.algo);
-    if (a->run.check.heap_symmetry &&
-        !cli_heap_symmetry_allows("run", a->run.search.algo, a->run.search.stateless))
-        return ARGS_REPORTED;
-    return ARGS_OK;
+    return !a->run.check.heap_symmetry ||
+           cli_heap_symmetry_allows("run", a->run.search.algo, a->run.search.stateless);
+}
+
+/* Reads the command line into [a]; returns CLI_CONTINUE or the exit status. */
+static int parse_args(int argc, char **argv, run_args *a)
+{
+    memset(a, 0, sizeof *a);
+    base_arena_init(&a->strings);
+    por_options_init(&a->run.search);
+    a->run.search.first_error = true;
+    a->run.vm.assertions = true;
+    int main_index = argc;
+    int status = cli_parse(&cli_run_syntax, argc, argv, take_option, a, &main_index);
+    if (status != CLI_CONTINUE) return status;
+    if (main_index >= argc) return cli_usage_error(&cli_run_syntax, "missing MAIN");
+    a->run.main = argv[main_index];
+    a->run.argc = argc - main_index - 1;
+    a->run.argv = argv + main_index + 1;
+    return run_args_agree(a) ? CLI_CONTINUE : EXIT_BAD_INPUT;
 }
 
 /* ---- The command ----------------------------------------------------------------------------- */
@@ -200,21 +217,18 @@ static int run_search(run_args *a, vm *machine, FILE *json)
         if (json) cli_write_json("run", a->json, json, verdict_run_json(&a->run, &r));
     } else {
         fprintf(stderr, "porcheck run: %s\n", err.message);
-        if (json) fclose(json), remove(a->json);
+        if (json) cli_discard_output(a->json, json);
     }
     verdict_run_result_free(&r);
     return status;
 }
 
-int cmd_run(int argc, char **argv)
+/* Starts the VM for [a] and runs the search or the replay; returns the exit status. */
+static int run_main(run_args *a)
 {
-    run_args a;
-    args_status s = parse_args(argc, argv, &a);
-    if (s == ARGS_USAGE) return usage();
-    if (s == ARGS_REPORTED) return EXIT_BAD_INPUT;
     cli_signals_install();
     verdict_error err = {0};
-    vm *machine = verdict_run_start(&a.run, &err);
+    vm *machine = verdict_run_start(&a->run, &err);
     if (!machine) {
         fprintf(stderr, "porcheck run: %s\n", err.message);
         return cli_exit_status(EXIT_BAD_INPUT);
@@ -222,13 +236,22 @@ int cmd_run(int argc, char **argv)
     fflush(stdout);
     FILE *json = NULL;
     int status = EXIT_BAD_INPUT;
-    if (a.replay) {
-        status = run_replay(&a, machine);
+    if (a->replay) {
+        status = run_replay(a, machine);
         vm_free(machine);
-    } else if (!a.json || (json = cli_open_output("run", a.json))) {
-        status = run_search(&a, machine, json);
+    } else if (!a->json || (json = cli_open_output("run", a->json))) {
+        status = run_search(a, machine, json);
     } else {
         vm_free(machine);
     }
     return cli_exit_status(status);
+}
+
+int cmd_run(int argc, char **argv)
+{
+    run_args a;
+    int status = parse_args(argc, argv, &a);
+    if (status == CLI_CONTINUE) status = run_main(&a);
+    base_arena_release(&a.strings);
+    return status;
 }

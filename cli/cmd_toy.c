@@ -199,59 +199,56 @@ static json_t *report_json(const toy_args *a, const collect *c, const por_result
 
 /* ---- Arguments ------------------------------------------------------------------------------- */
 
-/* Prints the usage line; returns the bad-input status. */
-static int usage(void)
-{
-    fprintf(stderr,
-            "usage: porcheck toy FILE [--algo A] [--order seq:PERM|random:SEED] [--stateless]\n"
-            "       [--first-error] [--max-states N] [--timeout S] [--max-memory MB] [--json OUT]\n"
-            "       [--progress | --no-progress]\n"
-            "exit status: 0 explored completely, no violation; 1 a violation; 2 bad input; 3\n"
-            "incomplete (stopped by a limit, no violation); 128 + N after signal N\n");
-    return EXIT_BAD_INPUT;
-}
+/* The options (see cli_syntax). */
+static const cli_option options[] = {
+    CLI_OPT_ALGO("dfs"),
+    CLI_OPT_ORDER,
+    CLI_OPT_STATELESS,
+    {"first-error", NULL, "stop at the first violation", CLI_VALUE_TEXT, NULL, NULL},
+    CLI_OPT_MAX_STATES,
+    CLI_OPT_TIMEOUT,
+    CLI_OPT_MAX_MEMORY,
+    CLI_OPT_JSON,
+    CLI_OPT_PROGRESS,
+    CLI_OPT_NO_PROGRESS,
+};
 
-/* Result of reading the arguments. */
-typedef enum args_status { ARGS_OK, ARGS_USAGE, ARGS_REPORTED } args_status;
+const cli_syntax cli_toy_syntax = {
+    "toy",
+    "FILE [options]",
+    "explore a toy-language program with a search algorithm; print outcomes and statistics",
+    options,
+    sizeof options / sizeof options[0],
+    CLI_SEARCH_STATUS_NOTES,
+    false,
+    cmd_toy};
 
-/* Parses the option at argv[*i] (with its value) into [a]. */
-static args_status parse_option(int argc, char **argv, int *i, toy_args *a)
+/* Takes option [name] with [value] into [a] (a cli_option_fn). */
+static bool take_option(void *ctx, const char *name, const char *value)
 {
-    const char *name = argv[*i], *value = *i + 1 < argc ? argv[*i + 1] : NULL;
-    por_error err = {0};
-    if (!strcmp(name, "--stateless")) return a->opt.stateless = true, ARGS_OK;
-    if (!strcmp(name, "--first-error")) return a->opt.first_error = true, ARGS_OK;
-    if (cli_progress_option(name, &a->progress)) return ARGS_OK;
-    if (!value) return ARGS_USAGE;
-    (*i)++;
-    if (!strcmp(name, "--algo") || !strcmp(name, "--order")) {
-        por_status s = !strcmp(name, "--algo") ? por_algo_parse(value, &a->opt.algo, &err)
-                                               : por_order_parse(value, &a->opt.order, &err);
-        if (s == POR_OK) return ARGS_OK;
-        fprintf(stderr, "porcheck toy: %s\n", err.message);
-        return ARGS_REPORTED;
+    toy_args *a = ctx;
+    if (!name && a->file) {
+        fprintf(stderr, "porcheck toy: unexpected argument '%s' (one FILE)\n", value);
+        return false;
     }
-    if (!strcmp(name, "--json")) return a->json = value, ARGS_OK;
-    if (!cli_is_limit(name)) return ARGS_USAGE;
-    return cli_set_limit("toy", &a->opt, name, value) ? ARGS_OK : ARGS_REPORTED;
+    if (!name) return a->file = value, true;
+    int shared = cli_search_option("toy", name, value, &a->opt);
+    if (shared) return shared == 1;
+    if (cli_progress_option(name, &a->progress)) return true;
+    a->json = value; /* --json */
+    return true;
 }
 
-/* Reads the command line into [a]. */
-static args_status parse_args(int argc, char **argv, toy_args *a)
+/* Reads the command line into [a]; returns CLI_CONTINUE or the exit status. */
+static int parse_args(int argc, char **argv, toy_args *a)
 {
     memset(a, 0, sizeof *a);
     por_options_init(&a->opt);
-    for (int i = 1; i < argc; i++) {
-        if (argv[i][0] != '-' || !argv[i][1]) {
-            if (a->file) return ARGS_USAGE;
-            a->file = argv[i];
-            continue;
-        }
-        args_status s = parse_option(argc, argv, &i, a);
-        if (s != ARGS_OK) return s;
-    }
+    int status = cli_parse(&cli_toy_syntax, argc, argv, take_option, a, NULL);
+    if (status != CLI_CONTINUE) return status;
+    if (!a->file) return cli_usage_error(&cli_toy_syntax, "missing FILE");
     a->opt.stateless |= por_algo_is_stateless(a->opt.algo);
-    return a->file ? ARGS_OK : ARGS_USAGE;
+    return CLI_CONTINUE;
 }
 
 /* ---- The command ----------------------------------------------------------------------------- */
@@ -275,7 +272,7 @@ static int run(toy_args *a, toy_program *toy, FILE *json)
     cli_progress_end(&a->progress);
     if (st != POR_OK || c.nomem) {
         fprintf(stderr, "porcheck toy: %s: %s\n", a->file, c.nomem ? "out of memory" : err.message);
-        if (json) fclose(json), remove(a->json);
+        if (json) cli_discard_output(a->json, json);
     } else {
         print_text(a, &c, &r);
         fflush(stdout);
@@ -290,9 +287,8 @@ static int run(toy_args *a, toy_program *toy, FILE *json)
 int cmd_toy(int argc, char **argv)
 {
     toy_args a;
-    args_status s = parse_args(argc, argv, &a);
-    if (s == ARGS_USAGE) return usage();
-    if (s == ARGS_REPORTED) return EXIT_BAD_INPUT;
+    int parsed = parse_args(argc, argv, &a);
+    if (parsed != CLI_CONTINUE) return parsed;
     toy_program *toy;
     por_error err = {0};
     if (toy_load(a.file, &toy, &err) != POR_OK) {

@@ -5,6 +5,7 @@
 #define PORCHECK_CLI_COMMANDS_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "clients.h"
 #include "verdict.h"
@@ -29,37 +30,138 @@ bool cli_load_clients(const cli_input *in, client_spec **spec, client_list *list
 /* Reads [text], a decimal number from 0 to 1e15, into [*out]; false when it is not one. */
 bool cli_parse_number(const char *text, double *out);
 
-/* True when [name] is a search limit: --max-states, --timeout or --max-memory (MB). */
-bool cli_is_limit(const char *name);
-
-/* Sets search limit [name] of [opt] from [value]; on a malformed value prints one line
- * "porcheck [command]: NAME: expected a non-negative number, got 'VALUE'" and returns false. */
-bool cli_set_limit(const char *command, por_options *opt, const char *name, const char *value);
+/* Handles the search options the commands share, [name] without its dashes: algo, order,
+ * stateless, first-error and the limits max-states, timeout, max-memory (MB), setting [opt].
+ * Returns 0 when [name] is none of them, 1 when it was one, 2 after printing one line
+ * "porcheck [command]: --NAME: ..." about a bad [value]. */
+int cli_search_option(const char *command, const char *name, const char *value, por_options *opt);
 
 /* True when --heap-symmetry may go with [algo], [stateless] or not (every search but a stateless
  * DE or DL one); otherwise prints one line "porcheck [command]: --heap-symmetry does not go with
  * a stateless ALGO search (...)" and returns false. */
 bool cli_heap_symmetry_allows(const char *command, por_algo algo, bool stateless);
 
-/* Recognises the JDK options at argv[*i] and consumes them: "--jdk DIR" or "--jdk=DIR" (the JDK
- * whose lib/modules holds the java.* classes the model library lacks) and "--model-library" (the
- * model library alone), "--jdk-locks" (the JDK's ReentrantLock and ReentrantReadWriteLock, each
- * call one step) and "--explore-jdk-locks" (the JDK's lock code explored instruction by
- * instruction). They set $PORCHECK_JDK, $PORCHECK_MODEL_LIBRARY and $PORCHECK_JDK_LOCKS, which
- * every VM of this process and of the processes it starts reads. Returns 0 when argv[*i] is no JDK
- * option, 1 when it was one, 2 after printing one line "porcheck COMMAND: --jdk DIR: ..." on
- * stderr. */
-int cli_jdk_option(const char *command, int argc, char **argv, int *i);
+/* Handles the JDK options, [name] without its dashes: "jdk" with [value] DIR (the JDK whose
+ * lib/modules holds the java.* classes the model library lacks), "model-library" (the model
+ * library alone), "jdk-locks" (the JDK's ReentrantLock and ReentrantReadWriteLock, each call one
+ * step) and "explore-jdk-locks" (the JDK's lock code explored instruction by instruction). They
+ * set $PORCHECK_JDK, $PORCHECK_MODEL_LIBRARY and $PORCHECK_JDK_LOCKS, which every VM of this
+ * process and of the processes it starts reads. Returns 0 when [name] is no JDK option, 1 when
+ * it was one, 2 after printing one line "porcheck COMMAND: --jdk DIR: ..." on stderr. */
+int cli_jdk_option(const char *command, const char *name, const char *value);
 
-/* The usage lines of the JDK options, for the commands' help texts. */
-#define CLI_JDK_USAGE                                                                              \
-    "  --jdk DIR             the JDK whose java.* classes fill in what the model library\n"        \
-    "                        lacks (default: $JAVA_HOME, else the javac or java on PATH)\n"        \
-    "  --model-library       the model library alone: no classes from the JDK\n"                   \
-    "  --jdk-locks           the JDK's ReentrantLock and ReentrantReadWriteLock, not the\n"        \
-    "                        model's; each call of a JDK lock is one step up to where it parks\n"  \
-    "  --explore-jdk-locks   the same, with the JDK's lock code explored instruction by\n"         \
-    "                        instruction (slow: to check the JDK's locks themselves)\n"
+/* Table entries of the options several commands share (cli_option initialisers). */
+#define CLI_OPT_ALGO(default_algo)                                                                 \
+    {                                                                                              \
+        "algo", "A",                                                                               \
+            "the search (default " default_algo "): dfs, jpf, s-por, de-s-por,\n"                  \
+            "dl-s-por, de-jpf, dl-jpf, dpor, source-dpor, optimal-dpor,\n"                         \
+            "o-dpor, cartesian",                                                                   \
+            CLI_VALUE_ALGO, NULL, NULL                                                             \
+    }
+#define CLI_OPT_ORDER                                                                              \
+    {                                                                                              \
+        "order", "O",                                                                              \
+            "the order threads are tried in: seq:PERM (thread ids,\n"                              \
+            "default the identity) or random:SEED",                                                \
+            CLI_VALUE_TEXT, NULL, NULL                                                             \
+    }
+#define CLI_OPT_STATELESS                                                                          \
+    {                                                                                              \
+        "stateless", NULL, "no state matching", CLI_VALUE_TEXT, NULL, NULL                         \
+    }
+#define CLI_OPT_MAX_STATES                                                                         \
+    {                                                                                              \
+        "max-states", "N", "stop a search after N states", CLI_VALUE_TEXT, NULL, NULL              \
+    }
+#define CLI_OPT_TIMEOUT                                                                            \
+    {                                                                                              \
+        "timeout", "S", "stop a search after S seconds", CLI_VALUE_TEXT, NULL, NULL                \
+    }
+#define CLI_OPT_MAX_MEMORY                                                                         \
+    {                                                                                              \
+        "max-memory", "MB", "stop a search above MB megabytes", CLI_VALUE_TEXT, NULL, NULL         \
+    }
+#define CLI_OPT_PROGRESS                                                                           \
+    {                                                                                              \
+        "progress", NULL,                                                                          \
+            "a progress line on stderr about once a second\n"                                      \
+            "(default: only when stderr is a terminal)",                                           \
+            CLI_VALUE_TEXT, NULL, NULL                                                             \
+    }
+#define CLI_OPT_NO_PROGRESS                                                                        \
+    {                                                                                              \
+        "no-progress", NULL, "no progress line", CLI_VALUE_TEXT, NULL, NULL                        \
+    }
+#define CLI_OPT_HEAP_SYMMETRY                                                                      \
+    {                                                                                              \
+        "heap-symmetry", NULL,                                                                     \
+            "states that differ only in the names of their objects\n"                              \
+            "are one state (not with DPOR searches, nor stateless\n"                               \
+            "DE/DL ones; slower per state)",                                                       \
+            CLI_VALUE_TEXT, NULL, NULL                                                             \
+    }
+#define CLI_OPT_EXACT_STATES                                                                       \
+    {                                                                                              \
+        "exact-states", NULL,                                                                      \
+            "keep every state's serialisation and compare bytes on\n"                              \
+            "fingerprint hits (rules out hash collisions; more memory)",                           \
+            CLI_VALUE_TEXT, NULL, NULL                                                             \
+    }
+#define CLI_OPT_JSON                                                                               \
+    {                                                                                              \
+        "json", "OUT",                                                                             \
+            "also write the report as JSON to OUT ('-': stdout, and\n"                             \
+            "the text report goes to stderr)",                                                     \
+            CLI_VALUE_FILE, NULL, NULL                                                             \
+    }
+#define CLI_OPT_SPEC                                                                               \
+    {                                                                                              \
+        "spec", "S", "the class's spec (Violat's JSON format)", CLI_VALUE_FILE, NULL, NULL         \
+    }
+#define CLI_OPT_CLIENT                                                                             \
+    {                                                                                              \
+        "client", "C", "one client, e.g. '{ add(1) } || { remove(1) }'", CLI_VALUE_TEXT, NULL,     \
+            NULL                                                                                   \
+    }
+#define CLI_OPT_CLIENTS                                                                            \
+    {                                                                                              \
+        "clients", "FILE",                                                                         \
+            "clients, one per line ('#' comments, blank lines);\n"                                 \
+            "'-': standard input",                                                                 \
+            CLI_VALUE_FILE, NULL, NULL                                                             \
+    }
+#define CLI_OPT_JDK                                                                                \
+    {"jdk",                                                                                        \
+     "DIR",                                                                                        \
+     "the JDK whose java.* classes fill in what the model\n"                                       \
+     "library lacks (default: $JAVA_HOME, else the javac or\n"                                     \
+     "java on PATH)",                                                                              \
+     CLI_VALUE_DIR,                                                                                \
+     NULL,                                                                                         \
+     NULL},                                                                                        \
+        {"model-library", NULL, "the model library alone: no classes from the JDK",                \
+         CLI_VALUE_TEXT,  NULL, NULL},                                                             \
+        {"jdk-locks",                                                                              \
+         NULL,                                                                                     \
+         "the JDK's ReentrantLock and ReentrantReadWriteLock, not\n"                               \
+         "the model's; each call of a JDK lock is one step up to\n"                                \
+         "where it parks",                                                                         \
+         CLI_VALUE_TEXT,                                                                           \
+         NULL,                                                                                     \
+         NULL},                                                                                    \
+    {                                                                                              \
+        "explore-jdk-locks", NULL,                                                                 \
+            "the same, with the JDK's lock code explored\n"                                        \
+            "instruction by instruction (slow: to check the JDK's\n"                               \
+            "locks themselves)",                                                                   \
+            CLI_VALUE_TEXT, NULL, NULL                                                             \
+    }
+
+/* The exit statuses of a search command, for the notes of its help. */
+#define CLI_SEARCH_STATUS_NOTES                                                                    \
+    "exit status: 0 explored completely, no violation; 1 a violation; 2 bad input; 3\n"            \
+    "incomplete (stopped by a limit, no violation); 128 + N after signal N\n"
 
 /* Exit statuses shared by every command (and 128 + N after signal N). */
 enum { EXIT_PASS = 0, EXIT_VIOLATION = 1, EXIT_BAD_INPUT = 2, EXIT_INCOMPLETE = 3 };
@@ -97,7 +199,7 @@ typedef struct cli_progress {
     bool shown; /* a line is on the screen */
 } cli_progress;
 
-/* Sets [p]'s mode when [name] is --progress or --no-progress; false for any other option. */
+/* Sets [p]'s mode when [name] is "progress" or "no-progress"; false for any other option. */
 bool cli_progress_option(const char *name, cli_progress *p);
 
 /* Makes the search of [opt] draw [p]'s progress line about once a second (or not, by its
@@ -107,22 +209,94 @@ void cli_progress_attach(cli_progress *p, por_options *opt);
 /* Erases [p]'s progress line from stderr when one is shown. */
 void cli_progress_end(cli_progress *p);
 
-/* Opens report file [path] (--json) for writing before the work starts; NULL after printing
- * "porcheck [command]: cannot write PATH: reason". */
+/* Opens report file [path] (--json; "-": standard output, after which what the command prints
+ * on stdout goes to stderr) for writing before the work starts; NULL after printing "porcheck
+ * [command]: cannot write PATH: reason". */
 FILE *cli_open_output(const char *command, const char *path);
+
+/* Closes report file [f], opened for [path], and removes the file (not standard output): the
+ * work it was for failed. */
+void cli_discard_output(const char *path, FILE *f);
 
 /* Writes [doc] (NULL: out of memory; the reference is taken) into [f], opened for [path], and
  * closes [f]; false after
  * printing "porcheck [command]: PATH was not written (reason); the report above stands". */
 bool cli_write_json(const char *command, const char *path, FILE *f, json_t *doc);
 
-/* One entry of the command table. */
-typedef struct cli_command {
-    const char *name;
-    const char *usage;   /* one line: the arguments */
-    const char *summary; /* one line: what it does */
-    int (*run)(int argc, char **argv);
-} cli_command;
+/* ---- Option tables: the single source of each command's parser, --help, the README's option
+ * lists and the bash completion ---------------------------------------------------------------- */
+
+/* What completes an option's value in the shell. */
+typedef enum cli_value_kind {
+    CLI_VALUE_TEXT,  /* free text: no completion */
+    CLI_VALUE_FILE,  /* a file name */
+    CLI_VALUE_DIR,   /* a directory name */
+    CLI_VALUE_WORDS, /* one of cli_option.words */
+    CLI_VALUE_ALGO   /* a search algorithm's name */
+} cli_value_kind;
+
+/* One option of a command. */
+typedef struct cli_option {
+    const char *name;    /* the long name without its dashes: "algo" for --algo */
+    const char *arg;     /* the value's name in the help ("A"), or NULL for a flag */
+    const char *help;    /* what it does; '\n' breaks the lines of the help column */
+    cli_value_kind kind; /* how the shell completes the value */
+    const char *words;   /* CLI_VALUE_WORDS: the values, space-separated */
+    const char *aliases; /* one-dash spellings as java's ("-cp -classpath"), or NULL */
+} cli_option;
+
+/* A command's interface: its name, synopsis and options. */
+typedef struct cli_syntax {
+    const char *name;          /* "check" */
+    const char *usage;         /* the arguments after the name, [options] for the optional ones */
+    const char *summary;       /* what it does, one line */
+    const cli_option *options; /* the table */
+    size_t option_count;
+    const char *notes;  /* the text after the option list in --help, or NULL */
+    bool options_first; /* the first operand ends the options (MAIN ARGS... of exec and run) */
+    int (*run)(int argc, char **argv); /* runs the command on the words after "porcheck" */
+} cli_syntax;
+
+/* What cli_parse returns when the command goes on. */
+enum { CLI_CONTINUE = -1 };
+
+/* Receives option [name] (its long name without dashes; NULL for an operand) with [value] (the
+ * operand; NULL for a flag); returns false after printing one line "porcheck COMMAND: ..." on
+ * stderr. */
+typedef bool cli_option_fn(void *ctx, const char *name, const char *value);
+
+/* Parses [argc]/[argv] (argv[0] the command's name) with getopt_long against [syntax], calling
+ * [fn] for each option and operand in order; "--opt=value" and "--opt value", unique prefixes
+ * of long names, "--" ending the options, -h/--help. With syntax->options_first the first operand
+ * stops the parse and [*rest] is its index (argc when none). Returns CLI_CONTINUE, or the exit
+ * status after printing the help (0) or one line about a bad option (2; an unknown one with
+ * the nearest names). */
+int cli_parse(const cli_syntax *syntax, int argc, char **argv, cli_option_fn *fn, void *ctx,
+              int *rest);
+
+/* Prints one line "porcheck COMMAND: MESSAGE (usage: porcheck COMMAND USAGE)" on stderr;
+ * returns the bad-input status. */
+int cli_usage_error(const cli_syntax *syntax, const char *message);
+
+/* Prints [syntax]'s full help (usage, summary, options, notes) to [out]. */
+void cli_print_help(FILE *out, const cli_syntax *syntax);
+
+/* Prints [syntax]'s option list as the help shows it, for the README's copy. */
+void cli_print_options(FILE *out, const cli_syntax *syntax);
+
+/* The commands, in the order the help lists them. */
+extern const cli_syntax *const cli_commands[];
+
+/* The number of entries of cli_commands. */
+extern const size_t cli_command_count;
+
+/* Prints a bash completion script for every command of cli_commands to [out]. */
+void cli_print_bash_completion(FILE *out);
+
+/* The syntaxes of the commands. */
+extern const cli_syntax cli_javap_syntax, cli_exec_syntax, cli_toy_syntax, cli_run_syntax,
+    cli_generate_syntax, cli_outcomes_syntax, cli_check_syntax, cli_campaign_syntax,
+    cli_completion_syntax;
 
 /* porcheck javap: disassembles classes as `javap -c -p -l` does. */
 int cmd_javap(int argc, char **argv);
@@ -147,5 +321,8 @@ int cmd_check(int argc, char **argv);
 
 /* porcheck campaign: runs clients x algorithms x orders as check processes into a CSV. */
 int cmd_campaign(int argc, char **argv);
+
+/* porcheck completion bash: prints the bash completion script. */
+int cmd_completion(int argc, char **argv);
 
 #endif

@@ -2,59 +2,64 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base.h"
 #include "commands.h"
+#include "version.h"
 
-static const cli_command commands[] = {
-    {"javap", "[--classpath P] CLASS|FILE.class...",
-     "print classes with disassembled bytecode, like javap -c -p -l", cmd_javap},
-    {"exec", "[--classpath P] [-ea|-da] MAIN [ARGS...]",
-     "run MAIN's main method on porcheck's JVM (exit 1 on an uncaught exception)", cmd_exec},
-    {"toy",
-     "FILE [--algo A] [--order seq:PERM|random:SEED] [--stateless] [--first-error] "
-     "[--max-states N] [--timeout S] [--max-memory MB] [--json OUT]",
-     "explore a toy-language program with a search algorithm; print outcomes and statistics",
-     cmd_toy},
-    {"run",
-     "--classpath P [--algo A] [--classifier jpf|safe] [--visible PREFIX]... [--all] "
-     "[--replay SCHEDULE] MAIN [ARGS...]",
-     "model-check MAIN over all thread interleavings: assertions, uncaught exceptions, deadlocks",
-     cmd_run},
-    {"generate",
-     "--spec S [--threads N|A..B] [--calls N|A..B] [--values N] [--count K] [--seed X] "
-     "[--mutators-only] [--methods NAME,...] [--complete [--jar J]]",
-     "write random clients of a spec, one per line (deterministic for a seed; --complete: only "
-     "clients with a completing order)",
-     cmd_generate},
-    {"outcomes",
-     "--spec S (--client C | --clients FILE) (--jar J | --oracle adt) [--stateless] [--json OUT]",
-     "print the linearizable outcomes of clients (the implementation run sequentially, or the ADT)",
-     cmd_outcomes},
-    {"check",
-     "--jar J --spec S (--client C | --clients FILE) [--algo A] [--classifier safe|jpf] "
-     "[--order seq:PERM|random:SEED] [--first-error] [--stateless] [--oracle impl|adt] "
-     "[--max-states N] [--timeout S] [--max-memory MB] [--json OUT] [--replay SCHEDULE] "
-     "[--progress]",
-     "model-check clients of a data structure: verdicts, unexpected outcomes, interleavings",
-     cmd_check},
-    {"campaign",
-     "--jar J --spec S --clients FILE --algos A,B,... --csv OUT [--orders seq:all|random:K|LIST] "
-     "[--first-error] [--timeout S] [--max-memory MB] [--jobs N] [--shard K/N] [--dry-run]",
-     "run every client x algorithm x order as its own check process; one CSV row per run "
-     "(resumable, shardable)",
-     cmd_campaign},
+const cli_syntax *const cli_commands[] = {
+    &cli_javap_syntax, &cli_exec_syntax,     &cli_toy_syntax,
+    &cli_run_syntax,   &cli_generate_syntax, &cli_outcomes_syntax,
+    &cli_check_syntax, &cli_campaign_syntax, &cli_completion_syntax,
 };
 
-enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
+enum { COMMAND_COUNT = sizeof cli_commands / sizeof cli_commands[0] };
 
+const size_t cli_command_count = COMMAND_COUNT;
+
+/* Prints the list of commands. */
 static void print_usage(FILE *out)
 {
-    fprintf(out, "usage: porcheck COMMAND [ARGS]\n\ncommands:\n");
+    fprintf(out, "usage: porcheck COMMAND [ARGS]   (porcheck COMMAND --help for its options)\n\n"
+                 "commands:\n");
     for (size_t i = 0; i < COMMAND_COUNT; i++)
-        fprintf(out, "  %s %s\n      %s\n", commands[i].name, commands[i].usage,
-                commands[i].summary);
+        fprintf(out, "  %s %s\n      %s\n", cli_commands[i]->name, cli_commands[i]->usage,
+                cli_commands[i]->summary);
     fprintf(out,
+            "  help [COMMAND]\n      this list, or a command's help\n"
+            "  --version\n      the version and the git commit porcheck was built from\n"
             "\nexit status: 0 ok, 1 property violated, 2 bad input or unsupported feature, 3 a\n"
             "search stopped by a limit (incomplete), 128 + N after signal N\n");
+}
+
+/* Returns the command called [name], or NULL. */
+static const cli_syntax *find_command(const char *name)
+{
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        if (!strcmp(name, cli_commands[i]->name)) return cli_commands[i];
+    return NULL;
+}
+
+/* Reports unknown command [name], with the nearest one when it is a near miss. */
+static int unknown_command(const char *name)
+{
+    const char *near = NULL;
+    for (size_t i = 0; i < COMMAND_COUNT && !near; i++)
+        if (base_edit_distance(name, cli_commands[i]->name) <= 2) near = cli_commands[i]->name;
+    if (near)
+        fprintf(stderr, "porcheck: unknown command '%s' (did you mean '%s'?)\n", name, near);
+    else
+        fprintf(stderr, "porcheck: unknown command '%s' (try 'porcheck help')\n", name);
+    return EXIT_BAD_INPUT;
+}
+
+/* porcheck help [COMMAND]. */
+static int help(int argc, char **argv)
+{
+    if (argc < 3) return print_usage(stdout), EXIT_PASS;
+    const cli_syntax *c = find_command(argv[2]);
+    if (!c) return unknown_command(argv[2]);
+    cli_print_help(stdout, c);
+    return EXIT_PASS;
 }
 
 int main(int argc, char **argv)
@@ -64,16 +69,12 @@ int main(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     const char *name = argv[1];
-    if (!strcmp(name, "help") || !strcmp(name, "--help") || !strcmp(name, "-h")) {
-        print_usage(stdout);
-        return EXIT_PASS;
-    }
+    if (!strcmp(name, "help") || !strcmp(name, "--help") || !strcmp(name, "-h"))
+        return help(argc, argv);
     if (!strcmp(name, "--version")) {
-        printf("porcheck %s\n", PORCHECK_VERSION);
+        printf("porcheck %s (git %s)\n", PORCHECK_VERSION, PORCHECK_COMMIT);
         return EXIT_PASS;
     }
-    for (size_t i = 0; i < COMMAND_COUNT; i++)
-        if (!strcmp(name, commands[i].name)) return commands[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "porcheck: unknown command '%s' (try 'porcheck help')\n", name);
-    return EXIT_BAD_INPUT;
+    const cli_syntax *c = find_command(name);
+    return c ? c->run(argc - 1, argv + 1) : unknown_command(name);
 }

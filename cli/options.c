@@ -21,12 +21,6 @@ bool cli_parse_number(const char *text, double *out)
     return true;
 }
 
-bool cli_is_limit(const char *name)
-{
-    return !strcmp(name, "--max-states") || !strcmp(name, "--timeout") ||
-           !strcmp(name, "--max-memory");
-}
-
 bool cli_heap_symmetry_allows(const char *command, por_algo algo, bool stateless)
 {
     if (por_algo_is_dpor(algo)) {
@@ -44,21 +38,38 @@ bool cli_heap_symmetry_allows(const char *command, por_algo algo, bool stateless
     return false;
 }
 
-bool cli_set_limit(const char *command, por_options *opt, const char *name, const char *value)
+/* Sets search limit [name] of [opt] from [value]; see cli_search_option. */
+static int set_limit(const char *command, por_options *opt, const char *name, const char *value)
 {
     double v;
     if (!cli_parse_number(value, &v)) {
-        fprintf(stderr, "porcheck %s: %s: expected a non-negative number, got '%s'\n", command,
+        fprintf(stderr, "porcheck %s: --%s: expected a non-negative number, got '%s'\n", command,
                 name, value);
-        return false;
+        return 2;
     }
-    if (!strcmp(name, "--max-states"))
+    if (!strcmp(name, "max-states"))
         opt->max_states = (size_t)v;
-    else if (!strcmp(name, "--timeout"))
+    else if (!strcmp(name, "timeout"))
         opt->timeout_seconds = v;
     else
         opt->max_memory_bytes = (size_t)(v * 1048576.0);
-    return true;
+    return 1;
+}
+
+int cli_search_option(const char *command, const char *name, const char *value, por_options *opt)
+{
+    if (!strcmp(name, "stateless")) return opt->stateless = true, 1;
+    if (!strcmp(name, "first-error")) return opt->first_error = true, 1;
+    if (!strcmp(name, "max-states") || !strcmp(name, "timeout") || !strcmp(name, "max-memory"))
+        return set_limit(command, opt, name, value);
+    bool algo = !strcmp(name, "algo");
+    if (!algo && strcmp(name, "order")) return 0;
+    por_error err = {0};
+    por_status s =
+        algo ? por_algo_parse(value, &opt->algo, &err) : por_order_parse(value, &opt->order, &err);
+    if (s == POR_OK) return 1;
+    fprintf(stderr, "porcheck %s: %s\n", command, err.message);
+    return 2;
 }
 
 /* ---- Verdicts and exit statuses -------------------------------------------------------------- */
@@ -135,8 +146,8 @@ int cli_exit_status(int status)
 
 bool cli_progress_option(const char *name, cli_progress *p)
 {
-    if (!strcmp(name, "--progress")) return p->mode = 1, true;
-    if (!strcmp(name, "--no-progress")) return p->mode = -1, true;
+    if (!strcmp(name, "progress")) return p->mode = 1, true;
+    if (!strcmp(name, "no-progress")) return p->mode = -1, true;
     return false;
 }
 
@@ -190,9 +201,27 @@ void cli_progress_end(cli_progress *p)
 
 FILE *cli_open_output(const char *command, const char *path)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) fprintf(stderr, "porcheck %s: cannot write %s: %s\n", command, path, strerror(errno));
+    if (strcmp(path, "-")) {
+        FILE *f = fopen(path, "w");
+        if (!f)
+            fprintf(stderr, "porcheck %s: cannot write %s: %s\n", command, path, strerror(errno));
+        return f;
+    }
+    fflush(stdout); /* the report goes to stdout's own descriptor, the text to stderr */
+    int fd = dup(STDOUT_FILENO);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+        fprintf(stderr, "porcheck %s: cannot write to stdout: %s\n", command, strerror(errno));
+        if (f) fclose(f);
+        return NULL;
+    }
     return f;
+}
+
+void cli_discard_output(const char *path, FILE *f)
+{
+    fclose(f);
+    if (strcmp(path, "-")) remove(path);
 }
 
 bool cli_write_json(const char *command, const char *path, FILE *f, json_t *doc)
@@ -214,22 +243,15 @@ bool cli_write_json(const char *command, const char *path, FILE *f, json_t *doc)
     return !bad;
 }
 
-int cli_jdk_option(const char *command, int argc, char **argv, int *i)
+int cli_jdk_option(const char *command, const char *name, const char *value)
 {
-    const char *name = argv[*i];
-    if (!strcmp(name, "--model-library")) return setenv("PORCHECK_MODEL_LIBRARY", "1", 1), 1;
-    if (!strcmp(name, "--jdk-locks")) return setenv("PORCHECK_JDK_LOCKS", "atomic", 1), 1;
-    if (!strcmp(name, "--explore-jdk-locks")) return setenv("PORCHECK_JDK_LOCKS", "explore", 1), 1;
-    const char *dir = !strncmp(name, "--jdk=", 6) ? name + 6 : NULL;
-    if (!dir && strcmp(name, "--jdk")) return 0;
-    if (!dir && *i + 1 >= argc) {
-        fprintf(stderr, "porcheck %s: --jdk needs a directory\n", command);
-        return 2;
-    }
-    if (!dir) dir = argv[++*i];
+    if (!strcmp(name, "model-library")) return setenv("PORCHECK_MODEL_LIBRARY", "1", 1), 1;
+    if (!strcmp(name, "jdk-locks")) return setenv("PORCHECK_JDK_LOCKS", "atomic", 1), 1;
+    if (!strcmp(name, "explore-jdk-locks")) return setenv("PORCHECK_JDK_LOCKS", "explore", 1), 1;
+    if (strcmp(name, "jdk")) return 0;
     cf_jdk jdk;
     cf_error err = {0};
-    if (cf_jdk_find(dir, &jdk, &err) != CF_OK) {
+    if (cf_jdk_find(value, &jdk, &err) != CF_OK) {
         fprintf(stderr, "porcheck %s: %s\n", command, err.message);
         return 2;
     }

@@ -1,5 +1,6 @@
 /* clients: status names and error messages. */
 #include <stdio.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -48,14 +49,20 @@ client_status client_fail(client_error *err, client_status status, const char *f
     return status;
 }
 
+const char *client_input_name(const char *path)
+{
+    return strcmp(path, "-") ? path : "<stdin>";
+}
+
 client_status client_read_input_file(const char *path, char **text, size_t *len, client_error *err)
 {
-    base_read_status s = base_read_file(path, CLIENT_MAX_FILE, text, len);
+    base_read_status s = strcmp(path, "-") ? base_read_file(path, CLIENT_MAX_FILE, text, len)
+                                           : base_read_stream(0, CLIENT_MAX_FILE, text, len);
     if (s == BASE_READ_OK) return CLIENT_OK;
     char why[128];
     base_read_describe(s, CLIENT_MAX_FILE, why, sizeof why);
-    return client_fail(err, s == BASE_READ_NOMEM ? CLIENT_ERR_NOMEM : CLIENT_ERR_IO, "%s: %s", path,
-                       why);
+    return client_fail(err, s == BASE_READ_NOMEM ? CLIENT_ERR_NOMEM : CLIENT_ERR_IO, "%s: %s",
+                       client_input_name(path), why);
 }
 
 client_status client_text_check(const char *origin, const char *text, size_t len, client_error *err)
@@ -72,7 +79,8 @@ client_status client_read_text_file(const char *path, char **text, client_error 
 {
     size_t len;
     client_status s = client_read_input_file(path, text, &len, err);
-    if (s == CLIENT_OK && (s = client_text_check(path, *text, len, err)) != CLIENT_OK) {
+    if (s == CLIENT_OK &&
+        (s = client_text_check(client_input_name(path), *text, len, err)) != CLIENT_OK) {
         base_free(*text);
         *text = NULL;
     }

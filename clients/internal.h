@@ -9,8 +9,12 @@
 /* Appends value [v] to [out]. */
 void client_text_value(base_textbuf *out, const client_value *v);
 
-/* Reads regular file [path] (at most CLIENT_MAX_FILE bytes) into a new NUL-terminated buffer
- * (base allocator) in [*text] of [*len] bytes; fills [err] ("PATH: not a regular file", ...). */
+/* Returns the name of input [path] for messages: "<stdin>" for "-", else [path]. */
+const char *client_input_name(const char *path);
+
+/* Reads regular file [path] (at most CLIENT_MAX_FILE bytes; "-": standard input) into a new
+ * NUL-terminated buffer (base allocator) in [*text] of [*len] bytes; fills [err] ("PATH: not a
+ * regular file", ...). */
 client_status client_read_input_file(const char *path, char **text, size_t *len, client_error *err);
 
 /* Reads text file [path] as client_read_input_file does and refuses a NUL or another control byte

@@ -104,7 +104,7 @@ static client_status load(const list_read *r, const char *path, client_error *er
     memset(r->out, 0, sizeof *r->out);
     client_status s = client_read_text_file(path, &text, err);
     if (s) return s;
-    s = parse_text(r, text, path, err);
+    s = parse_text(r, text, client_input_name(path), err);
     base_free(text);
     return s;
 }

@@ -85,30 +85,6 @@ static const known_key harness_keys[] = {
 /* The keys of a parameter object {"type": T}. */
 static const known_key param_keys[] = {{"type", false}, {NULL, false}};
 
-/* Returns the optimal-string-alignment distance of [a] and [b] (case-insensitive), or 99 when
- * either is longer than 63 bytes. */
-static size_t edit_distance(const char *a, const char *b)
-{
-    size_t n = strlen(a), m = strlen(b), d[64][64];
-    if (n > 63 || m > 63) return 99;
-    for (size_t i = 0; i <= n; i++)
-        for (size_t j = 0; j <= m; j++) {
-            if (!i || !j) {
-                d[i][j] = i + j;
-                continue;
-            }
-            size_t cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
-            size_t best = d[i - 1][j - 1] + cost;
-            if (d[i - 1][j] + 1 < best) best = d[i - 1][j] + 1;
-            if (d[i][j - 1] + 1 < best) best = d[i][j - 1] + 1;
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-                d[i - 2][j - 2] + 1 < best)
-                best = d[i - 2][j - 2] + 1;
-            d[i][j] = best;
-        }
-    return d[n][m];
-}
-
 /* Returns the known key of [keys] nearest to [key] when it is a near miss (at most 2 edits, and
  * at most half the known key's length), else NULL. */
 static const char *near_miss(const char *key, const known_key *keys)
@@ -116,7 +92,7 @@ static const char *near_miss(const char *key, const known_key *keys)
     const char *best = NULL;
     size_t best_d = 3;
     for (const known_key *k = keys; k->name; k++) {
-        size_t d = edit_distance(key, k->name);
+        size_t d = base_edit_distance(key, k->name);
         if (d < best_d && d <= strlen(k->name) / 2) best = k->name, best_d = d;
     }
     return best;

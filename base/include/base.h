@@ -67,6 +67,10 @@ typedef enum base_read_status {
     BASE_READ_NOMEM,       /* the allocator hook refused memory */
 } base_read_status;
 
+/* Reads everything from descriptor [fd] (a pipe or terminal too: standard input), at most [max]
+ * bytes, as base_read_file does. */
+base_read_status base_read_stream(int fd, size_t max, char **data, size_t *len);
+
 /* Reads regular file [path] of at most [max] bytes into a new buffer [*data] (base allocator,
  * NUL-terminated, [*len] bytes before the NUL); anything but a regular file is refused without
  * blocking (it is opened with O_NONBLOCK and checked with fstat). */
@@ -101,5 +105,10 @@ base_textbuf base_textbuf_make(char *buf, size_t size);
 /* Appends printf-style text to [out]. */
 void base_textbuf_printf(base_textbuf *out, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* Returns the optimal-string-alignment distance of [a] and [b] (case-insensitive): the edits
+ * (insert, delete, replace, swap two neighbours) from one to the other; 99 when either is longer
+ * than 63 bytes. For "did you mean" hints. */
+size_t base_edit_distance(const char *a, const char *b);
 
 #endif

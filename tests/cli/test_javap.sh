@@ -47,7 +47,7 @@ expect 2 'class path entry /nonexistent.jar' "$porcheck" javap --classpath /none
 printf 'PK not really' >"$work/bad.jar"
 expect 2 'bad.jar: not a valid jar' "$porcheck" javap --classpath "$work/bad.jar" Foo
 expect 2 'usage: porcheck javap' "$porcheck" javap
-expect 2 'usage: porcheck javap' "$porcheck" javap --bogus X
+expect 2 "unknown option '--bogus' \\(see porcheck javap --help\\)" "$porcheck" javap --bogus X
 expect 2 "unknown command 'frobnicate'" "$porcheck" frobnicate
 expect 0 'javap' "$porcheck" help
 expect 0 '^porcheck [0-9]+\.[0-9]+' "$porcheck" --version

@@ -11,7 +11,7 @@ set_spec=$specs/CoarseListSet.json
 
 # ---- generate
 expect 2 generate
-grep -q "^usage: porcheck generate --spec S" err.txt || fail "generate usage not printed"
+one_line_error "porcheck generate: missing --spec S (usage: porcheck generate --spec S [options])"
 expect 0 generate --spec "$set_spec" --threads 3 --calls 1..5 --values 2 --count 20 --seed 7
 cp out.txt first.txt
 [ "$(wc -l <first.txt)" = 20 ] || fail "generate: expected 20 clients, got $(wc -l <first.txt)"
@@ -61,7 +61,7 @@ one_line_error "porcheck outcomes: unknown oracle 'magic' (impl or adt)"
 expect 2 outcomes --spec "$set_spec" --client '{ add(true) }' --oracle adt
 one_line_error "porcheck outcomes: --client:1:7: add expects int for argument 1, found 'true'"
 expect 2 outcomes --spec "$set_spec" --client '{ add(1) }' --clients clients.txt --oracle adt
-grep -q "^usage: porcheck outcomes" err.txt || fail "outcomes: --client and --clients together"
+one_line_error "porcheck outcomes: --client and --clients together (usage: porcheck outcomes --spec S (--client C | --clients FILE) (--jar J | --oracle adt) [options])"
 printf '{"class": "A", "methods": [{"name": "m", "parameters": ["double"]}]}' >bad.json
 expect 2 outcomes --spec bad.json --client '{ m(1) }' --oracle adt
 one_line_error "porcheck outcomes: bad.json: \$.methods[0].parameters[0]: unsupported type 'double' (porcheck passes int, long, boolean, java.lang.Integer, java.lang.Long, java.lang.Object, collections [\"int\"] and maps {\"int\": \"int\"}: change the type or remove the method)"

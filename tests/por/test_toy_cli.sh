@@ -8,7 +8,7 @@ porcheck=$1 examples=$2 work=$3
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
 
 expect 2 toy
-grep -q "^usage: porcheck toy FILE" err.txt || fail "usage not printed"
+one_line_error "porcheck toy: missing FILE (usage: porcheck toy FILE [options])"
 
 printf 'shared x\nthread T {\n  r = x + 1\n}\n' >bad.toy
 expect 2 toy bad.toy
