@@ -97,7 +97,7 @@ grep -qE $'^\r +1\\.[0-9] s  [0-9.]+ [KM]? ?states  [0-9.]+ [KM]? ?tr/s  depth [
 expect 3 "${bst[@]}" --timeout 2.5 --progress
 grep -qE $'^\r +1\\.[0-9] s  .* states  .* tr/s  depth [0-9]+  [0-9]+ MB\e\\[K' err.txt ||
     fail "check --progress: stderr is $(od -c err.txt | head -5)"
-has "verdict: incomplete (stopped by --timeout after 2.5 s: not every interleaving was explored)"
+has "verdict: incomplete (stopped by --timeout after [0-9.]* s: not every interleaving was explored)"
 has "summary: 2 clients, 1 ok, 0 with a violation, 1 incomplete, 0 errors"
 expect 3 "${long_toy[@]}" --timeout 1.2
 [ -s err.txt ] && fail "toy without a terminal drew a progress line: $(od -c err.txt | head -3)"
