@@ -59,6 +59,17 @@ static const cli_option options[] = {
      CLI_VALUE_FILE, NULL, NULL},
     CLI_OPT_PROGRESS,
     CLI_OPT_NO_PROGRESS,
+    {"trace-format", "F",
+     "how interleavings are printed: table (one column per\n"
+     "thread, wrapped to 120 columns; the default), list (one\n"
+     "action per line, with Class.method(File.java:line)) or\n"
+     "json",
+     CLI_VALUE_WORDS, "table list json", NULL},
+    {"max-traces", "N",
+     "replay and print at most N violations per client, each a\n"
+     "distinct unexpected outcome, deadlock or exception\n"
+     "(default 3; 0: none)",
+     CLI_VALUE_TEXT, NULL, NULL},
     {"replay", "SCHEDULE",
      "run one schedule (as a report prints it) of the one\n"
      "client and print its interleaving table",
@@ -119,6 +130,26 @@ static bool add_visible(check_args *a, const char *value)
     return true;
 }
 
+/* Parses --trace-format. */
+static bool trace_format_option(check_args *a, const char *value)
+{
+    static const char *const names[] = {"table", "list", "json"};
+    for (size_t i = 0; i < 3; i++)
+        if (!strcmp(value, names[i])) return a->opt.trace_format = (verdict_trace_format)i, true;
+    return bad("unknown trace format '%s' (table, list or json)", value);
+}
+
+/* Parses --max-traces (0: none, which no_traces records). */
+static bool max_traces_option(check_args *a, const char *value)
+{
+    double v;
+    if (!cli_parse_number(value, &v) || v != (double)(size_t)v || v > 1000)
+        return bad("--max-traces: expected a whole number from 0 to 1000, got '%s'", value);
+    a->opt.max_traced = (size_t)v;
+    a->opt.no_traces = v == 0;
+    return true;
+}
+
 /* Takes option [name] with [value] into [a] (a cli_option_fn). */
 static bool take_option(void *ctx, const char *name, const char *value)
 {
@@ -132,6 +163,8 @@ static bool take_option(void *ctx, const char *name, const char *value)
     if (!strcmp(name, "exact-states")) return a->opt.exact_states = true;
     if (!strcmp(name, "classifier")) return classifier_option(a, value);
     if (!strcmp(name, "visible")) return add_visible(a, value);
+    if (!strcmp(name, "trace-format")) return trace_format_option(a, value);
+    if (!strcmp(name, "max-traces")) return max_traces_option(a, value);
     const char **slot = !strcmp(name, "spec")      ? &a->spec
                         : !strcmp(name, "client")  ? &a->client
                         : !strcmp(name, "clients") ? &a->clients
@@ -379,7 +412,7 @@ static int run_replay(const check_args *a, const client_list *list)
     if (!expected || verdict_check_replay(c, &opt, schedule, length, &tr, &err) != CLIENT_OK) {
         client_error_exit(a, list, 0, &err);
     } else {
-        status = (int)verdict_check_print_replay(stdout, c, &tr, length, &e);
+        status = (int)verdict_check_print_replay(stdout, c, &tr, length, &e, opt.trace_format);
     }
     verdict_trace_free(&tr);
     verdict_expected_free(&e);

@@ -11,41 +11,24 @@ typedef struct words {
     base_textbuf out;
     uint32_t self; /* an object whose fields are named without it (the library call's receiver) */
     int waits;     /* 1: the action waits (await, park, wait), 2: wakes up; 0: neither */
+    explore_names *names; /* names objects by path and number, and values are given; or NULL */
+    explore_action *act;  /* with [names]: the parts of the action, filled as they are said */
 } words;
-
-/* Returns binary class name [name] without its package and outer classes ("a/b/List$Node" is
- * "Node"; an anonymous "List$1" stays). */
-static const char *short_class(const char *name)
-{
-    const char *s = strrchr(name, '/');
-    s = s ? s + 1 : name;
-    const char *d = strrchr(s, '$');
-    return d && d[1] && !(d[1] >= '0' && d[1] <= '9') ? d + 1 : s;
-}
 
 /* Appends the short name of class [name], arrays as "Node[]" or "int[]". */
 static void say_class(words *w, const char *name)
 {
-    static const char prims[] = "ZBCSIJFD";
-    static const char *const prim_names[] = {"boolean", "byte", "char",  "short",
-                                             "int",     "long", "float", "double"};
-    size_t dims = strspn(name, "[");
-    const char *p = strchr(prims, name[dims]);
-    if (dims && name[dims] != 'L' && p && name[dims])
-        base_textbuf_printf(&w->out, "%s", prim_names[p - prims]);
-    else if (dims) {
-        char elem[512];
-        snprintf(elem, sizeof elem, "%s", name + dims + 1);
-        elem[strcspn(elem, ";")] = '\0';
-        base_textbuf_printf(&w->out, "%s", short_class(elem));
-    } else
-        base_textbuf_printf(&w->out, "%s", short_class(name));
-    for (size_t i = 0; i < dims; i++) base_textbuf_printf(&w->out, "[]");
+    explore_say_class(&w->out, name);
 }
 
-/* Appends the name of object [h]: its short class and deterministic id ("Node#1.4"). */
+/* Appends the name of object [h]: by the names of [w] when it has them, else its short class
+ * and deterministic id ("Node#1.4"). */
 static void say_object(words *w, const vm *machine, uint32_t h)
 {
+    if (w->names) {
+        explore_say_object(&w->out, machine, w->names, h);
+        return;
+    }
     char raw[600];
     explore_describe_object(machine, h, raw, sizeof raw);
     const char *id = strchr(raw, '#');
@@ -57,10 +40,91 @@ static void say_object(words *w, const vm *machine, uint32_t h)
     base_textbuf_printf(&w->out, "%s", id);
 }
 
+static char next_param(const char **d);
+
+/* Copies [text] into the field [dst] of [size] bytes of an action. */
+static void put(char *dst, size_t size, const char *text)
+{
+    base_textbuf out = base_textbuf_make(dst, size);
+    base_textbuf_printf(&out, "%s", text);
+}
+
+/* Says "read PATH -> VALUE" or "write PATH = VALUE" for the place [where] ("head.next",
+ * "Node@3[2]", "Counter.count"), with the value written by [say] into [value] first. */
+static void say_place(words *w, bool store, const char *object, const char *field,
+                      const char *value)
+{
+    explore_action *a = w->act;
+    put(a->kind, sizeof a->kind, store ? "write" : "read");
+    put(a->object, sizeof a->object, object);
+    put(a->field, sizeof a->field, field);
+    put(a->value, sizeof a->value, value);
+    bool dot = object[0] && field[0] != '[';
+    base_textbuf_printf(&w->out, "%s %s%s%s %s %s", a->kind, object, dot ? "." : "", field,
+                        store ? "=" : "->", value);
+}
+
+/* Says the field access at [pc] of frame [f] (operand stack top [sp]) with its value. */
+static void say_named_field(words *w, const vm *machine, const vm_cp_entry *e, uint8_t op,
+                            const vm_slot *sp)
+{
+    char object[256] = "", value[256];
+    base_textbuf o = base_textbuf_make(object, sizeof object),
+                 v = base_textbuf_make(value, sizeof value);
+    bool store = op == CF_OP_PUTFIELD || op == CF_OP_PUTSTATIC;
+    int width = e->kind == 'J' || e->kind == 'D' ? 2 : 1;
+    const vm_field *fd = e->field;
+    if (op == CF_OP_GETSTATIC || op == CF_OP_PUTSTATIC) {
+        explore_say_class(&o, fd->owner->name);
+        if (!store)
+            explore_say_value(&v, machine, w->names, fd->kind, &fd->owner->statics[fd->offset]);
+    } else {
+        uint32_t obj = sp[-1 - (store ? width : 0)].ref;
+        if (obj != w->names->root) explore_say_object(&o, machine, w->names, obj);
+        if (!store && obj)
+            explore_say_value(&v, machine, w->names, fd->kind,
+                              &VM_FIELDS(vm_obj(machine, obj))[fd->offset]);
+    }
+    if (store) explore_say_value(&v, machine, w->names, fd->kind, sp - width);
+    say_place(w, store, object, fd->name, value);
+}
+
+/* Says the field, static or array access at [pc] of frame [f] with names and values. */
+static void say_named_access(words *w, const vm *machine, const vm_frame *f, const uint8_t *pc,
+                             const vm_slot *sp)
+{
+    uint8_t op = *pc;
+    if (op == CF_OP_GETFIELD || op == CF_OP_PUTFIELD || op == CF_OP_GETSTATIC ||
+        op == CF_OP_PUTSTATIC) {
+        say_named_field(w, machine, &f->method->owner->cp[(pc[1] << 8) | pc[2]], op, sp);
+        return;
+    }
+    bool store = op > CF_OP_SALOAD;
+    bool wide = op == CF_OP_LASTORE || op == CF_OP_DASTORE;
+    int d = store ? (wide ? 4 : 3) : 2;
+    uint32_t arr = sp[-d].ref;
+    int32_t index = sp[1 - d].i;
+    char object[256] = "", field[32], value[256] = "";
+    base_textbuf o = base_textbuf_make(object, sizeof object),
+                 v = base_textbuf_make(value, sizeof value);
+    explore_say_object(&o, machine, w->names, arr);
+    snprintf(field, sizeof field, "[%d]", index);
+    const vm_object *a = arr ? vm_obj(machine, arr) : NULL;
+    if (store && a)
+        explore_say_value(&v, machine, w->names, a->cls->elem_kind, sp - (wide ? 2 : 1));
+    else if (a && index >= 0 && (uint32_t)index < a->length)
+        explore_say_element(&v, machine, w->names, a, (uint32_t)index);
+    say_place(w, store, object, field, value);
+}
+
 /* Appends the field, static or array access at [pc] of frame [f] (operand stack top [sp]). */
 static void say_access(words *w, const vm *machine, const vm_frame *f, const uint8_t *pc,
                        const vm_slot *sp)
 {
+    if (w->names) {
+        say_named_access(w, machine, f, pc, sp);
+        return;
+    }
     uint8_t op = *pc;
     const vm_cp_entry *e = &f->method->owner->cp[(pc[1] << 8) | pc[2]];
     if (op == CF_OP_GETFIELD || op == CF_OP_PUTFIELD) {
@@ -82,6 +146,56 @@ static void say_access(words *w, const vm *machine, const vm_frame *f, const uin
     }
 }
 
+/* Appends the current value of the cell that Sync native arguments [args] address (an instance
+ * field or an array element; nothing for a static or a bad offset). */
+static void say_cell_value(base_textbuf *v, const vm *machine, explore_names *names,
+                           const vm_slot *args)
+{
+    const vm_object *o = vm_obj(machine, args[0].ref);
+    int64_t slot = vm_sync_field(o, vm_get_long(args + 1));
+    if (slot < 0) return;
+    if (o->cls->kind == VM_KIND_ARRAY) {
+        explore_say_element(v, machine, names, o, (uint32_t)slot);
+        return;
+    }
+    const vm_field *f = explore_field_at_offset(o->cls, (uint32_t)slot);
+    if (f) explore_say_value(v, machine, names, f->kind, &VM_FIELDS(o)[slot]);
+}
+
+/* Says the Sync native [m] ([verb]: read, write, CAS, getAndAdd, ...) on the cell of [args] with
+ * names and values: "read top -> Node@1", "write top = null", "CAS top (Node@1, null)". */
+static void say_named_sync(words *w, const vm *machine, const vm_method *m, const char *verb,
+                           const vm_slot *args)
+{
+    char object[256] = "", cell[160] = "", value[256] = "";
+    base_textbuf o = base_textbuf_make(object, sizeof object);
+    base_textbuf c = base_textbuf_make(cell, sizeof cell);
+    base_textbuf v = base_textbuf_make(value, sizeof value);
+    if (args[0].ref != w->names->root) explore_say_object(&o, machine, w->names, args[0].ref);
+    explore_describe_sync_cell(&c, machine, args);
+    const char *field = cell[0] == '.' ? cell + 1 : cell;
+    const char *d = m->descriptor + 1;
+    next_param(&d), next_param(&d); /* the object and the offset */
+    uint32_t slot = 3;
+    for (char kind; (kind = next_param(&d)) != 0; slot += kind == 'J' || kind == 'D' ? 2 : 1) {
+        base_textbuf_printf(&v, "%s", slot > 3 ? ", " : "");
+        explore_say_value(&v, machine, w->names, kind, &args[slot]);
+    }
+    bool read = !strcmp(verb, "read"), write = !strcmp(verb, "write");
+    if (read) say_cell_value(&v, machine, w->names, args);
+    if (read || write) {
+        say_place(w, write, object, field, value);
+        return;
+    }
+    explore_action *a = w->act;
+    put(a->kind, sizeof a->kind, verb);
+    put(a->object, sizeof a->object, object);
+    put(a->field, sizeof a->field, field);
+    put(a->value, sizeof a->value, value);
+    base_textbuf_printf(&w->out, "%s %s%s%s (%s)", verb, object,
+                        object[0] && field[0] != '[' ? "." : "", field, value);
+}
+
 /* Appends the call of synchronized method or synchronisation native [m] with arguments
  * [args]; false when it is bookkeeping to leave out of the tables. */
 static bool say_call(words *w, const vm *machine, const vm_method *m, const vm_slot *args)
@@ -95,6 +209,8 @@ static bool say_call(words *w, const vm *machine, const vm_method *m, const vm_s
     const vm_native *n = vm_find_native(m->owner->name, m->name, m->descriptor);
     const char *verb = n && n->sync != VM_SYNC_NONE ? n->verb : m->name;
     if (!verb) return false;
+    bool cell = (m->sync == VM_SYNC_READ || m->sync == VM_SYNC_WRITE) && args[0].ref;
+    if (w->names && cell) return say_named_sync(w, machine, m, verb, args), true;
     base_textbuf_printf(&w->out, "%s", verb);
     w->waits = !strcmp(verb, "await") || !strcmp(verb, "park") || !strcmp(verb, "wait");
     if (m->sync == VM_SYNC_PARK || !m->arg_slots || !args[0].ref) return true;
@@ -238,7 +354,7 @@ static bool primitive_class(const vm_class *cls)
 void explore_describe_step(const vm *machine, uint32_t thread, const char *entry_class,
                            const char *entry_method, char *buf, size_t cap)
 {
-    words w = {base_textbuf_make(buf, cap), 0, 0}, act;
+    words w = {base_textbuf_make(buf, cap), 0, 0, NULL, NULL}, act;
     char action[1024], where[600] = "";
     const vm_thread *t = machine->threads[thread];
     int e = entry_depth(t, entry_class, entry_method);
@@ -250,7 +366,7 @@ void explore_describe_step(const vm *machine, uint32_t thread, const char *entry
     const vm_frame *b = u + 1 < (int)t->depth ? &t->frames[u + 1] : NULL;
     bool instance = b && !(b->method->access & CF_ACC_STATIC);
     act = (words){base_textbuf_make(action, sizeof action), instance ? t->slots[b->locals].ref : 0,
-                  0};
+                  0, NULL, NULL};
     if (!say_action(&act, machine, t, thread)) return;
     bool whole = b && primitive_class(b->method->owner);
     size_t n = b ? strlen(b->method->name) : 0;
@@ -262,4 +378,145 @@ void explore_describe_step(const vm *machine, uint32_t thread, const char *entry
         base_textbuf_printf(&w.out, ": %s", act.waits == 2 ? "wakes up" : "waits");
     if (!whole) base_textbuf_printf(&w.out, "%s%s", b ? ": " : "", action);
     base_textbuf_printf(&w.out, " (%s)", where);
+}
+
+/* ---- Actions with names and values ----------------------------------------------------------- */
+
+/* Returns the type of the next parameter at [*d] of a descriptor ('L' for classes, '[' for
+ * arrays) and moves [*d] past it; 0 at the end or on a malformed descriptor. */
+static char next_param(const char **d)
+{
+    const char *p = *d;
+    if (!*p || *p == ')') return 0;
+    char kind = *p == '[' ? '[' : *p;
+    while (*p == '[') p++;
+    if (*p == 'L') p = strchr(p, ';');
+    if (!p) return 0;
+    *d = p + 1;
+    return kind;
+}
+
+/* Says the library call that frame [b] (at [depth]) of [t] runs, as "RECV.method(ARGS)", into
+ * [a] (kind "call", the receiver, the method, the arguments; its depth and return type). */
+static void say_named_call(words *w, const vm *machine, const vm_thread *t, int depth,
+                           explore_action *a)
+{
+    const vm_frame *b = &t->frames[depth];
+    const vm_method *m = b->method;
+    base_textbuf o = base_textbuf_make(a->object, sizeof a->object);
+    base_textbuf v = base_textbuf_make(a->value, sizeof a->value);
+    bool instance = !(m->access & CF_ACC_STATIC), ctor = !strcmp(m->name, "<init>");
+    uint32_t receiver = instance ? t->slots[b->locals].ref : 0;
+    if (!instance || ctor)
+        explore_say_class(&o, m->owner->name);
+    else if (receiver != w->names->root)
+        explore_say_object(&o, machine, w->names, receiver);
+    const char *d = m->descriptor + 1;
+    uint32_t slot = b->locals + instance;
+    for (char kind; (kind = next_param(&d)) != 0; slot += kind == 'J' || kind == 'D' ? 2 : 1) {
+        base_textbuf_printf(&v, "%s", slot > b->locals + instance ? ", " : "");
+        explore_say_value(&v, machine, w->names, kind, &t->slots[slot]);
+    }
+    put(a->kind, sizeof a->kind, "call");
+    put(a->field, sizeof a->field, ctor ? "new" : m->name);
+    const char *close = strchr(m->descriptor, ')');
+    a->returns = close ? close[1] : 'V';
+    a->call_depth = depth;
+    base_textbuf text = base_textbuf_make(a->text, sizeof a->text);
+    if (ctor)
+        base_textbuf_printf(&text, "new %s(%s)", a->object, a->value);
+    else
+        base_textbuf_printf(&text, "%s%s%s(%s)", a->object, a->object[0] ? "." : "", m->name,
+                            a->value);
+}
+
+/* Fills the location fields of [a] from frame [f]: class, method, file and line. */
+static void locate(explore_action *a, const vm_frame *f)
+{
+    const vm_method *m = f->method;
+    vm_dotted_name(m->owner, a->cls, sizeof a->cls);
+    put(a->method, sizeof a->method, m->name);
+    put(a->file, sizeof a->file, m->owner->source_file ? m->owner->source_file : "Unknown Source");
+    a->line = m->code ? cf_line_of(m->code, f->pc) : -1;
+}
+
+/* Puts the action of [w] (already said into [act]'s buffer) together with the library call
+ * [call] of frame [b] when there is one, as the table shows it. */
+static void compose(explore_action *out, const words *w, const char *action, const vm_frame *b,
+                    const explore_action *call)
+{
+    bool whole = b && primitive_class(b->method->owner);
+    bool adapter = b && (varhandle_adapter(b->method->owner) || unsafe_class(b->method->owner));
+    base_textbuf text = base_textbuf_make(out->text, sizeof out->text);
+    if (!b) {
+        base_textbuf_printf(&text, "%s", action);
+        return;
+    }
+    if (adapter) { /* "compareAndSet: CAS top (Node@1, null)", with the mode's result */
+        base_textbuf_printf(&text, "%s: %s", b->method->name, action);
+        if (strcmp(out->kind, "read")) { /* a read's result is the value it shows */
+            out->call_depth = call->call_depth;
+            out->returns = call->returns;
+        }
+        return;
+    }
+    if (!whole) {
+        base_textbuf_printf(&text, "%s: %s", call->text, action);
+        return;
+    }
+    explore_action keep = *out;
+    *out = *call;
+    put(out->cls, sizeof out->cls, keep.cls);
+    put(out->method, sizeof out->method, keep.method);
+    put(out->file, sizeof out->file, keep.file);
+    out->line = keep.line;
+    text = base_textbuf_make(out->text, sizeof out->text);
+    if (w->waits)
+        base_textbuf_printf(&text, "%s: %s", call->text, w->waits == 2 ? "wakes up" : "waits");
+    else
+        base_textbuf_printf(&text, "%s", call->text);
+}
+
+bool explore_describe_action(const vm *machine, uint32_t thread, const char *entry_class,
+                             const char *entry_method, explore_names *names, explore_action *out)
+{
+    memset(out, 0, sizeof *out);
+    out->call_depth = -1;
+    const vm_thread *t = machine->threads[thread];
+    int e = entry_depth(t, entry_class, entry_method);
+    if (e < 1 || !t->depth) return false;
+    const vm_frame *entry = &t->frames[e - 1];
+    names->root = entry->method->max_locals > 1 ? t->slots[entry->locals + 1].ref : 0;
+    const vm_class *cls = t->frames[e].method->owner;
+    int u = (int)t->depth - 1;
+    while (u > e && !user_class(t->frames[u].method->owner, cls)) u--;
+    locate(out, &t->frames[u]);
+    const vm_frame *b = u + 1 < (int)t->depth ? &t->frames[u + 1] : NULL;
+    char action[1024];
+    words w = {base_textbuf_make(action, sizeof action), 0, 0, names, out};
+    if (!say_action(&w, machine, t, thread)) return false;
+    if (!out->kind[0])
+        snprintf(out->kind, sizeof out->kind, "%.*s", (int)strcspn(action, " :"), action);
+    explore_action call = {.call_depth = -1};
+    if (b) say_named_call(&w, machine, t, u + 1, &call);
+    compose(out, &w, action, b, &call);
+    return true;
+}
+
+void explore_watch_call(vm *machine, uint32_t thread, int depth)
+{
+    vm_thread *t = machine->threads[thread];
+    if (depth < 0 || (uint32_t)depth >= t->depth) return;
+    t->frames[depth].flags |= VM_FRAME_WATCHED;
+    t->watch_returned = false;
+}
+
+bool explore_call_result(const vm *machine, uint32_t thread, char returns, explore_names *names,
+                         char *buf, size_t cap)
+{
+    const vm_thread *t = machine->threads[thread];
+    if (!t->watch_returned) return false;
+    base_textbuf out = base_textbuf_make(buf, cap);
+    if (returns != 'V') explore_say_value(&out, machine, names, returns, t->watch_result);
+    return true;
 }

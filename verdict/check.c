@@ -15,7 +15,7 @@
 #include "checker.h"
 
 /* Violations replayed into tables when the options say 0. */
-enum { DEFAULT_TRACED = 10 };
+enum { DEFAULT_TRACED = 3 };
 
 /* ---- Options --------------------------------------------------------------------------------- */
 
@@ -243,13 +243,28 @@ static verdict_check_violation *find_violation(const observe *o, verdict_check_k
     return NULL;
 }
 
-/* Counts a violation of [kind] (outcome [values] or [message]) reached by [schedule]. */
+/* Keeps [schedule] for violation [v] when it has fewer context switches than the one kept. */
+static void prefer_fewer_switches(observe *o, verdict_check_violation *v, const por_trace *schedule)
+{
+    if (verdict_schedule_switches(schedule->threads, schedule->length) >=
+        verdict_schedule_switches(v->schedule, v->length))
+        return;
+    uint8_t *path = base_arena_alloc(&o->r->arena, schedule->length + 1);
+    if (!path) return; /* the one kept still reproduces the violation */
+    if (schedule->length) memcpy(path, schedule->threads, schedule->length);
+    v->schedule = path;
+    v->length = schedule->length;
+}
+
+/* Counts a violation of [kind] (outcome [values] or [message]) reached by [schedule], keeping
+ * for each distinct violation the schedule with the fewest context switches. */
 static void add_violation(observe *o, verdict_check_kind kind, const client_value *values,
                           const char *message, const por_trace *schedule)
 {
     verdict_check_violation *v = find_violation(o, kind, values, message);
     if (v) {
         v->count++;
+        prefer_fewer_switches(o, v, schedule);
         return;
     }
     if (!violation_room(o)) return;
@@ -368,7 +383,7 @@ static bool reproduces(const verdict_check_result *r, const verdict_check_violat
 static client_status trace_violations(checker *k, const verdict_check_options *opt,
                                       verdict_check_result *r, client_error *err)
 {
-    size_t max = opt->max_traced ? opt->max_traced : DEFAULT_TRACED;
+    size_t max = opt->no_traces ? 0 : opt->max_traced ? opt->max_traced : DEFAULT_TRACED;
     for (size_t i = 0; i < r->violation_count && i < max; i++) {
         verdict_check_violation *v = &r->violations[i];
         client_status st = verdict_checker_replay(k, v->schedule, v->length, &v->trace, err);

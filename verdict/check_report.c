@@ -84,8 +84,10 @@ static void print_observed(FILE *out, const verdict_check_result *r)
     }
 }
 
-/* Prints violation [v] (number [i] + 1): what it is, its schedule and its table. */
-static void print_violation(FILE *out, const client *c, const verdict_check_violation *v, size_t i)
+/* Prints violation [v] (number [i] + 1): what it is, its schedule and its table as [opt]
+ * says. */
+static void print_violation(FILE *out, const client *c, const verdict_check_options *opt,
+                            const verdict_check_violation *v, size_t i)
 {
     char buf[8192];
     if (v->kind == VERDICT_CHECK_OUTCOME) {
@@ -101,13 +103,16 @@ static void print_violation(FILE *out, const client *c, const verdict_check_viol
     }
     char *sched = base_malloc(v->length * 8 + 16);
     if (sched) verdict_schedule_format(v->schedule, v->length, sched, v->length * 8 + 16);
-    fprintf(out, "  schedule (%zu transitions", v->length);
+    fprintf(out,
+            "  schedule (%zu transitions, %zu context switches: the fewest of those the "
+            "search met",
+            v->length, verdict_schedule_switches(v->schedule, v->length));
     for (size_t t = 0; v->traced && t < v->trace.thread_count; t++)
         fprintf(out, "%s%zu = %s", t ? ", " : "; thread ids: ", t, v->trace.thread_names[t]);
     fprintf(out, "): %s\n", sched ? sched : "?");
     base_free(sched);
     if (!v->traced) return;
-    verdict_trace_print(c, &v->trace, out, 2);
+    verdict_trace_print(c, &v->trace, opt->trace_format, out, 2);
     if (!v->reproduced) fprintf(out, "  warning: the replay did not reproduce the violation\n");
 }
 
@@ -140,7 +145,8 @@ void verdict_check_print(FILE *out, const client *c, const verdict_check_options
     if (!r->search.stats.end_states)
         fprintf(out, "warning: no end state was reached (every path runs forever or was cut)\n");
     print_observed(out, r);
-    for (size_t i = 0; i < r->violation_count; i++) print_violation(out, c, &r->violations[i], i);
+    for (size_t i = 0; i < r->violation_count; i++)
+        print_violation(out, c, opt, &r->violations[i], i);
     por_stats_print(out, &r->search);
 }
 
@@ -276,10 +282,11 @@ static verdict_kind replay_verdict(FILE *out, const client *c, const verdict_tra
 }
 
 verdict_kind verdict_check_print_replay(FILE *out, const client *c, const verdict_trace *tr,
-                                        size_t length, const verdict_expected *e)
+                                        size_t length, const verdict_expected *e,
+                                        verdict_trace_format format)
 {
     verdict_check_print_header(out, c, 0);
     fprintf(out, "replay of %zu transitions:\n", length);
-    verdict_trace_print(c, tr, out, 2);
+    verdict_trace_print(c, tr, format, out, 2);
     return replay_verdict(out, c, tr, e);
 }

@@ -27,6 +27,13 @@ size_t verdict_schedule_format(const uint8_t *schedule, size_t length, char *buf
     return out.len;
 }
 
+size_t verdict_schedule_switches(const uint8_t *schedule, size_t length)
+{
+    size_t n = 0;
+    for (size_t i = 1; i < length; i++) n += schedule[i] != schedule[i - 1];
+    return n;
+}
+
 /* Appends [run] copies of thread [t] to [*s] (of [*n] used, [*cap] allocated). */
 static bool append_run(uint8_t **s, size_t *n, size_t *cap, unsigned long t, unsigned long run)
 {
@@ -113,26 +120,56 @@ static bool begin_trace(const client *c, verdict_trace *tr)
     return tr->results && tr->returned && tr->rows;
 }
 
-/* Appends a row, or counts action [text] once more in the last row when that is the same
- * action of the same column; false when out of memory. */
-static bool add_row(verdict_trace *tr, size_t column, long call, const char *text, size_t step)
+/* Returns a copy of [a] with its location as "Class.method(File.java:line)" in [*where], both in
+ * [tr]'s arena; NULL when out of memory. */
+static explore_action *keep_action(verdict_trace *tr, const explore_action *a, char **where)
+{
+    explore_action *copy = base_arena_alloc(&tr->arena, sizeof *copy);
+    if (!copy) return NULL;
+    *copy = *a;
+    const char *dot = strrchr(a->cls, '.');
+    char buf[600];
+    base_textbuf w = base_textbuf_make(buf, sizeof buf);
+    base_textbuf_printf(&w, "%s.%s(%s", dot ? dot + 1 : a->cls, a->method, a->file);
+    if (a->line >= 0) base_textbuf_printf(&w, ":%d", a->line);
+    base_textbuf_printf(&w, ")");
+    *where = base_arena_strndup(&tr->arena, buf, strlen(buf));
+    return *where ? copy : NULL;
+}
+
+/* Appends a row: the header of invocation [call] (no [text]), or action [text] with its parts
+ * [a] (NULL for a blocked thread's row); an action the same as the last row of the same column
+ * counts once more there. Returns the row's index, or -1 when out of memory. */
+static long add_row(verdict_trace *tr, size_t column, long call, const char *text,
+                    const explore_action *a, size_t step)
 {
     size_t n = tr->row_count;
     verdict_trace_row *last = n ? &tr->rows[n - 1] : NULL;
-    if (text && last && last->text && last->column == column && !strcmp(last->text, text)) {
+    if (text && a && last && last->action && last->column == column && !last->result &&
+        !strcmp(last->text, text) && !strcmp(last->action->cls, a->cls) &&
+        last->action->line == a->line) {
         last->repeat++;
-        return true;
+        return (long)n - 1;
     }
     if (n >= 16 && (n & (n - 1)) == 0) {
         verdict_trace_row *rows = base_realloc(tr->rows, 2 * n * sizeof *rows);
-        if (!rows) return false;
+        if (!rows) return -1;
         tr->rows = rows;
     }
-    char *copy = text ? base_arena_strndup(&tr->arena, text, strlen(text)) : NULL;
-    if (text && !copy) return false;
-    tr->rows[tr->row_count++] = (verdict_trace_row){column, call, copy, step, 1};
-    return true;
+    verdict_trace_row r = {column, call, NULL, NULL, NULL, NULL, step, 1};
+    if (text && !(r.text = base_arena_strndup(&tr->arena, text, strlen(text)))) return -1;
+    char *where = NULL;
+    if (a && !(r.action = keep_action(tr, a, &where))) return -1;
+    r.where = where;
+    tr->rows[tr->row_count++] = r;
+    return (long)n;
 }
+
+/* A library call of one thread whose result a row waits for. */
+typedef struct pending_call {
+    long row; /* the row, or -1 */
+    char returns;
+} pending_call;
 
 /* The state of one replay. */
 typedef struct replay {
@@ -141,6 +178,8 @@ typedef struct replay {
     bool headed[CLIENT_MAX_INVOCATIONS];
     harness_result buf; /* scratch for reading one result */
     size_t steps;       /* steps run */
+    explore_names names;
+    pending_call pending[POR_MAX_THREADS];
 } replay;
 
 /* Adds the header row of invocation [call] unless it has one. */
@@ -148,7 +187,7 @@ static bool head(replay *rp, size_t call, size_t step)
 {
     if (rp->headed[call]) return true;
     rp->headed[call] = true;
-    return add_row(rp->tr, column_of(rp->k->c, call), (long)call, NULL, step);
+    return add_row(rp->tr, column_of(rp->k->c, call), (long)call, NULL, NULL, step) >= 0;
 }
 
 /* Adds the headers of the invocations that returned during step [step]. */
@@ -169,18 +208,40 @@ static bool note_step(void *ctx, uint32_t t, size_t step)
     por_label label;
     rp->k->lts.ops->peek(rp->k->lts.model, t, &label);
     if (call < 0 || label.access == POR_INVISIBLE) return true;
-    char text[2048];
-    harness_describe(rp->k->machine, t, text, sizeof text);
+    explore_action a;
+    if (!harness_describe_action(rp->k->machine, t, &rp->names, &a) || !a.text[0]) return true;
     if (!head(rp, (size_t)call, step)) return false;
-    return !text[0] || add_row(rp->tr, column_of(rp->k->c, (size_t)call), -1, text, step);
+    size_t before = rp->tr->row_count;
+    long row = add_row(rp->tr, column_of(rp->k->c, (size_t)call), -1, a.text, &a, step);
+    if (row < 0) return false;
+    if (a.call_depth >= 0 && rp->tr->row_count > before && t < POR_MAX_THREADS) {
+        explore_watch_call(rp->k->machine, t, a.call_depth);
+        rp->pending[t] = (pending_call){row, a.returns};
+    }
+    return true;
+}
+
+/* Gives the row that waits for [t]'s library call its result once the call returned. */
+static bool note_result(replay *rp, uint32_t t)
+{
+    pending_call *p = t < POR_MAX_THREADS ? &rp->pending[t] : NULL;
+    char value[512];
+    if (!p || p->row < 0 ||
+        !explore_call_result(rp->k->machine, t, p->returns, &rp->names, value, sizeof value))
+        return true;
+    verdict_trace_row *r = &rp->tr->rows[p->row];
+    r->result = base_arena_strndup(&rp->tr->arena, value, strlen(value));
+    p->row = -1;
+    return r->result != NULL;
 }
 
 /* Replay hook: adds the headers of the invocations that returned during step [step] of thread
- * [t]; sets the end of the trace after an uncaught exception. */
+ * [t] and the result of its library call; sets the end of the trace after an uncaught
+ * exception. */
 static bool after_step(void *ctx, uint32_t t, size_t step, por_step_result result)
 {
     replay *rp = ctx;
-    if (!head_returned(rp, step)) return false;
+    if (!head_returned(rp, step) || !note_result(rp, t)) return false;
     if (result != POR_STEP_ASSERT) return true;
     char text[4096];
     explore_describe_uncaught(rp->k->machine, t, text, sizeof text);
@@ -231,10 +292,12 @@ static bool note_unfinished(replay *rp, size_t step)
         if (call < 0 || rp->tr->returned[call]) continue;
         if (!head(rp, (size_t)call, step)) return false;
         if (!(waiting >> t & 1)) continue;
-        char text[2048] = "blocked: ";
-        harness_describe(k->machine, t, text + 9, sizeof text - 9);
-        if (!text[9]) snprintf(text + 9, sizeof text - 9, "waits");
-        if (!add_row(rp->tr, column_of(k->c, (size_t)call), -1, text, step)) return false;
+        explore_action a;
+        char text[1100];
+        bool said = harness_describe_action(k->machine, t, &rp->names, &a) && a.text[0];
+        snprintf(text, sizeof text, "blocked: %s", said ? a.text : "waits");
+        if (add_row(rp->tr, column_of(k->c, (size_t)call), -1, text, said ? &a : NULL, step) < 0)
+            return false;
     }
     return true;
 }
@@ -281,6 +344,7 @@ client_status verdict_checker_replay(checker *k, const uint8_t *schedule, size_t
     }
     rp->k = k;
     rp->tr = tr;
+    for (size_t t = 0; t < POR_MAX_THREADS; t++) rp->pending[t].row = -1;
     client_status st = run_steps(rp, schedule, length, err);
     if (!st) st = finish(rp, err);
     base_free(rp);
@@ -310,17 +374,24 @@ void verdict_trace_free(verdict_trace *tr)
 
 /* ---- Printing -------------------------------------------------------------------------------- */
 
-/* Writes the text of row [r] of [tr] (client [c]) into [buf]: "add(1): true" for a header,
- * "  <action>" for an action. */
+/* Writes the text of row [r] of [tr] (client [c]) into [buf]: "add(1): true" for a header; for
+ * an action "  read head.next -> Node@3 (List.java:12)", or with [full] "... at
+ * List.add(List.java:12)"; a library call with its result ("  top.compareAndSet(Node@2,
+ * Node@5): false") and merged steps counted. */
 static void cell_text(const client *c, const verdict_trace *tr, const verdict_trace_row *r,
-                      char *buf, size_t size)
+                      bool full, char *buf, size_t size)
 {
-    if (r->call < 0 && r->repeat > 1) {
-        snprintf(buf, size, "  %s [%zu steps]", r->text, r->repeat);
-        return;
-    }
+    base_textbuf out = base_textbuf_make(buf, size);
     if (r->call < 0) {
-        snprintf(buf, size, "  %s", r->text);
+        base_textbuf_printf(&out, "  %s", r->text);
+        if (r->result && r->result[0]) base_textbuf_printf(&out, ": %s", r->result);
+        if (r->repeat > 1) base_textbuf_printf(&out, " [%zu steps]", r->repeat);
+        if (r->action && full) base_textbuf_printf(&out, " at %s", r->where);
+        if (r->action && !full) {
+            base_textbuf_printf(&out, " (%s", r->action->file);
+            if (r->action->line >= 0) base_textbuf_printf(&out, ":%d", r->action->line);
+            base_textbuf_printf(&out, ")");
+        }
         return;
     }
     size_t n = client_invocation_format(c, c->order[r->call], buf, size);
@@ -333,13 +404,39 @@ static void cell_text(const client *c, const verdict_trace *tr, const verdict_tr
     buf[n + 1] = ' ';
 }
 
-/* Prints one table line: [text] in column [col] of [ncols] of widths [w], the others empty. */
-static void print_line(FILE *out, int indent, const size_t *w, size_t ncols, size_t col,
+/* Returns the length of the next line of [text] in a column [width] wide: up to the last space
+ * that fits, else [width] bytes; [*next] is where the line after it starts. */
+static size_t line_of(const char *text, size_t width, const char **next)
+{
+    size_t n = strlen(text);
+    if (n <= width) return *next = text + n, n;
+    size_t cut = width;
+    while (cut > 0 && text[cut] != ' ') cut--;
+    if (!cut) cut = width;
+    *next = text + cut + (text[cut] == ' ');
+    return cut;
+}
+
+/* Prints [text] in column [col] of [ncols] of widths [w], wrapped to the width, continuation
+ * lines indented by 4; the other columns empty. */
+static void print_cell(FILE *out, int indent, const size_t *w, size_t ncols, size_t col,
                        const char *text)
 {
-    fprintf(out, "%*s|", indent, "");
-    for (size_t i = 0; i < ncols; i++) fprintf(out, " %-*s |", (int)w[i], i == col ? text : "");
-    fputc('\n', out);
+    bool first = true;
+    do {
+        size_t lead = first ? 0 : 4, width = w[col] > lead ? w[col] - lead : 1;
+        const char *next;
+        size_t len = line_of(text, width, &next);
+        fprintf(out, "%*s|", indent, "");
+        for (size_t i = 0; i < ncols; i++)
+            if (i == col)
+                fprintf(out, " %*s%-*.*s |", (int)lead, "", (int)(w[i] - lead), (int)len, text);
+            else
+                fprintf(out, " %-*s |", (int)w[i], "");
+        fputc('\n', out);
+        text = next;
+        first = false;
+    } while (*text);
 }
 
 /* Prints the separator line of a table of [ncols] columns of widths [w]. */
@@ -353,24 +450,73 @@ static void print_rule(FILE *out, int indent, const size_t *w, size_t ncols)
     fputc('\n', out);
 }
 
-void verdict_trace_print(const client *c, const verdict_trace *tr, FILE *out, int indent)
+/* Narrows the widths [w] of [ncols] columns so that the table, indented by [indent], fits
+ * VERDICT_TABLE_WIDTH: columns narrower than a fair share keep their width, the others share
+ * what is left (at least 16 each). */
+static void fit_widths(size_t *w, size_t ncols, int indent)
+{
+    size_t room = VERDICT_TABLE_WIDTH - (size_t)indent - 1 - 3 * ncols, total = 0, left = ncols;
+    bool kept[CLIENT_MAX_THREADS + 1] = {false};
+    for (size_t i = 0; i < ncols; i++) total += w[i];
+    if (total <= room) return;
+    for (bool changed = true; changed && left;) {
+        changed = false;
+        for (size_t i = 0; i < ncols; i++)
+            if (!kept[i] && w[i] <= room / left) {
+                kept[i] = changed = true;
+                room -= w[i];
+                left--;
+            }
+    }
+    for (size_t i = 0; i < ncols; i++)
+        if (!kept[i]) w[i] = room / left > 16 ? room / left : 16;
+}
+
+/* Prints [tr] as a table, one column per thread. */
+static void print_table(const client *c, const verdict_trace *tr, FILE *out, int indent)
 {
     size_t w[CLIENT_MAX_THREADS + 1];
     char cell[2400];
     for (size_t i = 0; i < tr->column_count; i++) w[i] = strlen(tr->columns[i]);
     for (size_t i = 0; i < tr->row_count; i++) {
-        cell_text(c, tr, &tr->rows[i], cell, sizeof cell);
+        cell_text(c, tr, &tr->rows[i], false, cell, sizeof cell);
         size_t n = strlen(cell);
         if (n > w[tr->rows[i].column]) w[tr->rows[i].column] = n;
     }
+    fit_widths(w, tr->column_count, indent);
     fprintf(out, "%*s|", indent, "");
     for (size_t i = 0; i < tr->column_count; i++)
-        fprintf(out, " %-*s |", (int)w[i], tr->columns[i]);
+        fprintf(out, " %-*.*s |", (int)w[i], (int)w[i], tr->columns[i]);
     fputc('\n', out);
     print_rule(out, indent, w, tr->column_count);
     for (size_t i = 0; i < tr->row_count; i++) {
-        cell_text(c, tr, &tr->rows[i], cell, sizeof cell);
-        print_line(out, indent, w, tr->column_count, tr->rows[i].column, cell);
+        cell_text(c, tr, &tr->rows[i], false, cell, sizeof cell);
+        print_cell(out, indent, w, tr->column_count, tr->rows[i].column, cell);
+    }
+}
+
+/* Prints [tr] as a list: one row per line, its thread first. */
+static void print_list(const client *c, const verdict_trace *tr, FILE *out, int indent)
+{
+    char cell[2400];
+    for (size_t i = 0; i < tr->row_count; i++) {
+        cell_text(c, tr, &tr->rows[i], true, cell, sizeof cell);
+        fprintf(out, "%*s%-4s %s\n", indent, "", tr->columns[tr->rows[i].column], cell);
+    }
+}
+
+void verdict_trace_print(const client *c, const verdict_trace *tr, verdict_trace_format format,
+                         FILE *out, int indent)
+{
+    if (format == VERDICT_TRACE_LIST) {
+        print_list(c, tr, out, indent);
+    } else if (format == VERDICT_TRACE_JSON) {
+        json_t *j = verdict_trace_json(c, tr);
+        if (j) json_dumpf(j, out, JSON_INDENT(2));
+        fputc('\n', out);
+        json_decref(j);
+    } else {
+        print_table(c, tr, out, indent);
     }
 }
 
@@ -383,19 +529,36 @@ static const char *end_name(verdict_trace_end end)
     return names[end];
 }
 
+/* Returns the parts of action row [r] of [tr] as JSON. */
+static json_t *action_json(const verdict_trace *tr, const verdict_trace_row *r)
+{
+    json_t *j = json_pack("{sssIsssI}", "thread", tr->columns[r->column], "step",
+                          (json_int_t)r->step, "action", r->text, "repeat", (json_int_t)r->repeat);
+    const explore_action *a = r->action;
+    if (!j || !a) return j;
+    json_t *parts = json_pack("{sssssssssssssssi}", "kind", a->kind, "object", a->object, "field",
+                              a->field, "class", a->cls, "method", a->method, "file", a->file,
+                              "where", r->where, "line", a->line);
+    if (parts) json_object_update(j, parts);
+    json_decref(parts);
+    const char *key = !strcmp(a->kind, "write")  ? "new"
+                      : !strcmp(a->kind, "call") ? "args"
+                                                 : "value";
+    if (a->value[0] || !strcmp(a->kind, "read")) json_object_set_new(j, key, json_string(a->value));
+    if (r->result) json_object_set_new(j, "result", json_string(r->result));
+    return j;
+}
+
 /* Returns row [r] of [tr] as JSON. */
 static json_t *row_json(const client *c, const verdict_trace *tr, const verdict_trace_row *r)
 {
-    const char *column = tr->columns[r->column];
-    if (r->call < 0)
-        return json_pack("{sssIsssI}", "column", column, "step", (json_int_t)r->step, "action",
-                         r->text, "repeat", (json_int_t)r->repeat);
+    if (r->call < 0) return action_json(tr, r);
     char label[512];
     client_column_label(c, (size_t)r->call, label, sizeof label);
     bool has = tr->returned[r->call] || tr->results[r->call].kind == CLIENT_VAL_BLOCKED;
     json_t *result = has ? verdict_value_json(&tr->results[r->call]) : json_null();
-    return json_pack("{sssIssso?}", "column", column, "step", (json_int_t)r->step, "invocation",
-                     label, "result", result);
+    return json_pack("{sssIssso?}", "thread", tr->columns[r->column], "step", (json_int_t)r->step,
+                     "invocation", label, "result", result);
 }
 
 json_t *verdict_trace_json(const client *c, const verdict_trace *tr)

@@ -89,6 +89,10 @@ bool vm_pop_frame(vm *machine, vm_thread *t, const vm_slot *result, uint32_t ret
         if (o->lock_owner == t->id + 1 && --o->lock_count == 0) o->lock_owner = 0;
     }
     if (f.flags & VM_FRAME_CLINIT) vm_finish_clinit(machine, t, &f, false);
+    if (f.flags & VM_FRAME_WATCHED) {
+        t->watch_returned = true;
+        for (uint32_t i = 0; i < ret_slots && i < 2; i++) t->watch_result[i] = result[i];
+    }
     if (t->depth == 0) return false;
     vm_frame *caller = &t->frames[t->depth - 1];
     for (uint32_t i = 0; i < ret_slots; i++) t->slots[f.locals + i] = result[i];

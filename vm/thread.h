@@ -16,6 +16,7 @@ enum {
     VM_FRAME_UNCAUGHT = 4, /* runs Thread.dispatchUncaughtException: the thread ends after it */
     VM_FRAME_ATOMIC = 8,   /* a call into an atomic library class from outside: it and the frames
                             * above it run as one step up to where they park (hooks.h) */
+    VM_FRAME_WATCHED = 16, /* a trace waits for its result: its return records it in the thread */
 };
 
 /* One activation; its locals and operands live in the thread's slot array. */
@@ -59,6 +60,8 @@ struct vm_thread {
     uint32_t atomic_frame; /* 1 + the index of the last VM_FRAME_ATOMIC frame pushed, or 0 (it
                             * counts while that frame is still there: vm_atomic_call) */
     vm_thread_cache cache; /* checking: what the checker caches on it (hooks.h) */
+    bool watch_returned;   /* a VM_FRAME_WATCHED frame returned normally, with [watch_result] */
+    vm_slot watch_result[2];
 };
 
 /* ---- frames.c

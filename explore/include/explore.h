@@ -91,6 +91,50 @@ void explore_describe_next(const vm *machine, uint32_t thread, char *buf, size_t
 void explore_describe_step(const vm *machine, uint32_t thread, const char *entry_class,
                            const char *entry_method, char *buf, size_t cap);
 
+/* The names one report gives objects: a short path from the structure under test ("head.next",
+ * "table[3]", "lock") when there is one, else the class and a number counted per report in the
+ * order objects are first named ("Node@3"); boxed numbers and strings by their value. */
+typedef struct explore_names {
+    uint32_t root; /* the structure under test (handle), as the last description found it */
+    size_t count;
+    struct explore_named {
+        uint64_t id;     /* the object's deterministic id */
+        const void *cls; /* its class */
+        unsigned number; /* its number among the objects of its class */
+    } seen[256];
+} explore_names;
+
+/* What one step of an invocation does, for the interleaving tables and their JSON. */
+typedef struct explore_action {
+    char text[1024];  /* the whole row: "read head.next -> Node@3", "top.compareAndSet(Node@2,
+                       * Node@5)", "lock lock" (without the location) */
+    char kind[32];    /* its first word: read, write, lock, unlock, call, wait, ... */
+    char object[256]; /* the object acted on as named ("head", "Node@3", "this"); "" for none */
+    char field[128];  /* the field ("next"), the element ("[3]") or the method called */
+    char value[256];  /* a read's value, a write's new value, a call's arguments */
+    char cls[256];    /* where: the application frame's class (dotted), method, file and line */
+    char method[128];
+    char file[128];
+    int line;
+    int call_depth; /* a library call shown as one action: the depth of its frame, else -1 */
+    char returns;   /* that call's return type ('V' for void, 'L' for objects, 'I', ...) */
+} explore_action;
+
+/* Describes [thread]'s next transition as explore_describe_step does, into [out], naming objects
+ * by [names] from the structure under test (the first argument of [entry_method]'s frame) and
+ * giving the values read and written; false outside an invocation or for bookkeeping. */
+bool explore_describe_action(const vm *machine, uint32_t thread, const char *entry_class,
+                             const char *entry_method, explore_names *names, explore_action *out);
+
+/* Makes the library call of [thread] whose frame is at [depth] (explore_action.call_depth)
+ * record its result when it returns, for explore_call_result. */
+void explore_watch_call(vm *machine, uint32_t thread, int depth);
+
+/* Writes the result of [thread]'s watched call (of return type [returns]; nothing for 'V'),
+ * named by [names], into [buf]; false until that call has returned normally. */
+bool explore_call_result(const vm *machine, uint32_t thread, char returns, explore_names *names,
+                         char *buf, size_t cap);
+
 /* Writes [thread]'s state for a deadlock report (where it stands, the lock it waits for and its
  * owner) into [buf] of [cap] bytes. */
 void explore_describe_waiting(const vm *machine, uint32_t thread, char *buf, size_t cap);

@@ -116,6 +116,12 @@ long harness_call_of(const vm *machine, uint32_t thread);
  * frame of the application stands; an empty string for bookkeeping (a lock's hold count). */
 void harness_describe(const vm *machine, uint32_t thread, char *buf, size_t cap);
 
+/* Describes [thread]'s next transition as harness_describe does, into [out] in parts, with
+ * objects named by [names] from the structure under test ("read head.next -> Node@3") and the
+ * values read and written; false outside an invocation or for bookkeeping. */
+bool harness_describe_action(const vm *machine, uint32_t thread, explore_names *names,
+                             explore_action *out);
+
 /* The implementation oracle: one object of the class under test in its own VM, on which a
  * client's invocations run one at a time, sequentially, with snapshots. */
 typedef struct harness_oracle harness_oracle;

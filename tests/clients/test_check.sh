@@ -234,7 +234,11 @@ t = v["table"]
 assert t["columns"] == ["main", "T0", "T1"] and t["end"] == "final"
 heads = [r["invocation"] for r in t["rows"] if "invocation" in r]
 assert sorted(heads) == sorted(c["expected"]["columns"]), heads
-assert all(".java:" in r["action"] for r in t["rows"] if "action" in r)
+acts = [r for r in t["rows"] if "action" in r]
+assert acts and all(r["file"].endswith(".java") and r["line"] > 0 and r["class"] and r["method"]
+                    and r["thread"] in t["columns"] for r in acts), acts[:3]
+assert any(r["kind"] == "read" and "value" in r for r in acts), acts
+assert any(r["kind"] == "call" and r["field"] == "lock" and r["result"] == "" for r in acts), acts
 assert [r["step"] for r in t["rows"]] == sorted(r["step"] for r in t["rows"])
 PY
 
@@ -255,18 +259,38 @@ one_line_error "porcheck check: --replay: malformed schedule 'x'"
 expect 1 --jar "$jar" --spec "$specs/LazyListSetBuggy.json" --client "${buggy[LazyListSetBuggy]}"
 grep -q '^  | T0  *| T1  *| T2  *|$' out.txt || fail "table: no T0/T1/T2 header"
 grep -q '^  | add(1): true  *|' out.txt || fail "table: no invocation with its result"
-grep -q '|   lock ReentrantLock#[0-9.]* (LazyListSetBuggy.java:37) ' out.txt ||
-    fail "table: lock not shown as the lock call with its source line"
-grep -q '|   write Node#[0-9.]*\.next (LazyListSetBuggy.java:[0-9]*) ' out.txt ||
-    fail "table: no field write with its source line"
+grep -q '^  |   head.lock.lock()  *|' out.txt || fail "table: the lock call is not named by its field"
+awk '/^  \|/ && length > 120 {exit 1}' out.txt || fail "table: wider than 120 columns"
+expect 1 --jar "$jar" --spec "$specs/LazyListSetBuggy.json" --client "${buggy[LazyListSetBuggy]}" \
+    --trace-format list
+grep -q '^  T[0-2]     head.lock.lock() at LazyListSetBuggy.add(LazyListSetBuggy.java:37)$' out.txt ||
+    fail "list: lock not shown as the call on its field with Class.method(File.java:line)"
+grep -q '^  T[0-2]     write head.next = Node@[0-9]* at LazyListSetBuggy.add(LazyListSetBuggy.java:43)$' out.txt ||
+    fail "list: no field write with its value"
+grep -q '^  T[0-2]     read head.next.marked -> false at LazyListSetBuggy.validate(LazyListSetBuggy.java:26)$' out.txt ||
+    fail "list: no field read with the value read"
+grep -q '#' out.txt && fail "list: an internal object id is shown: $(grep -m1 '#' out.txt)"
 grep -q 'monitorDepth\|monitorEnter\|Sync\.' out.txt && fail "table: internal bookkeeping shown"
-expect 1 --jar "$jar" --spec "$specs/RWLockListSetBuggy.json" --client "${buggy[RWLockListSetBuggy]}"
-grep -q '|   lock WriteLock#[0-9.]* (RWLockListSetBuggy.java:[0-9]*) \[[0-9]* steps\] ' out.txt ||
-    fail "table: the steps of one lock call are not merged into one row"
-grep -q 'Object#\|ReentrantReadWriteLock#' out.txt && fail "table: the lock's internals are shown"
-expect 1 --jar "$jar" --spec "$specs/CoarseHashMapBuggy.json" --client "${buggy[CoarseHashMapBuggy]}"
-grep -q '|   write Entry\[\]#[0-9.]*\[0\] (CoarseHashMapBuggy.java:[0-9]*) ' out.txt ||
-    fail "table: array elements not shown as Entry[]#id[index]"
+expect 1 --jar "$jar" --spec "$specs/RWLockListSetBuggy.json" --client "${buggy[RWLockListSetBuggy]}" \
+    --trace-format list
+grep -q '^  T[01]     WriteLock@[0-9]*.lock() \[[0-9]* steps\] at RWLockListSetBuggy' out.txt ||
+    fail "list: the steps of one lock call are not merged into one row"
+grep -q 'Object@\|ReentrantReadWriteLock@' out.txt && fail "table: the lock's internals are shown"
+expect 1 --jar "$jar" --spec "$specs/CoarseHashMapBuggy.json" --client "${buggy[CoarseHashMapBuggy]}" \
+    --trace-format list
+grep -q '^  T[01]     write buckets\[0\] = Entry@[0-9]* at CoarseHashMapBuggy.put(CoarseHashMapBuggy.java:52)$' out.txt ||
+    fail "list: array elements not shown as buckets[index] with the value"
+[ "$(grep -c '     write size = 1 at' out.txt)" = 2 ] || fail "list: the lost update of size is not shown"
+expect 1 --jar "$jar" --spec "$specs/TreiberStackBuggy.json" --max-traces 1 --trace-format list \
+    --client '{ push(0); pop() } || { pop(); pop() } || { push(0); peek(); isEmpty(); peek(); push(0) }'
+grep -q '^  T0     top.compareAndSet(Node@[0-9]*, null): \(true\|false\) at TreiberStackBuggy.pop' out.txt ||
+    fail "list: a CAS without its arguments and result"
+[ "$(grep -c '^violation' out.txt)" -ge 1 ] && [ "$(grep -c '^  T0   push(0)' out.txt)" = 1 ] ||
+    fail "--max-traces 1: not one table"
+expect 1 --jar "$jar" --spec "$specs/TreiberStackBuggy.json" --max-traces 0 \
+    --client '{ push(0); pop() } || { pop(); pop() } || { push(0); peek(); isEmpty(); peek(); push(0) }'
+grep -q '^  |' out.txt && fail "--max-traces 0: a table was printed"
+grep -q '^violation 1' out.txt || fail "--max-traces 0: the violation is not reported"
 
 # ---- results of every kind, exceptions, a throwing constructor, never returning, deadlock
 odd_cp=$jar:$drivers odd=$test_specs/oddities.json
@@ -444,7 +468,7 @@ grep -q "^violation 1: deadlock: T0 blocked at lock Object#[0-9.]* (LockOrder.ja
 expect 1 --jar "$odd_cp" --spec "$odd" --client '{ hold() } || { take() }' --json out.json
 grep -q "^violation 1: deadlock: T1 blocked at lock ReentrantLock#[0-9.]* (Oddities.java:73), held by T0   \[1 end state\]$" out.txt ||
     fail "deadlock: no deadlock violation: $(grep ^violation out.txt)"
-grep -q '|   blocked: lock ReentrantLock#[0-9.]* (Oddities.java:73) |$' out.txt ||
+grep -q '|   blocked: [A-Za-z@0-9.]*lock() (Oddities.java:73) *|$' out.txt ||
     fail "deadlock: the table does not show the blocked lock"
 expect 1 --jar "$odd_cp" --spec "$odd" --client '{ hold() } || { take() }' --replay "$(field schedule)"
 grep -qx "result: no thread can run, some are blocked, outcome (void, blocked): deadlock, no linearization explains it (a violation)" out.txt ||

@@ -169,14 +169,27 @@ json_t *verdict_outcome_set_json(const client_outcome_set *set, const client *c)
 /* ---- Checking a client in the VM (porcheck check) -------------------------------------------- */
 
 /* Options of verdict_check and verdict_check_replay. */
+/* How a report shows an interleaving. */
+typedef enum verdict_trace_format {
+    VERDICT_TRACE_TABLE, /* one column per thread, wrapped to fit VERDICT_TABLE_WIDTH */
+    VERDICT_TRACE_LIST,  /* one row per line: the thread, then the invocation or action */
+    VERDICT_TRACE_JSON,  /* the table's JSON (verdict_trace_json) */
+} verdict_trace_format;
+
+/* The widest a table is printed (3 threads fit; more threads make narrower columns). */
+enum { VERDICT_TABLE_WIDTH = 120 };
+
 typedef struct verdict_check_options {
     harness_impl_options impl; /* where the class under test is */
     por_options search;        /* algorithm, order, stateless, first error, limits (the
                                 * observer is verdict_check's own) */
     verdict_classifier classifier;
-    bool oracle_adt;            /* expected outcomes from the spec's ADT model, which is also
-                                 * compared with the implementation */
-    size_t max_traced;          /* violations replayed into tables (0: 10) */
+    bool oracle_adt;   /* expected outcomes from the spec's ADT model, which is also
+                        * compared with the implementation */
+    size_t max_traced; /* violations replayed into tables (0: 3); each violation is a
+                        * distinct unexpected outcome, deadlock or exception */
+    bool no_traces;    /* replay none (--max-traces 0) */
+    verdict_trace_format trace_format; /* how the report prints them */
     bool heap_symmetry;         /* states equal up to a renaming of objects are one (not DE, DL) */
     bool exact_states;          /* compare whole serialisations on fingerprint hits */
     const char *const *visible; /* safe classifier: class names or package prefixes (dotted or
@@ -231,12 +244,17 @@ void verdict_expected_free(verdict_expected *e);
 /* One row of an interleaving table: the header of an invocation (where its thread first
  * reaches it) or one visible action of it. */
 typedef struct verdict_trace_row {
-    size_t column;    /* into verdict_trace.columns */
-    long call;        /* a header: the invocation's canonical index; an action: -1 */
-    const char *text; /* an action: what the step does and where, e.g. "write Node#1.4.next
-                       * (LazyListSet.java:42)" */
-    size_t step;      /* the 1-based step of the schedule (the first, when merged) */
-    size_t repeat;    /* an action: how many consecutive steps with this text it stands for */
+    size_t column;      /* into verdict_trace.columns */
+    long call;          /* a header: the invocation's canonical index; an action: -1 */
+    const char *text;   /* an action: what the step does, e.g. "write head.next = Node@2",
+                         * "lock.lock()", "blocked: lock.lock()" */
+    const char *where;  /* an action: "LazyListSet.add(LazyListSet.java:42)" */
+    const char *result; /* an action that is a library call: its result once it returned ("true",
+                         * "" for void), else NULL */
+    const explore_action *action; /* an action: its parts (kind, object, field, value, class,
+                                   * method, file, line); NULL for a blocked thread's row */
+    size_t step;                  /* the 1-based step of the schedule (the first, when merged) */
+    size_t repeat; /* an action: how many consecutive steps with this text it stands for */
 } verdict_trace_row;
 
 /* How a replayed schedule ends. */
@@ -266,14 +284,15 @@ typedef struct verdict_trace {
 /* Frees what [tr] holds. */
 void verdict_trace_free(verdict_trace *tr);
 
-/* Returns [tr] of client [c] as JSON: {"columns": [...], "rows": [{"column", "step",
- * "invocation", "result"} for a header or {"column", "step", "action"}], "end"}; NULL when out
- * of memory. */
+/* Returns [tr] of client [c] as JSON: {"columns": [...], "rows": [{"thread", "step",
+ * "invocation", "result"} for a header or {"thread", "step", "action", "kind", "object",
+ * "field", "value", "result", "class", "method", "file", "line", "repeat"}], "end"}; NULL when
+ * out of memory. */
 json_t *verdict_trace_json(const client *c, const verdict_trace *tr);
 
-/* Prints [tr] of client [c] as a table, one column per thread, each line indented by
- * [indent] spaces. */
-void verdict_trace_print(const client *c, const verdict_trace *tr, FILE *out, int indent);
+/* Prints [tr] of client [c] in [format], each line indented by [indent] spaces. */
+void verdict_trace_print(const client *c, const verdict_trace *tr, verdict_trace_format format,
+                         FILE *out, int indent);
 
 /* What a violation is. */
 typedef enum verdict_check_kind {
@@ -352,16 +371,21 @@ void verdict_check_print(FILE *out, const client *c, const verdict_check_options
 json_t *verdict_check_json(const client *c, const verdict_check_result *r, size_t line);
 
 /* Prints replay [tr] of [length] transitions of client [c] on [out]: the client's header, the
- * table and how it ended, judged against the expected outcomes [e]; returns VERDICT_VIOLATION
- * when it ended in a violation, else VERDICT_PASS. */
+ * interleaving in [format] and how it ended, judged against the expected outcomes [e]; returns
+ * VERDICT_VIOLATION when it ended in a violation, else VERDICT_PASS. */
 verdict_kind verdict_check_print_replay(FILE *out, const client *c, const verdict_trace *tr,
-                                        size_t length, const verdict_expected *e);
+                                        size_t length, const verdict_expected *e,
+                                        verdict_trace_format format);
 
 /* Runs [length] steps of [schedule] (thread ids) of client [c] from the initial state and
  * records them in [out]; fills [err] when a thread of the schedule cannot run. */
 client_status verdict_check_replay(const client *c, const verdict_check_options *opt,
                                    const uint8_t *schedule, size_t length, verdict_trace *out,
                                    client_error *err);
+
+/* Returns the context switches of [schedule] ([length] thread ids): the steps whose thread is
+ * not the previous step's. */
+size_t verdict_schedule_switches(const uint8_t *schedule, size_t length);
 
 /* Writes [schedule] of [length] thread ids compactly ("0*3,1,2*2": three steps of thread 0, ...)
  * into [buf] of [size] bytes; returns the length needed. */
