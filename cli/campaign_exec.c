@@ -151,7 +151,7 @@ static void child_exec(const runner *r, const slot *s, char **argv)
     _exit(127);
 }
 
-/* Fills [argv] (room for 24) with the check command of [run]; numbers go to [num]. */
+/* Fills [argv] (room for 28) with the check command of [run]; numbers go to [num]. */
 static void build_argv(const runner *r, const slot *s, char **argv, char num[2][32])
 {
     const campaign_options *o = r->opt;
@@ -165,6 +165,7 @@ static void build_argv(const runner *r, const slot *s, char **argv, char num[2][
                            s->json};
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) argv[n++] = (char *)fixed[i];
     if (o->max_memory_mb > 0) argv[n++] = "--max-memory", argv[n++] = num[1];
+    argv[n++] = "--no-minimize"; /* a run measures the search alone */
     if (o->first_error) argv[n++] = "--first-error";
     if (o->heap_symmetry) argv[n++] = "--heap-symmetry";
     if (o->visible && !strstr(o->algos[run->algo], "jpf")) /* the safe classifier's algorithms */
@@ -180,7 +181,7 @@ static bool start(runner *r, slot *s, size_t i, const campaign_run *run)
     snprintf(s->json, sizeof s->json, "%s/run%zu.json", r->dir, i);
     snprintf(s->err, sizeof s->err, "%s/run%zu.err", r->dir, i);
     unlink(s->json);
-    char *argv[24], num[2][32];
+    char *argv[28], num[2][32];
     build_argv(r, s, argv, num);
     pid_t pid = fork();
     if (pid == 0) child_exec(r, s, argv);

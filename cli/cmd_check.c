@@ -19,6 +19,7 @@ typedef struct check_args {
     verdict_check_options opt;
     cli_progress progress;
     base_arena strings; /* copies of the --visible values, cut at their commas */
+    bool minimise;      /* after a violation, look for the smallest client that still fails */
 } check_args;
 
 /* The options (see cli_syntax). */
@@ -70,6 +71,12 @@ static const cli_option options[] = {
      "distinct unexpected outcome, deadlock or exception\n"
      "(default 3; 0: none)",
      CLI_VALUE_TEXT, NULL, NULL},
+    {"minimize", NULL,
+     "after a violation, remove each invocation whose removal\n"
+     "keeps a violation, and report the smallest failing client\n"
+     "first, then the original (the default)",
+     CLI_VALUE_TEXT, NULL, NULL},
+    {"no-minimize", NULL, "report the client as it is", CLI_VALUE_TEXT, NULL, NULL},
     {"replay", "SCHEDULE",
      "run one schedule (as a report prints it) of the one\n"
      "client and print its interleaving table",
@@ -161,6 +168,8 @@ static bool take_option(void *ctx, const char *name, const char *value)
     if (cli_progress_option(name, &a->progress)) return true;
     if (!strcmp(name, "heap-symmetry")) return a->opt.heap_symmetry = true;
     if (!strcmp(name, "exact-states")) return a->opt.exact_states = true;
+    if (!strcmp(name, "minimize")) return a->minimise = true;
+    if (!strcmp(name, "no-minimize")) return a->minimise = false, true;
     if (!strcmp(name, "classifier")) return classifier_option(a, value);
     if (!strcmp(name, "visible")) return add_visible(a, value);
     if (!strcmp(name, "trace-format")) return trace_format_option(a, value);
@@ -207,6 +216,7 @@ static int parse_args(int argc, char **argv, check_args *a)
     base_arena_init(&a->strings);
     por_options_init(&a->opt.search);
     a->opt.search.algo = POR_ALGO_DL_SPOR;
+    a->minimise = true;
     int status = cli_parse(&cli_check_syntax, argc, argv, take_option, a, NULL);
     if (status == CLI_CONTINUE && !check_args_agree(a)) status = EXIT_BAD_INPUT;
     return status;
@@ -313,6 +323,84 @@ static void tally_result(const client_list *list, size_t i, const verdict_check_
         json_array_append_new(reports, verdict_check_json(list->items[i], r, list->lines[i]));
 }
 
+/* ---- Minimising ------------------------------------------------------------------------------ */
+
+/* Returns client [text] of [spec] when a search as [a] says (stopping at the first violation)
+ * finds a violation in it, else NULL. */
+static client *still_fails(const check_args *a, const client_spec *spec, const char *text)
+{
+    client *c = NULL;
+    client_error err = {0};
+    client_source src = {"minimised client", 1};
+    if (client_parse(spec, text, &src, &c, &err) != CLIENT_OK) return NULL;
+    verdict_check_options opt = a->opt;
+    opt.search.first_error = true;
+    opt.no_traces = true;
+    opt.search.stop_flag = cli_stop_flag();
+    verdict_check_result r;
+    bool failed = false;
+    if (verdict_check(c, &opt, &r, &err) == CLIENT_OK) {
+        failed = verdict_check_violated(&r);
+        verdict_check_result_free(&r);
+    }
+    if (!failed) client_free(c), c = NULL;
+    return c;
+}
+
+/* Removes invocations from [c] one at a time, keeping each removal after which a violation
+ * remains, until no single one can go (a thread left empty goes too); returns the smallest
+ * failing client (owned), or NULL when no invocation could be removed. */
+static client *minimise(const check_args *a, const client *c)
+{
+    client *best = NULL;
+    char text[16384];
+    for (bool smaller = true; smaller && !cli_signal_received();) {
+        smaller = false;
+        const client *cur = best ? best : c;
+        for (size_t i = 0; i < cur->invocation_count && !cli_signal_received(); i++) {
+            size_t n = client_format_without(cur, i, text, sizeof text);
+            client *fails = n && n < sizeof text ? still_fails(a, c->spec, text) : NULL;
+            if (!fails) continue;
+            client_free(best); /* [cur] may be [best]: leave its loop now */
+            best = fails;
+            smaller = true;
+            break;
+        }
+    }
+    return best;
+}
+
+/* Prints the smallest failing client found from [c] with its report, or that none is smaller;
+ * records it in the JSON report [j] of the original. */
+static void report_minimised(check_args *a, const client *c, json_t *j)
+{
+    fprintf(stdout, "minimising: removing invocations while a violation remains...\n");
+    fflush(stdout);
+    client *m = minimise(a, c);
+    if (!m) {
+        printf("minimised: no invocation can be removed; the report of the client follows\n");
+        return;
+    }
+    char text[16384];
+    client_format(m, text, sizeof text);
+    if (j) json_object_set_new(j, "minimised", json_string(text));
+    printf("minimised: %zu thread%s, %zu invocation%s (the client has %zu, %zu): %s\n",
+           m->thread_count, m->thread_count == 1 ? "" : "s", m->invocation_count,
+           m->invocation_count == 1 ? "" : "s", c->thread_count, c->invocation_count, text);
+    verdict_check_options opt = a->opt;
+    opt.search.first_error = true;
+    opt.search.stop_flag = cli_stop_flag();
+    verdict_check_result r;
+    client_error err = {0};
+    if (verdict_check(m, &opt, &r, &err) == CLIENT_OK) {
+        verdict_check_print_header(stdout, m, 0);
+        verdict_check_print(stdout, m, &opt, &r, NULL);
+        verdict_check_result_free(&r);
+    }
+    client_free(m);
+    printf("\nthe original client:\n");
+}
+
 /* Checks client [i] of [list], printing its header first and then its report; false (after one
  * line on stderr) when the spec turns out to be bad input. */
 static bool check_one(check_args *a, const client_list *list, size_t i, json_t *reports, tally *t)
@@ -337,8 +425,12 @@ static bool check_one(check_args *a, const client_list *list, size_t i, json_t *
         print_client_error(a, list, i, &err);
         return error_row(list, i, err.message, reports, t), true;
     }
-    verdict_check_print(stdout, c, &a->opt, &r, signal_name());
+    size_t before = reports ? json_array_size(reports) : 0;
     tally_result(list, i, &r, reports, t);
+    bool violated = verdict_check_violated(&r) && !cli_signal_received();
+    if (a->minimise && violated)
+        report_minimised(a, c, reports ? json_array_get(reports, before) : NULL);
+    verdict_check_print(stdout, c, &a->opt, &r, signal_name());
     verdict_check_result_free(&r);
     return true;
 }

@@ -489,6 +489,42 @@ size_t client_format(const client *c, char *buf, size_t size)
     return out.len;
 }
 
+/* Writes block [s] of [c] without the call at [skip] (SIZE_MAX: none); false when nothing is
+ * left of it, and then writes nothing. */
+static bool text_block_without(base_textbuf *out, const client *c, const client_sequence *s,
+                               const client_invocation *skip)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < s->count; i++)
+        if (&s->calls[i] != skip) {
+            base_textbuf_printf(out, kept++ ? "; " : "{ ");
+            text_call(out, c, &s->calls[i]);
+        }
+    if (kept) base_textbuf_printf(out, " }");
+    return kept > 0;
+}
+
+size_t client_format_without(const client *c, size_t skip, char *buf, size_t size)
+{
+    const client_invocation *gone = skip < c->invocation_count ? c->order[skip] : NULL;
+    base_textbuf out = base_textbuf_make(buf, size);
+    if (c->has_prefix && text_block_without(&out, c, &c->prefix, gone))
+        base_textbuf_printf(&out, " ; ");
+    size_t threads = 0;
+    for (size_t t = 0; t < c->thread_count; t++) {
+        char block[8192];
+        base_textbuf b = base_textbuf_make(block, sizeof block);
+        if (!text_block_without(&b, c, &c->threads[t], gone)) continue;
+        base_textbuf_printf(&out, "%s%s", threads++ ? " || " : "", block);
+    }
+    if (c->has_suffix) {
+        char block[8192];
+        base_textbuf b = base_textbuf_make(block, sizeof block);
+        if (text_block_without(&b, c, &c->suffix, gone)) base_textbuf_printf(&out, " ; %s", block);
+    }
+    return threads ? out.len : 0;
+}
+
 size_t client_invocation_format(const client *c, const client_invocation *inv, char *buf,
                                 size_t size)
 {

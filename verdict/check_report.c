@@ -145,8 +145,14 @@ void verdict_check_print(FILE *out, const client *c, const verdict_check_options
     if (!r->search.stats.end_states)
         fprintf(out, "warning: no end state was reached (every path runs forever or was cut)\n");
     print_observed(out, r);
-    for (size_t i = 0; i < r->violation_count; i++)
+    size_t shown = opt->max_traced ? opt->max_traced : 3;
+    for (size_t i = 0; i < r->violation_count && i < shown; i++)
         print_violation(out, c, opt, &r->violations[i], i);
+    if (r->violation_count > shown)
+        fprintf(out,
+                "... and %zu more violations (distinct unexpected outcomes, deadlocks or "
+                "exceptions; --max-traces N shows N, --json lists them all)\n",
+                r->violation_count - shown);
     por_stats_print(out, &r->search);
 }
 

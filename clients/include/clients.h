@@ -269,6 +269,11 @@ void client_free(client *c);
  * client_parse reads it back to an equal client. */
 size_t client_format(const client *c, char *buf, size_t size);
 
+/* Writes [c] without its invocation of canonical index [skip] (a thread, prefix or suffix left
+ * empty is dropped) into [buf] of [size] bytes, as client_format does; returns the length
+ * needed, or 0 when no thread would be left. For minimising a failing client. */
+size_t client_format_without(const client *c, size_t skip, char *buf, size_t size);
+
 /* Writes invocation [inv] of [c] as "name(args)" into [buf]; returns the length needed. */
 size_t client_invocation_format(const client *c, const client_invocation *inv, char *buf,
                                 size_t size);

@@ -27,6 +27,7 @@ def rows(path):
             "observed": outcome_set(c["observed"]),
             "unexpected": outcome_set(c["unexpected"]),
             "schedule": viols[0]["schedule"] if viols else "-",
+            "minimised": c.get("minimised", "-"),
         }
 
 

@@ -243,7 +243,7 @@ assert [r["step"] for r in t["rows"]] == sorted(r["step"] for r in t["rows"])
 PY
 
 # ---- --replay reproduces a reported violation
-expect 1 --jar "$jar" --spec "$bug_spec" --client "$bug_client" --json out.json
+expect 1 --jar "$jar" --spec "$bug_spec" --client "$bug_client" --json out.json --no-minimize
 want=$(sed -n 's/^violation 1: unexpected outcome \(([^)]*)\).*/\1/p' out.txt)
 schedule=$(field schedule)
 expect 1 --jar "$jar" --spec "$bug_spec" --client "$bug_client" --replay "$schedule"
@@ -291,6 +291,27 @@ expect 1 --jar "$jar" --spec "$specs/TreiberStackBuggy.json" --max-traces 0 \
     --client '{ push(0); pop() } || { pop(); pop() } || { push(0); peek(); isEmpty(); peek(); push(0) }'
 grep -q '^  |' out.txt && fail "--max-traces 0: a table was printed"
 grep -q '^violation 1' out.txt || fail "--max-traces 0: the violation is not reported"
+
+# ---- minimising (issue 19): a 3 x 5 client of a buggy set shrinks to at most 2 threads and 4
+# invocations that still fail; the smallest client comes first, then the original
+big='{ add(0); add(1); remove(0); add(2); contains(1) } || { add(1); remove(1); add(0); contains(0); add(2) } || { remove(2); add(3); contains(3); add(1); remove(0) }'
+expect 1 --jar "$jar" --spec "$specs/CoarseListSetBuggy.json" --client "$big" --json out.json
+line=$(grep '^minimised: ' out.txt)
+[[ $line =~ ^minimised:\ ([0-9]+)\ threads?,\ ([0-9]+)\ invocations?\ \(the\ client\ has\ 3,\ 15\):\ (.*)$ ]] &&
+    ((BASH_REMATCH[1] <= 2 && BASH_REMATCH[2] <= 4)) ||
+    fail "minimise: not at most 2 threads and 4 invocations: '$line'"
+small=${BASH_REMATCH[3]}
+[ "$(grep -n '^client 1: ' out.txt | sed -n 2p)" = "$(grep -n "^client 1: $small\$" out.txt)" ] &&
+    [ "$(grep -n '^verdict:' out.txt | head -1 | cut -d: -f1)" -lt "$(grep -n '^the original client:' out.txt | cut -d: -f1)" ] ||
+    fail "minimise: the smallest client's report does not come before the original's"
+[ "$(field minimised)" = "$small" ] || fail "minimise: --json lacks the smallest client"
+expect 1 --jar "$jar" --spec "$specs/CoarseListSetBuggy.json" --client "$small" --no-minimize
+grep -q '^verdict: VIOLATION' out.txt || fail "minimise: '$small' does not fail on its own"
+grep -q '^minimised' out.txt && fail "--no-minimize: minimised anyway"
+grep -q '^\.\.\. and [0-9]* more violations' out.txt && fail "the small client has few violations"
+expect 1 --jar "$jar" --spec "$specs/CoarseListSetBuggy.json" --client "$big" --no-minimize
+[ "$(grep -c '^violation [0-9]*:' out.txt)" = 3 ] && grep -q '^\.\.\. and [0-9]* more violations' out.txt ||
+    fail "a client with many violations does not show 3 and count the rest"
 
 # ---- results of every kind, exceptions, a throwing constructor, never returning, deadlock
 odd_cp=$jar:$drivers odd=$test_specs/oddities.json
