@@ -503,6 +503,20 @@ bool explore_describe_action(const vm *machine, uint32_t thread, const char *ent
     return true;
 }
 
+bool explore_describe_invocation(const vm *machine, uint32_t thread, const char *entry_class,
+                                 const char *entry_method, explore_action *out)
+{
+    memset(out, 0, sizeof *out);
+    out->call_depth = -1;
+    const vm_thread *t = machine->threads[thread];
+    int e = entry_depth(t, entry_class, entry_method);
+    if (e < 1 || !t->depth) return false;
+    vm_frame start = t->frames[e];
+    start.pc = 0;
+    locate(out, &start);
+    return true;
+}
+
 void explore_watch_call(vm *machine, uint32_t thread, int depth)
 {
     vm_thread *t = machine->threads[thread];

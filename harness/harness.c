@@ -76,6 +76,11 @@ void harness_describe(const vm *machine, uint32_t thread, char *buf, size_t cap)
     explore_describe_step(machine, thread, HARNESS_CLIENT, "call", buf, cap);
 }
 
+bool harness_describe_invocation(const vm *machine, uint32_t thread, explore_action *out)
+{
+    return explore_describe_invocation(machine, thread, HARNESS_CLIENT, "call", out);
+}
+
 bool harness_describe_action(const vm *machine, uint32_t thread, explore_names *names,
                              explore_action *out)
 {

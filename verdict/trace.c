@@ -145,9 +145,9 @@ static long add_row(verdict_trace *tr, size_t column, long call, const char *tex
 {
     size_t n = tr->row_count;
     verdict_trace_row *last = n ? &tr->rows[n - 1] : NULL;
-    if (text && a && last && last->action && last->column == column && !last->result &&
-        !strcmp(last->text, text) && !strcmp(last->action->cls, a->cls) &&
-        last->action->line == a->line) {
+    if (text && a && last && last->call < 0 && last->text && last->action &&
+        last->column == column && !last->result && !strcmp(last->text, text) &&
+        !strcmp(last->action->cls, a->cls) && last->action->line == a->line) {
         last->repeat++;
         return (long)n - 1;
     }
@@ -182,12 +182,19 @@ typedef struct replay {
     pending_call pending[POR_MAX_THREADS];
 } replay;
 
-/* Adds the header row of invocation [call] unless it has one. */
-static bool head(replay *rp, size_t call, size_t step)
+/* Adds the header row of invocation [call] unless it has one; with [start] (where the method
+ * starts), the row gives it. */
+static bool head_at(replay *rp, size_t call, size_t step, const explore_action *start)
 {
     if (rp->headed[call]) return true;
     rp->headed[call] = true;
-    return add_row(rp->tr, column_of(rp->k->c, call), (long)call, NULL, NULL, step) >= 0;
+    return add_row(rp->tr, column_of(rp->k->c, call), (long)call, NULL, start, step) >= 0;
+}
+
+/* Adds the header row of invocation [call] unless it has one, without its place. */
+static bool head(replay *rp, size_t call, size_t step)
+{
+    return head_at(rp, call, step, NULL);
 }
 
 /* Adds the headers of the invocations that returned during step [step]. */
@@ -208,9 +215,10 @@ static bool note_step(void *ctx, uint32_t t, size_t step)
     por_label label;
     rp->k->lts.ops->peek(rp->k->lts.model, t, &label);
     if (call < 0 || label.access == POR_INVISIBLE) return true;
-    explore_action a;
+    explore_action a, start;
     if (!harness_describe_action(rp->k->machine, t, &rp->names, &a) || !a.text[0]) return true;
-    if (!head(rp, (size_t)call, step)) return false;
+    bool placed = harness_describe_invocation(rp->k->machine, t, &start);
+    if (!head_at(rp, (size_t)call, step, placed ? &start : NULL)) return false;
     size_t before = rp->tr->row_count;
     long row = add_row(rp->tr, column_of(rp->k->c, (size_t)call), -1, a.text, &a, step);
     if (row < 0) return false;
@@ -374,10 +382,11 @@ void verdict_trace_free(verdict_trace *tr)
 
 /* ---- Printing -------------------------------------------------------------------------------- */
 
-/* Writes the text of row [r] of [tr] (client [c]) into [buf]: "add(1): true" for a header; for
- * an action "  read head.next -> Node@3 (List.java:12)", or with [full] "... at
- * List.add(List.java:12)"; a library call with its result ("  top.compareAndSet(Node@2,
- * Node@5): false") and merged steps counted. */
+/* Writes the text of row [r] of [tr] (client [c]) into [buf]: "add(1): true (List.java:10)" for
+ * a header (where the method starts, when the thread was seen in it); for an action "  read
+ * head.next -> Node@3 (List.java:12)", a library call with its result ("  top.compareAndSet(
+ * Node@2, Node@5): false") and merged steps counted; with [full] the place reads "at
+ * List.add(List.java:12)". */
 static void cell_text(const client *c, const verdict_trace *tr, const verdict_trace_row *r,
                       bool full, char *buf, size_t size)
 {
@@ -386,22 +395,19 @@ static void cell_text(const client *c, const verdict_trace *tr, const verdict_tr
         base_textbuf_printf(&out, "  %s", r->text);
         if (r->result && r->result[0]) base_textbuf_printf(&out, ": %s", r->result);
         if (r->repeat > 1) base_textbuf_printf(&out, " [%zu steps]", r->repeat);
-        if (r->action && full) base_textbuf_printf(&out, " at %s", r->where);
-        if (r->action && !full) {
-            base_textbuf_printf(&out, " (%s", r->action->file);
-            if (r->action->line >= 0) base_textbuf_printf(&out, ":%d", r->action->line);
-            base_textbuf_printf(&out, ")");
-        }
-        return;
+    } else {
+        char call[512], value[512] = "(no result)";
+        client_invocation_format(c, c->order[r->call], call, sizeof call);
+        if (tr->returned[r->call] || tr->results[r->call].kind == CLIENT_VAL_BLOCKED)
+            client_value_format(&tr->results[r->call], value, sizeof value);
+        base_textbuf_printf(&out, "%s: %s", call, value);
     }
-    size_t n = client_invocation_format(c, c->order[r->call], buf, size);
-    if (n + 2 >= size) return;
-    if (tr->returned[r->call] || tr->results[r->call].kind == CLIENT_VAL_BLOCKED)
-        client_value_format(&tr->results[r->call], buf + n + 2, size - n - 2);
-    else
-        snprintf(buf + n + 2, size - n - 2, "(no result)");
-    buf[n] = ':';
-    buf[n + 1] = ' ';
+    if (r->action && full) base_textbuf_printf(&out, " at %s", r->where);
+    if (r->action && !full) {
+        base_textbuf_printf(&out, " (%s", r->action->file);
+        if (r->action->line >= 0) base_textbuf_printf(&out, ":%d", r->action->line);
+        base_textbuf_printf(&out, ")");
+    }
 }
 
 /* Returns the length of the next line of [text] in a column [width] wide: up to the last space
@@ -557,8 +563,15 @@ static json_t *row_json(const client *c, const verdict_trace *tr, const verdict_
     client_column_label(c, (size_t)r->call, label, sizeof label);
     bool has = tr->returned[r->call] || tr->results[r->call].kind == CLIENT_VAL_BLOCKED;
     json_t *result = has ? verdict_value_json(&tr->results[r->call]) : json_null();
-    return json_pack("{sssIssso?}", "thread", tr->columns[r->column], "step", (json_int_t)r->step,
-                     "invocation", label, "result", result);
+    json_t *j = json_pack("{sssIssso?}", "thread", tr->columns[r->column], "step",
+                          (json_int_t)r->step, "invocation", label, "result", result);
+    const explore_action *a = r->action;
+    json_t *place = j && a ? json_pack("{sssssssssi}", "class", a->cls, "method", a->method, "file",
+                                       a->file, "where", r->where, "line", a->line)
+                           : NULL;
+    if (place) json_object_update(j, place);
+    json_decref(place);
+    return j;
 }
 
 json_t *verdict_trace_json(const client *c, const verdict_trace *tr)

@@ -126,6 +126,11 @@ typedef struct explore_action {
 bool explore_describe_action(const vm *machine, uint32_t thread, const char *entry_class,
                              const char *entry_method, explore_names *names, explore_action *out);
 
+/* Fills the location fields of [out] (class, method, file, line) with where the invocation that
+ * [thread] runs (the method [entry_method] calls) starts: its first line; false outside one. */
+bool explore_describe_invocation(const vm *machine, uint32_t thread, const char *entry_class,
+                                 const char *entry_method, explore_action *out);
+
 /* Makes the library call of [thread] whose frame is at [depth] (explore_action.call_depth)
  * record its result when it returns, for explore_call_result. */
 void explore_watch_call(vm *machine, uint32_t thread, int depth);

@@ -122,6 +122,10 @@ void harness_describe(const vm *machine, uint32_t thread, char *buf, size_t cap)
 bool harness_describe_action(const vm *machine, uint32_t thread, explore_names *names,
                              explore_action *out);
 
+/* Fills the location fields of [out] with the first line of the invocation [thread] runs;
+ * false when it runs none. */
+bool harness_describe_invocation(const vm *machine, uint32_t thread, explore_action *out);
+
 /* The implementation oracle: one object of the class under test in its own VM, on which a
  * client's invocations run one at a time, sequentially, with snapshots. */
 typedef struct harness_oracle harness_oracle;

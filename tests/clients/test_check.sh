@@ -238,6 +238,7 @@ acts = [r for r in t["rows"] if "action" in r]
 assert acts and all(r["file"].endswith(".java") and r["line"] > 0 and r["class"] and r["method"]
                     and r["thread"] in t["columns"] for r in acts), acts[:3]
 assert any(r["kind"] == "read" and "value" in r for r in acts), acts
+assert any("invocation" in r and r.get("file", "").endswith(".java") for r in t["rows"])
 assert any(r["kind"] == "call" and r["field"] == "lock" and r["result"] == "" for r in acts), acts
 assert [r["step"] for r in t["rows"]] == sorted(r["step"] for r in t["rows"])
 PY
@@ -263,6 +264,8 @@ grep -q '^  |   head.lock.lock()  *|' out.txt || fail "table: the lock call is n
 awk '/^  \|/ && length > 120 {exit 1}' out.txt || fail "table: wider than 120 columns"
 expect 1 --jar "$jar" --spec "$specs/LazyListSetBuggy.json" --client "${buggy[LazyListSetBuggy]}" \
     --trace-format list
+grep -q '^  T0   add(1): true at LazyListSetBuggy.add(LazyListSetBuggy.java:31)$' out.txt ||
+    fail "list: an invocation row without the line where its method starts"
 grep -q '^  T[0-2]     head.lock.lock() at LazyListSetBuggy.add(LazyListSetBuggy.java:37)$' out.txt ||
     fail "list: lock not shown as the call on its field with Class.method(File.java:line)"
 grep -q '^  T[0-2]     write head.next = Node@[0-9]* at LazyListSetBuggy.add(LazyListSetBuggy.java:43)$' out.txt ||
