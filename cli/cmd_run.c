@@ -29,7 +29,7 @@ typedef struct run_args {
 static const cli_option options[] = {
     {"classpath", "P", "where MAIN's classes are: directories and jars, ':'-separated",
      CLI_VALUE_FILE, NULL, "-cp"},
-    CLI_OPT_ALGO("dl-s-por"),
+    CLI_OPT_ALGO("dfs"),
     {"classifier", "K",
      "jpf or safe scheduling points (default: jpf for the DPOR\n"
      "and *jpf algorithms, else safe)",
