@@ -10,6 +10,7 @@
 
 #include "base.h"
 #include "campaign.h"
+#include "commands.h"
 
 /* The columns, in order. */
 static const char *const columns[] = {
@@ -305,15 +306,11 @@ static FILE *open_append(const char *path, bool header, char *msg)
  * to stderr from now on; NULL with [msg] on failure. */
 static FILE *open_stdout(char *msg)
 {
-    fflush(stdout);
-    int fd = dup(STDOUT_FILENO);
-    FILE *csv = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!csv || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
-        snprintf(msg, CAMPAIGN_MSG_MAX, "cannot write to stdout");
-        if (csv) fclose(csv);
+    FILE *csv = cli_take_stdout();
+    if (!csv) {
+        snprintf(msg, CAMPAIGN_MSG_MAX, "cannot write to stdout: %s", strerror(errno));
         return NULL;
     }
-    fcntl(fd, F_SETFD, FD_CLOEXEC);
     put_header(csv);
     fflush(csv);
     return csv;

@@ -214,6 +214,11 @@ void cli_progress_end(cli_progress *p);
  * [command]: cannot write PATH: reason". */
 FILE *cli_open_output(const char *command, const char *path);
 
+/* Returns a stream on standard output's descriptor (not inherited by processes porcheck starts)
+ * and sends what porcheck prints on stdout to stderr from then on, so that a report written to
+ * the stream is all stdout holds; NULL with errno set on failure. */
+FILE *cli_take_stdout(void);
+
 /* Closes report file [f], opened for [path], and removes the file (not standard output): the
  * work it was for failed. */
 void cli_discard_output(const char *path, FILE *f);

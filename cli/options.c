@@ -3,6 +3,7 @@
  * the report files (--json). */
 #define _POSIX_C_SOURCE 200809L /* sigaction, isatty */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -199,22 +200,31 @@ void cli_progress_end(cli_progress *p)
 
 /* ---- Report files ---------------------------------------------------------------------------- */
 
-FILE *cli_open_output(const char *command, const char *path)
+FILE *cli_take_stdout(void)
 {
-    if (strcmp(path, "-")) {
-        FILE *f = fopen(path, "w");
-        if (!f)
-            fprintf(stderr, "porcheck %s: cannot write %s: %s\n", command, path, strerror(errno));
-        return f;
-    }
-    fflush(stdout); /* the report goes to stdout's own descriptor, the text to stderr */
+    fflush(stdout);
     int fd = dup(STDOUT_FILENO);
     FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!f || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
-        fprintf(stderr, "porcheck %s: cannot write to stdout: %s\n", command, strerror(errno));
-        if (f) fclose(f);
-        return NULL;
+    if (f && dup2(STDERR_FILENO, STDOUT_FILENO) >= 0) {
+        fcntl(fd, F_SETFD, FD_CLOEXEC); /* processes porcheck starts need not inherit it */
+        return f;
     }
+    int err = errno;
+    if (f)
+        fclose(f);
+    else if (fd >= 0)
+        close(fd);
+    errno = err;
+    return NULL;
+}
+
+FILE *cli_open_output(const char *command, const char *path)
+{
+    bool out = !strcmp(path, "-");
+    FILE *f = out ? cli_take_stdout() : fopen(path, "w");
+    if (!f)
+        fprintf(stderr, "porcheck %s: cannot write %s: %s\n", command, out ? "to stdout" : path,
+                strerror(errno));
     return f;
 }
 

@@ -48,6 +48,17 @@ static size_t prefix_matches(const cli_syntax *syntax, const char *name, size_t 
     return n;
 }
 
+/* Returns the option of [syntax] that long name [name] (of [len] bytes) means as getopt_long
+ * reads it: the one called so, else the only one it begins (--help counts as one); or NULL. */
+static const cli_option *resolve(const cli_syntax *syntax, const char *name, size_t len)
+{
+    const cli_option *o = find_exact(syntax, name, len), *only = NULL;
+    size_t n = !strncmp("help", name, len);
+    for (size_t i = 0; !o && i < syntax->option_count; i++)
+        if (!strncmp(syntax->options[i].name, name, len)) only = &syntax->options[i], n++;
+    return o ? o : n == 1 ? only : NULL;
+}
+
 /* Returns the option name of [syntax] nearest to [name] when it is a near miss, else NULL. */
 static const char *nearest(const cli_syntax *syntax, const char *name)
 {
@@ -97,10 +108,8 @@ static int report_bad(const cli_syntax *syntax, const char *word, bool missing)
     }
     const char *name = word + 2, *eq = strchr(name, '=');
     size_t len = eq ? (size_t)(eq - name) : strlen(name);
-    const cli_option *o = find_exact(syntax, name, len);
+    const cli_option *o = resolve(syntax, name, len);
     char list[512];
-    if (!o && prefix_matches(syntax, name, len, list, sizeof list) == 1)
-        o = find_exact(syntax, list + 2, strcspn(list + 2, ","));
     if (o && missing)
         fprintf(stderr, "porcheck %s: --%s needs a value (%s)\n", syntax->name, o->name, o->arg);
     else if (o && eq && !o->arg)
@@ -139,13 +148,7 @@ static const cli_option *alias_of(const cli_syntax *syntax, const char *word)
 static bool takes_next(const cli_syntax *syntax, const char *word)
 {
     if (strncmp(word, "--", 2) || strchr(word, '=')) return false;
-    const cli_option *o = find_exact(syntax, word + 2, strlen(word + 2));
-    if (!o) {
-        char list[512];
-        if (prefix_matches(syntax, word + 2, strlen(word + 2), list, sizeof list) != 1)
-            return false;
-        o = find_exact(syntax, list + 2, strlen(list + 2));
-    }
+    const cli_option *o = resolve(syntax, word + 2, strlen(word + 2));
     return o && o->arg;
 }
 

@@ -297,12 +297,13 @@ void explore_describe_sync_cell(base_textbuf *t, const vm *machine, const vm_slo
 /* Appends the short name of class [name] ("Node" for a/b/List$Node, "int[]", "Node[]"). */
 void explore_say_class(base_textbuf *out, const char *name);
 
-/* Appends the name of object [h]: by [names] (a path from the structure, else "Node@3"), or
- * without them by class and id ("Node@1000004"); boxed numbers and strings by value. */
+/* Appends the name of object [h] by [names]: a path from the structure, else "Node@3"; boxed
+ * numbers and strings by value. */
 void explore_say_object(base_textbuf *out, const vm *machine, explore_names *names, uint32_t h);
 
 /* Appends the value in [slot] of type [kind] (Z B C S I J F D, L or [ for references; an object
- * value by its class and number, "Node@3", which stays its name while paths change). */
+ * value by its class and number in [names], "Node@3", which stays its name while paths change;
+ * [names] may be NULL for a primitive kind). */
 void explore_say_value(base_textbuf *out, const vm *machine, explore_names *names, char kind,
                        const vm_slot *slot);
 

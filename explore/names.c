@@ -173,16 +173,13 @@ static void say_object(base_textbuf *out, const vm *machine, explore_names *name
         base_textbuf_printf(out, ".class");
         return;
     }
-    if (names && h == names->root) {
+    if (h == names->root) {
         base_textbuf_printf(out, "this");
         return;
     }
-    if (path && names && names->root && say_path_to(out, machine, names->root, h)) return;
+    if (path && names->root && say_path_to(out, machine, names->root, h)) return;
     explore_say_class(out, o->cls->name);
-    if (names)
-        base_textbuf_printf(out, "@%u", number_of(names, o));
-    else
-        base_textbuf_printf(out, "@%llx", (unsigned long long)o->id);
+    base_textbuf_printf(out, "@%u", number_of(names, o));
 }
 
 void explore_say_object(base_textbuf *out, const vm *machine, explore_names *names, uint32_t h)

@@ -42,6 +42,20 @@ static void say_object(words *w, const vm *machine, uint32_t h)
 
 static char next_param(const char **d);
 
+/* Appends, comma-separated, the values of the parameters of method [descriptor] after its first
+ * [skip] ones, which are in [slots] from the first (long and double taking two). */
+static void say_params(base_textbuf *out, const vm *machine, explore_names *names,
+                       const char *descriptor, size_t skip, const vm_slot *slots)
+{
+    const char *d = descriptor + 1;
+    size_t n = 0;
+    for (char kind; (kind = next_param(&d)) != 0; slots += kind == 'J' || kind == 'D' ? 2 : 1)
+        if (n++ >= skip) {
+            base_textbuf_printf(out, "%s", n > skip + 1 ? ", " : "");
+            explore_say_value(out, machine, names, kind, slots);
+        }
+}
+
 /* Copies [text] into the field [dst] of [size] bytes of an action. */
 static void put(char *dst, size_t size, const char *text)
 {
@@ -174,13 +188,7 @@ static void say_named_sync(words *w, const vm *machine, const vm_method *m, cons
     if (args[0].ref != w->names->root) explore_say_object(&o, machine, w->names, args[0].ref);
     explore_describe_sync_cell(&c, machine, args);
     const char *field = cell[0] == '.' ? cell + 1 : cell;
-    const char *d = m->descriptor + 1;
-    next_param(&d), next_param(&d); /* the object and the offset */
-    uint32_t slot = 3;
-    for (char kind; (kind = next_param(&d)) != 0; slot += kind == 'J' || kind == 'D' ? 2 : 1) {
-        base_textbuf_printf(&v, "%s", slot > 3 ? ", " : "");
-        explore_say_value(&v, machine, w->names, kind, &args[slot]);
-    }
+    say_params(&v, machine, w->names, m->descriptor, 2, args); /* after the object, offset */
     bool read = !strcmp(verb, "read"), write = !strcmp(verb, "write");
     if (read) say_cell_value(&v, machine, w->names, args);
     if (read || write) {
@@ -301,6 +309,16 @@ static bool user_class(const vm_class *cls, const vm_class *entry)
     return !vm_is_system_name(cls->name) || same_outer(cls->name, entry->name);
 }
 
+/* Returns the depth of the innermost frame of [t] that is application code for the invocation
+ * whose frame is at depth [e] (that frame itself at worst). */
+static int application_frame(const vm_thread *t, int e)
+{
+    const vm_class *cls = t->frames[e].method->owner;
+    int u = (int)t->depth - 1;
+    while (u > e && !user_class(t->frames[u].method->owner, cls)) u--;
+    return u;
+}
+
 /* Writes "File.java:line" of frame [f] into [buf]. */
 static void frame_line(const vm_frame *f, char *buf, size_t cap)
 {
@@ -359,9 +377,7 @@ void explore_describe_step(const vm *machine, uint32_t thread, const char *entry
     const vm_thread *t = machine->threads[thread];
     int e = entry_depth(t, entry_class, entry_method);
     if (e < 0 || !t->depth) return;
-    const vm_class *entry = t->frames[e].method->owner;
-    int u = (int)t->depth - 1;
-    while (u > e && !user_class(t->frames[u].method->owner, entry)) u--;
+    int u = application_frame(t, e);
     frame_line(&t->frames[u], where, sizeof where);
     const vm_frame *b = u + 1 < (int)t->depth ? &t->frames[u + 1] : NULL;
     bool instance = b && !(b->method->access & CF_ACC_STATIC);
@@ -411,12 +427,7 @@ static void say_named_call(words *w, const vm *machine, const vm_thread *t, int 
         explore_say_class(&o, m->owner->name);
     else if (receiver != w->names->root)
         explore_say_object(&o, machine, w->names, receiver);
-    const char *d = m->descriptor + 1;
-    uint32_t slot = b->locals + instance;
-    for (char kind; (kind = next_param(&d)) != 0; slot += kind == 'J' || kind == 'D' ? 2 : 1) {
-        base_textbuf_printf(&v, "%s", slot > b->locals + instance ? ", " : "");
-        explore_say_value(&v, machine, w->names, kind, &t->slots[slot]);
-    }
+    say_params(&v, machine, w->names, m->descriptor, 0, &t->slots[b->locals + instance]);
     put(a->kind, sizeof a->kind, "call");
     put(a->field, sizeof a->field, ctor ? "new" : m->name);
     const char *close = strchr(m->descriptor, ')');
@@ -487,9 +498,7 @@ bool explore_describe_action(const vm *machine, uint32_t thread, const char *ent
     if (e < 1 || !t->depth) return false;
     const vm_frame *entry = &t->frames[e - 1];
     names->root = entry->method->max_locals > 1 ? t->slots[entry->locals + 1].ref : 0;
-    const vm_class *cls = t->frames[e].method->owner;
-    int u = (int)t->depth - 1;
-    while (u > e && !user_class(t->frames[u].method->owner, cls)) u--;
+    int u = application_frame(t, e);
     locate(out, &t->frames[u]);
     const vm_frame *b = u + 1 < (int)t->depth ? &t->frames[u + 1] : NULL;
     char action[1024];

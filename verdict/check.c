@@ -14,9 +14,6 @@
 
 #include "checker.h"
 
-/* Violations replayed into tables when the options say 0. */
-enum { DEFAULT_TRACED = 3 };
-
 /* ---- Options --------------------------------------------------------------------------------- */
 
 verdict_classifier verdict_classifier_for(por_algo algo, verdict_classifier requested)
@@ -383,7 +380,7 @@ static bool reproduces(const verdict_check_result *r, const verdict_check_violat
 static client_status trace_violations(checker *k, const verdict_check_options *opt,
                                       verdict_check_result *r, client_error *err)
 {
-    size_t max = opt->no_traces ? 0 : opt->max_traced ? opt->max_traced : DEFAULT_TRACED;
+    size_t max = opt->no_traces ? 0 : opt->max_traced ? opt->max_traced : VERDICT_DEFAULT_TRACES;
     for (size_t i = 0; i < r->violation_count && i < max; i++) {
         verdict_check_violation *v = &r->violations[i];
         client_status st = verdict_checker_replay(k, v->schedule, v->length, &v->trace, err);

@@ -145,7 +145,7 @@ void verdict_check_print(FILE *out, const client *c, const verdict_check_options
     if (!r->search.stats.end_states)
         fprintf(out, "warning: no end state was reached (every path runs forever or was cut)\n");
     print_observed(out, r);
-    size_t shown = opt->max_traced ? opt->max_traced : 3;
+    size_t shown = opt->max_traced ? opt->max_traced : VERDICT_DEFAULT_TRACES;
     for (size_t i = 0; i < r->violation_count && i < shown; i++)
         print_violation(out, c, opt, &r->violations[i], i);
     if (r->violation_count > shown)

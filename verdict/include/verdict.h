@@ -176,6 +176,9 @@ typedef enum verdict_trace_format {
     VERDICT_TRACE_JSON,  /* the table's JSON (verdict_trace_json) */
 } verdict_trace_format;
 
+/* Violations a report replays and prints when verdict_check_options.max_traced is 0. */
+enum { VERDICT_DEFAULT_TRACES = 3 };
+
 /* The widest a table is printed (3 threads fit; more threads make narrower columns). */
 enum { VERDICT_TABLE_WIDTH = 120 };
 
@@ -186,7 +189,7 @@ typedef struct verdict_check_options {
     verdict_classifier classifier;
     bool oracle_adt;   /* expected outcomes from the spec's ADT model, which is also
                         * compared with the implementation */
-    size_t max_traced; /* violations replayed into tables (0: 3); each violation is a
+    size_t max_traced; /* violations replayed into tables (0: VERDICT_DEFAULT_TRACES); each is a
                         * distinct unexpected outcome, deadlock or exception */
     bool no_traces;    /* replay none (--max-traces 0) */
     verdict_trace_format trace_format; /* how the report prints them */
