@@ -1,5 +1,5 @@
-/* The bounded text writer (base.h): snprintf's cut-and-count rule over several appends; and the
- * edit distance of two short strings. */
+/* The bounded text writer (base.h): snprintf's cut-and-count rule over several appends, words
+ * quoted for the shell; the edit distance of two short strings and the "did you mean" rule. */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -22,6 +22,34 @@ void base_textbuf_printf(base_textbuf *out, const char *fmt, ...)
     int n = vsnprintf(room ? out->buf + out->len : NULL, room, fmt, ap);
     va_end(ap);
     if (n > 0) out->len += (size_t)n;
+}
+
+void base_textbuf_shell_word(base_textbuf *out, const char *word)
+{
+    size_t plain = strspn(word, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                "0123456789_./:,=@+-");
+    if (*word && !word[plain]) {
+        base_textbuf_printf(out, "%s", word);
+        return;
+    }
+    base_textbuf_printf(out, "'");
+    for (const char *p = word; *p; p++)
+        if (*p == '\'')
+            base_textbuf_printf(out, "'\\''");
+        else
+            base_textbuf_printf(out, "%c", *p);
+    base_textbuf_printf(out, "'");
+}
+
+base_near_miss base_near_miss_start(const char *word)
+{
+    return (base_near_miss){word, NULL, 3};
+}
+
+void base_near_miss_offer(base_near_miss *n, const char *name)
+{
+    size_t d = base_edit_distance(n->word, name);
+    if (d < n->distance && d <= strlen(name) / 2) n->best = name, n->distance = d;
 }
 
 size_t base_edit_distance(const char *a, const char *b)

@@ -9,13 +9,15 @@
 #include "clients.h"
 #include "commands.h"
 
-/* The most --visible prefixes. */
-enum { MAX_VISIBLE = 64 };
+/* The most --visible prefixes; the longest replay command prefix (longer: no replay lines). */
+enum { MAX_VISIBLE = 64, MAX_COMMAND = 8192 };
 
 /* Command-line settings. */
 typedef struct check_args {
-    const char *spec, *client, *clients, *jar, *json, *replay, *oracle;
+    const char *spec, *client, *clients, *jar, *json, *html, *replay, *oracle;
     const char *visible[MAX_VISIBLE];
+    char command[MAX_COMMAND]; /* the command line without the options a replay drops */
+    base_textbuf command_out;  /* writes [command] */
     verdict_check_options opt;
     cli_progress progress;
     base_arena strings; /* copies of the --visible values, cut at their commas */
@@ -57,6 +59,12 @@ static const cli_option options[] = {
      "text report goes to stderr); opened before the first\n"
      "client (exit 2 when it cannot be); when writing it fails\n"
      "at the end the exit status stays the verdict's",
+     CLI_VALUE_FILE, NULL, NULL},
+    {"html", "OUT",
+     "also write the report as one self-contained HTML page to\n"
+     "OUT ('-': stdout): the outcomes, each violation's\n"
+     "interleaving as a timeline per thread, the command that\n"
+     "replays it, the statistics",
      CLI_VALUE_FILE, NULL, NULL},
     CLI_OPT_PROGRESS,
     CLI_OPT_NO_PROGRESS,
@@ -157,11 +165,27 @@ static bool max_traces_option(check_args *a, const char *value)
     return true;
 }
 
+/* Adds option [name] with [value] to the replay command of [a] unless a replay has no use for it
+ * (what to check and report, the limits of the search) or sets it itself (--visible). */
+static void keep_for_replay(check_args *a, const char *name, const char *value)
+{
+    static const char *const dropped[] = {"client",     "clients",     "json",       "html",
+                                          "replay",     "max-traces",  "minimize",   "no-minimize",
+                                          "visible",    "first-error", "timeout",    "max-states",
+                                          "max-memory", "progress",    "no-progress"};
+    for (size_t i = 0; i < sizeof dropped / sizeof dropped[0]; i++)
+        if (!strcmp(name, dropped[i])) return;
+    base_textbuf_printf(&a->command_out, " --%s", name);
+    if (value)
+        base_textbuf_printf(&a->command_out, " "), base_textbuf_shell_word(&a->command_out, value);
+}
+
 /* Takes option [name] with [value] into [a] (a cli_option_fn). */
 static bool take_option(void *ctx, const char *name, const char *value)
 {
     check_args *a = ctx;
     if (!name) return bad("unexpected argument '%s' (see porcheck check --help)", value);
+    keep_for_replay(a, name, value);
     int shared = cli_jdk_option("check", name, value);
     if (!shared) shared = cli_search_option("check", name, value, &a->opt.search);
     if (shared) return shared == 1;
@@ -179,6 +203,7 @@ static bool take_option(void *ctx, const char *name, const char *value)
                         : !strcmp(name, "clients") ? &a->clients
                         : !strcmp(name, "jar")     ? &a->jar
                         : !strcmp(name, "json")    ? &a->json
+                        : !strcmp(name, "html")    ? &a->html
                         : !strcmp(name, "replay")  ? &a->replay
                                                    : &a->oracle;
     *slot = value;
@@ -196,6 +221,8 @@ static bool check_args_agree(check_args *a)
     if (missing) return cli_usage_error(&cli_check_syntax, missing), false;
     client_error err = {0};
     if (harness_classpath_check(a->jar, &err) != CLIENT_OK) return bad("%s", err.message);
+    if (a->json && a->html && !strcmp(a->json, "-") && !strcmp(a->html, "-"))
+        return bad("%s", "--json and --html cannot both write to stdout ('-')");
     if (a->oracle && strcmp(a->oracle, "impl") && strcmp(a->oracle, "adt"))
         return bad("unknown oracle '%s' (impl or adt)", a->oracle);
     a->opt.oracle_adt = a->oracle && !strcmp(a->oracle, "adt");
@@ -206,6 +233,7 @@ static bool check_args_agree(check_args *a)
         !cli_heap_symmetry_allows("check", a->opt.search.algo, a->opt.search.stateless))
         return false;
     a->opt.impl.classpath = a->jar;
+    a->opt.replay_command = a->command_out.len < sizeof a->command ? a->command : NULL;
     return true;
 }
 
@@ -217,6 +245,9 @@ static int parse_args(int argc, char **argv, check_args *a)
     por_options_init(&a->opt.search);
     a->opt.search.algo = POR_ALGO_DL_SPOR;
     a->minimise = true;
+    a->command_out = base_textbuf_make(a->command, sizeof a->command);
+    base_textbuf_shell_word(&a->command_out, cli_program);
+    base_textbuf_printf(&a->command_out, " check");
     int status = cli_parse(&cli_check_syntax, argc, argv, take_option, a, NULL);
     if (status == CLI_CONTINUE && !check_args_agree(a)) status = EXIT_BAD_INPUT;
     return status;
@@ -310,9 +341,10 @@ static void error_row(const client_list *list, size_t i, const char *message, js
     json_array_append_new(reports, j);
 }
 
-/* Counts and records the result [r] of client [i] of [list] in [t] and [reports]. */
-static void tally_result(const client_list *list, size_t i, const verdict_check_result *r,
-                         json_t *reports, tally *t)
+/* Counts and records the result [r] of client [i] of [list], checked as [opt] says, in [t] and
+ * [reports]. */
+static void tally_result(const client_list *list, size_t i, const verdict_check_options *opt,
+                         const verdict_check_result *r, json_t *reports, tally *t)
 {
     int status = (int)verdict_check_verdict(r);
     t->ok += status == EXIT_PASS;
@@ -320,7 +352,7 @@ static void tally_result(const client_list *list, size_t i, const verdict_check_
     t->incomplete += status == EXIT_INCOMPLETE;
     t->status = cli_worse_status(t->status, status);
     if (reports)
-        json_array_append_new(reports, verdict_check_json(list->items[i], r, list->lines[i]));
+        json_array_append_new(reports, verdict_check_json(list->items[i], opt, r, list->lines[i]));
 }
 
 /* ---- Minimising ------------------------------------------------------------------------------ */
@@ -395,6 +427,7 @@ static void report_minimised(check_args *a, const client *c, json_t *j)
     if (verdict_check(m, &opt, &r, &err) == CLIENT_OK) {
         verdict_check_print_header(stdout, m, 0);
         verdict_check_print(stdout, m, &opt, &r, NULL);
+        if (j) json_object_set_new(j, "minimised_report", verdict_check_json(m, &opt, &r, 0));
         verdict_check_result_free(&r);
     }
     client_free(m);
@@ -426,7 +459,7 @@ static bool check_one(check_args *a, const client_list *list, size_t i, json_t *
         return error_row(list, i, err.message, reports, t), true;
     }
     size_t before = reports ? json_array_size(reports) : 0;
-    tally_result(list, i, &r, reports, t);
+    tally_result(list, i, &opt, &r, reports, t);
     bool violated = verdict_check_violated(&r) && !cli_signal_received();
     if (a->minimise && violated)
         report_minimised(a, c, reports ? json_array_get(reports, before) : NULL);
@@ -448,12 +481,41 @@ static void print_summary(size_t count, const tally *t)
     fflush(stdout);
 }
 
-/* Checks the clients of [list], printing each report and the summary, writing [json] (opened
- * for --json, or NULL); returns the exit status. */
-static int run_check(check_args *a, const client_spec *spec, const client_list *list, FILE *json)
+/* The report files of a run: --json's and --html's, each NULL when not asked for. */
+typedef struct report_files {
+    FILE *json, *html;
+} report_files;
+
+/* Opens the report files [a] asks for into [out]; false (after one line on stderr, with none
+ * left open) when one cannot be. */
+static bool open_reports(const check_args *a, report_files *out)
+{
+    *out = (report_files){0};
+    if (a->json && !(out->json = cli_open_output("check", a->json))) return false;
+    if (a->html && !(out->html = cli_open_output("check", a->html))) {
+        if (out->json) cli_discard_output(a->json, out->json);
+        return false;
+    }
+    return true;
+}
+
+/* Writes the report document of [a], [spec], [reports] and [t] into [files] and closes them. */
+static void write_reports(const check_args *a, const client_spec *spec, json_t *reports,
+                          const tally *t, const report_files *files)
+{
+    json_t *doc = report_json(a, spec, reports, t);
+    if (files->html) cli_write_html("check", a->html, files->html, doc);
+    if (files->json) cli_write_json("check", a->json, files->json, json_incref(doc));
+    json_decref(doc);
+}
+
+/* Checks the clients of [list], printing each report and the summary, writing the report
+ * [files]; returns the exit status. */
+static int run_check(check_args *a, const client_spec *spec, const client_list *list,
+                     const report_files *files)
 {
     tally t = {0};
-    json_t *reports = json ? json_array() : NULL;
+    json_t *reports = files->json || files->html ? json_array() : NULL;
     cli_signals_install();
     print_title(a, spec);
     fflush(stdout);
@@ -462,12 +524,13 @@ static int run_check(check_args *a, const client_spec *spec, const client_list *
         if (!check_one(a, list, i, reports, &t)) break;
     if (i < list->count && !cli_signal_received()) { /* a bad spec: no summary, no report */
         json_decref(reports);
-        if (json) cli_discard_output(a->json, json);
+        if (files->json) cli_discard_output(a->json, files->json);
+        if (files->html) cli_discard_output(a->html, files->html);
         return EXIT_BAD_INPUT;
     }
     t.unchecked = list->count - i;
     print_summary(list->count, &t);
-    if (json) cli_write_json("check", a->json, json, report_json(a, spec, reports, &t));
+    if (reports) write_reports(a, spec, reports, &t, files);
     json_decref(reports);
     return cli_exit_status(t.status);
 }
@@ -522,14 +585,14 @@ static int check_clients(check_args *a)
     if (!cli_load_clients(&(cli_input){"check", a->spec, a->clients, a->client, &a->opt.impl},
                           &spec, &list))
         return EXIT_BAD_INPUT;
-    FILE *json = NULL;
+    report_files files;
     int status = EXIT_BAD_INPUT;
     if (!list.count)
         fprintf(stderr, "porcheck check: %s: no clients\n", a->clients ? a->clients : "--client");
     else if (a->replay)
         status = run_replay(a, &list);
-    else if (!a->json || (json = cli_open_output("check", a->json)))
-        status = run_check(a, spec, &list, json);
+    else if (open_reports(a, &files))
+        status = run_check(a, spec, &list, &files);
     client_list_free(&list);
     client_spec_free(spec);
     return status;

@@ -228,6 +228,11 @@ void cli_discard_output(const char *path, FILE *f);
  * printing "porcheck [command]: PATH was not written (reason); the report above stands". */
 bool cli_write_json(const char *command, const char *path, FILE *f, json_t *doc);
 
+/* Writes the check report [doc] (the document --json writes; NULL: out of memory) into [f],
+ * opened for [path], as one self-contained HTML page, and closes [f]; false after one line on
+ * stderr when it could not be written. */
+bool cli_write_html(const char *command, const char *path, FILE *f, const json_t *doc);
+
 /* ---- Option tables: the single source of each command's parser, --help, the README's option
  * lists and the bash completion ---------------------------------------------------------------- */
 
@@ -294,6 +299,9 @@ extern const cli_syntax *const cli_commands[];
 
 /* The number of entries of cli_commands. */
 extern const size_t cli_command_count;
+
+/* The program as it was invoked (its argv[0]), for the commands a report tells the user to run. */
+extern const char *cli_program;
 
 /* Prints a bash completion script for every command of cli_commands to [out]. */
 void cli_print_bash_completion(FILE *out);

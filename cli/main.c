@@ -16,6 +16,8 @@ enum { COMMAND_COUNT = sizeof cli_commands / sizeof cli_commands[0] };
 
 const size_t cli_command_count = COMMAND_COUNT;
 
+const char *cli_program = "porcheck";
+
 /* Prints the list of commands. */
 static void print_usage(FILE *out)
 {
@@ -42,11 +44,10 @@ static const cli_syntax *find_command(const char *name)
 /* Reports unknown command [name], with the nearest one when it is a near miss. */
 static int unknown_command(const char *name)
 {
-    const char *near = NULL;
-    for (size_t i = 0; i < COMMAND_COUNT && !near; i++)
-        if (base_edit_distance(name, cli_commands[i]->name) <= 2) near = cli_commands[i]->name;
-    if (near)
-        fprintf(stderr, "porcheck: unknown command '%s' (did you mean '%s'?)\n", name, near);
+    base_near_miss near = base_near_miss_start(name);
+    for (size_t i = 0; i < COMMAND_COUNT; i++) base_near_miss_offer(&near, cli_commands[i]->name);
+    if (near.best)
+        fprintf(stderr, "porcheck: unknown command '%s' (did you mean '%s'?)\n", name, near.best);
     else
         fprintf(stderr, "porcheck: unknown command '%s' (try 'porcheck help')\n", name);
     return EXIT_BAD_INPUT;
@@ -69,6 +70,7 @@ int main(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     const char *name = argv[1];
+    cli_program = argv[0];
     if (!strcmp(name, "help") || !strcmp(name, "--help") || !strcmp(name, "-h"))
         return help(argc, argv);
     if (!strcmp(name, "--version")) {

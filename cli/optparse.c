@@ -62,14 +62,10 @@ static const cli_option *resolve(const cli_syntax *syntax, const char *name, siz
 /* Returns the option name of [syntax] nearest to [name] when it is a near miss, else NULL. */
 static const char *nearest(const cli_syntax *syntax, const char *name)
 {
-    const char *best = NULL;
-    size_t best_d = 3;
-    for (size_t i = 0; i < syntax->option_count; i++) {
-        const char *o = syntax->options[i].name;
-        size_t d = base_edit_distance(name, o);
-        if (d < best_d && d <= strlen(o) / 2) best = o, best_d = d;
-    }
-    return best;
+    base_near_miss near = base_near_miss_start(name);
+    for (size_t i = 0; i < syntax->option_count; i++)
+        base_near_miss_offer(&near, syntax->options[i].name);
+    return near.best;
 }
 
 /* Returns another command that has an option called [name], or NULL. */

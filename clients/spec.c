@@ -89,13 +89,9 @@ static const known_key param_keys[] = {{"type", false}, {NULL, false}};
  * at most half the known key's length), else NULL. */
 static const char *near_miss(const char *key, const known_key *keys)
 {
-    const char *best = NULL;
-    size_t best_d = 3;
-    for (const known_key *k = keys; k->name; k++) {
-        size_t d = base_edit_distance(key, k->name);
-        if (d < best_d && d <= strlen(k->name) / 2) best = k->name, best_d = d;
-    }
-    return best;
+    base_near_miss near = base_near_miss_start(key);
+    for (const known_key *k = keys; k->name; k++) base_near_miss_offer(&near, k->name);
+    return near.best;
 }
 
 /* Fails on unknown key [key] of the object at [path] whose keys are [keys] ([what] names it). */

@@ -433,6 +433,7 @@ static void say_named_call(words *w, const vm *machine, const vm_thread *t, int 
     const char *close = strchr(m->descriptor, ')');
     a->returns = close ? close[1] : 'V';
     a->call_depth = depth;
+    a->call_gen = b->gen;
     base_textbuf text = base_textbuf_make(a->text, sizeof a->text);
     if (ctor)
         base_textbuf_printf(&text, "new %s(%s)", a->object, a->value);
@@ -526,20 +527,82 @@ bool explore_describe_invocation(const vm *machine, uint32_t thread, const char 
     return true;
 }
 
+/* True when method [m] may write one of its parameters' slots (a store or iinc into one), so
+ * that its frame no longer holds the arguments it was called with. */
+static bool writes_parameters(const vm_method *m)
+{
+    const cf_code *code = m->code;
+    for (uint32_t pc = 0, len; code && pc < code->length; pc += len) {
+        const uint8_t *p = code->code + pc;
+        len = cf_instruction_length(code, pc);
+        if (!len) return true;
+        uint32_t slot = UINT32_MAX;
+        if (*p >= CF_OP_ISTORE && *p <= CF_OP_ASTORE) slot = p[1];
+        if (*p >= CF_OP_ISTORE_0 && *p <= CF_OP_ASTORE_3)
+            slot = (uint32_t)(*p - CF_OP_ISTORE_0) % 4;
+        if (*p == CF_OP_IINC) slot = p[1];
+        bool wide_store = p[1] == CF_OP_IINC || (p[1] >= CF_OP_ISTORE && p[1] <= CF_OP_ASTORE);
+        if (*p == CF_OP_WIDE && wide_store) slot = (uint32_t)p[2] << 8 | p[3];
+        if (slot < m->arg_slots) return true;
+    }
+    return false;
+}
+
+/* Says the call of the structure's own method whose frame is at [depth] of [t] (in the
+ * invocation whose frame is at [entry]) into [a]: "find(3)" (or "find(...)" when its parameters
+ * may have changed), located at its caller's line. */
+static void say_nested_call(words *w, const vm *machine, const vm_thread *t, int entry, int depth,
+                            explore_action *a)
+{
+    const vm_method *m = t->frames[depth].method;
+    say_named_call(w, machine, t, depth, a);
+    if (m->access & CF_ACC_STATIC && m->owner == t->frames[entry].method->owner)
+        a->object[0] = '\0'; /* the structure's own static helper: "validate(...)" */
+    if (writes_parameters(m)) put(a->value, sizeof a->value, "...");
+    base_textbuf text = base_textbuf_make(a->text, sizeof a->text);
+    base_textbuf_printf(&text, "%s%s%s(%s)", a->object, a->object[0] ? "." : "", m->name, a->value);
+    locate(a, &t->frames[depth - 1]);
+}
+
+size_t explore_describe_nesting(const vm *machine, uint32_t thread, const char *entry_class,
+                                const char *entry_method, explore_names *names, explore_action *out)
+{
+    const vm_thread *t = machine->threads[thread];
+    int e = entry_depth(t, entry_class, entry_method);
+    if (e < 1 || !t->depth) return 0;
+    const vm_frame *entry = &t->frames[e - 1];
+    names->root = entry->method->max_locals > 1 ? t->slots[entry->locals + 1].ref : 0;
+    const vm_class *cls = t->frames[e].method->owner;
+    int u = application_frame(t, e);
+    size_t n = 0;
+    for (int d = e + 1; d <= u && n < EXPLORE_MAX_NEST; d++) {
+        const vm_method *m = t->frames[d].method;
+        if (!user_class(m->owner, cls) || m->name[0] == '<') continue;
+        char scratch[16];
+        words w = {base_textbuf_make(scratch, sizeof scratch), 0, 0, names, &out[n]};
+        memset(&out[n], 0, sizeof out[n]);
+        say_nested_call(&w, machine, t, e, d, &out[n++]);
+    }
+    return n;
+}
+
 void explore_watch_call(vm *machine, uint32_t thread, int depth)
 {
     vm_thread *t = machine->threads[thread];
     if (depth < 0 || (uint32_t)depth >= t->depth) return;
     t->frames[depth].flags |= VM_FRAME_WATCHED;
-    t->watch_returned = false;
 }
 
-bool explore_call_result(const vm *machine, uint32_t thread, char returns, explore_names *names,
-                         char *buf, size_t cap)
+bool explore_call_result(const vm *machine, uint32_t thread, uint32_t gen, char returns,
+                         explore_names *names, char *buf, size_t cap)
 {
     const vm_thread *t = machine->threads[thread];
-    if (!t->watch_returned) return false;
-    base_textbuf out = base_textbuf_make(buf, cap);
-    if (returns != 'V') explore_say_value(&out, machine, names, returns, t->watch_result);
-    return true;
+    for (size_t i = t->watch_return_count; i-- > 0;) {
+        if (t->watch_returns[i].gen != gen) continue;
+        base_textbuf out = base_textbuf_make(buf, cap);
+        if (returns != 'V')
+            explore_say_value(&out, machine, names, returns, t->watch_returns[i].result);
+        return true;
+    }
+    return false;
 }

@@ -76,6 +76,12 @@ void harness_describe(const vm *machine, uint32_t thread, char *buf, size_t cap)
     explore_describe_step(machine, thread, HARNESS_CLIENT, "call", buf, cap);
 }
 
+size_t harness_describe_nesting(const vm *machine, uint32_t thread, explore_names *names,
+                                explore_action *out)
+{
+    return explore_describe_nesting(machine, thread, HARNESS_CLIENT, "call", names, out);
+}
+
 bool harness_describe_invocation(const vm *machine, uint32_t thread, explore_action *out)
 {
     return explore_describe_invocation(machine, thread, HARNESS_CLIENT, "call", out);

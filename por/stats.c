@@ -1,5 +1,6 @@
 /* The statistics block of a search, as text and as JSON (jansson). */
 #include <jansson.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -55,6 +56,13 @@ void por_stats_print(FILE *out, const por_result *result)
     for (size_t i = 0; i < FIELD_COUNT; i++)
         fprintf(out, "  %-26s %zu\n", fields[i].caption, field_value(&result->stats, i));
     fprintf(out, "  %-26s %.3f\n", "time (s)", result->stats.seconds);
+}
+
+const char *por_stats_caption(const char *key)
+{
+    for (size_t i = 0; i < FIELD_COUNT; i++)
+        if (!strcmp(fields[i].key, key)) return fields[i].caption;
+    return !strcmp(key, "seconds") ? "time (s)" : NULL;
 }
 
 json_t *por_stats_json(const por_result *result)

@@ -84,10 +84,36 @@ static void print_observed(FILE *out, const verdict_check_result *r)
     }
 }
 
-/* Prints violation [v] (number [i] + 1): what it is, its schedule and its table as [opt]
- * says. */
+/* Writes into [buf] the command that replays violation [v] of [r] for [c]: opt->replay_command
+ * with the client, the visible set in force when races widened a given one, and the schedule;
+ * returns false when [opt] has no command or it does not fit. */
+static bool replay_command(const client *c, const verdict_check_options *opt,
+                           const verdict_check_result *r, const verdict_check_violation *v,
+                           char *buf, size_t size)
+{
+    if (!opt->replay_command) return false;
+    base_textbuf out = base_textbuf_make(buf, size);
+    base_textbuf_printf(&out, "%s", opt->replay_command);
+    for (size_t i = 0; i < r->visible_count + r->widened_count; i++) {
+        base_textbuf_printf(&out, "%s", i ? "," : " --visible ");
+        base_textbuf_shell_word(&out, i < r->visible_count ? r->visible[i]
+                                                           : r->widened[i - r->visible_count]);
+    }
+    char text[16384];
+    client_format(c, text, sizeof text);
+    base_textbuf_printf(&out, " --client ");
+    base_textbuf_shell_word(&out, text);
+    base_textbuf_printf(&out, " --replay ");
+    size_t room = out.len < size ? size - out.len : 0;
+    out.len += verdict_schedule_format(v->schedule, v->length, room ? buf + out.len : NULL, room);
+    return out.len < size;
+}
+
+/* Prints violation [v] (number [i] + 1) of [r]: what it is, its schedule, its table as [opt]
+ * says and the command that replays it. */
 static void print_violation(FILE *out, const client *c, const verdict_check_options *opt,
-                            const verdict_check_violation *v, size_t i)
+                            const verdict_check_result *r, const verdict_check_violation *v,
+                            size_t i)
 {
     char buf[8192];
     if (v->kind == VERDICT_CHECK_OUTCOME) {
@@ -111,9 +137,13 @@ static void print_violation(FILE *out, const client *c, const verdict_check_opti
         fprintf(out, "%s%zu = %s", t ? ", " : "; thread ids: ", t, v->trace.thread_names[t]);
     fprintf(out, "): %s\n", sched ? sched : "?");
     base_free(sched);
-    if (!v->traced) return;
-    verdict_trace_print(c, &v->trace, opt->trace_format, out, 2);
-    if (!v->reproduced) fprintf(out, "  warning: the replay did not reproduce the violation\n");
+    if (v->traced) verdict_trace_print(c, &v->trace, opt->trace_format, out, 2);
+    if (v->traced && !v->reproduced)
+        fprintf(out, "  warning: the replay did not reproduce the violation\n");
+    char *cmd = base_malloc(v->length * 8 + 32768);
+    if (cmd && replay_command(c, opt, r, v, cmd, v->length * 8 + 32768))
+        fprintf(out, "  replay: %s\n", cmd);
+    base_free(cmd);
 }
 
 /* Prints the visible set in force for [r] and the races that widened it. */
@@ -147,7 +177,7 @@ void verdict_check_print(FILE *out, const client *c, const verdict_check_options
     print_observed(out, r);
     size_t shown = opt->max_traced ? opt->max_traced : VERDICT_DEFAULT_TRACES;
     for (size_t i = 0; i < r->violation_count && i < shown; i++)
-        print_violation(out, c, opt, &r->violations[i], i);
+        print_violation(out, c, opt, r, &r->violations[i], i);
     if (r->violation_count > shown)
         fprintf(out,
                 "... and %zu more violations (distinct unexpected outcomes, deadlocks or "
@@ -158,21 +188,46 @@ void verdict_check_print(FILE *out, const client *c, const verdict_check_options
 
 /* ---- JSON report ----------------------------------------------------------------------------- */
 
-/* Returns violation [v] as JSON. */
-static json_t *violation_json(const client *c, const verdict_check_violation *v)
+/* Returns the [n] strings of [list] as a JSON array, class names dotted when [dotted]. */
+static json_t *strings_json(const char *const *list, size_t n, bool dotted)
+{
+    json_t *a = json_array();
+    char name[1024];
+    for (size_t i = 0; a && i < n; i++) {
+        snprintf(name, sizeof name, "%s", list[i]);
+        for (char *p = name; dotted && *p; p++)
+            if (*p == '/') *p = '.';
+        json_array_append_new(a, json_string(name));
+    }
+    return a;
+}
+
+/* Returns violation [v] of [r] as JSON. */
+static json_t *violation_json(const client *c, const verdict_check_options *opt,
+                              const verdict_check_result *r, const verdict_check_violation *v)
 {
     static const char *const kinds[] = {"unexpected outcome", "deadlock", "uncaught exception"};
     char *sched = base_malloc(v->length * 8 + 16);
     if (!sched) return NULL;
     verdict_schedule_format(v->schedule, v->length, sched, v->length * 8 + 16);
-    json_t *j = json_pack("{sssIsssb}", "kind", kinds[v->kind], "count", (json_int_t)v->count,
-                          "schedule", sched, "reproduced", v->reproduced);
+    json_t *j = json_pack("{sssIsssIsb}", "kind", kinds[v->kind], "count", (json_int_t)v->count,
+                          "schedule", sched, "context_switches",
+                          (json_int_t)verdict_schedule_switches(v->schedule, v->length),
+                          "reproduced", v->reproduced);
     base_free(sched);
     if (!j) return NULL;
+    if (v->traced)
+        json_object_set_new(
+            j, "thread_ids",
+            strings_json((const char *const *)v->trace.thread_names, v->trace.thread_count, false));
     if (v->outcome)
         json_object_set_new(j, "outcome", verdict_outcome_json(v->outcome, c->invocation_count));
     if (v->message) json_object_set_new(j, "message", json_string(v->message));
     if (v->traced) json_object_set_new(j, "table", verdict_trace_json(c, &v->trace));
+    char *cmd = base_malloc(v->length * 8 + 32768);
+    if (cmd && replay_command(c, opt, r, v, cmd, v->length * 8 + 32768))
+        json_object_set_new(j, "replay", json_string(cmd));
+    base_free(cmd);
     return j;
 }
 
@@ -187,20 +242,6 @@ static json_t *unexpected_json(const verdict_check_result *r)
             json_array_append_new(list, verdict_outcome_json(v, w));
     }
     return list;
-}
-
-/* Returns the [n] strings of [list] as a JSON array, class names dotted when [dotted]. */
-static json_t *strings_json(const char *const *list, size_t n, bool dotted)
-{
-    json_t *a = json_array();
-    char name[1024];
-    for (size_t i = 0; a && i < n; i++) {
-        snprintf(name, sizeof name, "%s", list[i]);
-        for (char *p = name; dotted && *p; p++)
-            if (*p == '/') *p = '.';
-        json_array_append_new(a, json_string(name));
-    }
-    return a;
 }
 
 /* Returns the visible set of [r] as JSON: {"classifier", "given": [...] or null for the
@@ -226,13 +267,14 @@ static json_t *unobserved_json(const verdict_check_result *r)
     return list;
 }
 
-json_t *verdict_check_json(const client *c, const verdict_check_result *r, size_t line)
+json_t *verdict_check_json(const client *c, const verdict_check_options *opt,
+                           const verdict_check_result *r, size_t line)
 {
     char text[16384];
     client_format(c, text, sizeof text);
     json_t *viols = json_array();
     for (size_t i = 0; viols && i < r->violation_count; i++)
-        json_array_append_new(viols, violation_json(c, &r->violations[i]));
+        json_array_append_new(viols, violation_json(c, opt, r, &r->violations[i]));
     const client_lin_stats *s = &r->expected.stats;
     json_t *expected = verdict_outcome_set_json(r->expected.outcomes, c);
     if (expected)

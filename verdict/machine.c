@@ -5,10 +5,26 @@
 
 #include "machine.h"
 
-/* Appends blocked thread [t] of [machine] to [buf] (of [cap], [len] used) as [style] says;
- * returns the new length. */
+/* Writes what blocked thread [t] of a client stands at into [what], as its interleaving table
+ * shows the action (objects named by [names]) with its source line. */
+static void blocked_action(const vm *machine, uint32_t t, explore_names *names, char *what,
+                           size_t cap)
+{
+    explore_action a;
+    if (harness_describe_action(machine, t, names, &a) && a.text[0]) {
+        base_textbuf out = base_textbuf_make(what, cap);
+        base_textbuf_printf(&out, "%s", a.text);
+        if (a.file[0] && a.line > 0) base_textbuf_printf(&out, " (%s:%d)", a.file, a.line);
+        return;
+    }
+    harness_describe(machine, t, what, cap);
+    if (!what[0]) explore_describe_waiting(machine, t, what, cap);
+}
+
+/* Appends blocked thread [t] of [machine] to [buf] (of [cap], [len] used) as [style] says
+ * (objects named by [names] in the client style); returns the new length. */
 static size_t describe_blocked(const vm *machine, uint32_t t, verdict_deadlock_style style,
-                               char *buf, size_t cap, size_t len)
+                               explore_names *names, char *buf, size_t cap, size_t len)
 {
     char name[256], what[2048];
     explore_thread_name(machine, t, name, sizeof name);
@@ -16,8 +32,7 @@ static size_t describe_blocked(const vm *machine, uint32_t t, verdict_deadlock_s
         explore_describe_waiting(machine, t, what, sizeof what);
         return len + (size_t)snprintf(buf + len, cap - len, "\n  %s %s", name, what);
     }
-    harness_describe(machine, t, what, sizeof what);
-    if (!what[0]) explore_describe_waiting(machine, t, what, sizeof what);
+    blocked_action(machine, t, names, what, sizeof what);
     len += (size_t)snprintf(buf + len, cap - len, " %s blocked at %s", name, what);
     int owner = explore_waits_for(machine, t);
     if (owner >= 0 && len < cap) {
@@ -73,8 +88,9 @@ void verdict_describe_deadlock(const vm *machine, por_tset waiting, verdict_dead
     bool program = style == VERDICT_DEADLOCK_PROGRAM;
     size_t len = (size_t)snprintf(buf, cap, program ? "deadlock" : "deadlock:");
     por_tset named = named_threads(machine, waiting);
+    explore_names names = {0};
     for (uint32_t t = 0; t < POR_MAX_THREADS && len < cap; t++)
-        if (named >> t & 1) len = describe_blocked(machine, t, style, buf, cap, len);
+        if (named >> t & 1) len = describe_blocked(machine, t, style, &names, buf, cap, len);
     if (!program && len < cap && buf[len - 1] == ';') buf[len - 1] = '\0';
     int start = program && len < cap ? cycle_start(machine, waiting) : -1;
     if (start >= 0) describe_cycle(machine, start, buf, cap, len);

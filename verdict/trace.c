@@ -138,16 +138,18 @@ static explore_action *keep_action(verdict_trace *tr, const explore_action *a, c
 }
 
 /* Appends a row: the header of invocation [call] (no [text]), or action [text] with its parts
- * [a] (NULL for a blocked thread's row); an action the same as the last row of the same column
- * counts once more there. Returns the row's index, or -1 when out of memory. */
+ * [a] (NULL for a blocked thread's row) inside [nest] nested calls; an action the same as the
+ * last row of the same column counts once more there. Returns the row's index, or -1 when out
+ * of memory. */
 static long add_row(verdict_trace *tr, size_t column, long call, const char *text,
-                    const explore_action *a, size_t step)
+                    const explore_action *a, size_t step, unsigned nest)
 {
     size_t n = tr->row_count;
     verdict_trace_row *last = n ? &tr->rows[n - 1] : NULL;
     if (text && a && last && last->call < 0 && last->text && last->action &&
-        last->column == column && !last->result && !strcmp(last->text, text) &&
-        !strcmp(last->action->cls, a->cls) && last->action->line == a->line) {
+        last->column == column && !last->result && !last->nested_call && last->nest == nest &&
+        !strcmp(last->text, text) && !strcmp(last->action->cls, a->cls) &&
+        last->action->line == a->line) {
         last->repeat++;
         return (long)n - 1;
     }
@@ -156,7 +158,7 @@ static long add_row(verdict_trace *tr, size_t column, long call, const char *tex
         if (!rows) return -1;
         tr->rows = rows;
     }
-    verdict_trace_row r = {column, call, NULL, NULL, NULL, NULL, step, 1};
+    verdict_trace_row r = {column, call, NULL, NULL, NULL, NULL, step, 1, nest, false};
     if (text && !(r.text = base_arena_strndup(&tr->arena, text, strlen(text)))) return -1;
     char *where = NULL;
     if (a && !(r.action = keep_action(tr, a, &where))) return -1;
@@ -165,10 +167,12 @@ static long add_row(verdict_trace *tr, size_t column, long call, const char *tex
     return (long)n;
 }
 
-/* A library call of one thread whose result a row waits for. */
+/* A call of one thread (a library call, or a call of the structure's own method) whose result
+ * a row waits for. */
 typedef struct pending_call {
     long row; /* the row, or -1 */
     char returns;
+    uint32_t gen; /* the call's frame (explore_action.call_gen) */
 } pending_call;
 
 /* The state of one replay. */
@@ -179,7 +183,9 @@ typedef struct replay {
     harness_result buf; /* scratch for reading one result */
     size_t steps;       /* steps run */
     explore_names names;
-    pending_call pending[POR_MAX_THREADS];
+    pending_call pending[POR_MAX_THREADS];                  /* each thread's library call */
+    pending_call nested[POR_MAX_THREADS][EXPLORE_MAX_NEST]; /* its nested calls shown */
+    size_t nested_count[POR_MAX_THREADS];
 } replay;
 
 /* Adds the header row of invocation [call] unless it has one; with [start] (where the method
@@ -188,7 +194,7 @@ static bool head_at(replay *rp, size_t call, size_t step, const explore_action *
 {
     if (rp->headed[call]) return true;
     rp->headed[call] = true;
-    return add_row(rp->tr, column_of(rp->k->c, call), (long)call, NULL, start, step) >= 0;
+    return add_row(rp->tr, column_of(rp->k->c, call), (long)call, NULL, start, step, 0) >= 0;
 }
 
 /* Adds the header row of invocation [call] unless it has one, without its place. */
@@ -207,6 +213,47 @@ static bool head_returned(replay *rp, size_t step)
     return true;
 }
 
+/* Shows the [n] calls of the structure's own methods in [chain] that thread [t] (in column
+ * [column]) is nested in at step [step]: the ones already shown stay, a header row opens each
+ * new one (and waits for its result). False when out of memory. */
+static bool open_nesting(replay *rp, uint32_t t, size_t column, const explore_action *chain,
+                         size_t n, size_t step)
+{
+    pending_call *shown = rp->nested[t];
+    size_t keep = 0;
+    while (keep < n && keep < rp->nested_count[t] && shown[keep].gen == chain[keep].call_gen)
+        keep++;
+    for (size_t i = keep; i < n; i++) {
+        long row = add_row(rp->tr, column, -1, chain[i].text, &chain[i], step, (unsigned)i);
+        if (row < 0) return false;
+        rp->tr->rows[row].nested_call = true;
+        explore_watch_call(rp->k->machine, t, chain[i].call_depth);
+        shown[i] = (pending_call){row, chain[i].returns, chain[i].call_gen};
+    }
+    rp->nested_count[t] = n;
+    return true;
+}
+
+/* Describes thread [t]'s next action into [a] and the calls it is nested in into [chain]
+ * (returning how many in [*n]), objects numbered in the order the rows show them; false when
+ * the step shows nothing. */
+static bool describe_step(replay *rp, uint32_t t, explore_action *a, explore_action *chain,
+                          size_t *n)
+{
+    explore_names *before = base_malloc(sizeof *before);
+    if (before) *before = rp->names;
+    bool shown = harness_describe_action(rp->k->machine, t, &rp->names, a) && a->text[0];
+    if (shown && before) { /* again, after the headers above it have named their objects */
+        rp->names = *before;
+        *n = harness_describe_nesting(rp->k->machine, t, &rp->names, chain);
+        harness_describe_action(rp->k->machine, t, &rp->names, a);
+    } else {
+        *n = 0;
+    }
+    base_free(before);
+    return shown;
+}
+
 /* Replay hook: records what step [step] of thread [t] does, before it runs. */
 static bool note_step(void *ctx, uint32_t t, size_t step)
 {
@@ -214,33 +261,47 @@ static bool note_step(void *ctx, uint32_t t, size_t step)
     long call = harness_call_of(rp->k->machine, t);
     por_label label;
     rp->k->lts.ops->peek(rp->k->lts.model, t, &label);
-    if (call < 0 || label.access == POR_INVISIBLE) return true;
-    explore_action a, start;
-    if (!harness_describe_action(rp->k->machine, t, &rp->names, &a) || !a.text[0]) return true;
+    if (call < 0 || label.access == POR_INVISIBLE || t >= POR_MAX_THREADS) return true;
+    explore_action a, start, chain[EXPLORE_MAX_NEST];
+    size_t n;
+    if (!describe_step(rp, t, &a, chain, &n)) return true;
     bool placed = harness_describe_invocation(rp->k->machine, t, &start);
     if (!head_at(rp, (size_t)call, step, placed ? &start : NULL)) return false;
+    size_t column = column_of(rp->k->c, (size_t)call);
+    if (!open_nesting(rp, t, column, chain, n, step)) return false;
     size_t before = rp->tr->row_count;
-    long row = add_row(rp->tr, column_of(rp->k->c, (size_t)call), -1, a.text, &a, step);
+    long row = add_row(rp->tr, column, -1, a.text, &a, step, (unsigned)n);
     if (row < 0) return false;
-    if (a.call_depth >= 0 && rp->tr->row_count > before && t < POR_MAX_THREADS) {
+    if (a.call_depth >= 0 && rp->tr->row_count > before) {
         explore_watch_call(rp->k->machine, t, a.call_depth);
-        rp->pending[t] = (pending_call){row, a.returns};
+        rp->pending[t] = (pending_call){row, a.returns, a.call_gen};
     }
     return true;
 }
 
-/* Gives the row that waits for [t]'s library call its result once the call returned. */
-static bool note_result(replay *rp, uint32_t t)
+/* Gives the row that waits for call [p] of thread [t] its result once the call returned;
+ * false when out of memory. */
+static bool take_result(replay *rp, uint32_t t, pending_call *p)
 {
-    pending_call *p = t < POR_MAX_THREADS ? &rp->pending[t] : NULL;
     char value[512];
-    if (!p || p->row < 0 ||
-        !explore_call_result(rp->k->machine, t, p->returns, &rp->names, value, sizeof value))
+    if (p->row < 0 || !explore_call_result(rp->k->machine, t, p->gen, p->returns, &rp->names, value,
+                                           sizeof value))
         return true;
     verdict_trace_row *r = &rp->tr->rows[p->row];
     r->result = base_arena_strndup(&rp->tr->arena, value, strlen(value));
     p->row = -1;
     return r->result != NULL;
+}
+
+/* Gives the rows that wait for [t]'s library call and nested calls their results once the
+ * calls returned. */
+static bool note_result(replay *rp, uint32_t t)
+{
+    if (t >= POR_MAX_THREADS) return true;
+    bool ok = take_result(rp, t, &rp->pending[t]);
+    for (size_t i = 0; ok && i < rp->nested_count[t]; i++)
+        ok = take_result(rp, t, &rp->nested[t][i]);
+    return ok;
 }
 
 /* Replay hook: adds the headers of the invocations that returned during step [step] of thread
@@ -289,7 +350,8 @@ static client_status run_steps(replay *rp, const uint8_t *schedule, size_t lengt
     }
 }
 
-/* Adds the invocations still running at the end (with what a blocked thread waits to do). */
+/* Adds the invocations still running at the end (with what a blocked thread waits to do, and
+ * who holds the lock it waits for). */
 static bool note_unfinished(replay *rp, size_t step)
 {
     checker *k = rp->k;
@@ -300,11 +362,18 @@ static bool note_unfinished(replay *rp, size_t step)
         if (call < 0 || rp->tr->returned[call]) continue;
         if (!head(rp, (size_t)call, step)) return false;
         if (!(waiting >> t & 1)) continue;
-        explore_action a;
+        explore_action a, chain[EXPLORE_MAX_NEST];
         char text[1100];
-        bool said = harness_describe_action(k->machine, t, &rp->names, &a) && a.text[0];
-        snprintf(text, sizeof text, "blocked: %s", said ? a.text : "waits");
-        if (add_row(rp->tr, column_of(k->c, (size_t)call), -1, text, said ? &a : NULL, step) < 0)
+        size_t n = 0, column = column_of(k->c, (size_t)call);
+        bool said = t < POR_MAX_THREADS && describe_step(rp, t, &a, chain, &n);
+        if (said && !open_nesting(rp, t, column, chain, n, step)) return false;
+        base_textbuf out = base_textbuf_make(text, sizeof text);
+        base_textbuf_printf(&out, "blocked: %s", said ? a.text : "waits");
+        int owner = explore_waits_for(k->machine, t);
+        char name[64];
+        if (owner >= 0) explore_thread_name(k->machine, (uint32_t)owner, name, sizeof name);
+        if (owner >= 0) base_textbuf_printf(&out, " (held by %s)", name);
+        if (add_row(rp->tr, column, -1, text, said ? &a : NULL, step, (unsigned)n) < 0)
             return false;
     }
     return true;
@@ -384,15 +453,16 @@ void verdict_trace_free(verdict_trace *tr)
 
 /* Writes the text of row [r] of [tr] (client [c]) into [buf]: "add(1): true (List.java:10)" for
  * a header (where the method starts, when the thread was seen in it); for an action "  read
- * head.next -> Node@3 (List.java:12)", a library call with its result ("  top.compareAndSet(
- * Node@2, Node@5): false") and merged steps counted; with [full] the place reads "at
+ * head.next -> Node@3 (List.java:12)", a call with its result ("  top.compareAndSet(Node@2,
+ * Node@5): false", "  find(3): Node@2") and merged steps counted, indented two more for each
+ * call of the structure's own methods it is nested in; with [full] the place reads "at
  * List.add(List.java:12)". */
 static void cell_text(const client *c, const verdict_trace *tr, const verdict_trace_row *r,
                       bool full, char *buf, size_t size)
 {
     base_textbuf out = base_textbuf_make(buf, size);
     if (r->call < 0) {
-        base_textbuf_printf(&out, "  %s", r->text);
+        base_textbuf_printf(&out, "%*s%s", 2 + 2 * (int)r->nest, "", r->text);
         if (r->result && r->result[0]) base_textbuf_printf(&out, ": %s", r->result);
         if (r->repeat > 1) base_textbuf_printf(&out, " [%zu steps]", r->repeat);
     } else {
@@ -538,8 +608,10 @@ static const char *end_name(verdict_trace_end end)
 /* Returns the parts of action row [r] of [tr] as JSON. */
 static json_t *action_json(const verdict_trace *tr, const verdict_trace_row *r)
 {
-    json_t *j = json_pack("{sssIsssI}", "thread", tr->columns[r->column], "step",
-                          (json_int_t)r->step, "action", r->text, "repeat", (json_int_t)r->repeat);
+    json_t *j =
+        json_pack("{sssIsssIsI}", "thread", tr->columns[r->column], "step", (json_int_t)r->step,
+                  "action", r->text, "repeat", (json_int_t)r->repeat, "nest", (json_int_t)r->nest);
+    if (j && r->nested_call) json_object_set_new(j, "nested_call", json_true());
     const explore_action *a = r->action;
     if (!j || !a) return j;
     json_t *parts = json_pack("{sssssssssssssssi}", "kind", a->kind, "object", a->object, "field",

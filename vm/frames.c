@@ -2,6 +2,7 @@
  * caller's arguments; a native runs on the argument slots and pushes its result. Monitors of
  * objects live in their headers (owner thread and count), so they are part of the heap state. */
 #include <stdio.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -81,6 +82,21 @@ vm_call_result vm_push_frame(vm *machine, vm_thread *t, vm_method *m, uint32_t b
     return VM_CALL_PUSHED;
 }
 
+/* Records that watched frame [f] of [t] returned [result] of [ret_slots] slots, forgetting the
+ * oldest such return when [t] remembers VM_WATCH_RETURNS already. */
+static void note_watched_return(vm_thread *t, const vm_frame *f, const vm_slot *result,
+                                uint32_t ret_slots)
+{
+    if (t->watch_return_count == VM_WATCH_RETURNS) {
+        memmove(t->watch_returns, t->watch_returns + 1,
+                (VM_WATCH_RETURNS - 1) * sizeof t->watch_returns[0]);
+        t->watch_return_count--;
+    }
+    vm_watch_return *w = &t->watch_returns[t->watch_return_count++];
+    w->gen = f->gen;
+    for (uint32_t i = 0; i < ret_slots && i < 2; i++) w->result[i] = result[i];
+}
+
 bool vm_pop_frame(vm *machine, vm_thread *t, const vm_slot *result, uint32_t ret_slots)
 {
     vm_frame f = t->frames[--t->depth];
@@ -89,10 +105,7 @@ bool vm_pop_frame(vm *machine, vm_thread *t, const vm_slot *result, uint32_t ret
         if (o->lock_owner == t->id + 1 && --o->lock_count == 0) o->lock_owner = 0;
     }
     if (f.flags & VM_FRAME_CLINIT) vm_finish_clinit(machine, t, &f, false);
-    if (f.flags & VM_FRAME_WATCHED) {
-        t->watch_returned = true;
-        for (uint32_t i = 0; i < ret_slots && i < 2; i++) t->watch_result[i] = result[i];
-    }
+    if (f.flags & VM_FRAME_WATCHED) note_watched_return(t, &f, result, ret_slots);
     if (t->depth == 0) return false;
     vm_frame *caller = &t->frames[t->depth - 1];
     for (uint32_t i = 0; i < ret_slots; i++) t->slots[f.locals + i] = result[i];

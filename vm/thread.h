@@ -32,6 +32,15 @@ struct vm_frame {
     vm_frame_cache cache; /* checking: what the checker caches on it (hooks.h) */
 };
 
+/* How many returns of watched frames a thread remembers. */
+enum { VM_WATCH_RETURNS = 4 };
+
+/* A VM_FRAME_WATCHED frame that returned normally: which one (its gen) and its result. */
+typedef struct vm_watch_return {
+    uint32_t gen;
+    vm_slot result[2];
+} vm_watch_return;
+
 /* A Java thread as data. */
 struct vm_thread {
     uint32_t id;
@@ -60,8 +69,9 @@ struct vm_thread {
     uint32_t atomic_frame; /* 1 + the index of the last VM_FRAME_ATOMIC frame pushed, or 0 (it
                             * counts while that frame is still there: vm_atomic_call) */
     vm_thread_cache cache; /* checking: what the checker caches on it (hooks.h) */
-    bool watch_returned;   /* a VM_FRAME_WATCHED frame returned normally, with [watch_result] */
-    vm_slot watch_result[2];
+    vm_watch_return watch_returns[VM_WATCH_RETURNS]; /* the last VM_FRAME_WATCHED frames that
+                                                      * returned normally, oldest first */
+    uint8_t watch_return_count;
 };
 
 /* ---- frames.c

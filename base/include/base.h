@@ -106,9 +106,27 @@ base_textbuf base_textbuf_make(char *buf, size_t size);
 void base_textbuf_printf(base_textbuf *out, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Appends [word] to [out] as a POSIX shell reads it back: as it is when it holds only letters,
+ * digits and _./:,=@+-, else in single quotes (a quote inside written '\''). */
+void base_textbuf_shell_word(base_textbuf *out, const char *word);
+
 /* Returns the optimal-string-alignment distance of [a] and [b] (case-insensitive): the edits
  * (insert, delete, replace, swap two neighbours) from one to the other; 99 when either is longer
- * than 63 bytes. For "did you mean" hints. */
+ * than 63 bytes. */
 size_t base_edit_distance(const char *a, const char *b);
+
+/* The one rule of every "did you mean" hint: of the names offered, the nearest to a mistyped
+ * word that is at most 2 edits from it and no more than half as many edits as its own length. */
+typedef struct base_near_miss {
+    const char *word; /* the mistyped word */
+    const char *best; /* the nearest name so far, or NULL */
+    size_t distance;  /* its distance */
+} base_near_miss;
+
+/* Returns a search for the name nearest to [word]. */
+base_near_miss base_near_miss_start(const char *word);
+
+/* Offers [name] to search [n]. */
+void base_near_miss_offer(base_near_miss *n, const char *name);
 
 #endif

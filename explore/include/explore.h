@@ -116,9 +116,13 @@ typedef struct explore_action {
     char method[128];
     char file[128];
     int line;
-    int call_depth; /* a library call shown as one action: the depth of its frame, else -1 */
-    char returns;   /* that call's return type ('V' for void, 'L' for objects, 'I', ...) */
+    int call_depth;    /* a library call shown as one action: the depth of its frame, else -1 */
+    uint32_t call_gen; /* that frame's push count (vm_frame.gen), which names it */
+    char returns;      /* that call's return type ('V' for void, 'L' for objects, 'I', ...) */
 } explore_action;
+
+/* The most calls of the structure's own methods that explore_describe_nesting gives. */
+enum { EXPLORE_MAX_NEST = 3 };
 
 /* Describes [thread]'s next transition as explore_describe_step does, into [out], naming objects
  * by [names] from the structure under test (the first argument of [entry_method]'s frame) and
@@ -131,14 +135,24 @@ bool explore_describe_action(const vm *machine, uint32_t thread, const char *ent
 bool explore_describe_invocation(const vm *machine, uint32_t thread, const char *entry_class,
                                  const char *entry_method, explore_action *out);
 
-/* Makes the library call of [thread] whose frame is at [depth] (explore_action.call_depth)
- * record its result when it returns, for explore_call_result. */
+/* Describes the calls of the structure's own methods that [thread]'s next action is nested in
+ * (a find inside add), outermost first, at most EXPLORE_MAX_NEST (the outermost ones), into
+ * [out]: each as a call ("find(3)", kind "call", with call_depth, call_gen and returns) located
+ * where its caller makes it; the arguments are left out ("find(...)") when the method may have
+ * overwritten its parameters. Returns how many; 0 outside an invocation. */
+size_t explore_describe_nesting(const vm *machine, uint32_t thread, const char *entry_class,
+                                const char *entry_method, explore_names *names,
+                                explore_action *out);
+
+/* Makes the call of [thread] whose frame is at [depth] (explore_action.call_depth) record its
+ * result when it returns, for explore_call_result. */
 void explore_watch_call(vm *machine, uint32_t thread, int depth);
 
-/* Writes the result of [thread]'s watched call (of return type [returns]; nothing for 'V'),
- * named by [names], into [buf]; false until that call has returned normally. */
-bool explore_call_result(const vm *machine, uint32_t thread, char returns, explore_names *names,
-                         char *buf, size_t cap);
+/* Writes the result of [thread]'s watched call whose frame was [gen] (explore_action.call_gen;
+ * of return type [returns]; nothing for 'V'), named by [names], into [buf]; false until that
+ * call has returned normally. */
+bool explore_call_result(const vm *machine, uint32_t thread, uint32_t gen, char returns,
+                         explore_names *names, char *buf, size_t cap);
 
 /* Writes [thread]'s state for a deadlock report (where it stands, the lock it waits for and its
  * owner) into [buf] of [cap] bytes. */

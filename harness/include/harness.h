@@ -122,6 +122,11 @@ void harness_describe(const vm *machine, uint32_t thread, char *buf, size_t cap)
 bool harness_describe_action(const vm *machine, uint32_t thread, explore_names *names,
                              explore_action *out);
 
+/* Describes the calls of the structure's own methods that [thread]'s next action is nested in
+ * (explore_describe_nesting) into [out] (EXPLORE_MAX_NEST entries); returns how many. */
+size_t harness_describe_nesting(const vm *machine, uint32_t thread, explore_names *names,
+                                explore_action *out);
+
 /* Fills the location fields of [out] with the first line of the invocation [thread] runs;
  * false when it runs none. */
 bool harness_describe_invocation(const vm *machine, uint32_t thread, explore_action *out);

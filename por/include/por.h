@@ -220,4 +220,8 @@ struct json_t;
 /* Returns [result]'s statistics as a new jansson object (NULL when out of memory). */
 struct json_t *por_stats_json(const por_result *result);
 
+/* Returns the text caption of the statistic that por_stats_json calls [key] ("states (new)" for
+ * "states_new"), or NULL for another key. */
+const char *por_stats_caption(const char *key);
+
 #endif

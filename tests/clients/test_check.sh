@@ -270,8 +270,10 @@ grep -q '^  T[0-2]     head.lock.lock() at LazyListSetBuggy.add(LazyListSetBuggy
     fail "list: lock not shown as the call on its field with Class.method(File.java:line)"
 grep -q '^  T[0-2]     write head.next = Node@[0-9]* at LazyListSetBuggy.add(LazyListSetBuggy.java:43)$' out.txt ||
     fail "list: no field write with its value"
-grep -q '^  T[0-2]     read head.next.marked -> false at LazyListSetBuggy.validate(LazyListSetBuggy.java:26)$' out.txt ||
-    fail "list: no field read with the value read"
+grep -q '^  T[0-2]       read head.next.marked -> false at LazyListSetBuggy.validate(LazyListSetBuggy.java:26)$' out.txt ||
+    fail "list: no field read with the value read, nested in validate"
+grep -q '^  T[0-2]     validate(Node@[0-9]*, Node@[0-9]*): true at LazyListSetBuggy.add(LazyListSetBuggy.java:41)$' out.txt ||
+    fail "list: no nested call of validate with its arguments, result and call site"
 grep -q '#' out.txt && fail "list: an internal object id is shown: $(grep -m1 '#' out.txt)"
 grep -q 'monitorDepth\|monitorEnter\|Sync\.' out.txt && fail "table: internal bookkeeping shown"
 expect 1 --jar "$jar" --spec "$specs/RWLockListSetBuggy.json" --client "${buggy[RWLockListSetBuggy]}" \
@@ -440,7 +442,7 @@ for a in $algos; do
     reports+=("stale-$a.json")
 done
 expect 1 --jar "$jar" --spec "$buggy_buffer" --client "$stale" --json out.json
-grep -q '^violation [0-9]*: deadlock: T2 blocked at wait BoundedBufferBuggy#[0-9.]*: waits (BoundedBufferBuggy.java:20)   \[[0-9]* end states\?\]$' out.txt ||
+grep -q '^violation [0-9]*: deadlock: T2 blocked at wait(): waits (BoundedBufferBuggy.java:20)   \[[0-9]* end states\?\]$' out.txt ||
     fail "stale take: no deadlock violation: $(grep ^violation out.txt)"
 grep -qx "  outcome (void, 5, 1, 5, void, void, blocked): no linearization leaves these invocations blocked" out.txt ||
     fail "stale take: the deadlock's outcome is not printed"
@@ -476,7 +478,7 @@ grep -qx "run sequentially, the implementation agrees with the adt model" out.tx
 # but put(2) waits on an empty buffer, which no linearization explains
 notify_one=$test_specs/notify-one-buffer.json
 expect 1 --jar "$odd_cp" --spec "$notify_one" --client '{ put(1); put(2) } || { take() } || { take() }'
-grep -q "^violation [0-9]*: deadlock: T0 blocked at wait NotifyOneBuffer#[0-9.]*: waits (NotifyOneBuffer.java:14); T[12] blocked at wait NotifyOneBuffer#[0-9.]*: waits (NotifyOneBuffer.java:21)   \[1 end state\]$" out.txt ||
+grep -q "^violation [0-9]*: deadlock: T0 blocked at wait(): waits (NotifyOneBuffer.java:14); T[12] blocked at wait(): waits (NotifyOneBuffer.java:21)   \[1 end state\]$" out.txt ||
     fail "lost wake-up: no deadlock violation: $(grep ^violation out.txt)"
 grep -qx "  outcome (void, blocked, 1, blocked): no linearization leaves these invocations blocked" out.txt ||
     fail "lost wake-up: the deadlock's outcome is not printed"
@@ -487,12 +489,38 @@ for a in $algos; do
     [ "$(field unexpected)" = '[{"blocked":true},{"blocked":true}]' ] ||
         fail "lock order under $a: unexpected $(field unexpected)"
 done
-grep -q "^violation 1: deadlock: T0 blocked at lock Object#[0-9.]* (LockOrder.java:14), held by T1; T1 blocked at lock Object#[0-9.]* (LockOrder.java:22), held by T0   \[1 end state\]$" out.txt ||
+grep -q "^violation 1: deadlock: T0 blocked at lock b (LockOrder.java:14), held by T1; T1 blocked at lock a (LockOrder.java:22), held by T0   \[1 end state\]$" out.txt ||
     fail "lock order: no deadlock violation: $(grep ^violation out.txt)"
+grep -q '|   blocked: lock b (held by T1) (LockOrder.java:14) *|' out.txt ||
+    fail "lock order: the table does not show the blocked lock with its holder"
+# calls of the structure's own methods: one more indented level each (at most 3), with their
+# results; a helper that overwrites its parameter shows no arguments, since its frame no longer
+# holds them
+helper=$test_specs/helper-counter.json
+expect 1 --jar "$odd_cp" --spec "$helper" --client '{ inc(1) } || { inc(2); deep() }' --no-minimize \
+    --json out.json
+for row in '|   read(): 0 (HelperCounter.java:13) ' '|     read value -> 0 (HelperCounter.java:23) ' \
+    '|   store(...) (HelperCounter.java:14) ' '|   one(1): [12] (HelperCounter.java:19) ' \
+    '|     two(2): [12] (HelperCounter.java:32) ' '|       three(3): [12] (HelperCounter.java:36) ' \
+    '|         read value -> [12] (HelperCounter.java:44) ' '|     write value = [12] (HelperCounter.java:28) '; do
+    grep -q -- "$row" out.txt || fail "nested calls: no row '$row'"
+done
+grep -qF '|   store(...) (HelperCounter.java:14) ' out.txt ||
+    fail "nested calls: a helper that overwrites its parameter is shown with arguments"
+grep -q 'four(' out.txt && fail "nested calls: more than 3 levels shown"
+"$py" - out.json <<'PY' || fail "nested calls: the JSON rows"
+import json, sys
+rows = json.load(open(sys.argv[1]))["clients"][0]["violations"][0]["table"]["rows"]
+calls = [r for r in rows if r.get("nested_call")]
+assert {(r["action"], r["nest"]) for r in calls} >= {("read()", 0), ("store(...)", 0)}, calls
+assert all(r["result"] == "0" for r in calls if r["action"] == "read()"), calls
+inner = [r for r in rows if r.get("kind") == "read" and r["field"] == "value" and r["method"] == "read"]
+assert inner and all(r["nest"] == 1 for r in inner), inner
+PY
 expect 1 --jar "$odd_cp" --spec "$odd" --client '{ hold() } || { take() }' --json out.json
-grep -q "^violation 1: deadlock: T1 blocked at lock ReentrantLock#[0-9.]* (Oddities.java:73), held by T0   \[1 end state\]$" out.txt ||
+grep -q "^violation 1: deadlock: T1 blocked at lock.lock() (Oddities.java:73), held by T0   \[1 end state\]$" out.txt ||
     fail "deadlock: no deadlock violation: $(grep ^violation out.txt)"
-grep -q '|   blocked: [A-Za-z@0-9.]*lock() (Oddities.java:73) *|$' out.txt ||
+grep -q '|   blocked: lock.lock() (held by T0) (Oddities.java:73) *|$' out.txt ||
     fail "deadlock: the table does not show the blocked lock"
 expect 1 --jar "$odd_cp" --spec "$odd" --client '{ hold() } || { take() }' --replay "$(field schedule)"
 grep -qx "result: no thread can run, some are blocked, outcome (void, blocked): deadlock, no linearization explains it (a violation)" out.txt ||

@@ -206,6 +206,10 @@ typedef struct verdict_check_options {
                                  * threads start (verdict_expected's, so that no thread runs
                                  * their initialisers); a replay needs the search's */
     size_t preinit_count;
+    const char *replay_command; /* the command line that checks the same class the same way,
+                                 * without --client, --visible and --replay (each word quoted
+                                 * for the shell): the report gives each violation's replay as
+                                 * it followed by those; NULL: no replay line */
 } verdict_check_options;
 
 /* Returns the classifier [opt] selects: its own, or the default for its algorithm. */
@@ -257,7 +261,10 @@ typedef struct verdict_trace_row {
     const explore_action *action; /* an action: its parts (kind, object, field, value, class,
                                    * method, file, line); NULL for a blocked thread's row */
     size_t step;                  /* the 1-based step of the schedule (the first, when merged) */
-    size_t repeat; /* an action: how many consecutive steps with this text it stands for */
+    size_t repeat;    /* an action: how many consecutive steps with this text it stands for */
+    unsigned nest;    /* an action: how many calls of the structure's own methods enclose it */
+    bool nested_call; /* an action that is such a call ("find(3)"): the rows nested in it follow
+                       * with [nest] one more, and [result] is its result once it returned */
 } verdict_trace_row;
 
 /* How a replayed schedule ends. */
@@ -369,9 +376,10 @@ void verdict_check_print_header(FILE *out, const client *c, size_t index);
 void verdict_check_print(FILE *out, const client *c, const verdict_check_options *opt,
                          const verdict_check_result *r, const char *signal);
 
-/* Returns the report of client [c] (from line [line] of its list) as JSON; NULL when out of
- * memory. */
-json_t *verdict_check_json(const client *c, const verdict_check_result *r, size_t line);
+/* Returns the report of client [c] (from line [line] of its list) as JSON, each violation with
+ * its "replay" command when [opt] gives one; NULL when out of memory. */
+json_t *verdict_check_json(const client *c, const verdict_check_options *opt,
+                           const verdict_check_result *r, size_t line);
 
 /* Prints replay [tr] of [length] transitions of client [c] on [out]: the client's header, the
  * interleaving in [format] and how it ended, judged against the expected outcomes [e]; returns
