@@ -1,6 +1,8 @@
-/* The allocator hook: counts live bytes and can fail the Nth allocation for tests. */
+/* The allocator hook: counts live bytes and can fail the Nth allocation for tests. The counts
+ * are atomic: a portfolio's members allocate on their own threads and share the budget. */
 #include "base.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,14 +12,15 @@ typedef struct block_header {
     max_align_t align; /* keeps the payload aligned for any type */
 } block_header;
 
-static long allocations_until_failure = -1;
-static size_t live_bytes;
+static _Atomic long allocations_until_failure = -1;
+static _Atomic size_t live_bytes;
 
 static int should_fail(void)
 {
-    if (allocations_until_failure < 0) return 0;
-    if (allocations_until_failure == 0) return 1;
-    allocations_until_failure--;
+    long n = atomic_load_explicit(&allocations_until_failure, memory_order_relaxed);
+    if (n < 0) return 0;
+    if (n == 0) return 1;
+    atomic_fetch_sub_explicit(&allocations_until_failure, 1, memory_order_relaxed);
     return 0;
 }
 
@@ -28,7 +31,7 @@ void base_fail_allocation_after(long n)
 
 size_t base_bytes_in_use(void)
 {
-    return live_bytes;
+    return atomic_load_explicit(&live_bytes, memory_order_relaxed);
 }
 
 static block_header *header_of(void *ptr)
@@ -42,7 +45,7 @@ void *base_malloc(size_t size)
     block_header *h = malloc(offsetof(block_header, align) + size);
     if (!h) return NULL;
     h->size = size;
-    live_bytes += size;
+    atomic_fetch_add_explicit(&live_bytes, size, memory_order_relaxed);
     return &h->align;
 }
 
@@ -56,7 +59,7 @@ void *base_calloc(size_t count, size_t size)
     block_header *h = calloc(1, offsetof(block_header, align) + bytes);
     if (!h) return NULL;
     h->size = bytes;
-    live_bytes += bytes;
+    atomic_fetch_add_explicit(&live_bytes, bytes, memory_order_relaxed);
     return &h->align;
 }
 
@@ -68,7 +71,7 @@ void *base_realloc(void *ptr, size_t size)
     size_t old_size = old->size;
     block_header *h = realloc(old, offsetof(block_header, align) + size);
     if (!h) return NULL;
-    live_bytes = live_bytes - old_size + size;
+    atomic_fetch_add_explicit(&live_bytes, size - old_size, memory_order_relaxed); /* mod 2^N */
     h->size = size;
     return &h->align;
 }
@@ -107,6 +110,6 @@ void base_free(void *ptr)
 {
     if (!ptr) return;
     block_header *h = header_of(ptr);
-    live_bytes -= h->size;
+    atomic_fetch_sub_explicit(&live_bytes, h->size, memory_order_relaxed);
     free(h);
 }

@@ -29,8 +29,10 @@ static const cli_option options[] = {
     {"jar", "J", "jar(s) holding the class under test, ':'-separated", CLI_VALUE_FILE, NULL, NULL},
     CLI_OPT_SPEC,
     CLI_OPT_CLIENTS,
-    {"algos", "A,B,...", "the searches to run each client under (check's --algo)", CLI_VALUE_TEXT,
-     NULL, NULL},
+    {"algos", "A,B,...",
+     "the searches to run each client under (check's --algo;\n"
+     "portfolio: check's default portfolio)",
+     CLI_VALUE_TEXT, NULL, NULL},
     {"csv", "OUT",
      "the CSV the rows are appended to; rerunning skips the\n"
      "rows already in it ('-': stdout, no resuming, and the\n"
@@ -120,17 +122,19 @@ static int parse_number(const char *name, const char *text, double max, double *
     return -1;
 }
 
-/* Splits --algos into canonical algorithm names. */
+/* Splits --algos into canonical algorithm names ("portfolio": check's default portfolio). */
 static int parse_algos(campaign_args *a)
 {
     char buf[1024];
     if (strlen(a->algos) >= sizeof buf) return fail("--algos is too long: '%.40s'", a->algos);
     strcpy(buf, a->algos);
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        por_algo algo;
+        por_algo algo = POR_ALGO_DL_SPOR; /* a portfolio's members are all safe-set searches */
         por_error err = {0};
-        if (por_algo_parse(tok, &algo, &err) != POR_OK) return fail("%s", err.message);
-        const char *name = por_algo_name(algo);
+        bool portfolio = !strcmp(tok, "portfolio"); /* its default members: check's own */
+        if (!portfolio && por_algo_parse(tok, &algo, &err) != POR_OK)
+            return fail("%s (or portfolio)", err.message);
+        const char *name = portfolio ? "portfolio" : por_algo_name(algo);
         for (size_t i = 0; i < a->opt.algo_count; i++)
             if (!strcmp(a->names[i], name)) return fail("algorithm '%s' listed twice", name);
         if (a->opt.algo_count == MAX_ALGOS) return fail("more than %s algorithms", "32");

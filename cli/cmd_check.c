@@ -20,8 +20,9 @@ typedef struct check_args {
     base_textbuf command_out;  /* writes [command] */
     verdict_check_options opt;
     cli_progress progress;
-    base_arena strings; /* copies of the --visible values, cut at their commas */
-    bool minimise;      /* after a violation, look for the smallest client that still fails */
+    cli_portfolio portfolio; /* --algo portfolio[:...], --jobs */
+    base_arena strings;      /* copies of the --visible values, cut at their commas */
+    bool minimise;           /* after a violation, look for the smallest client that still fails */
 } check_args;
 
 /* The options (see cli_syntax). */
@@ -30,7 +31,8 @@ static const cli_option options[] = {
     CLI_OPT_SPEC,
     CLI_OPT_CLIENT,
     CLI_OPT_CLIENTS,
-    CLI_OPT_ALGO("dl-s-por"),
+    CLI_OPT_PORTFOLIO_ALGO("dl-s-por"),
+    CLI_OPT_JOBS,
     {"classifier", "K",
      "safe or jpf scheduling points (default: jpf for the\n"
      "DPOR and *jpf algorithms, else safe)",
@@ -169,10 +171,10 @@ static bool max_traces_option(check_args *a, const char *value)
  * (what to check and report, the limits of the search) or sets it itself (--visible). */
 static void keep_for_replay(check_args *a, const char *name, const char *value)
 {
-    static const char *const dropped[] = {"client",     "clients",     "json",       "html",
-                                          "replay",     "max-traces",  "minimize",   "no-minimize",
-                                          "visible",    "first-error", "timeout",    "max-states",
-                                          "max-memory", "progress",    "no-progress"};
+    static const char *const dropped[] = {
+        "client",      "clients", "json",        "html",    "replay",     "max-traces", "minimize",
+        "no-minimize", "visible", "first-error", "timeout", "max-states", "max-memory", "progress",
+        "no-progress", "algo",    "classifier",  "order",   "jobs"};
     for (size_t i = 0; i < sizeof dropped / sizeof dropped[0]; i++)
         if (!strcmp(name, dropped[i])) return;
     base_textbuf_printf(&a->command_out, " --%s", name);
@@ -186,6 +188,7 @@ static bool take_option(void *ctx, const char *name, const char *value)
     check_args *a = ctx;
     if (!name) return bad("unexpected argument '%s' (see porcheck check --help)", value);
     keep_for_replay(a, name, value);
+    if (cli_portfolio_option(name, value, &a->portfolio)) return true;
     int shared = cli_jdk_option("check", name, value);
     if (!shared) shared = cli_search_option("check", name, value, &a->opt.search);
     if (shared) return shared == 1;
@@ -229,9 +232,12 @@ static bool check_args_agree(check_args *a)
     if (a->opt.visible_count && verdict_check_classifier(&a->opt) == VERDICT_CLASSIFY_JPF)
         return bad("%s", "--visible applies to the safe classifier only");
     a->opt.search.stateless |= por_algo_is_stateless(a->opt.search.algo);
-    if (a->opt.heap_symmetry &&
-        !cli_heap_symmetry_allows("check", a->opt.search.algo, a->opt.search.stateless))
-        return false;
+    if (!cli_portfolio_finish("check", &a->portfolio, &a->opt.search)) return false;
+    const por_portfolio *p = &a->portfolio.members;
+    for (size_t i = 0; a->opt.heap_symmetry && i < (a->portfolio.text ? p->count : 1); i++) {
+        const por_options *m = a->portfolio.text ? &p->members[i] : &a->opt.search;
+        if (!cli_heap_symmetry_allows("check", m->algo, m->stateless)) return false;
+    }
     a->opt.impl.classpath = a->jar;
     a->opt.replay_command = a->command_out.len < sizeof a->command ? a->command : NULL;
     return true;
@@ -261,6 +267,12 @@ typedef struct tally {
     int status; /* the exit status so far */
 } tally;
 
+/* Returns the algorithm of [a] as the report names it: its name, or the portfolio asked for. */
+static const char *algorithm_name(const check_args *a)
+{
+    return a->portfolio.text ? a->portfolio.text : por_algo_name(a->opt.search.algo);
+}
+
 /* Returns the JSON document with the client [reports] and the summary [t]. */
 static json_t *report_json(const check_args *a, const client_spec *spec, json_t *reports,
                            const tally *t)
@@ -268,7 +280,7 @@ static json_t *report_json(const check_args *a, const client_spec *spec, json_t 
     size_t clients = t->ok + t->violations + t->incomplete + t->errors + t->unchecked;
     json_t *doc =
         json_pack("{sssssssssssssbsbsOs{sIsIsIsIsIsI}}", "spec", a->spec, "class", spec->class_name,
-                  "jar", a->jar, "algorithm", por_algo_name(a->opt.search.algo), "classifier",
+                  "jar", a->jar, "algorithm", algorithm_name(a), "classifier",
                   verdict_classifier_name(verdict_check_classifier(&a->opt)), "oracle",
                   a->opt.oracle_adt ? "adt" : "impl", "heap_symmetry", a->opt.heap_symmetry,
                   "exact_states", a->opt.exact_states, "clients", reports, "summary", "clients",
@@ -314,11 +326,10 @@ static int client_error_exit(const check_args *a, const client_list *list, size_
 /* Prints the first line of the report. */
 static void print_title(const check_args *a, const client_spec *spec)
 {
-    printf("porcheck check: %s from %s (algorithm %s, classifier %s%s, oracle %s)\n",
-           spec->class_name, a->jar, por_algo_name(a->opt.search.algo),
-           verdict_classifier_name(verdict_check_classifier(&a->opt)),
-           a->opt.search.stateless ? ", stateless" : "",
-           a->opt.oracle_adt ? "adt" : "implementation");
+    printf(
+        "porcheck check: %s from %s (algorithm %s, classifier %s%s, oracle %s)\n", spec->class_name,
+        a->jar, algorithm_name(a), verdict_classifier_name(verdict_check_classifier(&a->opt)),
+        a->opt.search.stateless ? ", stateless" : "", a->opt.oracle_adt ? "adt" : "implementation");
 }
 
 /* Reports client [i] of [list] as an error row with [message] (text, JSON into [reports] and
@@ -434,6 +445,52 @@ static void report_minimised(check_args *a, const client *c, json_t *j)
     printf("\nthe original client:\n");
 }
 
+/* ---- Portfolio ------------------------------------------------------------------------------- */
+
+/* A client checked by every member of a portfolio at once. */
+typedef struct portfolio_check {
+    check_args *a;
+    const client *c;
+    verdict_check_result results[POR_MAX_MEMBERS];
+    client_error errors[POR_MAX_MEMBERS];
+    client_status status[POR_MAX_MEMBERS];
+    por_portfolio_result ended;
+} portfolio_check;
+
+/* Checks the client of [ctx] (a portfolio_check) as member [i] with [search] (a por_member_fn);
+ * the first member shows the progress line. */
+static bool check_member(void *ctx, size_t i, const por_options *search, por_result *out)
+{
+    portfolio_check *p = ctx;
+    verdict_check_options opt = p->a->opt;
+    opt.search = *search;
+    if (i == 0) cli_progress_attach(&p->a->progress, &opt.search);
+    p->status[i] = verdict_check(p->c, &opt, &p->results[i], &p->errors[i]);
+    if (p->status[i] == CLIENT_OK) *out = p->results[i].search;
+    return p->status[i] == CLIENT_OK;
+}
+
+/* Checks [c] with the portfolio of [a] into [r] (the result that gives the verdict) and [*run]
+ * (how every member ended; freed by the caller); fills [err] when every member failed. */
+static client_status check_portfolio(check_args *a, const client *c, verdict_check_result *r,
+                                     portfolio_check **run, client_error *err)
+{
+    portfolio_check *p = *run = base_calloc(1, sizeof *p);
+    if (!p) return client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+    p->a = a;
+    p->c = c;
+    const por_portfolio *members = &a->portfolio.members;
+    por_error perr = {0};
+    if (por_portfolio_run(members, cli_stop_flag(), check_member, p, &p->ended, &perr) != POR_OK)
+        return client_fail(err, CLIENT_ERR_NOMEM, "%s", perr.message);
+    size_t w = p->ended.winner;
+    for (size_t i = 0; i < members->count; i++)
+        if (i != w && p->status[i] == CLIENT_OK) verdict_check_result_free(&p->results[i]);
+    if (w < members->count) return *r = p->results[w], CLIENT_OK;
+    *err = p->errors[0];
+    return p->status[0];
+}
+
 /* Checks client [i] of [list], printing its header first and then its report; false (after one
  * line on stderr) when the spec turns out to be bad input. */
 static bool check_one(check_args *a, const client_list *list, size_t i, json_t *reports, tally *t)
@@ -450,21 +507,28 @@ static bool check_one(check_args *a, const client_list *list, size_t i, json_t *
     cli_progress_attach(&a->progress, &opt.search);
     verdict_check_result r;
     client_error err = {0};
-    client_status st = verdict_check(c, &opt, &r, &err);
+    portfolio_check *run = NULL;
+    client_status st = a->portfolio.text ? check_portfolio(a, c, &r, &run, &err)
+                                         : verdict_check(c, &opt, &r, &err);
     cli_progress_end(&a->progress);
     if (st != CLIENT_OK && err.status == CLIENT_ERR_SPEC)
-        return client_error_exit(a, list, i, &err), false;
+        return base_free(run), client_error_exit(a, list, i, &err), false;
     if (st != CLIENT_OK) {
         print_client_error(a, list, i, &err);
-        return error_row(list, i, err.message, reports, t), true;
+        return base_free(run), error_row(list, i, err.message, reports, t), true;
     }
     size_t before = reports ? json_array_size(reports) : 0;
     tally_result(list, i, &opt, &r, reports, t);
+    if (run && reports)
+        json_object_set_new(json_array_get(reports, before), "portfolio",
+                            cli_portfolio_json(&a->portfolio, &run->ended));
     bool violated = verdict_check_violated(&r) && !cli_signal_received();
     if (a->minimise && violated)
         report_minimised(a, c, reports ? json_array_get(reports, before) : NULL);
     verdict_check_print(stdout, c, &a->opt, &r, signal_name());
+    if (run) cli_portfolio_print(stdout, &a->portfolio, &run->ended);
     verdict_check_result_free(&r);
+    base_free(run);
     return true;
 }
 

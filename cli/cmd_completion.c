@@ -21,11 +21,12 @@ const cli_syntax cli_completion_syntax = {
     false,
     cmd_completion};
 
-/* Prints the algorithm names, space-separated. */
+/* Prints the algorithm names and "portfolio", space-separated. */
 static void print_algos(FILE *out)
 {
     for (int a = 0; a < POR_ALGO_COUNT; a++)
         fprintf(out, "%s%s", a ? " " : "", por_algo_name((por_algo)a));
+    fprintf(out, " portfolio");
 }
 
 /* Prints the case arms of [s] that complete option values, by kind. */

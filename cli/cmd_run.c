@@ -20,7 +20,8 @@ typedef struct run_args {
     const char *json, *replay;
     verdict_classifier classifier; /* --classifier, or the default for the algorithm */
     cli_progress progress;
-    base_arena strings; /* copies of the --visible values, cut at their commas */
+    cli_portfolio portfolio; /* --algo portfolio[:...], --jobs */
+    base_arena strings;      /* copies of the --visible values, cut at their commas */
 } run_args;
 
 /* ---- Arguments ------------------------------------------------------------------------------- */
@@ -29,7 +30,8 @@ typedef struct run_args {
 static const cli_option options[] = {
     {"classpath", "P", "where MAIN's classes are: directories and jars, ':'-separated",
      CLI_VALUE_FILE, NULL, "-cp"},
-    CLI_OPT_ALGO("dfs"),
+    CLI_OPT_PORTFOLIO_ALGO("dfs"),
+    CLI_OPT_JOBS,
     {"classifier", "K",
      "jpf or safe scheduling points (default: jpf for the DPOR\n"
      "and *jpf algorithms, else safe)",
@@ -125,6 +127,7 @@ static bool classifier_option(run_args *a, const char *value)
 static bool take_option(void *ctx, const char *name, const char *value)
 {
     run_args *a = ctx;
+    if (cli_portfolio_option(name, value, &a->portfolio)) return true;
     int shared = cli_jdk_option("run", name, value);
     if (!shared) shared = cli_search_option("run", name, value, &a->run.search);
     if (shared) return shared == 1;
@@ -151,8 +154,17 @@ static bool run_args_agree(run_args *a)
     if (a->run.check.visible_count && a->run.check.classifier != EXPLORE_CLASSIFY_SAFE)
         return bad("--visible%s applies to --classifier safe only", "");
     a->run.search.stateless |= por_algo_is_stateless(a->run.search.algo);
-    return !a->run.check.heap_symmetry ||
-           cli_heap_symmetry_allows("run", a->run.search.algo, a->run.search.stateless);
+    if (!cli_portfolio_finish("run", &a->portfolio, &a->run.search)) return false;
+    const por_portfolio *p = &a->portfolio.members;
+    for (size_t i = 0; i < (a->portfolio.text ? p->count : 1); i++) {
+        const por_options *m = a->portfolio.text ? &p->members[i] : &a->run.search;
+        if (verdict_classifier_for(m->algo, a->classifier) != VERDICT_CLASSIFY_SAFE &&
+            a->run.check.visible_count)
+            return bad("--visible%s applies to --classifier safe only", "");
+        if (a->run.check.heap_symmetry && !cli_heap_symmetry_allows("run", m->algo, m->stateless))
+            return false;
+    }
+    return true;
 }
 
 /* Reads the command line into [a]; returns CLI_CONTINUE or the exit status. */
@@ -199,6 +211,70 @@ static int run_replay(const run_args *a, vm *machine)
     return EXIT_BAD_INPUT;
 }
 
+/* A program searched by every member of a portfolio at once. */
+typedef struct run_portfolio {
+    const run_args *a;
+    verdict_run_options opt[POR_MAX_MEMBERS];
+    verdict_run_result results[POR_MAX_MEMBERS];
+    verdict_error errors[POR_MAX_MEMBERS];
+    bool ok[POR_MAX_MEMBERS];
+    por_portfolio_result ended;
+} run_portfolio;
+
+/* Searches the program of [ctx] (a run_portfolio) as member [i] with [search], on a VM of its
+ * own, with the classifier its algorithm takes by default (a por_member_fn); the first member
+ * shows the progress line. */
+static bool run_member(void *ctx, size_t i, const por_options *search, por_result *out)
+{
+    run_portfolio *p = ctx;
+    verdict_run_options *o = &p->opt[i];
+    *o = p->a->run;
+    o->search = *search;
+    o->check.classifier =
+        verdict_vm_classifier(verdict_classifier_for(search->algo, p->a->classifier));
+    if (i == 0) cli_progress_attach((cli_progress *)&p->a->progress, &o->search);
+    vm *machine = verdict_run_start(o, &p->errors[i]);
+    p->ok[i] = machine && verdict_run(o, machine, &p->results[i], &p->errors[i]);
+    if (p->ok[i]) *out = p->results[i].search;
+    return p->ok[i];
+}
+
+/* Runs the portfolio of [a] on the program and prints the report of the member that gives the
+ * verdict and how every member ended, writing it to [json] (opened for --json, or NULL); returns
+ * the exit status. */
+static int run_portfolio_search(run_args *a, FILE *json)
+{
+    run_portfolio *p = base_calloc(1, sizeof *p);
+    if (p) p->a = a;
+    por_error perr = {0};
+    por_status st = p ? por_portfolio_run(&a->portfolio.members, cli_stop_flag(), run_member, p,
+                                          &p->ended, &perr)
+                      : POR_ERR_NOMEM;
+    cli_progress_end(&a->progress);
+    size_t w = p ? p->ended.winner : 0, n = a->portfolio.members.count;
+    int status = EXIT_BAD_INPUT;
+    if (st != POR_OK || w >= n) {
+        fprintf(stderr, "porcheck run: %s\n",
+                !p   ? "out of memory"
+                : st ? perr.message
+                     : p->errors[0].message);
+        if (json) cli_discard_output(a->json, json);
+    } else {
+        verdict_run_print(stdout, &p->opt[w], &p->results[w], signal_name());
+        cli_portfolio_print(stdout, &a->portfolio, &p->ended);
+        fflush(stdout);
+        status = (int)verdict_run_verdict(&p->results[w]);
+        json_t *doc = json ? verdict_run_json(&p->opt[w], &p->results[w]) : NULL;
+        if (doc)
+            json_object_set_new(doc, "portfolio", cli_portfolio_json(&a->portfolio, &p->ended));
+        if (json) cli_write_json("run", a->json, json, doc);
+    }
+    for (size_t i = 0; p && i < n; i++)
+        if (p->ok[i]) verdict_run_result_free(&p->results[i]);
+    base_free(p);
+    return status;
+}
+
 /* Runs the search from [machine] and prints the report, writing it to [json] (opened for
  * --json, or NULL); returns the exit status. */
 static int run_search(run_args *a, vm *machine, FILE *json)
@@ -239,10 +315,13 @@ static int run_main(run_args *a)
     if (a->replay) {
         status = run_replay(a, machine);
         vm_free(machine);
-    } else if (!a->json || (json = cli_open_output("run", a->json))) {
-        status = run_search(a, machine, json);
-    } else {
+    } else if (a->json && !(json = cli_open_output("run", a->json))) {
         vm_free(machine);
+    } else if (a->portfolio.text) {
+        vm_free(machine); /* it showed that the program starts; each member starts its own */
+        status = run_portfolio_search(a, json);
+    } else {
+        status = run_search(a, machine, json);
     }
     return cli_exit_status(status);
 }

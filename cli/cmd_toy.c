@@ -37,6 +37,7 @@ typedef struct toy_args {
     const char *file, *json;
     por_options opt;
     cli_progress progress;
+    cli_portfolio portfolio; /* --algo portfolio[:...], --jobs */
 } toy_args;
 
 /* Returns a copy of [s] from the base allocator. */
@@ -145,13 +146,14 @@ static void on_assert(void *ctx, size_t thread, const por_trace *schedule)
 
 /* ---- Output ---------------------------------------------------------------------------------- */
 
-/* Prints the report: header, outcomes, violations, statistics. */
-static void print_text(const toy_args *a, const collect *c, const por_result *r)
+/* Prints the report of the search with [used]: header, outcomes, violations, statistics. */
+static void print_text(const toy_args *a, const por_options *used, const collect *c,
+                       const por_result *r)
 {
     char order[300];
-    por_order_format(&a->opt.order, order, sizeof order);
-    printf("%s: %s, order %s, %s%s\n", a->file, por_algo_name(a->opt.algo), order,
-           a->opt.stateless ? "stateless" : "stateful", a->opt.first_error ? ", first error" : "");
+    por_order_format(&used->order, order, sizeof order);
+    printf("%s: %s, order %s, %s%s\n", a->file, por_algo_name(used->algo), order,
+           used->stateless ? "stateless" : "stateful", used->first_error ? ", first error" : "");
     cli_print_verdict(r, c->violations.count > 0);
     printf("outcomes (%zu):\n", c->outcomes.count);
     for (size_t i = 0; i < c->outcomes.count; i++)
@@ -184,14 +186,15 @@ static json_t *strset_json(const strset *set, bool violations)
     return arr;
 }
 
-/* Returns the report as one JSON document (NULL when out of memory). */
-static json_t *report_json(const toy_args *a, const collect *c, const por_result *r)
+/* Returns the report of the search with [used] as one JSON document (NULL when out of memory). */
+static json_t *report_json(const toy_args *a, const por_options *used, const collect *c,
+                           const por_result *r)
 {
     char order[300];
-    por_order_format(&a->opt.order, order, sizeof order);
+    por_order_format(&used->order, order, sizeof order);
     return json_pack("{s:s, s:s, s:s, s:b, s:b, s:s, s:o*, s:o*, s:o*}", "file", a->file,
-                     "algorithm", por_algo_name(a->opt.algo), "order", order, "stateless",
-                     a->opt.stateless, "first_error", a->opt.first_error, "verdict",
+                     "algorithm", por_algo_name(used->algo), "order", order, "stateless",
+                     used->stateless, "first_error", used->first_error, "verdict",
                      verdict_name(verdict_of(r, c->violations.count > 0)), "outcomes",
                      strset_json(&c->outcomes, false), "violations",
                      strset_json(&c->violations, true), "statistics", por_stats_json(r));
@@ -201,7 +204,8 @@ static json_t *report_json(const toy_args *a, const collect *c, const por_result
 
 /* The options (see cli_syntax). */
 static const cli_option options[] = {
-    CLI_OPT_ALGO("dfs"),
+    CLI_OPT_PORTFOLIO_ALGO("dfs"),
+    CLI_OPT_JOBS,
     CLI_OPT_ORDER,
     CLI_OPT_STATELESS,
     {"first-error", NULL, "stop at the first violation", CLI_VALUE_TEXT, NULL, NULL},
@@ -232,6 +236,7 @@ static bool take_option(void *ctx, const char *name, const char *value)
         return false;
     }
     if (!name) return a->file = value, true;
+    if (cli_portfolio_option(name, value, &a->portfolio)) return true;
     int shared = cli_search_option("toy", name, value, &a->opt);
     if (shared) return shared == 1;
     if (cli_progress_option(name, &a->progress)) return true;
@@ -248,39 +253,102 @@ static int parse_args(int argc, char **argv, toy_args *a)
     if (status != CLI_CONTINUE) return status;
     if (!a->file) return cli_usage_error(&cli_toy_syntax, "missing FILE");
     a->opt.stateless |= por_algo_is_stateless(a->opt.algo);
-    return CLI_CONTINUE;
+    return cli_portfolio_finish("toy", &a->portfolio, &a->opt) ? CLI_CONTINUE : EXIT_BAD_INPUT;
 }
 
 /* ---- The command ----------------------------------------------------------------------------- */
 
-/* Runs the search on [toy] and prints the report, writing it to [json] (opened for --json, or
- * NULL); returns the exit status. */
-static int run(toy_args *a, toy_program *toy, FILE *json)
+/* One search of the program: its own copy of the program, what its observer collected, how it
+ * failed. */
+typedef struct toy_search {
+    toy_program *toy;
+    collect c;
+    por_error err;
+} toy_search;
+
+/* The searches of a run: one, or one per member of a portfolio. */
+typedef struct toy_run {
+    toy_args *a;
+    toy_search s[POR_MAX_MEMBERS];
+    por_result results[POR_MAX_MEMBERS];
+    por_portfolio_result ended;
+} toy_run;
+
+/* Searches the program of [ctx] (a toy_run) as search [i] with [opt] on a copy of its own (a
+ * por_member_fn); the first search shows the progress line. */
+static bool search_toy(void *ctx, size_t i, const por_options *opt, por_result *out)
 {
-    collect c = {toy, {0}, {0}, false};
-    por_observer obs = {&c, on_final, on_assert, NULL, NULL};
-    por_options opt = a->opt;
-    opt.observer = &obs;
-    opt.stop_flag = cli_stop_flag();
-    cli_progress_attach(&a->progress, &opt);
-    por_lts lts = toy_lts(toy);
-    por_result r;
+    toy_run *run = ctx;
+    toy_search *s = &run->s[i];
+    if (toy_load(run->a->file, &s->toy, &s->err) != POR_OK) return false;
+    s->c = (collect){s->toy, {0}, {0}, false};
+    por_observer obs = {&s->c, on_final, on_assert, NULL, NULL};
+    por_options o = *opt;
+    o.observer = &obs;
+    if (i == 0) cli_progress_attach(&run->a->progress, &o);
+    por_lts lts = toy_lts(s->toy);
+    bool ok = por_search(&lts, &o, out, &s->err) == POR_OK;
+    if (ok && s->c.nomem)
+        ok = false, snprintf(s->err.message, sizeof s->err.message, "out of memory");
+    return ok;
+}
+
+/* Runs the search of [a], or its portfolio, into [run]; returns the search whose result stands,
+ * or -1 after one line on stderr. */
+static long search_all(toy_args *a, toy_run *run)
+{
+    run->a = a;
+    if (!a->portfolio.text) {
+        por_options opt = a->opt;
+        opt.stop_flag = cli_stop_flag();
+        bool ok = search_toy(run, 0, &opt, &run->results[0]);
+        cli_progress_end(&a->progress);
+        if (!ok) fprintf(stderr, "porcheck toy: %s: %s\n", a->file, run->s[0].err.message);
+        return ok ? 0 : -1;
+    }
     por_error err = {0};
-    int status = EXIT_BAD_INPUT;
-    cli_signals_install();
-    por_status st = por_search(&lts, &opt, &r, &err);
+    const por_portfolio *p = &a->portfolio.members;
+    por_status st = por_portfolio_run(p, cli_stop_flag(), search_toy, run, &run->ended, &err);
     cli_progress_end(&a->progress);
-    if (st != POR_OK || c.nomem) {
-        fprintf(stderr, "porcheck toy: %s: %s\n", a->file, c.nomem ? "out of memory" : err.message);
+    for (size_t i = 0; i < p->count; i++) run->results[i] = run->ended.results[i];
+    if (st == POR_OK && run->ended.winner < p->count) return (long)run->ended.winner;
+    fprintf(stderr, "porcheck toy: %s: %s\n", a->file, st ? err.message : run->s[0].err.message);
+    return -1;
+}
+
+/* Runs the search of [a] (or its portfolio) and prints the report, writing it to [json] (opened
+ * for --json, or NULL); returns the exit status. */
+static int run(toy_args *a, FILE *json)
+{
+    toy_run *runs = base_calloc(1, sizeof *runs);
+    if (!runs) {
+        fprintf(stderr, "porcheck toy: %s: out of memory\n", a->file);
+        if (json) cli_discard_output(a->json, json);
+        return EXIT_BAD_INPUT;
+    }
+    cli_signals_install();
+    long w = search_all(a, runs);
+    int status = EXIT_BAD_INPUT;
+    if (w < 0) {
         if (json) cli_discard_output(a->json, json);
     } else {
-        print_text(a, &c, &r);
+        const por_options *used = a->portfolio.text ? &a->portfolio.members.members[w] : &a->opt;
+        const collect *c = &runs->s[w].c;
+        print_text(a, used, c, &runs->results[w]);
+        if (a->portfolio.text) cli_portfolio_print(stdout, &a->portfolio, &runs->ended);
         fflush(stdout);
-        status = (int)verdict_of(&r, c.violations.count > 0);
-        if (json) cli_write_json("toy", a->json, json, report_json(a, &c, &r));
+        status = (int)verdict_of(&runs->results[w], c->violations.count > 0);
+        json_t *doc = json ? report_json(a, used, c, &runs->results[w]) : NULL;
+        if (doc && a->portfolio.text)
+            json_object_set_new(doc, "portfolio", cli_portfolio_json(&a->portfolio, &runs->ended));
+        if (json) cli_write_json("toy", a->json, json, doc);
     }
-    strset_free(&c.outcomes);
-    strset_free(&c.violations);
+    for (size_t i = 0; i < POR_MAX_MEMBERS; i++) {
+        strset_free(&runs->s[i].c.outcomes);
+        strset_free(&runs->s[i].c.violations);
+        if (runs->s[i].toy) toy_free(runs->s[i].toy);
+    }
+    base_free(runs);
     return cli_exit_status(status);
 }
 
@@ -289,15 +357,15 @@ int cmd_toy(int argc, char **argv)
     toy_args a;
     int parsed = parse_args(argc, argv, &a);
     if (parsed != CLI_CONTINUE) return parsed;
-    toy_program *toy;
+    toy_program *toy; /* read once first: a bad program is one line before any report opens */
     por_error err = {0};
     if (toy_load(a.file, &toy, &err) != POR_OK) {
         fprintf(stderr, "porcheck toy: %s\n", err.message);
         return EXIT_BAD_INPUT;
     }
+    toy_free(toy);
     FILE *json = NULL;
     int status = EXIT_BAD_INPUT;
-    if (!a.json || (json = cli_open_output("toy", a.json))) status = run(&a, toy, json);
-    toy_free(toy);
+    if (!a.json || (json = cli_open_output("toy", a.json))) status = run(&a, json);
     return status;
 }

@@ -36,6 +36,30 @@ bool cli_parse_number(const char *text, double *out);
  * "porcheck [command]: --NAME: ..." about a bad [value]. */
 int cli_search_option(const char *command, const char *name, const char *value, por_options *opt);
 
+/* A portfolio asked for on the command line (--algo portfolio[:M,...], --jobs N). */
+typedef struct cli_portfolio {
+    const char *text; /* --algo's value when it is a portfolio, else NULL */
+    const char *jobs; /* --jobs's value, or NULL: the online cores */
+    por_portfolio members;
+} cli_portfolio;
+
+/* Handles --algo when its [value] is a portfolio, and --jobs, into [p] ([name] without its
+ * dashes); returns 0 when [name] and [value] are neither, 1 when taken. */
+int cli_portfolio_option(const char *name, const char *value, cli_portfolio *p);
+
+/* When [p] asks for a portfolio, reads its members with [search] as every member's base (its
+ * limits and flags) and sets [search]'s algorithm and order to the first member's; true when it
+ * asks for none or it was read, else false after one line "porcheck [command]: ..." on stderr. */
+bool cli_portfolio_finish(const char *command, cli_portfolio *p, por_options *search);
+
+/* Prints the members of [p] as [r] says they ended: which one gives the verdict, then a line
+ * per member with how it stopped, its states, transitions and seconds. */
+void cli_portfolio_print(FILE *out, const cli_portfolio *p, const por_portfolio_result *r);
+
+/* Returns the members of [p] as [r] says they ended, as JSON {"winner": NAME, "members":
+ * [{"member", "stop", "statistics"}...]}. */
+json_t *cli_portfolio_json(const cli_portfolio *p, const por_portfolio_result *r);
+
 /* True when --heap-symmetry may go with [algo], [stateless] or not (every search but a stateless
  * DE or DL one); otherwise prints one line "porcheck [command]: --heap-symmetry does not go with
  * a stateless ALGO search (...)" and returns false. */
@@ -58,6 +82,21 @@ int cli_jdk_option(const char *command, const char *name, const char *value);
             "dl-s-por, de-jpf, dl-jpf, dpor, source-dpor, optimal-dpor,\n"                         \
             "o-dpor, cartesian",                                                                   \
             CLI_VALUE_ALGO, NULL, NULL                                                             \
+    }
+#define CLI_OPT_PORTFOLIO_ALGO(default_algo)                                                       \
+    {                                                                                              \
+        "algo", "A",                                                                               \
+            "the search (default " default_algo "): dfs, jpf, s-por, de-s-por,\n"                  \
+            "dl-s-por, de-jpf, dl-jpf, dpor, source-dpor, optimal-dpor,\n"                         \
+            "o-dpor, cartesian; or portfolio[:A,A@ORDER,...], several\n"                           \
+            "at once (default s-por, dl-s-por and dl-s-por in random\n"                            \
+            "orders up to --jobs): the first to end decides",                                      \
+            CLI_VALUE_ALGO, NULL, NULL                                                             \
+    }
+#define CLI_OPT_JOBS                                                                               \
+    {                                                                                              \
+        "jobs", "N", "a portfolio's default number of members (default: the\nonline cores)",       \
+            CLI_VALUE_TEXT, NULL, NULL                                                             \
     }
 #define CLI_OPT_ORDER                                                                              \
     {                                                                                              \
@@ -179,7 +218,7 @@ void cli_print_verdict(const por_result *r, bool violated);
 void cli_signals_install(void);
 
 /* Returns the flag the signal handlers raise, for por_options.stop_flag. */
-const volatile sig_atomic_t *cli_stop_flag(void);
+const atomic_int *cli_stop_flag(void);
 
 /* Returns the stopping signal received since cli_signals_install, or 0. */
 int cli_signal_received(void);

@@ -73,6 +73,77 @@ int cli_search_option(const char *command, const char *name, const char *value, 
     return 2;
 }
 
+/* ---- Portfolios ------------------------------------------------------------------------------ */
+
+int cli_portfolio_option(const char *name, const char *value, cli_portfolio *p)
+{
+    if (!strcmp(name, "jobs")) return p->jobs = value, 1;
+    if (strcmp(name, "algo") || !por_is_portfolio(value)) return 0;
+    p->text = value;
+    return 1;
+}
+
+bool cli_portfolio_finish(const char *command, cli_portfolio *p, por_options *search)
+{
+    double jobs = 0;
+    if (p->jobs && (!cli_parse_number(p->jobs, &jobs) || jobs < 1 || jobs > POR_MAX_MEMBERS ||
+                    jobs != (double)(size_t)jobs)) {
+        fprintf(stderr, "porcheck %s: --jobs: expected a whole number from 1 to %d, got '%s'\n",
+                command, POR_MAX_MEMBERS, p->jobs);
+        return false;
+    }
+    if (!p->text) return true;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    size_t n = p->jobs ? (size_t)jobs : cores > 0 ? (size_t)cores : 1;
+    por_error err = {0};
+    if (por_portfolio_parse(p->text, n, search, &p->members, &err) != POR_OK) {
+        fprintf(stderr, "porcheck %s: --algo %s: %s\n", command, p->text, err.message);
+        return false;
+    }
+    search->algo = p->members.members[0].algo;
+    search->order = p->members.members[0].order;
+    search->stateless = p->members.members[0].stateless;
+    return true;
+}
+
+void cli_portfolio_print(FILE *out, const cli_portfolio *p, const por_portfolio_result *r)
+{
+    fprintf(out, "portfolio: %zu members at once", p->members.count);
+    char name[128];
+    if (r->winner < p->members.count) {
+        por_member_name(&p->members.members[r->winner], name, sizeof name);
+        fprintf(out, "; %s ended first with a verdict and gives it", name);
+    }
+    fprintf(out, "\n  %-24s %-12s %12s %12s %9s\n", "member", "stop", "states", "transitions",
+            "time (s)");
+    for (size_t i = 0; i < p->members.count; i++) {
+        const por_result *m = &r->results[i];
+        por_member_name(&p->members.members[i], name, sizeof name);
+        const char *stop = !r->ok[i]                    ? "failed"
+                           : m->stop == POR_STOP_SIGNAL ? "stopped"
+                                                        : por_stop_name(m->stop);
+        fprintf(out, "  %-24s %-12s %12zu %12zu %9.3f%s\n", name, stop, m->stats.states_new,
+                m->stats.transitions, m->stats.seconds, i == r->winner ? "   <- verdict" : "");
+    }
+}
+
+json_t *cli_portfolio_json(const cli_portfolio *p, const por_portfolio_result *r)
+{
+    json_t *members = json_array();
+    char name[128];
+    for (size_t i = 0; members && i < p->members.count; i++) {
+        por_member_name(&p->members.members[i], name, sizeof name);
+        json_t *stats = por_stats_json(&r->results[i]);
+        json_array_append_new(members, json_pack("{sssbso?}", "member", name, "failed", !r->ok[i],
+                                                 "statistics", r->ok[i] ? stats : NULL));
+        if (!r->ok[i]) json_decref(stats);
+    }
+    if (r->winner < p->members.count)
+        por_member_name(&p->members.members[r->winner], name, sizeof name);
+    return json_pack("{ss?so}", "winner", r->winner < p->members.count ? name : NULL, "members",
+                     members);
+}
+
 /* ---- Verdicts and exit statuses -------------------------------------------------------------- */
 
 int cli_worse_status(int a, int b)
@@ -97,19 +168,21 @@ void cli_print_verdict(const por_result *r, bool violated)
 
 /* ---- Signals --------------------------------------------------------------------------------- */
 
-/* The stopping signal received (SIGINT, SIGTERM, SIGHUP), or 0. */
-static volatile sig_atomic_t stop_signal;
+/* The stopping signal received (SIGINT, SIGTERM, SIGHUP), or 0. A lock-free atomic, which a
+ * handler may set and the threads of a portfolio may read. */
+static atomic_int stop_signal;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the stop flag must be lock-free to be set in a handler");
 
 /* Records a stopping signal; the handler is reset, so a second one ends porcheck at once. */
 static void on_stop(int sig)
 {
-    stop_signal = sig;
+    atomic_store(&stop_signal, sig);
 }
 
 void cli_signals_install(void)
 {
     static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
-    stop_signal = 0;
+    atomic_store(&stop_signal, 0);
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
         struct sigaction act;
         memset(&act, 0, sizeof act);
@@ -120,7 +193,7 @@ void cli_signals_install(void)
     }
 }
 
-const volatile sig_atomic_t *cli_stop_flag(void)
+const atomic_int *cli_stop_flag(void)
 {
     return &stop_signal;
 }

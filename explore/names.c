@@ -107,7 +107,7 @@ static size_t expand(const vm *machine, hop *q, size_t n, int i, uint32_t target
  * PATH_DEPTH hops. */
 static bool say_path_to(base_textbuf *out, const vm *machine, uint32_t root, uint32_t target)
 {
-    static hop q[PATH_NODES]; /* the tables are written by one thread at a time */
+    static _Thread_local hop q[PATH_NODES]; /* one per thread: portfolio members name at once */
     size_t n = 1;
     int found = -1;
     q[0] = (hop){root, -1, NULL, 0, 0};

@@ -460,7 +460,7 @@ void por_search_check_limits(search *s, size_t iteration)
     por_stats *st = &s->result->stats;
     bool tick = iteration % LIMIT_CHECK_EVERY == 0 && (o->timeout_seconds > 0 || o->progress);
     double now = tick ? elapsed(s) : 0;
-    if (o->stop_flag && *o->stop_flag)
+    if (o->stop_flag && atomic_load_explicit(o->stop_flag, memory_order_relaxed))
         s->result->stop = POR_STOP_SIGNAL;
     else if (o->max_states && st->states_new + st->states_again >= o->max_states)
         s->result->stop = POR_STOP_STATES;

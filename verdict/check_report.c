@@ -85,7 +85,8 @@ static void print_observed(FILE *out, const verdict_check_result *r)
 }
 
 /* Writes into [buf] the command that replays violation [v] of [r] for [c]: opt->replay_command
- * with the client, the visible set in force when races widened a given one, and the schedule;
+ * with the classifier that made the schedule's steps, the visible set in force when races
+ * widened a given one, the client and the schedule;
  * returns false when [opt] has no command or it does not fit. */
 static bool replay_command(const client *c, const verdict_check_options *opt,
                            const verdict_check_result *r, const verdict_check_violation *v,
@@ -93,7 +94,8 @@ static bool replay_command(const client *c, const verdict_check_options *opt,
 {
     if (!opt->replay_command) return false;
     base_textbuf out = base_textbuf_make(buf, size);
-    base_textbuf_printf(&out, "%s", opt->replay_command);
+    base_textbuf_printf(&out, "%s --classifier %s", opt->replay_command,
+                        verdict_classifier_name(r->classifier));
     for (size_t i = 0; i < r->visible_count + r->widened_count; i++) {
         base_textbuf_printf(&out, "%s", i ? "," : " --visible ");
         base_textbuf_shell_word(&out, i < r->visible_count ? r->visible[i]

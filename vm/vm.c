@@ -164,7 +164,8 @@ void vm_output(vm *machine, int fd, const char *bytes, size_t len)
 
 const char *vm_default_model_path(void)
 {
-    static char beside[4096];
+    static _Thread_local char
+        beside[4096]; /* each thread its own: a portfolio starts VMs at once */
     const char *env = getenv("PORCHECK_MODEL_JAR");
     if (env && *env) return env;
     ssize_t n = readlink("/proc/self/exe", beside, sizeof beside - 16);

@@ -12,7 +12,7 @@
 #ifndef PORCHECK_POR_H
 #define PORCHECK_POR_H
 
-#include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -146,8 +146,9 @@ typedef struct por_options {
     size_t max_memory_bytes;      /* stop when the base allocator holds more than this */
     const por_observer *observer; /* what the search reports to, or NULL */
     /* When not NULL, the search stops (POR_STOP_SIGNAL) as soon as it sees a nonzero value here
-     * (a signal handler's flag); polled where the limits are. */
-    const volatile sig_atomic_t *stop_flag;
+     * (a signal handler's flag, or a portfolio's); polled where the limits are. Atomic: a
+     * handler may set a lock-free atomic, and another thread may too. */
+    const atomic_int *stop_flag;
     /* When not NULL, called with [progress_ctx] about once a second while the search runs. */
     void (*progress)(void *ctx, const por_progress *p);
     void *progress_ctx;
@@ -211,6 +212,56 @@ typedef struct por_result {
  * [err] says what failed (out of memory, an lts error). */
 por_status por_search(const por_lts *lts, const por_options *opt, por_result *result,
                       por_error *err);
+
+/* ---- The portfolio ------------------------------------------------------------------------- */
+
+/* The most members of a portfolio. */
+#define POR_MAX_MEMBERS 64
+
+/* Several searches of one system run at once (por_portfolio_run): each member's options, which
+ * differ in their algorithm and order and share everything else. */
+typedef struct por_portfolio {
+    size_t count;
+    por_options members[POR_MAX_MEMBERS];
+} por_portfolio;
+
+/* Parses "portfolio" or "portfolio:M,M,..." (each M an algorithm, "dl-s-por", or an algorithm
+ * and an order, "dl-s-por@random:3") into [out], each member [base] with its algorithm and order
+ * (stateless when its algorithm is). The default members are s-por, dl-s-por and then dl-s-por
+ * in random orders (seeds 1, 2, ...) up to [jobs] members. Fills [err] (POR_ERR_ARG) when
+ * malformed. */
+por_status por_portfolio_parse(const char *text, size_t jobs, const por_options *base,
+                               por_portfolio *out, por_error *err);
+
+/* True when [text] asks for a portfolio ("portfolio" or "portfolio:..."). */
+bool por_is_portfolio(const char *text);
+
+/* Writes member [m]'s name into [buf]: its algorithm, and "@ORDER" when the order is not the
+ * default one ("dl-s-por@random:3"). */
+void por_member_name(const por_options *m, char *buf, size_t size);
+
+/* How the portfolio's member [member] is searched, on its own thread: with [opt] (its options
+ * and a stop flag that the portfolio raises), on its own copy of the system, filling [result];
+ * false when it failed on its own (out of memory, a bad program), and the others go on. */
+typedef bool por_member_fn(void *ctx, size_t member, const por_options *opt, por_result *result);
+
+/* What the members of a portfolio ended with. */
+typedef struct por_portfolio_result {
+    size_t winner;            /* the member whose result stands: the first to end complete or at a
+                               * --first-error violation; else, of the members that did not fail, the
+                               * first with a violation or else the first to end; count when all failed */
+    bool ok[POR_MAX_MEMBERS]; /* the member did not fail */
+    por_result results[POR_MAX_MEMBERS]; /* each member's stop and statistics */
+    size_t order[POR_MAX_MEMBERS];       /* the members in the order they ended */
+} por_portfolio_result;
+
+/* Runs the members of [p] at once, one thread each calling [run] with [ctx]; when one ends with
+ * a verdict, or [stop_flag] (NULL: none) is raised, the others are stopped (their results say
+ * POR_STOP_SIGNAL). Every member shares the process and so one --max-memory budget. Returns
+ * POR_OK with [out] filled, or fills [err] when a thread cannot start. */
+por_status por_portfolio_run(const por_portfolio *p, const atomic_int *stop_flag,
+                             por_member_fn *run, void *ctx, por_portfolio_result *out,
+                             por_error *err);
 
 /* Prints [result]'s statistics as an indented text block on [out]. */
 void por_stats_print(FILE *out, const por_result *result);

@@ -72,7 +72,7 @@ Test(por_search, max_memory_stops_cleanly)
 }
 
 /* The stop flag of the signal tests, and the transition count at which to raise it. */
-static volatile sig_atomic_t stop_flag;
+static atomic_int stop_flag;
 static size_t raise_after, transitions_seen;
 
 /* Transition observer: raises the stop flag at the raise_after-th transition. */
@@ -89,13 +89,15 @@ Test(por_search, stop_flag_stops_every_algorithm_as_a_signal)
     for (int a = 0; a < POR_ALGO_COUNT; a++) {
         por_options opt = harness_options((por_algo)a, false, "seq");
         opt.stop_flag = &stop_flag;
-        stop_flag = 0, transitions_seen = 0, raise_after = 10;
+        stop_flag = 0;
+        transitions_seen = 0, raise_after = 10;
         por_result r = search(toy, &opt, &obs);
         cr_assert_eq(r.stop, POR_STOP_SIGNAL, "%s", por_algo_name((por_algo)a));
         cr_assert(por_stop_incomplete(r.stop));
         cr_assert_leq(r.stats.transitions, 10, "%s: %zu", por_algo_name((por_algo)a),
                       r.stats.transitions);
-        stop_flag = 0, raise_after = 0;
+        stop_flag = 0;
+        raise_after = 0;
         cr_assert_eq(search(toy, &opt, &obs).stop, POR_STOP_COMPLETE);
     }
     stop_flag = 1; /* raised before the search starts: nothing beyond the initial state */

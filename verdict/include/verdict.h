@@ -207,9 +207,10 @@ typedef struct verdict_check_options {
                                  * their initialisers); a replay needs the search's */
     size_t preinit_count;
     const char *replay_command; /* the command line that checks the same class the same way,
-                                 * without --client, --visible and --replay (each word quoted
-                                 * for the shell): the report gives each violation's replay as
-                                 * it followed by those; NULL: no replay line */
+                                 * without --algo, --classifier, --client, --visible and
+                                 * --replay (each word quoted for the shell): the report gives
+                                 * each violation's replay as it followed by those; NULL: no
+                                 * replay line */
 } verdict_check_options;
 
 /* Returns the classifier [opt] selects: its own, or the default for its algorithm. */
