@@ -229,14 +229,17 @@ static bool check_args_agree(check_args *a)
     if (a->oracle && strcmp(a->oracle, "impl") && strcmp(a->oracle, "adt"))
         return bad("unknown oracle '%s' (impl or adt)", a->oracle);
     a->opt.oracle_adt = a->oracle && !strcmp(a->oracle, "adt");
-    if (a->opt.visible_count && verdict_check_classifier(&a->opt) == VERDICT_CLASSIFY_JPF)
-        return bad("%s", "--visible applies to the safe classifier only");
     a->opt.search.stateless |= por_algo_is_stateless(a->opt.search.algo);
     if (!cli_portfolio_finish("check", &a->portfolio, &a->opt.search)) return false;
     const por_portfolio *p = &a->portfolio.members;
-    for (size_t i = 0; a->opt.heap_symmetry && i < (a->portfolio.text ? p->count : 1); i++) {
-        const por_options *m = a->portfolio.text ? &p->members[i] : &a->opt.search;
-        if (!cli_heap_symmetry_allows("check", m->algo, m->stateless)) return false;
+    for (size_t i = 0; i < (a->portfolio.text ? p->count : 1); i++) { /* each member's search */
+        verdict_check_options m = a->opt;
+        if (a->portfolio.text) m.search = p->members[i];
+        if (m.visible_count && verdict_check_classifier(&m) == VERDICT_CLASSIFY_JPF)
+            return bad("%s", "--visible applies to the safe classifier only");
+        if (m.heap_symmetry &&
+            !cli_heap_symmetry_allows("check", m.search.algo, m.search.stateless))
+            return false;
     }
     a->opt.impl.classpath = a->jar;
     a->opt.replay_command = a->command_out.len < sizeof a->command ? a->command : NULL;

@@ -332,6 +332,35 @@ static void statistics(FILE *f, const json_t *s)
     fputs("</table>\n", f);
 }
 
+/* Writes the members of portfolio [p] (a client report's "portfolio"): how each ended, the one
+ * that gives the verdict marked. */
+static void portfolio(FILE *f, const json_t *p)
+{
+    const json_t *members = json_object_get(p, "members");
+    if (!json_array_size(members)) return;
+    fputs("<h3>Portfolio</h3>\n<p class=\"note\">The members searched at once; the first to end "
+          "with a verdict gives the report above.</p>\n<table class=\"stats\"><tr><th>member"
+          "</th><th>stop</th><th>states</th><th>transitions</th><th>time (s)</th></tr>\n",
+          f);
+    for (size_t i = 0; i < json_array_size(members); i++) {
+        const json_t *m = json_array_get(members, i), *st = json_object_get(m, "statistics");
+        bool won = !strcmp(str(m, "member"), str(p, "winner"));
+        fputs(won ? "<tr class=\"unobserved\"><td><b>" : "<tr><td>", f);
+        esc(f, str(m, "member"));
+        fputs(won ? " (verdict)</b></td><td>" : "</td><td>", f);
+        const char *stop = str(st, "stop");
+        esc(f, json_is_true(json_object_get(m, "failed")) ? "failed"
+               : !strcmp(stop, "signal")                  ? "stopped"
+                                                          : stop);
+        fprintf(f,
+                "</td><td class=\"num\">%lld</td><td class=\"num\">%lld</td>"
+                "<td class=\"num\">%.3f</td></tr>\n",
+                (long long)num(st, "states_new"), (long long)num(st, "transitions"),
+                json_real_value(json_object_get(st, "seconds")));
+    }
+    fputs("</table>\n", f);
+}
+
 /* Writes the notes of client report [r] that qualify its verdict: an incomplete search, a
  * first-error stop, expected outcomes never observed, races that widened the visible set. */
 static void qualifiers(FILE *f, const json_t *r)
@@ -381,6 +410,7 @@ static void client_report(FILE *f, const json_t *r, const char *title, const cha
     const json_t *viols = json_object_get(r, "violations");
     for (size_t i = 0; i < json_array_size(viols); i++) violation(f, json_array_get(viols, i), i);
     statistics(f, json_object_get(r, "statistics"));
+    portfolio(f, json_object_get(r, "portfolio"));
     fputs("</section>\n", f);
 }
 

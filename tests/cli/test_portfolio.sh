@@ -77,6 +77,12 @@ PY
     grep -q '^  dpor ' out.txt || fail "run $m: the member table lacks dpor"
 done
 
+# ---- the HTML report shows the members
+expect 0 check --jar "$jar" --spec "$specs/LazyListSet.json" --client "$client" --algo portfolio \
+    --jobs 2 --html out.html
+grep -q '<h3>Portfolio</h3>' out.html || fail "the HTML report has no portfolio table"
+grep -q '<b>\(s-por\|dl-s-por\) (verdict)</b>' out.html || fail "the HTML report marks no member"
+
 # ---- --first-error: the first violation ends every member
 expect 1 check --jar "$jar" --spec "$specs/LazyListSetBuggy.json" --client "$client" \
     --no-minimize --first-error --algo portfolio:dl-s-por,dfs --json out.json
@@ -112,6 +118,8 @@ one_line_error "porcheck check: --jobs: expected a whole number from 1 to 64, go
 expect 2 "${base[@]}" --algo portfolio:s-por,dl-s-por --heap-symmetry --stateless
 grep -q "^porcheck check: --heap-symmetry does not go with a stateless dl-s-por search" err.txt ||
     fail "heap symmetry with a stateless DL member: $(cat err.txt)"
+expect 2 "${base[@]}" --algo portfolio:s-por,dpor --visible porcheck.structures
+one_line_error "porcheck check: --visible applies to the safe classifier only"
 expect 2 toy "$src/toy/examples/counter.toy" --algo portfolio:
 one_line_error "porcheck toy: --algo portfolio:: portfolio 'portfolio:': an empty member"
 
