@@ -38,6 +38,48 @@ static inline size_t tset_first(por_tset set)
     return (size_t)__builtin_ctzll(set);
 }
 
+/* ---- The shared state set of a parallel search (shared_set.c) -------------------------------- */
+
+/* Fingerprints that several threads find and claim without locks; sized once. */
+typedef struct shared_set {
+    por_fp *keys;            /* [mask + 1] fingerprints, valid where the status is open or done */
+    _Atomic uint8_t *status; /* [mask + 1]: empty, writing, open (claimed) or done */
+    size_t mask;             /* slot count - 1, a power of two */
+    _Atomic size_t count;    /* slots claimed */
+} shared_set;
+
+/* What por_shared_set_find_or_put found. */
+typedef enum shared_found {
+    SHARED_CLAIMED, /* the fingerprint was new: the caller claimed it */
+    SHARED_OPEN,    /* another claim holds it, not yet marked done */
+    SHARED_DONE,    /* another claim holds it, marked done */
+    SHARED_FULL,    /* the table is full: nothing was claimed */
+} shared_found;
+
+/* Makes [s] an empty set with room for at least [capacity] fingerprints (rounded up to a power
+ * of two, at least 64); false when out of memory. */
+bool por_shared_set_init(shared_set *s, size_t capacity);
+
+/* Finds [fp] in [s] or claims a slot for it, safe against every other thread doing the same;
+ * [*slot] is its slot (not for SHARED_FULL). Exactly one caller gets SHARED_CLAIMED for a
+ * fingerprint. */
+shared_found por_shared_set_find_or_put(shared_set *s, por_fp fp, size_t *slot);
+
+/* Marks the fingerprint in [slot] done: its successors have all been explored. */
+void por_shared_set_mark_done(shared_set *s, size_t slot);
+
+/* True when the fingerprint in [slot] has been marked done. */
+bool por_shared_set_is_done(const shared_set *s, size_t slot);
+
+/* Returns how many fingerprints [s] holds. */
+size_t por_shared_set_count(const shared_set *s);
+
+/* Returns the bytes [s]'s table takes. */
+size_t por_shared_set_bytes(const shared_set *s);
+
+/* Frees [s]'s table. */
+void por_shared_set_free(shared_set *s);
+
 /* ---- Fingerprint map: open addressing, fingerprints kept by the caller ----------------------- */
 
 /* Maps fingerprints to ids; slot values are id + 1 (0 = empty) and the fingerprint of id i is
@@ -351,6 +393,9 @@ typedef struct frame {
     lr_filter below;       /* Lr: the summaries of the children that left the stack closed */
     labelset summary;      /* stateless DE/DL: labels explored below this state so far */
     labelset races;        /* DPOR: stack indices of the events racing with the chosen one */
+    bool foreign;          /* parallel: another worker claimed this state; this one only passes
+                            * through it (no counts, no reports) to reach unclaimed states */
+    size_t shared_slot;    /* parallel: the state's slot in the shared set */
 } frame;
 
 /* Per-algorithm behaviour plugged into the common DFS engine. */
@@ -471,7 +516,14 @@ struct search {
     struct timespec start;
     double next_progress; /* seconds after [start] of the next progress report */
     bool stopped;
+    shared_set *shared;   /* parallel: the states every worker has claimed, or NULL */
+    atomic_int *stop_all; /* parallel: raised when this worker stops early, stopping the rest */
 };
+
+/* Runs the search of [lts] as [opt] says with the states [shared] among parallel workers (NULL:
+ * alone), raising [stop_all] when it stops before its end; as por_search otherwise. */
+por_status por_search_shared(const por_lts *lts, const por_options *opt, shared_set *shared,
+                             atomic_int *stop_all, por_result *result, por_error *err);
 
 /* Returns frames[d].current (n sets). */
 static inline por_tset *frame_current(const search *s, size_t d)

@@ -140,7 +140,7 @@ static por_trace trace_of(const search *s, size_t length)
 
 void por_search_report_frame(const search *s, const frame *f, bool complete)
 {
-    if (!s->obs || !s->obs->frame) return;
+    if (!s->obs || !s->obs->frame || f->foreign) return;
     size_t d = (size_t)(f - s->frames);
     por_frame_event ev = {
         s->st.fps[f->state], d,       s->n,    f->enabled, f->safe, f->backtrack, f->done, f->sleep,
@@ -161,6 +161,7 @@ void por_search_violation(search *s)
     if (!s->opt->first_error) return;
     s->stopped = true;
     s->result->stop = POR_STOP_ERROR;
+    if (s->stop_all) atomic_store(s->stop_all, 1);
 }
 
 /* Reports that [t] from frames[d] fails an assertion, with the lts at the failing successor. */
@@ -262,7 +263,7 @@ void por_search_count_state(search *s, size_t depth, bool again)
 
 /* Pushes state [id], the lts's current state: Stack.push (Algorithm 2 line 10, Algorithm 3
  * line 12). */
-static bool push_frame(search *s, uint32_t id, bool again)
+static bool push_frame(search *s, uint32_t id, bool again, bool foreign, size_t slot)
 {
     if (s->depth == s->cap && !grow_stack(s)) return por_search_nomem(s);
     size_t d = s->depth;
@@ -274,6 +275,8 @@ static bool push_frame(search *s, uint32_t id, bool again)
     f->races = races;
     f->state = id;
     f->chosen = NONE;
+    f->foreign = foreign;
+    f->shared_slot = slot;
     f->snap = s->lts->ops->save(s->lts->model);
     if (!f->snap) return por_search_nomem(s);
     f->enabled = s->lts->ops->enabled(s->lts->model);
@@ -288,10 +291,10 @@ static bool push_frame(search *s, uint32_t id, bool again)
     s->depth++;
     s->at_depth = (int)d;
     s->at_thread = -1;
-    por_search_count_state(s, d, again);
+    if (!foreign) por_search_count_state(s, d, again);
     if (waiting && !note_pending(s, f, waiting)) return false;
     if (s->algo->dpor && !por_dpor_record_nexts(s, f)) return false;
-    if (!f->enabled) {
+    if (!f->enabled && !foreign) {
         por_trace tr = trace_of(s, s->depth - 1);
         por_search_final(s, &tr);
     }
@@ -303,6 +306,7 @@ static bool pop_frame(search *s)
 {
     frame *f = &s->frames[s->depth - 1];
     por_search_report_frame(s, f, true);
+    if (s->shared && !s->stopped) por_shared_set_mark_done(s->shared, f->shared_slot);
     s->lts->ops->release(s->lts->model, f->snap);
     f->snap = NULL;
     if (!por_search_leave_state(s, f->state, s->depth - 1)) return por_search_nomem(s);
@@ -365,6 +369,7 @@ static bool note_transition(search *s, size_t d, size_t t, bool to_new)
 {
     const frame *f = &s->frames[d];
     const probe *p = &s->probes[d * s->n + t];
+    if (f->foreign) return true; /* the worker that claimed it counts and reports these */
     s->result->stats.transitions++;
     report_transition(s, f, p, to_new);
     if (p->result == POR_STEP_ASSERT) return report_assert(s, d, t);
@@ -404,7 +409,8 @@ static bool enter_known(search *s, frame *f, uint32_t succ)
 
 /* The chosen transition of frames[d] by [t] reached a new state, or known state [old] that the
  * algorithm explores again (NONE: none): store it (under a new id) and push it. */
-static bool enter_new(search *s, size_t d, size_t t, por_fp fp, uint32_t old)
+static bool enter_new(search *s, size_t d, size_t t, por_fp fp, uint32_t old, bool foreign,
+                      size_t slot)
 {
     if (!goto_successor(s, d, t)) return false;
     uint64_t names = s->probes[d * s->n + t].names;
@@ -413,7 +419,36 @@ static bool enter_new(search *s, size_t d, size_t t, por_fp fp, uint32_t old)
     s->frames[d].chosen_succ = id;
     s->frames[d].chosen_renamed = false;
     if (!por_search_add_edge(s, &s->frames[d], s->frames[d].chosen_label, id, false)) return false;
-    return push_frame(s, id, old != NONE);
+    return push_frame(s, id, old != NONE, foreign, slot);
+}
+
+/* Adds the state [fp] that another worker has explored completely to the store as known, and
+ * enters it from frames[d] by [t] as a known state; false when out of memory. */
+static bool enter_done(search *s, size_t d, size_t t, por_fp fp)
+{
+    uint32_t id = add_state(s, fp, s->probes[d * s->n + t].names);
+    if (id == NONE) return por_search_nomem(s);
+    return enter_known(s, &s->frames[d], id);
+}
+
+/* Stops the search: the shared set is full. */
+static bool shared_full(search *s)
+{
+    s->result->stop = POR_STOP_MEMORY;
+    s->stopped = true;
+    if (s->stop_all) atomic_store(s->stop_all, 1);
+    return true;
+}
+
+/* The chosen transition of frames[d] by [t] reached [fp], new to this worker: enters it as the
+ * shared set says (claimed here: new; claimed elsewhere: passed through, or known when done). */
+static bool enter_shared(search *s, size_t d, size_t t, por_fp fp)
+{
+    size_t slot = 0;
+    shared_found found = por_shared_set_find_or_put(s->shared, fp, &slot);
+    if (found == SHARED_FULL) return shared_full(s);
+    if (found == SHARED_DONE) return enter_done(s, d, t, fp);
+    return enter_new(s, d, t, fp, NONE, found == SHARED_OPEN, slot);
 }
 
 /* Explores the transition of [t] from the top frame (Algorithm 2 lines 9-14). */
@@ -431,7 +466,8 @@ static bool take(search *s, size_t t)
     bool again = succ != NONE && s->algo->revisit && s->algo->revisit(s, f, succ);
     if (!note_transition(s, d, t, succ == NONE || again)) return false;
     if (s->stopped) return true;
-    if (succ == NONE || again) return enter_new(s, d, t, p->fp, again ? succ : NONE);
+    if (succ == NONE && s->shared) return enter_shared(s, d, t, p->fp);
+    if (succ == NONE || again) return enter_new(s, d, t, p->fp, again ? succ : NONE, false, 0);
     return enter_known(s, f, succ);
 }
 
@@ -462,15 +498,17 @@ void por_search_check_limits(search *s, size_t iteration)
     double now = tick ? elapsed(s) : 0;
     if (o->stop_flag && atomic_load_explicit(o->stop_flag, memory_order_relaxed))
         s->result->stop = POR_STOP_SIGNAL;
-    else if (o->max_states && st->states_new + st->states_again >= o->max_states)
+    else if (o->max_states && (s->shared ? por_shared_set_count(s->shared)
+                                         : st->states_new + st->states_again) >= o->max_states)
         s->result->stop = POR_STOP_STATES;
     else if (o->max_memory_bytes && base_bytes_in_use() > o->max_memory_bytes)
         s->result->stop = POR_STOP_MEMORY;
     else if (tick && o->timeout_seconds > 0 && now >= o->timeout_seconds)
         s->result->stop = POR_STOP_TIME;
-    if (s->result->stop != POR_STOP_COMPLETE)
+    if (s->result->stop != POR_STOP_COMPLETE) {
         s->stopped = true;
-    else if (tick && o->progress && now >= s->next_progress)
+        if (s->stop_all && s->result->stop != POR_STOP_SIGNAL) atomic_store(s->stop_all, 1);
+    } else if (tick && o->progress && now >= s->next_progress)
         report_progress(s, now);
 }
 
@@ -495,7 +533,12 @@ static bool run(search *s)
     uint64_t names = s->st.with_names ? s->lts->ops->names(s->lts->model) : 0;
     uint32_t id = add_state(s, fp, names);
     if (id == NONE) return por_search_nomem(s);
-    if (!push_frame(s, id, false)) return false;
+    size_t slot = 0;
+    shared_found found =
+        s->shared ? por_shared_set_find_or_put(s->shared, fp, &slot) : SHARED_CLAIMED;
+    if (found == SHARED_FULL) return shared_full(s);
+    if (found == SHARED_DONE) return true; /* another worker has explored everything */
+    if (!push_frame(s, id, false, found == SHARED_OPEN, slot)) return false;
     for (size_t i = 1; s->depth > 0 && !s->stopped; i++) {
         por_search_check_limits(s, i);
         if (s->stopped) break;
@@ -530,6 +573,12 @@ static void teardown(search *s)
 por_status por_search(const por_lts *lts, const por_options *opt, por_result *result,
                       por_error *err)
 {
+    return por_search_shared(lts, opt, NULL, NULL, result, err);
+}
+
+por_status por_search_shared(const por_lts *lts, const por_options *opt, shared_set *shared,
+                             atomic_int *stop_all, por_result *result, por_error *err)
+{
     memset(result, 0, sizeof *result);
     err->status = POR_OK;
     err->message[0] = '\0';
@@ -542,6 +591,8 @@ por_status por_search(const por_lts *lts, const por_options *opt, por_result *re
     s.obs = opt->observer;
     s.result = result;
     s.err = err;
+    s.shared = shared;
+    s.stop_all = stop_all;
     s.algo = por_algo_for(opt->algo);
     s.n = lts->ops->thread_count(lts->model);
     s.at_depth = -1;

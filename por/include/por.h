@@ -213,6 +213,22 @@ typedef struct por_result {
 por_status por_search(const por_lts *lts, const por_options *opt, por_result *result,
                       por_error *err);
 
+/* One worker of a parallel search: its own copy of the system and its own observer (called on
+ * the worker's thread, about its own copy). */
+typedef struct por_worker {
+    const por_lts *lts;
+    const por_observer *observer;
+} por_worker;
+
+/* Explores the system as por_search does with [count] workers at once over one shared state set:
+ * each reachable state is counted, reported and expanded by exactly one worker, so the sums of
+ * the workers' states, end states, transitions, deadlocks and violations are por_search's (each
+ * observer sees its worker's share). Stateful dfs and jpf only so far (POR_ERR_ARG otherwise).
+ * The shared set holds twice --max-states, or 4 M states (at most a sixteenth of --max-memory),
+ * and a full set stops the search as memory does. [result]'s seconds are wall-clock time. */
+por_status por_search_parallel(const por_worker *workers, size_t count, const por_options *opt,
+                               por_result *result, por_error *err);
+
 /* ---- The portfolio ------------------------------------------------------------------------- */
 
 /* The most members of a portfolio. */
