@@ -267,6 +267,11 @@ void cli_discard_output(const char *path, FILE *f);
  * printing "porcheck [command]: PATH was not written (reason); the report above stands". */
 bool cli_write_json(const char *command, const char *path, FILE *f, json_t *doc);
 
+/* Flushes and closes report file [f], opened for [path], after the report was written into it
+ * ([failed]: writing it already failed; [no_memory]: because memory ran out); false after one
+ * line on stderr saying that [path] was not written. Callers clear errno before writing. */
+bool cli_close_output(const char *command, const char *path, FILE *f, bool failed, bool no_memory);
+
 /* Writes the check report [doc] (the document --json writes; NULL: out of memory) into [f],
  * opened for [path], as one self-contained HTML page, and closes [f]; false after one line on
  * stderr when it could not be written. */

@@ -488,15 +488,5 @@ bool cli_write_html(const char *command, const char *path, FILE *f, const json_t
             client_reports(f, json_array_get(clients, i), i);
         fputs("<p class=\"note\">Written by porcheck check --html.</p>\n</body>\n</html>\n", f);
     }
-    int bad = !doc || fflush(f) != 0 || ferror(f);
-    int err = errno;
-    bad |= fclose(f) != 0;
-    if (!err) err = errno;
-    if (bad)
-        fprintf(stderr, "porcheck %s: %s was not written (%s); the report above stands\n", command,
-                path,
-                !doc  ? "out of memory"
-                : err ? strerror(err)
-                      : "write error");
-    return !bad;
+    return cli_close_output(command, path, f, !doc, !doc);
 }

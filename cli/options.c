@@ -310,20 +310,25 @@ void cli_discard_output(const char *path, FILE *f)
 bool cli_write_json(const char *command, const char *path, FILE *f, json_t *doc)
 {
     errno = 0;
-    int bad = !doc || json_dumpf(doc, f, JSON_INDENT(2)) != 0;
+    bool bad = !doc || json_dumpf(doc, f, JSON_INDENT(2)) != 0;
     bad |= fputc('\n', f) == EOF;
-    bad |= fflush(f) != 0 || ferror(f);
-    int err = errno;
-    bad |= fclose(f) != 0;
-    if (!err) err = errno;
     json_decref(doc);
-    if (bad)
+    return cli_close_output(command, path, f, bad, !doc);
+}
+
+bool cli_close_output(const char *command, const char *path, FILE *f, bool failed, bool no_memory)
+{
+    failed |= fflush(f) != 0 || ferror(f);
+    int err = errno;
+    failed |= fclose(f) != 0;
+    if (!err) err = errno;
+    if (failed)
         fprintf(stderr, "porcheck %s: %s was not written (%s); the report above stands\n", command,
                 path,
-                !doc  ? "out of memory"
-                : err ? strerror(err)
-                      : "write error");
-    return !bad;
+                no_memory ? "out of memory"
+                : err     ? strerror(err)
+                          : "write error");
+    return !failed;
 }
 
 int cli_jdk_option(const char *command, const char *name, const char *value)

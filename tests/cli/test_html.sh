@@ -94,4 +94,8 @@ one_line_error "porcheck check: --json and --html cannot both write to stdout ('
 expect 2 "${check[@]}" --client "$client" --html "$work/no/such/dir/r.html"
 one_line_error "porcheck check: cannot write $work/no/such/dir/r.html: No such file or directory"
 
+expect 0 check --jar "$build/structures.jar" --spec "$source/specs/LazyListSet.json" \
+    --client '{ add(1) } || { add(1) }' --html /dev/full
+one_line_error "porcheck check: /dev/full was not written (No space left on device); the report above stands"
+
 finish test_html
