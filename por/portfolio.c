@@ -73,15 +73,17 @@ static void wait_a_little(shared *s)
 }
 
 /* Returns the member whose result stands when none was decisive: of those that ended without
- * an error of their own, the first that found a violation, else the first to end; count when
- * every member failed. */
+ * an error of their own, the first that found a violation (a violating end state or a failed
+ * assertion, an uncaught exception in the VM), else the first to end; count when every member
+ * failed. */
 static size_t fallback_winner(const por_portfolio *p, const por_portfolio_result *out)
 {
     size_t first = p->count;
     for (size_t i = 0; i < p->count; i++) {
         size_t m = out->order[i];
         if (!out->ok[m]) continue;
-        if (out->results[m].stats.violations) return m;
+        const por_stats *st = &out->results[m].stats;
+        if (st->violations || st->assert_failures) return m; /* a violation it did find */
         if (first == p->count) first = m;
     }
     return first;
@@ -156,8 +158,7 @@ static por_status add_member(const char *text, const por_options *base, por_port
     const char *at = strchr(text, '@');
     size_t len = at ? (size_t)(at - text) : strlen(text);
     snprintf(algo, sizeof algo, "%.*s", (int)len, text);
-    por_options m = *base;
-    m.order = (por_order){0};
+    por_options m = *base; /* without "@ORDER", the member takes the base's order */
     por_status st = por_algo_parse(algo, &m.algo, err);
     if (!st && at) st = por_order_parse(at + 1, &m.order, err);
     if (st) return st;
@@ -173,7 +174,6 @@ static void default_members(size_t jobs, const por_options *base, por_portfolio 
     for (size_t i = 0; i < n; i++) {
         por_options m = *base;
         m.algo = i == 0 ? POR_ALGO_SPOR : POR_ALGO_DL_SPOR;
-        m.order = (por_order){0};
         if (i >= 2) m.order = (por_order){.kind = POR_ORDER_RANDOM, .seed = i - 1};
         out->members[out->count++] = m;
     }

@@ -242,10 +242,10 @@ typedef struct por_portfolio {
 } por_portfolio;
 
 /* Parses "portfolio" or "portfolio:M,M,..." (each M an algorithm, "dl-s-por", or an algorithm
- * and an order, "dl-s-por@random:3") into [out], each member [base] with its algorithm and order
- * (stateless when its algorithm is). The default members are s-por, dl-s-por and then dl-s-por
- * in random orders (seeds 1, 2, ...) up to [jobs] members. Fills [err] (POR_ERR_ARG) when
- * malformed. */
+ * and an order, "dl-s-por@random:3") into [out], each member [base] with its algorithm and its
+ * order (without one, [base]'s; stateless when its algorithm is). The default members are
+ * s-por, dl-s-por (both in [base]'s order) and then dl-s-por in random orders (seeds 1, 2, ...)
+ * up to [jobs] members. Fills [err] (POR_ERR_ARG) when malformed. */
 por_status por_portfolio_parse(const char *text, size_t jobs, const por_options *base,
                                por_portfolio *out, por_error *err);
 

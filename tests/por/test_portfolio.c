@@ -54,6 +54,22 @@ Test(portfolio, members_are_listed_with_orders_and_stateless_algorithms_stay_sta
     cr_assert(p.members[1].stateless, "dpor is stateless by definition");
 }
 
+Test(portfolio, members_without_an_order_take_the_one_given_to_all)
+{
+    por_options base;
+    por_options_init(&base);
+    por_error err = {0};
+    cr_assert_eq(por_order_parse("seq:2,0,1", &base.order, &err), POR_OK);
+    por_portfolio p;
+    cr_assert_eq(por_portfolio_parse("portfolio", 3, &base, &p, &err), POR_OK);
+    member_is(&p, 0, "s-por@seq:2,0,1");
+    member_is(&p, 1, "dl-s-por@seq:2,0,1");
+    member_is(&p, 2, "dl-s-por@random:1");
+    cr_assert_eq(por_portfolio_parse("portfolio:dfs,jpf@random:4", 3, &base, &p, &err), POR_OK);
+    member_is(&p, 0, "dfs@seq:2,0,1");
+    member_is(&p, 1, "jpf@random:4");
+}
+
 Test(portfolio, malformed_lists_are_refused)
 {
     static const char *const bad[] = {"portfolio:", "portfolio:nope", "portfolio:s-por,,dfs",
@@ -73,10 +89,11 @@ Test(portfolio, malformed_lists_are_refused)
 /* What each pretend member does: end at once with [stop] (and [violations]), fail, or wait for
  * the stop flag. */
 typedef struct pretend {
-    enum { END, FAIL, WAIT } what[4];
+    enum { END, LATE, FAIL, WAIT } what[4]; /* LATE: END after 50 ms */
     por_stop stop[4];
     size_t violations[4];
-    int waited[4]; /* set when a WAIT member saw the flag */
+    int waited[4];     /* set when a WAIT member saw the flag */
+    size_t asserts[4]; /* failed assertions (uncaught exceptions) it reports */
 } pretend;
 
 /* A por_member_fn that does what [ctx] says for [member]. */
@@ -85,6 +102,7 @@ static bool pretend_search(void *ctx, size_t member, const por_options *opt, por
     pretend *p = ctx;
     memset(result, 0, sizeof *result);
     if (p->what[member] == FAIL) return false;
+    if (p->what[member] == LATE) nanosleep(&(struct timespec){0, 50000000}, NULL);
     if (p->what[member] == WAIT) {
         struct timespec ms = {0, 1000000};
         for (int i = 0; i < 20000 && !atomic_load(opt->stop_flag); i++) nanosleep(&ms, NULL);
@@ -94,6 +112,7 @@ static bool pretend_search(void *ctx, size_t member, const por_options *opt, por
     }
     result->stop = p->stop[member];
     result->stats.violations = p->violations[member];
+    result->stats.assert_failures = p->asserts[member];
     return true;
 }
 
@@ -111,7 +130,7 @@ static por_portfolio_result run_pretend(pretend *p, size_t n, const atomic_int *
 
 Test(portfolio, the_first_verdict_stands_and_stops_the_members_still_searching)
 {
-    pretend p = {{WAIT, END, WAIT}, {0, POR_STOP_COMPLETE, 0}, {0}, {0}};
+    pretend p = {{WAIT, END, WAIT}, {0, POR_STOP_COMPLETE, 0}, {0}, {0}, {0}};
     por_portfolio_result r = run_pretend(&p, 3, NULL);
     cr_assert_eq(r.winner, 1);
     cr_assert_eq(r.order[0], 1, "the complete member ended first");
@@ -122,11 +141,13 @@ Test(portfolio, the_first_verdict_stands_and_stops_the_members_still_searching)
 
 Test(portfolio, a_first_error_violation_is_a_verdict_and_a_limit_is_not)
 {
-    pretend p = {{END, END}, {POR_STOP_TIME, POR_STOP_ERROR}, {0, 1}, {0}};
+    pretend p = {{END, END}, {POR_STOP_TIME, POR_STOP_ERROR}, {0, 1}, {0}, {0}};
     cr_assert_eq(run_pretend(&p, 2, NULL).winner, 1);
-    pretend q = {{END, END}, {POR_STOP_STATES, POR_STOP_TIME}, {0, 2}, {0}};
+    pretend q = {{END, END}, {POR_STOP_STATES, POR_STOP_TIME}, {0, 2}, {0}, {0}};
     cr_assert_eq(run_pretend(&q, 2, NULL).winner, 1, "no verdict: the member with a violation");
-    pretend s = {{FAIL, END}, {0, POR_STOP_STATES}, {0}, {0}};
+    pretend a = {{END, LATE}, {POR_STOP_TIME, POR_STOP_TIME}, {0, 0}, {0}, {0, 1}};
+    cr_assert_eq(run_pretend(&a, 2, NULL).winner, 1, "no verdict: the member with an exception");
+    pretend s = {{FAIL, END}, {0, POR_STOP_STATES}, {0}, {0}, {0}};
     por_portfolio_result r = run_pretend(&s, 2, NULL);
     cr_assert_eq(r.winner, 1, "no verdict, no violation: the first that did not fail");
     cr_assert(!r.ok[0]);
@@ -134,14 +155,14 @@ Test(portfolio, a_first_error_violation_is_a_verdict_and_a_limit_is_not)
 
 Test(portfolio, when_every_member_fails_none_stands)
 {
-    pretend p = {{FAIL, FAIL}, {0}, {0}, {0}};
+    pretend p = {{FAIL, FAIL}, {0}, {0}, {0}, {0}};
     cr_assert_eq(run_pretend(&p, 2, NULL).winner, 2);
 }
 
 Test(portfolio, a_raised_stop_flag_stops_every_member)
 {
     static atomic_int flag = 1;
-    pretend p = {{WAIT, WAIT}, {0}, {0}, {0}};
+    pretend p = {{WAIT, WAIT}, {0}, {0}, {0}, {0}};
     por_portfolio_result r = run_pretend(&p, 2, &flag);
     cr_assert(p.waited[0] && p.waited[1]);
     cr_assert_eq(r.results[r.winner].stop, POR_STOP_SIGNAL);
