@@ -151,12 +151,10 @@ static bool run_args_agree(run_args *a)
     a->run.check.visible = a->visible;
     a->run.check.classifier =
         verdict_vm_classifier(verdict_classifier_for(a->run.search.algo, a->classifier));
-    if (a->run.check.visible_count && a->run.check.classifier != EXPLORE_CLASSIFY_SAFE)
-        return bad("--visible%s applies to --classifier safe only", "");
     a->run.search.stateless |= por_algo_is_stateless(a->run.search.algo);
     if (!cli_portfolio_finish("run", &a->portfolio, &a->run.search)) return false;
     const por_portfolio *p = &a->portfolio.members;
-    for (size_t i = 0; i < (a->portfolio.text ? p->count : 1); i++) {
+    for (size_t i = 0; i < (a->portfolio.text ? p->count : 1); i++) { /* each member's search */
         const por_options *m = a->portfolio.text ? &p->members[i] : &a->run.search;
         if (verdict_classifier_for(m->algo, a->classifier) != VERDICT_CLASSIFY_SAFE &&
             a->run.check.visible_count)
@@ -213,7 +211,7 @@ static int run_replay(const run_args *a, vm *machine)
 
 /* A program searched by every member of a portfolio at once. */
 typedef struct run_portfolio {
-    const run_args *a;
+    run_args *a;
     verdict_run_options opt[POR_MAX_MEMBERS];
     verdict_run_result results[POR_MAX_MEMBERS];
     verdict_error errors[POR_MAX_MEMBERS];
@@ -232,7 +230,7 @@ static bool run_member(void *ctx, size_t i, const por_options *search, por_resul
     o->search = *search;
     o->check.classifier =
         verdict_vm_classifier(verdict_classifier_for(search->algo, p->a->classifier));
-    if (i == 0) cli_progress_attach((cli_progress *)&p->a->progress, &o->search);
+    if (i == 0) cli_progress_attach(&p->a->progress, &o->search);
     vm *machine = verdict_run_start(o, &p->errors[i]);
     p->ok[i] = machine && verdict_run(o, machine, &p->results[i], &p->errors[i]);
     if (p->ok[i]) *out = p->results[i].search;

@@ -279,8 +279,8 @@ typedef struct toy_run {
 static bool search_toy(void *ctx, size_t i, const por_options *opt, por_result *out)
 {
     toy_run *run = ctx;
-    toy_search *s = &run->s[i];
-    if (toy_load(run->a->file, &s->toy, &s->err) != POR_OK) return false;
+    toy_search *s = &run->s[i]; /* the first search has the copy cmd_toy read */
+    if (!s->toy && toy_load(run->a->file, &s->toy, &s->err) != POR_OK) return false;
     s->c = (collect){s->toy, {0}, {0}, false};
     por_observer obs = {&s->c, on_final, on_assert, NULL, NULL};
     por_options o = *opt;
@@ -316,16 +316,19 @@ static long search_all(toy_args *a, toy_run *run)
     return -1;
 }
 
-/* Runs the search of [a] (or its portfolio) and prints the report, writing it to [json] (opened
- * for --json, or NULL); returns the exit status. */
-static int run(toy_args *a, FILE *json)
+/* Runs the search of [a] (or its portfolio) on [toy] (taken; a portfolio's other members read
+ * copies of their own) and prints the report, writing it to [json] (opened for --json, or
+ * NULL); returns the exit status. */
+static int run(toy_args *a, toy_program *toy, FILE *json)
 {
     toy_run *runs = base_calloc(1, sizeof *runs);
     if (!runs) {
         fprintf(stderr, "porcheck toy: %s: out of memory\n", a->file);
         if (json) cli_discard_output(a->json, json);
+        toy_free(toy);
         return EXIT_BAD_INPUT;
     }
+    runs->s[0].toy = toy;
     cli_signals_install();
     long w = search_all(a, runs);
     int status = EXIT_BAD_INPUT;
@@ -357,15 +360,16 @@ int cmd_toy(int argc, char **argv)
     toy_args a;
     int parsed = parse_args(argc, argv, &a);
     if (parsed != CLI_CONTINUE) return parsed;
-    toy_program *toy; /* read once first: a bad program is one line before any report opens */
+    toy_program *toy; /* read before any report opens: a bad program is one line */
     por_error err = {0};
     if (toy_load(a.file, &toy, &err) != POR_OK) {
         fprintf(stderr, "porcheck toy: %s\n", err.message);
         return EXIT_BAD_INPUT;
     }
-    toy_free(toy);
     FILE *json = NULL;
-    int status = EXIT_BAD_INPUT;
-    if (!a.json || (json = cli_open_output("toy", a.json))) status = run(&a, json);
-    return status;
+    if (a.json && !(json = cli_open_output("toy", a.json))) {
+        toy_free(toy);
+        return EXIT_BAD_INPUT;
+    }
+    return run(&a, toy, json);
 }

@@ -90,10 +90,10 @@ static por_stop overall_stop(const worker_run *runs, size_t count, bool signalle
     return stop != POR_STOP_COMPLETE ? stop : signalled ? POR_STOP_SIGNAL : POR_STOP_COMPLETE;
 }
 
-/* Waits until the [started] workers of [runs] end, raising [stop_all] when the caller's
- * [stop_flag] is; returns whether it was. */
-static bool wait_for(worker_run *runs, size_t started, atomic_size_t *ended,
-                     const atomic_int *stop_flag, atomic_int *stop_all)
+/* Waits until [started] workers have ended, raising [stop_all] when the caller's [stop_flag] is;
+ * returns whether it was. */
+static bool wait_for(size_t started, atomic_size_t *ended, const atomic_int *stop_flag,
+                     atomic_int *stop_all)
 {
     bool signalled = false;
     struct timespec pause = {0, 2000000};
@@ -101,7 +101,6 @@ static bool wait_for(worker_run *runs, size_t started, atomic_size_t *ended,
         if (stop_flag && atomic_load(stop_flag)) signalled = true, atomic_store(stop_all, 1);
         nanosleep(&pause, NULL);
     }
-    (void)runs;
     return signalled;
 }
 
@@ -142,7 +141,7 @@ por_status por_search_parallel(const por_worker *workers, size_t count, const po
         if (pthread_create(&threads[started], NULL, worker_main, w)) break;
     }
     if (started < count) atomic_store(&stop_all, 1);
-    bool signalled = wait_for(runs, started, &ended, opt->stop_flag, &stop_all);
+    bool signalled = wait_for(started, &ended, opt->stop_flag, &stop_all);
     for (size_t i = 0; i < started; i++) pthread_join(threads[i], NULL);
     clock_gettime(CLOCK_MONOTONIC, &end);
     for (size_t i = 0; i < started && st == POR_OK; i++)

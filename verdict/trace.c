@@ -242,14 +242,10 @@ static bool describe_step(replay *rp, uint32_t t, explore_action *a, explore_act
 {
     explore_names *before = base_malloc(sizeof *before);
     if (before) *before = rp->names;
+    *n = harness_describe_nesting(rp->k->machine, t, &rp->names, chain); /* the rows above */
     bool shown = harness_describe_action(rp->k->machine, t, &rp->names, a) && a->text[0];
-    if (shown && before) { /* again, after the headers above it have named their objects */
-        rp->names = *before;
-        *n = harness_describe_nesting(rp->k->machine, t, &rp->names, chain);
-        harness_describe_action(rp->k->machine, t, &rp->names, a);
-    } else {
-        *n = 0;
-    }
+    if (!shown && before) rp->names = *before; /* a step that shows nothing names nothing */
+    if (!shown) *n = 0;
     base_free(before);
     return shown;
 }
