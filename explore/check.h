@@ -99,6 +99,8 @@ typedef struct vm_check {
     uint32_t *places;     /* [marks_cap] per handle: when the serialisation reached it (1 on) */
     uint32_t places_next; /* the place the serialisation gives the next object it reaches */
     size_t marks_cap;
+    vm_class **class_order; /* [class_order_count] the loaded classes by stable id */
+    uint32_t class_order_count;
     uint32_t *stack; /* handles still to serialise or hash */
     size_t stack_len, stack_cap;
     explore_exact exact;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "check.h"
+#include "natives.h"
 
 #define U2(p) ((uint16_t)(((p)[0] << 8) | (p)[1]))
 
@@ -25,7 +26,7 @@ static void add_object(base_textbuf *t, const vm *machine, uint32_t h)
     const vm_object *o = vm_obj(machine, h);
     uint64_t id = o->id;
     if (vm_id_is_mirror(id)) {
-        base_textbuf_printf(t, "%s.class", simple_name(machine->classes[vm_id_class_index(id)]));
+        base_textbuf_printf(t, "%s.class", simple_name(vm_class_of_mirror(machine, h)));
         return;
     }
     if (vm_id_is_vm_object(id))

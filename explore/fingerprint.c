@@ -724,6 +724,7 @@ void explore_state_free(vm *machine)
     base_free(c->classes.refs);
     base_free(c->refs);
     base_free(c->marks);
+    base_free(c->class_order);
     base_free(c->places);
     base_free(c->walk_log);
     base_free(c->sym_memo.entries);

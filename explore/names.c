@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "check.h"
+#include "natives.h"
 
 /* The longest path searched, in hops, and the most objects the search visits. */
 enum { PATH_DEPTH = 4, PATH_NODES = 512 };
@@ -169,7 +170,7 @@ static void say_object(base_textbuf *out, const vm *machine, explore_names *name
     const vm_object *o = vm_obj(machine, h);
     if (say_boxed(out, machine, h, o)) return;
     if (vm_id_is_mirror(o->id)) {
-        explore_say_class(out, machine->classes[vm_id_class_index(o->id)]->name);
+        explore_say_class(out, vm_class_of_mirror(machine, h)->name);
         base_textbuf_printf(out, ".class");
         return;
     }

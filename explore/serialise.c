@@ -15,6 +15,7 @@
  * table, giving a colliding different state another fingerprint. The incremental fingerprint
  * (fingerprint.c) hashes the same words component by component (vm_state_hash_*). */
 #include <stdio.h>
+#include <stdlib.h>
 #define XXH_INLINE_ALL /* the component hashes are small: inlined, not called through the library  \
                         */
 #include <xxhash.h>
@@ -204,22 +205,45 @@ bool explore_state_class_counts(const vm_class *cls)
            cls->kind != VM_KIND_PRIMITIVE && !(!cls->static_slots && cls->owned_clinit);
 }
 
-/* Writes class [cls]: index, initialisation state, statics. */
+/* Writes class [cls]: stable id, initialisation state, statics. */
 static void put_class(vm *machine, const vm_class *cls)
 {
-    if (!reserve(machine, 3 + 2 * (size_t)cls->static_slots)) return;
-    put32(machine, cls->index);
+    if (!reserve(machine, 4 + 2 * (size_t)cls->static_slots)) return;
+    put64(machine, cls->stable_id);
     put32(machine, cls->init_state);
     put32(machine, cls->init_state == VM_INIT_RUNNING ? cls->init_thread : 0);
     put_mapped(machine, cls->statics, cls->static_slots, cls->static_ref_map);
 }
 
-/* Writes every class that counts, in class order. */
+/* Orders classes [a] and [b] by stable id (qsort). */
+static int by_stable_id(const void *a, const void *b)
+{
+    uint64_t x = (*(vm_class *const *)a)->stable_id, y = (*(vm_class *const *)b)->stable_id;
+    return (x > y) - (x < y);
+}
+
+/* Returns the loaded classes ordered by stable id, sorted again when classes were loaded since;
+ * NULL (a fatal error) when out of memory. The load order differs between vms (and so between
+ * the workers of a parallel search), the stable ids do not. */
+static vm_class **classes_in_stable_order(vm *machine)
+{
+    explore_check *c = machine->check;
+    if (c->class_order_count == machine->class_count) return c->class_order;
+    vm_class **order = base_realloc(c->class_order, machine->class_count * sizeof *order + 1);
+    if (!order) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory"), NULL;
+    memcpy(order, machine->classes, machine->class_count * sizeof *order);
+    qsort(order, machine->class_count, sizeof *order, by_stable_id);
+    c->class_order = order;
+    c->class_order_count = machine->class_count;
+    return order;
+}
+
+/* Writes every class that counts, in stable-id order. */
 static void put_classes(vm *machine)
 {
-    for (uint32_t i = 0; i < machine->class_count; i++)
-        if (explore_state_class_counts(machine->classes[i]))
-            put_class(machine, machine->classes[i]);
+    vm_class **order = classes_in_stable_order(machine);
+    for (uint32_t i = 0; order && i < machine->class_count; i++)
+        if (explore_state_class_counts(order[i])) put_class(machine, order[i]);
     if (reserve(machine, 1)) put32(machine, UINT32_MAX);
 }
 
@@ -260,9 +284,9 @@ static bool view_frame(vm *machine, const vm_thread *t, uint32_t d, frame_view *
 static bool put_frame(vm *machine, const vm_thread *t, uint32_t d)
 {
     frame_view v;
-    if (!view_frame(machine, t, d, &v) || !reserve(machine, 7 + 2 * ((size_t)v.locals + v.height)))
+    if (!view_frame(machine, t, d, &v) || !reserve(machine, 8 + 2 * ((size_t)v.locals + v.height)))
         return false;
-    put32(machine, v.f->method->id);
+    put64(machine, v.f->method->stable_id);
     put32(machine, v.f->pc);
     put32(machine, (uint32_t)v.f->flags << 8 | v.f->advance);
     put_ref(machine, v.f->monitor);
@@ -275,7 +299,7 @@ static bool put_frame(vm *machine, const vm_thread *t, uint32_t d)
 /* Writes the header of thread [t]: status, park, what it waits for, its depth. */
 static void put_thread_header(vm *machine, const vm_thread *t)
 {
-    if (!reserve(machine, 16)) return;
+    if (!reserve(machine, 17)) return;
     put32(machine, t->id);
     put32(machine, (uint32_t)t->state << 8 | t->park);
     put32(machine, (uint32_t)t->notified | t->permit << 1 | t->parked << 2 | t->uncaught << 3);
@@ -285,7 +309,7 @@ static void put_thread_header(vm *machine, const vm_thread *t)
     put_ref(machine, t->wait_lock);
     put32(machine, t->saved_count);
     put32(machine, t->join_thread);
-    put32(machine, t->wait_class ? t->wait_class->index + 1 : 0);
+    put64(machine, t->wait_class ? t->wait_class->stable_id : 0);
     put32(machine, t->depth);
 }
 
@@ -304,13 +328,13 @@ static void put_object(vm *machine, uint32_t h)
 {
     const vm_object *o = vm_obj(machine, h);
     const vm_class *cls = o->cls;
-    if (!reserve(machine, 6 + 2 * (size_t)o->length)) return;
+    if (!reserve(machine, 7 + 2 * (size_t)o->length)) return;
     /* under heap symmetry its place names it; an object whose identity hash the program read
      * keeps its id (the hash is derived from it) */
     bool nameless = machine->check->put_mode == PUT_QUEUE && machine->check->opts.heap_symmetry &&
                     !(o->flags & VM_OBJ_HASHED);
     put64(machine, nameless ? 0 : o->id);
-    put32(machine, cls->index);
+    put64(machine, cls->stable_id);
     put32(machine, (o->flags & VM_OBJ_SHARED) | o->lock_owner << 8);
     put32(machine, o->lock_count);
     put32(machine, o->length);
@@ -319,11 +343,12 @@ static void put_object(vm *machine, uint32_t h)
         for (uint32_t i = 0; i < o->length; i++) put_ref(machine, e[i]);
     } else if (cls->kind == VM_KIND_ARRAY) {
         put_bytes(machine, VM_ELEMS(o), vm_payload_bytes(o));
-    } else if (cls == machine->known.string) {
+    } else if (cls == machine->known.string || cls == machine->known.class_) {
+        /* a string's cached hash is left out; a mirror's class index is the load order's */
         vm_slot s[64];
         uint32_t n = o->length < 64 ? o->length : 64;
         memcpy(s, VM_FIELDS(o), n * sizeof *s);
-        s[machine->off.string_hash].i = 0;
+        s[cls == machine->known.string ? machine->off.string_hash : machine->off.class_index].i = 0;
         put_mapped(machine, s, n, cls->ref_map);
     } else {
         put_mapped(machine, VM_FIELDS(o), o->length, cls->ref_map);

@@ -72,6 +72,7 @@ struct vm_method {
     const cf_code *code;   /* NULL for native and abstract methods */
     vm_native_fn native;   /* natives: the implementation, NULL when the VM has none */
     uint32_t id;           /* index in the vm's method registry */
+    uint64_t stable_id;    /* a hash of owner, name and descriptor: the same in every vm */
     uint8_t sync;          /* natives: a vm_sync_kind (what the checker's label says it does) */
     bool atomic_library;   /* declared by an atomic library class (vm_class.atomic_library) */
     vm_method_cache cache; /* checking: what the checker caches on it (hooks.h) */
@@ -95,7 +96,8 @@ typedef struct vm_cp_entry {
 /* A loaded class, interface, array class or primitive type. */
 struct vm_class {
     const char *name; /* binary name (java/lang/String), array descriptor ([I) or primitive (int) */
-    uint32_t index;   /* position in the vm's class table */
+    uint32_t index;   /* position in the vm's class table (load order: differs between vms) */
+    uint64_t stable_id; /* a hash of the name: the same in every vm, whatever loaded first */
     vm_class_kind kind;
     uint16_t access;
     cf_class *cf;            /* the parsed class file; NULL for arrays and primitives */

@@ -164,6 +164,10 @@ bool vm_link_error(vm *machine, const vm_thread *t, const char *what);
 /* Returns the FNV-1a hash of the [len] bytes at [s]. */
 uint32_t vm_hash_bytes(const char *s, size_t len);
 
+/* Returns a 64-bit hash of the [len] bytes at [s] after [seed]: the ids of classes, methods and
+ * literals that every vm gives alike, whatever order it loaded them in. */
+uint64_t vm_stable_hash(const void *s, size_t len, uint64_t seed);
+
 /* Returns true for the names of JDK classes (java/, javax/, jdk/, sun/), which the model library
  * provides: a missing one is an unsupported feature rather than a linking error. */
 bool vm_is_system_name(const char *name);

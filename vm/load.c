@@ -51,6 +51,7 @@ static bool add_class(vm *machine, vm_class *cls)
         !grow_class_table(machine))
         return false;
     cls->index = machine->class_count;
+    cls->stable_id = vm_stable_hash(cls->name, strlen(cls->name), 0);
     machine->classes[machine->class_count++] = cls;
     uint32_t mask = machine->class_table_capacity - 1;
     uint32_t j = name_hash(cls->name) & mask;
@@ -106,7 +107,7 @@ static bool make_mirror(vm *machine, vm_class *cls)
     uint32_t h = vm_new_object(machine, NULL, machine->known.class_);
     if (!h || !vm_pin(machine, h)) return false;
     vm_object *o = vm_obj(machine, h);
-    o->id = vm_id_of_mirror(cls->index); /* unique; stable for the run */
+    o->id = vm_id_of_mirror(cls->stable_id); /* the same in every vm */
     o->hash = name_hash(cls->name) & 0x7fffffff;
     VM_FIELDS(o)[machine->off.class_index].i = (int32_t)cls->index;
     cls->mirror = h;

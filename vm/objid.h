@@ -4,7 +4,8 @@
  *   - an object a thread allocated inside an atomic library call on a shared lock (a JDK lock's
  *     queue node): the same with VM_ID_LIBRARY_BIT, a count of its own;
  *   - an object the VM allocated (no thread): bit 62 | the VM's allocation count;
- *   - a java.lang.Class mirror: bit 63 | the class's index.
+ *   - a java.lang.Class mirror: bit 63 | the low bits of its class's stable id (a hash of the
+ *     name, so that a class has the same mirror id in every vm, whatever the load order).
  * A label names an object in 32 bits: a space (the allocating thread, or one of VM_SPACE_*) above
  * VM_ID_BITS bits of its count. */
 #ifndef PORCHECK_VM_OBJID_H
@@ -55,10 +56,10 @@ static inline uint64_t vm_id_of_vm_object(uint64_t count)
     return VM_ID_VM_BIT | count;
 }
 
-/* Returns the id of the mirror of the class with index [class_index]. */
-static inline uint64_t vm_id_of_mirror(uint32_t class_index)
+/* Returns the id of the mirror of the class with stable id [stable_id]. */
+static inline uint64_t vm_id_of_mirror(uint64_t stable_id)
 {
-    return VM_ID_MIRROR_BIT | class_index;
+    return VM_ID_MIRROR_BIT | (stable_id & (VM_ID_MIRROR_BIT - 1));
 }
 
 /* True when [id] is a java.lang.Class mirror's. */
@@ -71,12 +72,6 @@ static inline bool vm_id_is_mirror(uint64_t id)
 static inline bool vm_id_is_vm_object(uint64_t id)
 {
     return (id & (VM_ID_MIRROR_BIT | VM_ID_VM_BIT)) == VM_ID_VM_BIT;
-}
-
-/* The class index in mirror id [id]. */
-static inline uint32_t vm_id_class_index(uint64_t id)
-{
-    return (uint32_t)id;
 }
 
 /* The VM's allocation count in [id] of an object the VM allocated. */
@@ -106,7 +101,7 @@ static inline uint32_t vm_label_id(uint32_t space, uint64_t count)
 /* Returns the label object id of the object with id [id]. */
 static inline uint32_t vm_label_of_id(uint64_t id)
 {
-    if (vm_id_is_mirror(id)) return vm_label_id(VM_SPACE_MIRROR, vm_id_class_index(id));
+    if (vm_id_is_mirror(id)) return vm_label_id(VM_SPACE_MIRROR, id);
     if (vm_id_is_vm_object(id)) return vm_label_id(VM_SPACE_VM, vm_id_vm_count(id));
     uint64_t count = vm_id_count(id);
     if (count & VM_ID_LIBRARY_BIT) /* library counts take the upper half of the label's counts */

@@ -139,6 +139,18 @@ static bool grow_strings(vm *machine)
     return true;
 }
 
+/* Gives new literal [h] and its characters' array ids made from its [len] [units]: every vm then
+ * names a literal alike, whichever path met it first (the VM's own allocation count does not). */
+static void name_literal(vm *machine, uint32_t h, const uint16_t *units, size_t len)
+{
+    uint64_t id = vm_stable_hash(units, len * sizeof *units, 0x4c4954) & (VM_ID_VM_BIT - 2);
+    vm_object *o = vm_obj(machine, h);
+    vm_object_set_id(o, VM_ID_VM_BIT | id);
+    uint32_t value = VM_FIELDS(o)[machine->off.string_value].ref;
+    if (value && vm_id_is_vm_object(vm_obj(machine, value)->id))
+        vm_object_set_id(vm_obj(machine, value), VM_ID_VM_BIT | id | 1);
+}
+
 /* Finds or adds the interned string with [len] [units]; [make] creates it when missing. */
 static uint32_t intern_units(vm *machine, const uint16_t *units, size_t len, uint32_t existing)
 {
@@ -150,6 +162,7 @@ static uint32_t intern_units(vm *machine, const uint16_t *units, size_t len, uin
         if (same_chars(machine, machine->strings[j], units, len)) return machine->strings[j];
     uint32_t h = existing ? existing : vm_new_string16(machine, NULL, units, len);
     if (!h || !vm_pin(machine, h)) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory"), 0;
+    if (!existing) name_literal(machine, h, units, len);
     /* A literal's hash is cached from the start: String.hashCode, which caches it on first use,
      * then never writes the shared literal (a benign race the checker would otherwise see). */
     if (!existing && machine->off.string_hash != machine->off.string_value)

@@ -67,6 +67,16 @@ uint32_t vm_hash_bytes(const char *s, size_t len)
     return h;
 }
 
+uint64_t vm_stable_hash(const void *s, size_t len, uint64_t seed)
+{
+    const uint8_t *p = s;
+    uint64_t h = 14695981039346656037ull ^ seed * 0x9E3779B97F4A7C15ull;
+    for (size_t i = 0; i < len; i++) h = (h ^ p[i]) * 1099511628211ull;
+    h ^= h >> 33; /* spread every byte into the low bits, which labels keep */
+    h *= 0xff51afd7ed558ccdull;
+    return h ^ h >> 33;
+}
+
 static bool grow_symbols(vm_symbols *sym)
 {
     uint32_t cap = sym->capacity ? sym->capacity * 2 : 1024;
@@ -115,6 +125,9 @@ bool vm_register_method(vm *machine, vm_method *method)
         machine->method_capacity = cap;
     }
     method->id = machine->method_count;
+    uint64_t owner = method->owner ? method->owner->stable_id : 0;
+    method->stable_id = vm_stable_hash(method->descriptor, strlen(method->descriptor),
+                                       vm_stable_hash(method->name, strlen(method->name), owner));
     machine->methods[machine->method_count++] = method;
     return true;
 }
