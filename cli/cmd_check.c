@@ -33,6 +33,7 @@ static const cli_option options[] = {
     CLI_OPT_CLIENTS,
     CLI_OPT_PORTFOLIO_ALGO("dl-s-por"),
     CLI_OPT_JOBS,
+    CLI_OPT_WORKERS,
     {"classifier", "K",
      "safe or jpf scheduling points (default: jpf for the\n"
      "DPOR and *jpf algorithms, else safe)",
@@ -174,7 +175,7 @@ static void keep_for_replay(check_args *a, const char *name, const char *value)
     static const char *const dropped[] = {
         "client",      "clients", "json",        "html",    "replay",     "max-traces", "minimize",
         "no-minimize", "visible", "first-error", "timeout", "max-states", "max-memory", "progress",
-        "no-progress", "algo",    "classifier",  "order",   "jobs"};
+        "no-progress", "algo",    "classifier",  "order",   "jobs",       "workers"};
     for (size_t i = 0; i < sizeof dropped / sizeof dropped[0]; i++)
         if (!strcmp(name, dropped[i])) return;
     base_textbuf_printf(&a->command_out, " --%s", name);
@@ -231,6 +232,7 @@ static bool check_args_agree(check_args *a)
     a->opt.oracle_adt = a->oracle && !strcmp(a->oracle, "adt");
     a->opt.search.stateless |= por_algo_is_stateless(a->opt.search.algo);
     if (!cli_portfolio_finish("check", &a->portfolio, &a->opt.search)) return false;
+    if (a->opt.exact_states && a->opt.search.workers > 1) return bad("%s", CLI_WORKERS_EXACT);
     const por_portfolio *p = &a->portfolio.members;
     for (size_t i = 0; i < (a->portfolio.text ? p->count : 1); i++) { /* each member's search */
         verdict_check_options m = a->opt;
@@ -282,8 +284,9 @@ static json_t *report_json(const check_args *a, const client_spec *spec, json_t 
 {
     size_t clients = t->ok + t->violations + t->incomplete + t->errors + t->unchecked;
     json_t *doc =
-        json_pack("{sssssssssssssbsbsOs{sIsIsIsIsIsI}}", "spec", a->spec, "class", spec->class_name,
-                  "jar", a->jar, "algorithm", algorithm_name(a), "classifier",
+        json_pack("{ss ss ss ss sI ss ss sb sb sO s{sIsIsIsIsIsI}}", "spec", a->spec, "class",
+                  spec->class_name, "jar", a->jar, "algorithm", algorithm_name(a), "workers",
+                  (json_int_t)(a->opt.search.workers > 1 ? a->opt.search.workers : 1), "classifier",
                   verdict_classifier_name(verdict_check_classifier(&a->opt)), "oracle",
                   a->opt.oracle_adt ? "adt" : "impl", "heap_symmetry", a->opt.heap_symmetry,
                   "exact_states", a->opt.exact_states, "clients", reports, "summary", "clients",
@@ -326,13 +329,23 @@ static int client_error_exit(const check_args *a, const client_list *list, size_
     return EXIT_BAD_INPUT;
 }
 
+/* Returns " on N workers" for a parallel search of [workers] workers, else "". */
+static const char *workers_text(size_t workers)
+{
+    static _Thread_local char text[48];
+    if (workers < 2) return "";
+    snprintf(text, sizeof text, " on %zu workers", workers);
+    return text;
+}
+
 /* Prints the first line of the report. */
 static void print_title(const check_args *a, const client_spec *spec)
 {
-    printf(
-        "porcheck check: %s from %s (algorithm %s, classifier %s%s, oracle %s)\n", spec->class_name,
-        a->jar, algorithm_name(a), verdict_classifier_name(verdict_check_classifier(&a->opt)),
-        a->opt.search.stateless ? ", stateless" : "", a->opt.oracle_adt ? "adt" : "implementation");
+    printf("porcheck check: %s from %s (algorithm %s%s, classifier %s%s, oracle %s)\n",
+           spec->class_name, a->jar, algorithm_name(a), workers_text(a->opt.search.workers),
+           verdict_classifier_name(verdict_check_classifier(&a->opt)),
+           a->opt.search.stateless ? ", stateless" : "",
+           a->opt.oracle_adt ? "adt" : "implementation");
 }
 
 /* Reports client [i] of [list] as an error row with [message] (text, JSON into [reports] and

@@ -32,6 +32,7 @@ static const cli_option options[] = {
      CLI_VALUE_FILE, NULL, "-cp"},
     CLI_OPT_PORTFOLIO_ALGO("dfs"),
     CLI_OPT_JOBS,
+    CLI_OPT_WORKERS,
     {"classifier", "K",
      "jpf or safe scheduling points (default: jpf for the DPOR\n"
      "and *jpf algorithms, else safe)",
@@ -153,6 +154,7 @@ static bool run_args_agree(run_args *a)
         verdict_vm_classifier(verdict_classifier_for(a->run.search.algo, a->classifier));
     a->run.search.stateless |= por_algo_is_stateless(a->run.search.algo);
     if (!cli_portfolio_finish("run", &a->portfolio, &a->run.search)) return false;
+    if (a->run.check.exact && a->run.search.workers > 1) return bad("%s", CLI_WORKERS_EXACT);
     const por_portfolio *p = &a->portfolio.members;
     for (size_t i = 0; i < (a->portfolio.text ? p->count : 1); i++) { /* each member's search */
         const por_options *m = a->portfolio.text ? &p->members[i] : &a->run.search;

@@ -152,8 +152,9 @@ static void print_text(const toy_args *a, const por_options *used, const collect
 {
     char order[300];
     por_order_format(&used->order, order, sizeof order);
-    printf("%s: %s, order %s, %s%s\n", a->file, por_algo_name(used->algo), order,
+    printf("%s: %s, order %s, %s%s", a->file, por_algo_name(used->algo), order,
            used->stateless ? "stateless" : "stateful", used->first_error ? ", first error" : "");
+    printf(used->workers > 1 ? ", %zu workers\n" : "\n", used->workers);
     cli_print_verdict(r, c->violations.count > 0);
     printf("outcomes (%zu):\n", c->outcomes.count);
     for (size_t i = 0; i < c->outcomes.count; i++)
@@ -192,9 +193,10 @@ static json_t *report_json(const toy_args *a, const por_options *used, const col
 {
     char order[300];
     por_order_format(&used->order, order, sizeof order);
-    return json_pack("{s:s, s:s, s:s, s:b, s:b, s:s, s:o*, s:o*, s:o*}", "file", a->file,
+    return json_pack("{s:s, s:s, s:s, s:b, s:b, s:I, s:s, s:o*, s:o*, s:o*}", "file", a->file,
                      "algorithm", por_algo_name(used->algo), "order", order, "stateless",
-                     used->stateless, "first_error", used->first_error, "verdict",
+                     used->stateless, "first_error", used->first_error, "workers",
+                     (json_int_t)(used->workers > 1 ? used->workers : 1), "verdict",
                      verdict_name(verdict_of(r, c->violations.count > 0)), "outcomes",
                      strset_json(&c->outcomes, false), "violations",
                      strset_json(&c->violations, true), "statistics", por_stats_json(r));
@@ -206,6 +208,7 @@ static json_t *report_json(const toy_args *a, const por_options *used, const col
 static const cli_option options[] = {
     CLI_OPT_PORTFOLIO_ALGO("dfs"),
     CLI_OPT_JOBS,
+    CLI_OPT_WORKERS,
     CLI_OPT_ORDER,
     CLI_OPT_STATELESS,
     {"first-error", NULL, "stop at the first violation", CLI_VALUE_TEXT, NULL, NULL},
@@ -274,15 +277,25 @@ typedef struct toy_run {
     por_portfolio_result ended;
 } toy_run;
 
+/* Opens search [i] of [run]: its copy of the program (the first has cmd_toy's) and its
+ * observer; false (its error filled) when the program cannot be read again. */
+static bool open_search(toy_run *run, size_t i, por_observer *obs)
+{
+    toy_search *s = &run->s[i];
+    if (!s->toy && toy_load(run->a->file, &s->toy, &s->err) != POR_OK) return false;
+    s->c = (collect){s->toy, {0}, {0}, false};
+    *obs = (por_observer){&s->c, on_final, on_assert, NULL, NULL};
+    return true;
+}
+
 /* Searches the program of [ctx] (a toy_run) as search [i] with [opt] on a copy of its own (a
  * por_member_fn); the first search shows the progress line. */
 static bool search_toy(void *ctx, size_t i, const por_options *opt, por_result *out)
 {
     toy_run *run = ctx;
-    toy_search *s = &run->s[i]; /* the first search has the copy cmd_toy read */
-    if (!s->toy && toy_load(run->a->file, &s->toy, &s->err) != POR_OK) return false;
-    s->c = (collect){s->toy, {0}, {0}, false};
-    por_observer obs = {&s->c, on_final, on_assert, NULL, NULL};
+    toy_search *s = &run->s[i];
+    por_observer obs;
+    if (!open_search(run, i, &obs)) return false;
     por_options o = *opt;
     o.observer = &obs;
     if (i == 0) cli_progress_attach(&run->a->progress, &o);
@@ -293,11 +306,60 @@ static bool search_toy(void *ctx, size_t i, const por_options *opt, por_result *
     return ok;
 }
 
+/* Adds the strings of [from] to [to] with their counts (and the schedules of new ones); false
+ * when out of memory. */
+static bool strset_merge(strset *to, const strset *from)
+{
+    for (size_t i = 0; i < from->count; i++) {
+        bool added;
+        entry *e = strset_add(to, from->items[i].text, &added);
+        if (!e) return false;
+        e->count += from->items[i].count - 1; /* strset_add counted one */
+        if (added && from->items[i].schedule &&
+            !(e->schedule = dup_string(from->items[i].schedule)))
+            return false;
+    }
+    return true;
+}
+
+/* Searches the program with [opt]'s workers over one shared state set into [out]; the findings
+ * are merged into the first search's. */
+static bool search_parallel(toy_run *run, const por_options *opt, por_result *out)
+{
+    size_t n = opt->workers;
+    por_observer obs[POR_MAX_MEMBERS];
+    por_lts lts[POR_MAX_MEMBERS];
+    por_worker w[POR_MAX_MEMBERS];
+    for (size_t i = 0; i < n; i++) {
+        if (!open_search(run, i, &obs[i])) return run->s[0].err = run->s[i].err, false;
+        lts[i] = toy_lts(run->s[i].toy);
+        w[i] = (por_worker){&lts[i], &obs[i]};
+    }
+    por_options o = *opt;
+    cli_progress_attach(&run->a->progress, &o);
+    toy_search *first = &run->s[0];
+    if (por_search_parallel(w, n, &o, out, &first->err) != POR_OK) return false;
+    bool ok = !first->c.nomem;
+    for (size_t i = 1; i < n && ok; i++)
+        ok = !run->s[i].c.nomem && strset_merge(&first->c.outcomes, &run->s[i].c.outcomes) &&
+             strset_merge(&first->c.violations, &run->s[i].c.violations);
+    if (!ok) snprintf(first->err.message, sizeof first->err.message, "out of memory");
+    return ok;
+}
+
 /* Runs the search of [a], or its portfolio, into [run]; returns the search whose result stands,
  * or -1 after one line on stderr. */
 static long search_all(toy_args *a, toy_run *run)
 {
     run->a = a;
+    if (!a->portfolio.text && a->opt.workers > 1) {
+        por_options opt = a->opt;
+        opt.stop_flag = cli_stop_flag();
+        bool ok = search_parallel(run, &opt, &run->results[0]);
+        cli_progress_end(&a->progress);
+        if (!ok) fprintf(stderr, "porcheck toy: %s: %s\n", a->file, run->s[0].err.message);
+        return ok ? 0 : -1;
+    }
     if (!a->portfolio.text) {
         por_options opt = a->opt;
         opt.stop_flag = cli_stop_flag();

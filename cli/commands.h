@@ -36,15 +36,17 @@ bool cli_parse_number(const char *text, double *out);
  * "porcheck [command]: --NAME: ..." about a bad [value]. */
 int cli_search_option(const char *command, const char *name, const char *value, por_options *opt);
 
-/* A portfolio asked for on the command line (--algo portfolio[:M,...], --jobs N). */
+/* The cores asked for on the command line: a portfolio (--algo portfolio[:M,...], --jobs N) or
+ * a parallel search (--workers N). */
 typedef struct cli_portfolio {
-    const char *text; /* --algo's value when it is a portfolio, else NULL */
-    const char *jobs; /* --jobs's value, or NULL: the online cores */
+    const char *text;    /* --algo's value when it is a portfolio, else NULL */
+    const char *jobs;    /* --jobs's value, or NULL: the online cores */
+    const char *workers; /* --workers's value, or NULL: one */
     por_portfolio members;
 } cli_portfolio;
 
-/* Handles --algo when its [value] is a portfolio, and --jobs, into [p] ([name] without its
- * dashes); returns 0 when [name] and [value] are neither, 1 when taken. */
+/* Handles --algo when its [value] is a portfolio, --jobs and --workers, into [p] ([name] without
+ * its dashes); returns 0 when [name] and [value] are none of them, 1 when taken. */
 int cli_portfolio_option(const char *name, const char *value, cli_portfolio *p);
 
 /* When [p] asks for a portfolio, reads its members with [search] as every member's base (its
@@ -96,6 +98,19 @@ int cli_jdk_option(const char *command, const char *name, const char *value);
 #define CLI_OPT_JOBS                                                                               \
     {                                                                                              \
         "jobs", "N", "a portfolio's default number of members (default: the\nonline cores)",       \
+            CLI_VALUE_TEXT, NULL, NULL                                                             \
+    }
+
+/* Why --workers refuses --exact-states. */
+#define CLI_WORKERS_EXACT                                                                          \
+    "--workers with --exact-states: exact states are told apart per worker, not across them"
+
+/* --workers N: one search by N threads over one shared state set. */
+#define CLI_OPT_WORKERS                                                                            \
+    {                                                                                              \
+        "workers", "N",                                                                            \
+            "search with N threads over one shared state set (dfs,\n"                              \
+            "jpf, s-por; default 1)",                                                              \
             CLI_VALUE_TEXT, NULL, NULL                                                             \
     }
 #define CLI_OPT_ORDER                                                                              \

@@ -78,23 +78,54 @@ int cli_search_option(const char *command, const char *name, const char *value, 
 int cli_portfolio_option(const char *name, const char *value, cli_portfolio *p)
 {
     if (!strcmp(name, "jobs")) return p->jobs = value, 1;
+    if (!strcmp(name, "workers")) return p->workers = value, 1;
     if (strcmp(name, "algo") || !por_is_portfolio(value)) return 0;
     p->text = value;
     return 1;
 }
 
-bool cli_portfolio_finish(const char *command, cli_portfolio *p, por_options *search)
+/* Reads [value] of option [name] (a count of threads) into [*out]; false (after one line) when
+ * it is not a whole number from 1 to POR_MAX_MEMBERS. */
+static bool thread_count(const char *command, const char *name, const char *value, size_t *out)
 {
-    double jobs = 0;
-    if (p->jobs && (!cli_parse_number(p->jobs, &jobs) || jobs < 1 || jobs > POR_MAX_MEMBERS ||
-                    jobs != (double)(size_t)jobs)) {
-        fprintf(stderr, "porcheck %s: --jobs: expected a whole number from 1 to %d, got '%s'\n",
-                command, POR_MAX_MEMBERS, p->jobs);
+    double n = 0;
+    if (!cli_parse_number(value, &n) || n < 1 || n > POR_MAX_MEMBERS || n != (double)(size_t)n) {
+        fprintf(stderr, "porcheck %s: --%s: expected a whole number from 1 to %d, got '%s'\n",
+                command, name, POR_MAX_MEMBERS, value);
         return false;
     }
+    *out = (size_t)n;
+    return true;
+}
+
+/* Reads --workers into [search]; false (after one line) when the search asked for has no
+ * parallel version, or a portfolio was asked for too. */
+static bool workers_finish(const char *command, const cli_portfolio *p, por_options *search)
+{
+    if (!p->workers) return true;
+    if (!thread_count(command, "workers", p->workers, &search->workers)) return false;
+    if (search->workers < 2) return true;
+    const char *why = p->text ? "a portfolio runs whole searches at once; --workers splits one"
+                      : search->stateless ? "a stateless search has no state set to share"
+                      : search->algo != POR_ALGO_DFS && search->algo != POR_ALGO_JPF &&
+                              search->algo != POR_ALGO_SPOR
+                          ? "a parallel search runs dfs, jpf and s-por"
+                          : NULL;
+    if (!why) return true;
+    fprintf(stderr, "porcheck %s: --workers %s with --algo %s%s: %s\n", command, p->workers,
+            p->text ? p->text : por_algo_name(search->algo),
+            search->stateless ? " --stateless" : "", why);
+    return false;
+}
+
+bool cli_portfolio_finish(const char *command, cli_portfolio *p, por_options *search)
+{
+    size_t jobs = 0;
+    if (p->jobs && !thread_count(command, "jobs", p->jobs, &jobs)) return false;
+    if (!workers_finish(command, p, search)) return false;
     if (!p->text) return true;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    size_t n = p->jobs ? (size_t)jobs : cores > 0 ? (size_t)cores : 1;
+    size_t n = p->jobs ? jobs : cores > 0 ? (size_t)cores : 1;
     por_error err = {0};
     if (por_portfolio_parse(p->text, n, search, &p->members, &err) != POR_OK) {
         fprintf(stderr, "porcheck %s: --algo %s: %s\n", command, p->text, err.message);

@@ -3,6 +3,8 @@
 #ifndef PORCHECK_POR_INTERNAL_H
 #define PORCHECK_POR_INTERNAL_H
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <time.h>
 
@@ -40,12 +42,29 @@ static inline size_t tset_first(por_tset set)
 
 /* ---- The shared state set of a parallel search (shared_set.c) -------------------------------- */
 
-/* Fingerprints that several threads find and claim without locks; sized once. */
+/* Fingerprints that several threads find and claim without locks, in a table that doubles when
+ * it fills: its users park at a barrier (por_shared_set_poll) and the last to arrive grows it. */
+/* One slot of the shared set: the status in the top two bits of [head] above 62 bits of the
+ * fingerprint's low word (0: empty), and its high word, in one 16-byte line share. */
+typedef struct shared_slot {
+    _Atomic uint64_t head;
+    uint64_t hi; /* valid once the status is open or done */
+} shared_slot;
+
 typedef struct shared_set {
-    por_fp *keys;            /* [mask + 1] fingerprints, valid where the status is open or done */
-    _Atomic uint8_t *status; /* [mask + 1]: empty, writing, open (claimed) or done */
+    shared_slot *slots;      /* [mask + 1] */
     size_t mask;             /* slot count - 1, a power of two */
-    _Atomic size_t count;    /* slots claimed */
+    size_t grow_at;          /* a claim that takes the count above this asks for a grow */
+    size_t batch;            /* claims a thread adds to the count at once */
+    size_t max_slots;        /* the table never has more slots */
+    bool can_grow;           /* the table may still double (not at max_slots, no failed grow) */
+    _Atomic size_t count;    /* slots claimed, but for the claims each thread has not added yet */
+    atomic_bool grow_wanted; /* a claim asked for a grow: every user parks at the barrier */
+    pthread_mutex_t lock;    /* guards the barrier: users, arrived, generation */
+    pthread_cond_t grown;    /* signalled when a grow is over */
+    size_t users;            /* threads that use the set and have not left it */
+    size_t arrived;          /* users parked at the barrier */
+    size_t generation;       /* grows so far (failed ones too) */
 } shared_set;
 
 /* What por_shared_set_find_or_put found. */
@@ -53,32 +72,53 @@ typedef enum shared_found {
     SHARED_CLAIMED, /* the fingerprint was new: the caller claimed it */
     SHARED_OPEN,    /* another claim holds it, not yet marked done */
     SHARED_DONE,    /* another claim holds it, marked done */
-    SHARED_FULL,    /* the table is full: nothing was claimed */
+    SHARED_FULL,    /* the table is full and cannot grow: nothing was claimed */
 } shared_found;
 
-/* Makes [s] an empty set with room for at least [capacity] fingerprints (rounded up to a power
- * of two, at least 64); false when out of memory. */
-bool por_shared_set_init(shared_set *s, size_t capacity);
+/* Makes [s] an empty set of [users] threads with room for [capacity] fingerprints (rounded up to
+ * a power of two, at least 64), which may double up to [max_capacity] slots (0: no bound); false
+ * when out of memory. */
+bool por_shared_set_init(shared_set *s, size_t capacity, size_t max_capacity, size_t users);
 
-/* Finds [fp] in [s] or claims a slot for it, safe against every other thread doing the same;
- * [*slot] is its slot (not for SHARED_FULL). Exactly one caller gets SHARED_CLAIMED for a
- * fingerprint. */
-shared_found por_shared_set_find_or_put(shared_set *s, por_fp fp, size_t *slot);
+/* Finds [fp] in [s] or claims a slot for it, safe against every other user doing the same; a
+ * user of [s] only. Exactly one caller gets SHARED_CLAIMED for a fingerprint. On a full table
+ * that can grow, it parks at the barrier (see por_shared_set_poll) and tries again. */
+shared_found por_shared_set_find_or_put(shared_set *s, por_fp fp);
 
-/* Marks the fingerprint in [slot] done: its successors have all been explored. */
-void por_shared_set_mark_done(shared_set *s, size_t slot);
+/* Marks [fp], which [s] holds, done: its successors have all been explored. */
+void por_shared_set_mark_done(shared_set *s, por_fp fp);
 
-/* True when the fingerprint in [slot] has been marked done. */
-bool por_shared_set_is_done(const shared_set *s, size_t slot);
+/* True when [s] holds [fp] marked done. */
+bool por_shared_set_is_done(const shared_set *s, por_fp fp);
 
-/* Returns how many fingerprints [s] holds. */
+/* Waits at the barrier of [s] until the grow that a claim asked for is over, growing the table
+ * itself when the caller is the last user to arrive; returns at once when none is asked for. */
+void por_shared_set_park(shared_set *s);
+
+/* Lets [s] grow if a claim asked for it: a user calls this often (once per search step), at a
+ * point where it has no find-or-put under way. One relaxed load while no grow is asked for. */
+static inline void por_shared_set_poll(shared_set *s)
+{
+    if (atomic_load_explicit(&s->grow_wanted, memory_order_relaxed)) por_shared_set_park(s);
+}
+
+/* The calling user is done with [s] for good; when a grow is asked for and every remaining user
+ * has arrived at the barrier, the caller grows the table. */
+void por_shared_set_leave(shared_set *s);
+
+/* Returns how many fingerprints [s] holds: exactly once the other users have left; while they
+ * search, without the claims each has made since it last added its batch (see shared_set.c). */
 size_t por_shared_set_count(const shared_set *s);
 
-/* Returns the bytes [s]'s table takes. */
+/* Returns the bytes [s]'s table takes (no user may be growing it). */
 size_t por_shared_set_bytes(const shared_set *s);
 
-/* Frees [s]'s table. */
+/* Frees [s]'s table and barrier (after a successful init). */
 void por_shared_set_free(shared_set *s);
+
+/* The first size of a parallel search's shared set in slots when nonzero (tests of its growth
+ * only; set it before the search, not thread-safe). */
+extern size_t por_parallel_first_slots;
 
 /* ---- Fingerprint map: open addressing, fingerprints kept by the caller ----------------------- */
 
@@ -395,7 +435,6 @@ typedef struct frame {
     labelset races;        /* DPOR: stack indices of the events racing with the chosen one */
     bool foreign;          /* parallel: another worker claimed this state; this one only passes
                             * through it (no counts, no reports) to reach unclaimed states */
-    size_t shared_slot;    /* parallel: the state's slot in the shared set */
 } frame;
 
 /* Per-algorithm behaviour plugged into the common DFS engine. */

@@ -1,12 +1,16 @@
-/* A parallel stateful search (issue 20, part 2; dfs and jpf so far): N workers, each with its own
- * copy of the system and its own observer, run the common DFS engine over one shared state set
- * (shared_set.c). A worker that reaches a state no worker has claimed claims it: it counts it,
- * reports it and explores all its successors, as the sequential search does. A state another
- * worker claimed is passed through without counts or reports while that worker is still on it,
- * so that idle workers reach unclaimed states, and is a known state once marked done (all its
- * successors explored). Every reachable state is claimed exactly once and its successors are
- * explored by its claimer, so the states, end states, transitions, deadlocks and violations are
- * the sequential search's. Workers after the first take random orders, to spread out. */
+/* A parallel stateful search (issue 20, part 2; dfs, jpf and S-POR so far): N workers, each with
+ * its own copy of the system and its own observer, run the common DFS engine over one shared
+ * state set (shared_set.c), which starts small and doubles as it fills. A worker that reaches a
+ * state no worker has claimed claims it: it counts it, reports it and explores its successors,
+ * as the sequential search does. A state another worker claimed is passed through without
+ * counts or reports while that worker is still on it, so that idle workers reach unclaimed
+ * states, and is a known state once marked done (all its successors explored). For dfs and jpf
+ * every reachable state is claimed exactly once and its successors are explored by its claimer,
+ * so the states, end states, transitions, deadlocks and violations are the sequential search's.
+ * S-POR explores the safe set of a state unless the parallel cycle proviso fires (search.c,
+ * parallel_proviso), which depends on the workers' timing: its counts vary from run to run, its
+ * end states, deadlocks and failed assertions do not. Workers after the first take random
+ * orders, to spread out. */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <pthread.h>
 #include <stdio.h>
@@ -14,8 +18,10 @@
 
 #include "internal.h"
 
-/* The shared set's size without --max-states: 4 M states, about 68 MB. */
-enum { DEFAULT_CAPACITY = 1 << 22 };
+/* The shared set's first size in slots, at most: 64 K, about 1.1 MB. */
+enum { FIRST_SLOTS = 1 << 16 };
+
+size_t por_parallel_first_slots;
 
 /* What one worker's thread works with. */
 typedef struct worker_run {
@@ -29,23 +35,33 @@ typedef struct worker_run {
     por_status status;
 } worker_run;
 
-/* A worker's thread: its search over the shared set. */
+/* A worker's thread: its search over the shared set, which it leaves however the search ends. */
 static void *worker_main(void *arg)
 {
     worker_run *w = arg;
     w->status =
         por_search_shared(w->worker->lts, &w->opt, w->set, w->stop_all, &w->result, &w->err);
+    por_shared_set_leave(w->set);
     atomic_fetch_add(w->ended, 1);
     return NULL;
 }
 
-/* Returns the shared set's capacity for [opt]: twice --max-states, else the default, at most a
- * sixteenth of --max-memory in slots of 17 bytes. */
-static size_t capacity_for(const por_options *opt)
+/* Returns the most slots the shared set may grow to for [opt]: a quarter of --max-memory (the
+ * workers' own stores and VMs take the rest) in slots (at least one), else no bound (0). */
+static size_t max_slots_for(const por_options *opt)
 {
-    size_t cap = opt->max_states ? 2 * opt->max_states : DEFAULT_CAPACITY;
-    size_t by_memory = opt->max_memory_bytes / 16 / (sizeof(por_fp) + 1);
-    return opt->max_memory_bytes && by_memory < cap ? by_memory : cap;
+    size_t slots = opt->max_memory_bytes / 4 / sizeof(shared_slot);
+    return opt->max_memory_bytes && slots == 0 ? 1 : slots;
+}
+
+/* Returns the shared set's first size in slots for [opt]: FIRST_SLOTS, or twice --max-states or
+ * the bound of max_slots_for when smaller (por_parallel_first_slots when set). */
+static size_t first_slots_for(const por_options *opt)
+{
+    if (por_parallel_first_slots) return por_parallel_first_slots;
+    size_t n = FIRST_SLOTS, most = max_slots_for(opt);
+    if (opt->max_states && opt->max_states < n / 2) n = 2 * opt->max_states;
+    return opt->max_memory_bytes && most < n ? most : n;
 }
 
 /* Fills worker [i]'s options from [opt]: its observer, the shared stop flag, and for every
@@ -73,6 +89,7 @@ static void add_stats(por_stats *sum, const por_stats *w)
     sum->deadlocks += w->deadlocks;
     sum->assert_failures += w->assert_failures;
     sum->violations += w->violations;
+    sum->proviso_fired += w->proviso_fired;
     if (w->max_depth > sum->max_depth) sum->max_depth = w->max_depth;
     if (w->peak_memory > sum->peak_memory) sum->peak_memory = w->peak_memory;
 }
@@ -110,11 +127,62 @@ static por_status check_parallel(const por_options *opt, size_t count, por_error
     if (count < 1 || count > POR_MAX_MEMBERS)
         return por_fail(err, POR_ERR_ARG, "a parallel search has 1 to %d workers, not %zu",
                         POR_MAX_MEMBERS, count);
-    if ((opt->algo != POR_ALGO_DFS && opt->algo != POR_ALGO_JPF) || opt->stateless)
+    por_algo a = opt->algo;
+    if ((a != POR_ALGO_DFS && a != POR_ALGO_JPF && a != POR_ALGO_SPOR) || opt->stateless)
         return por_fail(err, POR_ERR_ARG,
-                        "a parallel search runs stateful dfs and jpf so far, not %s%s",
-                        opt->stateless ? "a stateless " : "", por_algo_name(opt->algo));
+                        "a parallel search runs stateful dfs, jpf and s-por so far, not %s%s",
+                        opt->stateless ? "a stateless " : "", por_algo_name(a));
     return POR_OK;
+}
+
+/* One parallel search: what its workers share and what the caller's thread keeps of them. */
+typedef struct parallel {
+    shared_set set;
+    atomic_int stop_all;
+    atomic_size_t ended;
+    worker_run *runs;   /* [count] */
+    pthread_t *threads; /* [count] */
+    size_t count, started;
+} parallel;
+
+/* Starts the threads of the workers of [p], as many as it can; the shared set's users that did
+ * not start leave it, and a start that failed stops the others. */
+static void start_workers(parallel *p, const por_worker *workers, const por_options *opt)
+{
+    for (; p->runs && p->threads && p->started < p->count; p->started++) {
+        size_t i = p->started;
+        worker_run *w = &p->runs[i];
+        *w = (worker_run){
+            .worker = &workers[i], .set = &p->set, .stop_all = &p->stop_all, .ended = &p->ended};
+        worker_options(opt, &workers[i], i, &p->stop_all, &w->opt);
+        if (pthread_create(&p->threads[i], NULL, worker_main, w)) break;
+    }
+    if (p->started < p->count) atomic_store(&p->stop_all, 1);
+    for (size_t i = p->started; i < p->count; i++) por_shared_set_leave(&p->set);
+}
+
+/* Sums the results of the workers of [p] into [result] and returns the first error of theirs
+ * (into [err]), or a failed start. */
+static por_status collect(const parallel *p, bool signalled, por_result *result, por_error *err)
+{
+    por_status st = POR_OK;
+    for (size_t i = 0; i < p->started && st == POR_OK; i++)
+        if (p->runs[i].status != POR_OK) st = p->runs[i].status, *err = p->runs[i].err;
+    if (st == POR_OK && p->started < p->count)
+        st = por_fail(err, POR_ERR_NOMEM, "cannot start worker %zu of %zu", p->started + 1,
+                      p->count);
+    for (size_t i = 0; i < p->started; i++) add_stats(&result->stats, &p->runs[i].result.stats);
+    result->stop = overall_stop(p->runs, p->started, signalled);
+    result->stats.state_bytes = por_shared_set_bytes(&p->set);
+    return st;
+}
+
+/* Returns the seconds from [start] to now. */
+static double seconds_since(const struct timespec *start)
+{
+    struct timespec end;
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    return (double)(end.tv_sec - start->tv_sec) + (double)(end.tv_nsec - start->tv_nsec) / 1e9;
 }
 
 por_status por_search_parallel(const por_worker *workers, size_t count, const por_options *opt,
@@ -123,38 +191,22 @@ por_status por_search_parallel(const por_worker *workers, size_t count, const po
     memset(result, 0, sizeof *result);
     por_status st = check_parallel(opt, count, err);
     if (st) return st;
-    shared_set set;
-    if (!por_shared_set_init(&set, capacity_for(opt)))
+    parallel p = {.count = count};
+    if (!por_shared_set_init(&p.set, first_slots_for(opt), max_slots_for(opt), count))
         return por_fail(err, POR_ERR_NOMEM, "out of memory for the shared state set");
-    worker_run *runs = base_calloc(count, sizeof *runs);
-    pthread_t *threads = base_calloc(count, sizeof *threads);
-    atomic_int stop_all = 0;
-    atomic_size_t ended = 0;
-    struct timespec start, end;
+    atomic_init(&p.stop_all, 0);
+    atomic_init(&p.ended, 0);
+    p.runs = base_calloc(count, sizeof *p.runs);
+    p.threads = base_calloc(count, sizeof *p.threads);
+    struct timespec start;
     clock_gettime(CLOCK_MONOTONIC, &start);
-    size_t started = 0;
-    for (; runs && threads && started < count; started++) {
-        worker_run *w = &runs[started];
-        *w = (worker_run){
-            .worker = &workers[started], .set = &set, .stop_all = &stop_all, .ended = &ended};
-        worker_options(opt, &workers[started], started, &stop_all, &w->opt);
-        if (pthread_create(&threads[started], NULL, worker_main, w)) break;
-    }
-    if (started < count) atomic_store(&stop_all, 1);
-    bool signalled = wait_for(started, &ended, opt->stop_flag, &stop_all);
-    for (size_t i = 0; i < started; i++) pthread_join(threads[i], NULL);
-    clock_gettime(CLOCK_MONOTONIC, &end);
-    for (size_t i = 0; i < started && st == POR_OK; i++)
-        if (runs[i].status != POR_OK) st = runs[i].status, *err = runs[i].err;
-    if (st == POR_OK && started < count)
-        st = por_fail(err, POR_ERR_NOMEM, "cannot start worker %zu of %zu", started + 1, count);
-    for (size_t i = 0; i < started; i++) add_stats(&result->stats, &runs[i].result.stats);
-    result->stop = overall_stop(runs, started, signalled);
-    result->stats.seconds =
-        (double)(end.tv_sec - start.tv_sec) + (double)(end.tv_nsec - start.tv_nsec) / 1e9;
-    result->stats.state_bytes = por_shared_set_bytes(&set);
-    por_shared_set_free(&set);
-    base_free(runs);
-    base_free(threads);
+    start_workers(&p, workers, opt);
+    bool signalled = wait_for(p.started, &p.ended, opt->stop_flag, &p.stop_all);
+    for (size_t i = 0; i < p.started; i++) pthread_join(p.threads[i], NULL);
+    result->stats.seconds = seconds_since(&start);
+    st = collect(&p, signalled, result, err);
+    por_shared_set_free(&p.set);
+    base_free(p.runs);
+    base_free(p.threads);
     return st;
 }

@@ -263,7 +263,7 @@ void por_search_count_state(search *s, size_t depth, bool again)
 
 /* Pushes state [id], the lts's current state: Stack.push (Algorithm 2 line 10, Algorithm 3
  * line 12). */
-static bool push_frame(search *s, uint32_t id, bool again, bool foreign, size_t slot)
+static bool push_frame(search *s, uint32_t id, bool again, bool foreign)
 {
     if (s->depth == s->cap && !grow_stack(s)) return por_search_nomem(s);
     size_t d = s->depth;
@@ -276,7 +276,6 @@ static bool push_frame(search *s, uint32_t id, bool again, bool foreign, size_t 
     f->state = id;
     f->chosen = NONE;
     f->foreign = foreign;
-    f->shared_slot = slot;
     f->snap = s->lts->ops->save(s->lts->model);
     if (!f->snap) return por_search_nomem(s);
     f->enabled = s->lts->ops->enabled(s->lts->model);
@@ -301,12 +300,21 @@ static bool push_frame(search *s, uint32_t id, bool again, bool foreign, size_t 
     return s->algo->on_push(s, f);
 }
 
+/* Marks the state of [f], which the search leaves, done in the shared set. Under the cycle
+ * proviso only its claimer marks it (see parallel_proviso); dfs and jpf let a worker that passed
+ * through it mark it too, having explored all its successors as well. */
+static void mark_shared_done(search *s, const frame *f)
+{
+    if (!s->shared || s->stopped || (f->foreign && s->algo->proviso)) return;
+    por_shared_set_mark_done(s->shared, s->st.fps[f->state]);
+}
+
 /* Pops the top frame (Stack.pop) and hands its summary to the parent (stateless DE/DL). */
 static bool pop_frame(search *s)
 {
     frame *f = &s->frames[s->depth - 1];
     por_search_report_frame(s, f, true);
-    if (s->shared && !s->stopped) por_shared_set_mark_done(s->shared, f->shared_slot);
+    mark_shared_done(s, f);
     s->lts->ops->release(s->lts->model, f->snap);
     f->snap = NULL;
     if (!por_search_leave_state(s, f->state, s->depth - 1)) return por_search_nomem(s);
@@ -347,21 +355,39 @@ static uint32_t add_state(search *s, por_fp fp, uint64_t names)
     return id;
 }
 
-/* The backtrack to [f] after its chosen transition (Algorithm 2 line 15, Algorithm 3 line 15). */
-static bool finish_child(search *s, frame *f)
-{
-    if (!s->algo->after_child(s, f)) return false;
-    por_search_report_frame(s, f, false);
-    f->chosen = NONE;
-    return true;
-}
-
 /* The cycle proviso: [f] has an explored successor on the stack, so it is expanded fully. */
 static void fire_proviso(search *s, frame *f)
 {
     if (!s->algo->proviso || f->full) return;
     f->full = true;
     s->result->stats.proviso_fired++;
+}
+
+/* The cycle proviso of a parallel search, where a cycle may run through other workers' stacks:
+ * the chosen transition of [f], a state this worker claimed, has been explored, and unless its
+ * successor is done in the shared set by now, [f] is expanded fully. Only a state's claimer
+ * marks it done, after all the transitions it explores from it have returned. Take the graph
+ * of the states with the transitions their claimers explore, and a cycle in it whose states
+ * are none fully expanded: each transition s -> t of it returned with t done, and s was marked
+ * done after that, so t was marked done before s, all along the cycle, which is impossible.
+ * So every cycle has a fully expanded state (condition C3). A new successor that this worker
+ * claimed is explored and marked done before its transition returns, and keeps [f] reduced.
+ * A state passed through is left alone: its claimer's choices make the graph, not this one's. */
+static void parallel_proviso(search *s, frame *f)
+{
+    if (!s->shared || !s->algo->proviso || f->full || f->foreign || s->stopped) return;
+    const probe *p = &s->probes[(size_t)(f - s->frames) * s->n + f->chosen];
+    if (!por_shared_set_is_done(s->shared, p->fp)) fire_proviso(s, f);
+}
+
+/* The backtrack to [f] after its chosen transition (Algorithm 2 line 15, Algorithm 3 line 15). */
+static bool finish_child(search *s, frame *f)
+{
+    parallel_proviso(s, f);
+    if (!s->algo->after_child(s, f)) return false;
+    por_search_report_frame(s, f, false);
+    f->chosen = NONE;
+    return true;
 }
 
 /* Counts and reports the transition of [t] from frames[d]; reports a failed assertion. */
@@ -409,8 +435,7 @@ static bool enter_known(search *s, frame *f, uint32_t succ)
 
 /* The chosen transition of frames[d] by [t] reached a new state, or known state [old] that the
  * algorithm explores again (NONE: none): store it (under a new id) and push it. */
-static bool enter_new(search *s, size_t d, size_t t, por_fp fp, uint32_t old, bool foreign,
-                      size_t slot)
+static bool enter_new(search *s, size_t d, size_t t, por_fp fp, uint32_t old, bool foreign)
 {
     if (!goto_successor(s, d, t)) return false;
     uint64_t names = s->probes[d * s->n + t].names;
@@ -419,16 +444,18 @@ static bool enter_new(search *s, size_t d, size_t t, por_fp fp, uint32_t old, bo
     s->frames[d].chosen_succ = id;
     s->frames[d].chosen_renamed = false;
     if (!por_search_add_edge(s, &s->frames[d], s->frames[d].chosen_label, id, false)) return false;
-    return push_frame(s, id, old != NONE, foreign, slot);
+    return push_frame(s, id, old != NONE, foreign);
 }
 
-/* Adds the state [fp] that another worker has explored completely to the store as known, and
- * enters it from frames[d] by [t] as a known state; false when out of memory. */
-static bool enter_done(search *s, size_t d, size_t t, por_fp fp)
+/* The chosen transition of [f] reached a state another worker has explored completely: a known
+ * state, which this worker's store need not hold (a parallel search keeps no Lr edges). */
+static bool enter_done(search *s, frame *f)
 {
-    uint32_t id = add_state(s, fp, s->probes[d * s->n + t].names);
-    if (id == NONE) return por_search_nomem(s);
-    return enter_known(s, &s->frames[d], id);
+    f->chosen_succ = NONE;
+    f->chosen_renamed = false;
+    s->result->stats.states_visited++;
+    if (!s->algo->on_known(s, f, NONE)) return false;
+    return finish_child(s, f);
 }
 
 /* Stops the search: the shared set is full. */
@@ -440,15 +467,22 @@ static bool shared_full(search *s)
     return true;
 }
 
-/* The chosen transition of frames[d] by [t] reached [fp], new to this worker: enters it as the
- * shared set says (claimed here: new; claimed elsewhere: passed through, or known when done). */
-static bool enter_shared(search *s, size_t d, size_t t, por_fp fp)
+/* Parallel: the chosen transition of frames[d] by [t] reached [fp]. The shared set is asked
+ * first, so that a state another worker has explored completely costs one lookup and never
+ * enters this worker's store; a state claimed here is new; one still open elsewhere is known when
+ * this worker met it before (its store says), else passed through. */
+static bool take_shared(search *s, size_t d, size_t t, por_fp fp)
 {
-    size_t slot = 0;
-    shared_found found = por_shared_set_find_or_put(s->shared, fp, &slot);
+    frame *f = &s->frames[d];
+    shared_found found = por_shared_set_find_or_put(s->shared, fp);
+    uint32_t succ = found == SHARED_OPEN ? por_store_find(&s->st, fp) : NONE;
+    bool to_new = found == SHARED_CLAIMED || (found == SHARED_OPEN && succ == NONE);
+    if (!note_transition(s, d, t, to_new)) return false;
+    if (s->stopped) return true;
     if (found == SHARED_FULL) return shared_full(s);
-    if (found == SHARED_DONE) return enter_done(s, d, t, fp);
-    return enter_new(s, d, t, fp, NONE, found == SHARED_OPEN, slot);
+    if (found == SHARED_DONE) return enter_done(s, f);
+    if (succ != NONE) return enter_known(s, f, succ);
+    return enter_new(s, d, t, fp, NONE, found == SHARED_OPEN);
 }
 
 /* Explores the transition of [t] from the top frame (Algorithm 2 lines 9-14). */
@@ -462,12 +496,12 @@ static bool take(search *s, size_t t)
     f->chosen_label = p->label;
     s->path[d] = (uint8_t)t;
     if (!s->algo->on_take(s, f)) return false;
+    if (s->shared) return take_shared(s, d, t, p->fp); /* no revisits: dfs, jpf, s-por */
     uint32_t succ = por_store_find(&s->st, p->fp);
     bool again = succ != NONE && s->algo->revisit && s->algo->revisit(s, f, succ);
     if (!note_transition(s, d, t, succ == NONE || again)) return false;
     if (s->stopped) return true;
-    if (succ == NONE && s->shared) return enter_shared(s, d, t, p->fp);
-    if (succ == NONE || again) return enter_new(s, d, t, p->fp, again ? succ : NONE, false, 0);
+    if (succ == NONE || again) return enter_new(s, d, t, p->fp, again ? succ : NONE, false);
     return enter_known(s, f, succ);
 }
 
@@ -533,13 +567,12 @@ static bool run(search *s)
     uint64_t names = s->st.with_names ? s->lts->ops->names(s->lts->model) : 0;
     uint32_t id = add_state(s, fp, names);
     if (id == NONE) return por_search_nomem(s);
-    size_t slot = 0;
-    shared_found found =
-        s->shared ? por_shared_set_find_or_put(s->shared, fp, &slot) : SHARED_CLAIMED;
+    shared_found found = s->shared ? por_shared_set_find_or_put(s->shared, fp) : SHARED_CLAIMED;
     if (found == SHARED_FULL) return shared_full(s);
     if (found == SHARED_DONE) return true; /* another worker has explored everything */
-    if (!push_frame(s, id, false, found == SHARED_OPEN, slot)) return false;
+    if (!push_frame(s, id, false, found == SHARED_OPEN)) return false;
     for (size_t i = 1; s->depth > 0 && !s->stopped; i++) {
+        if (s->shared) por_shared_set_poll(s->shared); /* no find-or-put under way here */
         por_search_check_limits(s, i);
         if (s->stopped) break;
         if (!advance(s)) return false;

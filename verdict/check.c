@@ -402,8 +402,17 @@ static void forget_search(verdict_check_result *out)
     memset(&out->search, 0, sizeof out->search);
 }
 
-/* Adds the races [k]'s search found to [out] and widens [out]'s visible set with the classes
- * they name (dotted); [*found] says whether there were any. */
+/* True when the [count] races of [races] hold [text] (another worker of the search found it
+ * too). */
+static bool has_race(const char *const *races, size_t count, const char *text)
+{
+    for (size_t i = 0; i < count; i++)
+        if (races[i] && !strcmp(races[i], text)) return true;
+    return false;
+}
+
+/* Adds the races [k]'s search found to [out] (those it does not hold yet) and widens [out]'s
+ * visible set with the classes they name (dotted); [*found] says whether there were any. */
 static client_status take_races(const checker *k, verdict_check_result *out, bool *found,
                                 client_error *err)
 {
@@ -421,6 +430,7 @@ static client_status take_races(const checker *k, verdict_check_result *out, boo
     bool copied = true;
     for (size_t i = 0; i < n; i++) {
         const explore_race *r = &races[i];
+        if (has_race(texts, out->race_count, r->text)) continue;
         copied &= (texts[out->race_count++] = base_arena_strndup(a, r->text, strlen(r->text))) != 0;
         for (size_t c = 0; c < r->class_count; c++) {
             char *name = base_arena_strndup(a, r->classes[c], strlen(r->classes[c]));
@@ -434,8 +444,153 @@ static client_status take_races(const checker *k, verdict_check_result *out, boo
     return copied ? CLIENT_OK : client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
 }
 
-/* Explores [c] once with the visible set of [out] on a new checker and traces its violations
- * into [out]; sets [*again] when races widened the visible set, so that it must run again. */
+/* ---- Workers --------------------------------------------------------------------------------- */
+
+/* One worker of a search: its checker (its own VM) and its observer, which gathers into [part]
+ * (the whole result for a single worker; its share, merged afterwards, for a parallel one). */
+typedef struct worker {
+    checker k;
+    bool open;
+    verdict_check_result *part;
+    observe o;
+    por_observer obs;
+} worker;
+
+/* Opens worker [w] on [c] as [opt] says, gathering into [part], which holds [out]'s expected
+ * outcomes (shared with [out], not its own). */
+static client_status worker_open(worker *w, const client *c, const verdict_check_options *opt,
+                                 verdict_check_result *part, const verdict_check_result *out,
+                                 client_error *err)
+{
+    size_t width = c->invocation_count ? c->invocation_count : 1;
+    if (part != out) {
+        base_arena_init(&part->arena);
+        part->expected = out->expected;
+    }
+    w->part = part;
+    part->observed = client_outcome_set_new(c->invocation_count);
+    w->o = (observe){&w->k,
+                     part,
+                     0,
+                     base_calloc(width, sizeof *w->o.buf),
+                     base_calloc(width, sizeof *w->o.values),
+                     CLIENT_OK,
+                     err};
+    w->obs = (por_observer){&w->o, on_final, on_assert, NULL, NULL};
+    if (!w->o.buf || !w->o.values || !part->observed)
+        return client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+    client_status st = verdict_checker_open(c, opt, &w->k, err);
+    w->open = st == CLIENT_OK;
+    return st;
+}
+
+/* Closes worker [w]; frees its share of the result unless it is [out] itself. */
+static void worker_close(worker *w, verdict_check_result *out)
+{
+    base_free(w->o.buf);
+    base_free(w->o.values);
+    if (w->open) verdict_checker_close(&w->k);
+    if (w->part && w->part != out) {
+        memset(&w->part->expected, 0, sizeof w->part->expected); /* [out]'s */
+        verdict_check_result_free(w->part);
+    }
+}
+
+/* Adds violation [v] of a worker's share to [o]'s result: a new one, or more end states (and
+ * perhaps a schedule with fewer context switches) of one found already. */
+static void merge_violation(observe *o, const verdict_check_violation *v)
+{
+    por_trace schedule = {v->schedule, v->length};
+    size_t before = o->r->violation_count;
+    add_violation(o, v->kind, v->outcome, v->message, &schedule);
+    verdict_check_violation *m = find_violation(o, v->kind, v->outcome, v->message);
+    bool fresh = o->r->violation_count > before; /* counted once by add_violation */
+    if (m) m->count = fresh ? v->count : m->count + v->count - 1;
+}
+
+/* Adds the outcomes and violations worker [w] found to [o]'s result. */
+static client_status merge_share(observe *o, const worker *w, client_error *err)
+{
+    const client_outcome_set *seen = w->part->observed;
+    for (size_t i = 0; i < client_outcome_set_size(seen); i++) {
+        client_status st = client_outcome_set_add(o->r->observed, client_outcome_set_at(seen, i),
+                                                  client_outcome_set_count(seen, i), err);
+        if (st) return st;
+    }
+    for (size_t i = 0; i < w->part->violation_count && !o->status; i++)
+        merge_violation(o, &w->part->violations[i]);
+    return o->status ? o->status : w->o.status;
+}
+
+/* The first failure among [count] workers: a VM error, or their observers'. */
+static client_status workers_failed(const worker *ws, size_t count, client_error *err)
+{
+    for (size_t i = 0; i < count; i++) {
+        if (vm_last_error(ws[i].k.machine)->status != VM_OK)
+            return harness_vm_error(vm_last_error(ws[i].k.machine), err);
+        if (ws[i].o.status) return ws[i].o.status;
+    }
+    return CLIENT_OK;
+}
+
+/* Runs the parallel search of [opt] with [count] opened workers into [out], merging their
+ * shares. */
+static client_status search_parallel(worker *ws, size_t count, const verdict_check_options *opt,
+                                     verdict_check_result *out, client_error *err)
+{
+    por_worker pw[POR_MAX_MEMBERS];
+    for (size_t i = 0; i < count; i++) pw[i] = (por_worker){&ws[i].k.lts, &ws[i].obs};
+    por_error perr = {0};
+    if (por_search_parallel(pw, count, &opt->search, &out->search, &perr) != POR_OK) {
+        client_status st = workers_failed(ws, count, err);
+        return st ? st
+                  : client_fail(err,
+                                perr.status == POR_ERR_NOMEM ? CLIENT_ERR_NOMEM : CLIENT_ERR_OBJECT,
+                                "%s", perr.message);
+    }
+    client_status st = workers_failed(ws, count, err);
+    observe o = {&ws[0].k, out, 0, NULL, NULL, CLIENT_OK, err};
+    for (size_t i = 0; i < count && !st; i++) st = merge_share(&o, &ws[i], err);
+    return st;
+}
+
+/* Searches [c] with the [count] workers of [ws] (one: por_search on the first, gathering into
+ * [out] itself; more: the parallel search, each gathering its share) into [out]. */
+static client_status search_with(const client *c, const verdict_check_options *opt, worker *ws,
+                                 size_t count, verdict_check_result *parts,
+                                 verdict_check_result *out, client_error *err)
+{
+    client_status st = CLIENT_OK;
+    for (size_t i = 0; i < count && !st; i++)
+        st = worker_open(&ws[i], c, opt, count > 1 ? &parts[i] : out, out, err);
+    if (!st && count > 1) out->observed = client_outcome_set_new(c->invocation_count);
+    if (!st && count > 1 && !out->observed)
+        st = client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+    if (!st && count > 1) return search_parallel(ws, count, opt, out, err);
+    if (!st) st = search(&ws[0].k, opt, &ws[0].o, err);
+    if (!st && vm_last_error(ws[0].k.machine)->status != VM_OK)
+        st = harness_vm_error(vm_last_error(ws[0].k.machine), err);
+    return st;
+}
+
+/* Adds the races that the workers' searches found to [out] (each once) and widens its visible
+ * set; [*found] says whether there were any. */
+static client_status take_all_races(const worker *ws, size_t count, verdict_check_result *out,
+                                    bool *found, client_error *err)
+{
+    *found = false;
+    for (size_t i = 0; i < count; i++) {
+        bool more = false;
+        client_status st = take_races(&ws[i].k, out, &more, err);
+        if (st) return st;
+        *found |= more;
+    }
+    return CLIENT_OK;
+}
+
+/* Explores [c] once with the visible set of [out] on new checkers (one per worker) and traces
+ * its violations into [out]; sets [*again] when races widened the visible set, so that it must
+ * run again. */
 static client_status explore_once(const client *c, const verdict_check_options *base,
                                   verdict_check_result *out, bool *again, client_error *err)
 {
@@ -446,25 +601,18 @@ static client_status explore_once(const client *c, const verdict_check_options *
     opt.visible_count = out->visible_count;
     opt.widened = out->widened;
     opt.widened_count = out->widened_count;
-    checker k;
-    client_status st = verdict_checker_open(c, &opt, &k, err);
-    if (st) return st;
-    size_t w = c->invocation_count ? c->invocation_count : 1;
-    observe o = {&k,        out, 0, base_calloc(w, sizeof *o.buf), base_calloc(w, sizeof *o.values),
-                 CLIENT_OK, err};
-    out->observed = client_outcome_set_new(c->invocation_count);
-    if (!o.buf || !o.values || !out->observed)
-        st = client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
-    if (!st) st = search(&k, &opt, &o, err);
-    if (!st && vm_last_error(k.machine)->status != VM_OK)
-        st = harness_vm_error(vm_last_error(k.machine), err);
+    size_t count = opt.search.workers > 1 ? opt.search.workers : 1;
+    worker *ws = base_calloc(count, sizeof *ws);
+    verdict_check_result *parts = base_calloc(count, sizeof *parts);
+    client_status st = ws && parts ? search_with(c, &opt, ws, count, parts, out, err)
+                                   : client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
     *again = false; /* stopped by a signal: report what was gathered, as it was gathered */
-    if (!st && out->search.stop != POR_STOP_SIGNAL) st = take_races(&k, out, again, err);
+    if (!st && out->search.stop != POR_STOP_SIGNAL) st = take_all_races(ws, count, out, again, err);
     if (!st && *again) forget_search(out);
-    if (!st && !*again) st = trace_violations(&k, &opt, out, err);
-    base_free(o.buf);
-    base_free(o.values);
-    verdict_checker_close(&k);
+    if (!st && !*again) st = trace_violations(&ws[0].k, &opt, out, err);
+    for (size_t i = 0; ws && i < count; i++) worker_close(&ws[i], out);
+    base_free(ws);
+    base_free(parts);
     return st;
 }
 

@@ -43,13 +43,13 @@ static bool grow(void **items, size_t *cap, size_t count, size_t size)
     return true;
 }
 
-/* Counts output [text] of [len] bytes as an outcome. */
-static void add_output(observe *o, const char *text, size_t len)
+/* Counts output [text] of [len] bytes as the outcome of [count] end states. */
+static void add_outputs(observe *o, const char *text, size_t len, size_t count)
 {
     verdict_run_result *r = o->r;
     for (size_t i = 0; i < r->output_count; i++)
         if (r->outputs[i].len == len && !memcmp(r->outputs[i].text, text, len)) {
-            r->outputs[i].count++;
+            r->outputs[i].count += count;
             return;
         }
     char *copy = dup_bytes(text, len);
@@ -58,17 +58,17 @@ static void add_output(observe *o, const char *text, size_t len)
         o->nomem = true;
         return;
     }
-    r->outputs[r->output_count++] = (verdict_output){copy, len, 1};
+    r->outputs[r->output_count++] = (verdict_output){copy, len, count};
 }
 
-/* Records violation [text] of [kind] reached by [schedule]. */
-static void add_violation(observe *o, verdict_run_kind kind, const char *text,
-                          const por_trace *schedule)
+/* Records violation [text] of [kind] reached by [schedule], [count] times. */
+static void add_violations(observe *o, verdict_run_kind kind, const char *text,
+                           const por_trace *schedule, size_t count)
 {
     verdict_run_result *r = o->r;
     for (size_t i = 0; i < r->violation_count; i++)
         if (r->violations[i].kind == kind && !strcmp(r->violations[i].text, text)) {
-            r->violations[i].count++;
+            r->violations[i].count += count;
             return;
         }
     char *copy = dup_bytes(text, strlen(text));
@@ -82,7 +82,7 @@ static void add_violation(observe *o, verdict_run_kind kind, const char *text,
     }
     if (schedule->length) memcpy(path, schedule->threads, schedule->length);
     r->violations[r->violation_count++] =
-        (verdict_run_violation){kind, copy, 1, path, schedule->length, NULL, false};
+        (verdict_run_violation){kind, copy, count, path, schedule->length, NULL, false};
 }
 
 /* Forgets the outputs and violations of [r] (its races and widened classes stay). */
@@ -122,11 +122,11 @@ static por_verdict on_final(void *ctx, const por_trace *schedule, por_tset waiti
     observe *o = ctx;
     size_t len;
     const char *out = explore_check_output(o->machine, &len);
-    add_output(o, out, len);
+    add_outputs(o, out, len, 1);
     if (waiting) {
         char text[8192];
         verdict_describe_deadlock(o->machine, waiting, VERDICT_DEADLOCK_PROGRAM, text, sizeof text);
-        add_violation(o, VERDICT_DEADLOCK, text, schedule);
+        add_violations(o, VERDICT_DEADLOCK, text, schedule, 1);
     }
     return verdict_end_state(waiting != 0, waiting);
 }
@@ -141,7 +141,7 @@ static void on_assert(void *ctx, size_t thread, const por_trace *schedule)
     explore_describe_uncaught(o->machine, (uint32_t)thread, text + n, sizeof text - (size_t)n);
     size_t len = strlen(text);
     while (len && text[len - 1] == '\n') text[--len] = '\0';
-    add_violation(o, VERDICT_UNCAUGHT, text, schedule);
+    add_violations(o, VERDICT_UNCAUGHT, text, schedule, 1);
 }
 
 /* ---- Schedules ------------------------------------------------------------------------------- */
@@ -280,8 +280,9 @@ verdict_kind verdict_run_verdict(const verdict_run_result *r)
 void verdict_run_print(FILE *out, const verdict_run_options *opt, const verdict_run_result *r,
                        const char *signal)
 {
-    fprintf(out, "porcheck run: %s (algorithm %s, classifier %s%s)\n", opt->main,
-            por_algo_name(opt->search.algo), classifier_name(opt->check.classifier),
+    fprintf(out, "porcheck run: %s (algorithm %s", opt->main, por_algo_name(opt->search.algo));
+    if (opt->search.workers > 1) fprintf(out, " on %zu workers", opt->search.workers);
+    fprintf(out, ", classifier %s%s)\n", classifier_name(opt->check.classifier),
             opt->search.stateless ? ", stateless" : "");
     print_visible(out, opt, r);
     verdict_print(out, &r->search, r->violation_count > 0, signal);
@@ -333,8 +334,9 @@ json_t *verdict_run_json(const verdict_run_options *opt, const verdict_run_resul
     for (size_t i = 0; viols && i < r->violation_count; i++)
         json_array_append_new(viols, violation_json(&r->violations[i]));
     return json_pack(
-        "{s:s, s:s, s:s, s:b, s:s, s:s, s:o*, s:o*, s:o*, s:o*, s:o*}", "main", opt->main,
-        "algorithm", por_algo_name(opt->search.algo), "classifier",
+        "{s:s, s:s, s:I, s:s, s:b, s:s, s:s, s:o*, s:o*, s:o*, s:o*, s:o*}", "main", opt->main,
+        "algorithm", por_algo_name(opt->search.algo), "workers",
+        (json_int_t)(opt->search.workers > 1 ? opt->search.workers : 1), "classifier",
         classifier_name(opt->check.classifier), "stateless", opt->search.stateless, "verdict",
         verdict_name(verdict_run_verdict(r)), "stop", por_stop_name(r->search.stop), "outcomes",
         outs, "violations", viols, "statistics", por_stats_json(&r->search), "widened",
@@ -374,6 +376,10 @@ static bool widen(verdict_run_result *r, const vm *machine, bool *found)
     size_t n = explore_check_races(machine, &races);
     bool ok = true;
     for (size_t i = 0; i < n && ok; i++) {
+        bool known = false; /* another worker of a parallel search found it too */
+        for (size_t k = 0; k < r->race_count && !known; k++)
+            known = !strcmp(r->races[k], races[i].text);
+        if (known) continue;
         ok = push_copy(&r->races, &r->race_count, &r->race_cap, races[i].text);
         for (size_t k = 0; k < races[i].class_count && ok; k++)
             ok = push_copy(&r->widened, &r->widened_count, &r->widened_cap, races[i].classes[k]);
@@ -394,9 +400,94 @@ static void search_failed(vm *machine, const observe *o, const por_error *perr, 
     snprintf(err->message, sizeof err->message, "%s", msg);
 }
 
-/* Searches [machine] once into [r]; sets [*again] when races widened the visible set. */
-static bool search_once(const verdict_run_options *opt, vm *machine, verdict_run_result *r,
-                        bool *again, verdict_error *err)
+/* ---- Parallel workers ------------------------------------------------------------------------ */
+
+/* The workers of a parallel search: each its own VM (the first is the caller's), observer and
+ * share of the result. */
+typedef struct workers {
+    size_t count;
+    vm *machines[POR_MAX_MEMBERS];
+    por_lts lts[POR_MAX_MEMBERS];
+    verdict_run_result parts[POR_MAX_MEMBERS];
+    observe obs_ctx[POR_MAX_MEMBERS];
+    por_observer obs[POR_MAX_MEMBERS];
+} workers;
+
+/* Starts the workers of [opt] beside [machine] into [w]; false (with [err]) when a VM does
+ * not start. */
+static bool workers_start(const verdict_run_options *opt, vm *machine, workers *w,
+                          verdict_error *err)
+{
+    w->count = opt->search.workers > 1 ? opt->search.workers : 1;
+    for (size_t i = 0; i < w->count; i++) {
+        w->machines[i] = i ? verdict_run_start(opt, err) : machine;
+        if (!w->machines[i]) return false;
+        w->lts[i] = explore_lts(w->machines[i]);
+        w->obs_ctx[i] = (observe){&w->parts[i], w->machines[i], false};
+        w->obs[i] = (por_observer){&w->obs_ctx[i], on_final, on_assert, NULL, NULL};
+    }
+    return true;
+}
+
+/* Frees the workers' shares and their VMs but the caller's. */
+static void workers_free(workers *w)
+{
+    for (size_t i = 0; i < w->count; i++) {
+        verdict_run_result_free(&w->parts[i]);
+        if (i) vm_free(w->machines[i]);
+    }
+}
+
+/* Adds every worker's share of the outputs and violations to [o]'s result. */
+static void workers_merge(const workers *w, observe *o)
+{
+    for (size_t i = 0; i < w->count; i++) {
+        const verdict_run_result *p = &w->parts[i];
+        for (size_t k = 0; k < p->output_count; k++)
+            add_outputs(o, p->outputs[k].text, p->outputs[k].len, p->outputs[k].count);
+        for (size_t k = 0; k < p->violation_count; k++) {
+            por_trace schedule = {p->violations[k].schedule, p->violations[k].length};
+            add_violations(o, p->violations[k].kind, p->violations[k].text, &schedule,
+                           p->violations[k].count);
+        }
+        o->nomem |= w->obs_ctx[i].nomem;
+    }
+}
+
+/* The first worker's VM that failed, or NULL. */
+static vm *workers_failed(const workers *w)
+{
+    for (size_t i = 0; i < w->count; i++)
+        if (vm_last_error(w->machines[i])->status != VM_OK) return w->machines[i];
+    return NULL;
+}
+
+/* Searches with the workers of [w] into [o]'s result; false when the search failed. */
+static bool search_parallel(const verdict_run_options *opt, workers *w, observe *o, por_error *perr)
+{
+    por_worker pw[POR_MAX_MEMBERS];
+    for (size_t i = 0; i < w->count; i++) pw[i] = (por_worker){&w->lts[i], &w->obs[i]};
+    bool searched = por_search_parallel(pw, w->count, &opt->search, &o->r->search, perr) == POR_OK;
+    workers_merge(w, o);
+    return searched;
+}
+
+/* Takes the races every worker's VM found into [r]; false when out of memory. */
+static bool widen_all(verdict_run_result *r, const workers *w, bool *again)
+{
+    *again = false;
+    for (size_t i = 0; i < w->count; i++) {
+        bool found = false;
+        if (!widen(r, w->machines[i], &found)) return false;
+        *again |= found;
+    }
+    return true;
+}
+
+/* Searches [machine] (the first of workers [w]) once into [r]; sets [*again] when races
+ * widened the visible set. */
+static bool search_with(const verdict_run_options *opt, vm *machine, workers *w,
+                        verdict_run_result *r, bool *again, verdict_error *err)
 {
     observe o = {r, machine, false};
     por_observer obs = {&o, on_final, on_assert, NULL, NULL};
@@ -405,17 +496,32 @@ static bool search_once(const verdict_run_options *opt, vm *machine, verdict_run
     por_lts lts = explore_lts(machine);
     por_snapshot *init = lts.ops->save(machine);
     por_error perr = {0};
-    bool searched = init && por_search(&lts, &search, &r->search, &perr) == POR_OK;
+    bool searched = init && (w->count > 1 ? search_parallel(opt, w, &o, &perr)
+                                          : por_search(&lts, &search, &r->search, &perr) == POR_OK);
     if (!init) por_fail(&perr, POR_ERR_NOMEM, "out of memory");
-    bool fine = searched && !o.nomem && vm_last_error(machine)->status == VM_OK;
-    *again = false;
+    vm *failed = workers_failed(w);
+    bool fine = searched && !o.nomem && !failed;
     if (fine && r->search.stop != POR_STOP_SIGNAL) {
-        fine = widen(r, machine, again);
+        fine = widen_all(r, w, again);
         if (!fine) o.nomem = true;
     }
     if (fine && !*again) fine = trace_violations(r, machine, init, &perr);
-    if (!fine) search_failed(machine, &o, &perr, err);
+    if (!fine) search_failed(failed ? failed : machine, &o, &perr, err);
     if (init) lts.ops->release(machine, init);
+    return fine;
+}
+
+/* Searches [machine] (and, for a parallel search, the workers' VMs started beside it) once
+ * into [r]; sets [*again] when races widened the visible set. */
+static bool search_once(const verdict_run_options *opt, vm *machine, verdict_run_result *r,
+                        bool *again, verdict_error *err)
+{
+    *again = false;
+    workers *w = base_calloc(1, sizeof *w);
+    if (!w) return snprintf(err->message, sizeof err->message, "out of memory"), false;
+    bool fine = workers_start(opt, machine, w, err) && search_with(opt, machine, w, r, again, err);
+    workers_free(w);
+    base_free(w);
     return fine;
 }
 

@@ -152,6 +152,9 @@ typedef struct por_options {
     /* When not NULL, called with [progress_ctx] about once a second while the search runs. */
     void (*progress)(void *ctx, const por_progress *p);
     void *progress_ctx;
+    /* Workers of a parallel search (0 or 1: one). por_search itself ignores it: a caller that
+     * asks for more makes a copy of the system per worker and calls por_search_parallel. */
+    size_t workers;
 } por_options;
 
 /* Fills [opt] with the defaults: dfs, seq order by thread id, stateful, exhaustive, no limits,
@@ -221,11 +224,14 @@ typedef struct por_worker {
 } por_worker;
 
 /* Explores the system as por_search does with [count] workers at once over one shared state set:
- * each reachable state is counted, reported and expanded by exactly one worker, so the sums of
- * the workers' states, end states, transitions, deadlocks and violations are por_search's (each
- * observer sees its worker's share). Stateful dfs and jpf only so far (POR_ERR_ARG otherwise).
- * The shared set holds twice --max-states, or 4 M states (at most a sixteenth of --max-memory),
- * and a full set stops the search as memory does. [result]'s seconds are wall-clock time. */
+ * each state is counted, reported and expanded by exactly one worker (each observer sees its
+ * worker's share). Stateful dfs, jpf and s-por only so far (POR_ERR_ARG otherwise). For dfs and
+ * jpf the sums of the workers' states, end states, transitions, deadlocks and violations are
+ * por_search's; s-por finds por_search's end states, deadlocks and failed assertions, but its
+ * reduction (a parallel cycle proviso) depends on the workers' timing, and so do its counts.
+ * The shared set starts at 64 K states (fewer for a small --max-states) and doubles whenever it
+ * is three quarters full, up to a quarter of --max-memory; a set that is full and cannot grow
+ * stops the search as memory does. [result]'s seconds are wall-clock time. */
 por_status por_search_parallel(const por_worker *workers, size_t count, const por_options *opt,
                                por_result *result, por_error *err);
 

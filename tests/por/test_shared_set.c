@@ -1,10 +1,13 @@
 /* The shared state set of the parallel search (issue 20, part 2): find-or-put claims each
  * fingerprint exactly once however many threads race for it, done marks are seen by every
- * thread, and a full table says so instead of looping. */
-#define _POSIX_C_SOURCE 200809L /* rand_r */
+ * thread, the table doubles as it fills (the last user at the barrier, or the last to leave,
+ * grows it) keeping every fingerprint with its status, and a table that cannot grow says when it
+ * is full instead of looping. */
+#define _POSIX_C_SOURCE 200809L /* rand_r, nanosleep */
 #include <criterion/criterion.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "internal.h"
 
@@ -16,34 +19,124 @@ static por_fp nth(size_t i)
     return fp;
 }
 
+/* The bytes of a table of [slots] slots. */
+static size_t table_bytes(size_t slots)
+{
+    return slots * sizeof(shared_slot);
+}
+
 Test(shared_set, claims_once_then_finds_open_then_done)
 {
     shared_set s;
-    cr_assert(por_shared_set_init(&s, 100));
-    size_t a, b;
-    cr_assert_eq(por_shared_set_find_or_put(&s, nth(1), &a), SHARED_CLAIMED);
-    cr_assert_eq(por_shared_set_find_or_put(&s, nth(1), &b), SHARED_OPEN);
-    cr_assert_eq(a, b);
-    cr_assert(!por_shared_set_is_done(&s, a));
-    por_shared_set_mark_done(&s, a);
-    cr_assert(por_shared_set_is_done(&s, a));
-    cr_assert_eq(por_shared_set_find_or_put(&s, nth(1), &b), SHARED_DONE);
-    cr_assert_eq(por_shared_set_find_or_put(&s, nth(2), &b), SHARED_CLAIMED);
+    cr_assert(por_shared_set_init(&s, 100, 0, 1));
+    cr_assert_eq(por_shared_set_find_or_put(&s, nth(1)), SHARED_CLAIMED);
+    cr_assert_eq(por_shared_set_find_or_put(&s, nth(1)), SHARED_OPEN);
+    cr_assert(!por_shared_set_is_done(&s, nth(1)));
+    por_shared_set_mark_done(&s, nth(1));
+    cr_assert(por_shared_set_is_done(&s, nth(1)));
+    cr_assert(!por_shared_set_is_done(&s, nth(2)), "not held: not done");
+    cr_assert_eq(por_shared_set_find_or_put(&s, nth(1)), SHARED_DONE);
+    cr_assert_eq(por_shared_set_find_or_put(&s, nth(2)), SHARED_CLAIMED);
     cr_assert_eq(por_shared_set_count(&s), 2);
-    cr_assert_eq(por_shared_set_bytes(&s), 128 * (sizeof(por_fp) + 1), "rounded up to 128");
+    cr_assert_eq(por_shared_set_bytes(&s), table_bytes(128), "rounded up to 128");
     por_shared_set_free(&s);
 }
 
-Test(shared_set, a_full_table_says_so_and_still_finds_what_it_holds)
+Test(shared_set, a_table_that_may_not_grow_says_when_it_is_full)
 {
     shared_set s;
-    cr_assert(por_shared_set_init(&s, 1));
-    size_t slot;
-    for (size_t i = 0; i < 64; i++)
-        cr_assert_eq(por_shared_set_find_or_put(&s, nth(i), &slot), SHARED_CLAIMED, "%zu", i);
-    cr_assert_eq(por_shared_set_find_or_put(&s, nth(64), &slot), SHARED_FULL);
-    cr_assert_eq(por_shared_set_find_or_put(&s, nth(17), &slot), SHARED_OPEN);
+    cr_assert(por_shared_set_init(&s, 1, 64, 1));
+    for (size_t i = 0; i < 64; i++) {
+        cr_assert_eq(por_shared_set_find_or_put(&s, nth(i)), SHARED_CLAIMED, "%zu", i);
+        cr_assert(!atomic_load(&s.grow_wanted), "a table at its bound asks for no grow");
+    }
+    cr_assert_eq(por_shared_set_find_or_put(&s, nth(64)), SHARED_FULL);
+    cr_assert_eq(por_shared_set_find_or_put(&s, nth(17)), SHARED_OPEN);
     cr_assert_eq(por_shared_set_count(&s), 64);
+    cr_assert_eq(por_shared_set_bytes(&s), table_bytes(64));
+    por_shared_set_free(&s);
+}
+
+Test(shared_set, a_grow_without_memory_keeps_the_table_and_asks_no_more)
+{
+    shared_set s;
+    cr_assert(por_shared_set_init(&s, 64, 0, 1));
+    for (size_t i = 0; i < 49; i++)
+        cr_assert_eq(por_shared_set_find_or_put(&s, nth(i)), SHARED_CLAIMED);
+    cr_assert(atomic_load(&s.grow_wanted), "49 of 64 slots ask for a grow");
+    por_shared_set_mark_done(&s, nth(3));
+    base_fail_allocation_after(0);
+    por_shared_set_poll(&s);
+    base_fail_allocation_after(-1);
+    cr_assert(!atomic_load(&s.grow_wanted));
+    cr_assert_eq(s.generation, 1);
+    cr_assert_eq(por_shared_set_bytes(&s), table_bytes(64), "the old table stays");
+    for (size_t i = 49; i < 64; i++) {
+        cr_assert_eq(por_shared_set_find_or_put(&s, nth(i)), SHARED_CLAIMED, "%zu", i);
+        cr_assert(!atomic_load(&s.grow_wanted), "no more asking");
+    }
+    cr_assert_eq(por_shared_set_find_or_put(&s, nth(64)), SHARED_FULL);
+    for (size_t i = 0; i < 64; i++)
+        cr_assert_eq(por_shared_set_find_or_put(&s, nth(i)), i == 3 ? SHARED_DONE : SHARED_OPEN);
+    por_shared_set_free(&s);
+}
+
+Test(shared_set, growing_keeps_every_key_with_its_status)
+{
+    enum { N = 10000, LATE = 100 };
+    static bool done[N];
+    shared_set s;
+    cr_assert(por_shared_set_init(&s, 1, 0, 1));
+    for (size_t i = 0; i < N; i++) {
+        cr_assert_eq(por_shared_set_find_or_put(&s, nth(i)), SHARED_CLAIMED, "%zu", i);
+        if (i % 3 == 0) por_shared_set_mark_done(&s, nth(i)), done[i] = true; /* then grown */
+        por_shared_set_poll(&s);
+        size_t old = i - LATE; /* claimed a hundred keys ago, grown since, now done */
+        if (i >= LATE && old % 3 == 1) por_shared_set_mark_done(&s, nth(old)), done[old] = true;
+    }
+    cr_assert_eq(s.generation, 8, "64 slots doubled to 16 K: %zu grows", s.generation);
+    cr_assert_eq(por_shared_set_bytes(&s), table_bytes(16384));
+    cr_assert_eq(por_shared_set_count(&s), N);
+    for (size_t i = 0; i < N; i++) {
+        cr_assert_eq(por_shared_set_is_done(&s, nth(i)), done[i], "key %zu", i);
+        cr_assert_eq(por_shared_set_find_or_put(&s, nth(i)), done[i] ? SHARED_DONE : SHARED_OPEN);
+    }
+    cr_assert_eq(por_shared_set_find_or_put(&s, nth(N)), SHARED_CLAIMED);
+    por_shared_set_free(&s);
+}
+
+/* Claims keys until the table of [arg] asks for a grow, then polls: it parks there. */
+static void *claim_then_poll(void *arg)
+{
+    shared_set *s = arg;
+    for (size_t i = 0; !atomic_load(&s->grow_wanted); i++)
+        cr_assert_eq(por_shared_set_find_or_put(s, nth(i)), SHARED_CLAIMED);
+    por_shared_set_poll(s);
+    return NULL;
+}
+
+/* Returns how many users of [s] are parked at its barrier. */
+static size_t parked(shared_set *s)
+{
+    pthread_mutex_lock(&s->lock);
+    size_t n = s->arrived;
+    pthread_mutex_unlock(&s->lock);
+    return n;
+}
+
+Test(shared_set, the_last_user_to_leave_grows_the_table)
+{
+    shared_set s;
+    cr_assert(por_shared_set_init(&s, 64, 0, 2));
+    pthread_t t;
+    cr_assert_eq(pthread_create(&t, NULL, claim_then_poll, &s), 0);
+    struct timespec pause = {0, 1000000};
+    while (parked(&s) < 1) nanosleep(&pause, NULL);
+    por_shared_set_leave(&s); /* the other user: this thread, which never polls */
+    pthread_join(t, NULL);
+    cr_assert_eq(s.generation, 1);
+    cr_assert_eq(por_shared_set_bytes(&s), table_bytes(128));
+    cr_assert_eq(por_shared_set_count(&s), 49);
     por_shared_set_free(&s);
 }
 
@@ -58,7 +151,8 @@ typedef struct racer {
     size_t done_seen;       /* keys it found marked done */
 } racer;
 
-/* Inserts every key in a shuffled order; marks done every key it claimed with an even index. */
+/* Inserts every key in a shuffled order; marks done every key it claimed with an even index;
+ * polls after each key (the table grows meanwhile) and leaves the set at its end. */
 static void *race(void *arg)
 {
     racer *r = arg;
@@ -70,21 +164,22 @@ static void *race(void *arg)
         order[i] = order[j], order[j] = t;
     }
     for (size_t k = 0; k < KEYS; k++) {
-        size_t slot;
-        shared_found f = por_shared_set_find_or_put(r->s, nth(order[k]), &slot);
+        shared_found f = por_shared_set_find_or_put(r->s, nth(order[k]));
         cr_assert_neq(f, SHARED_FULL);
         if (f == SHARED_CLAIMED) r->claimed[order[k]] = 1;
-        if (f == SHARED_CLAIMED && order[k] % 2 == 0) por_shared_set_mark_done(r->s, slot);
+        if (f == SHARED_CLAIMED && order[k] % 2 == 0) por_shared_set_mark_done(r->s, nth(order[k]));
         r->done_seen += f == SHARED_DONE;
+        por_shared_set_poll(r->s);
     }
+    por_shared_set_leave(r->s);
     free(order);
     return NULL;
 }
 
-Test(shared_set, racing_threads_claim_every_key_exactly_once)
+Test(shared_set, racing_threads_claim_every_key_exactly_once_while_the_table_grows)
 {
     shared_set s;
-    cr_assert(por_shared_set_init(&s, KEYS + KEYS / 4)); /* a crowded table: long probe runs */
+    cr_assert(por_shared_set_init(&s, 64, 0, THREADS)); /* grows to 128 K slots while racing */
     racer r[THREADS];
     pthread_t t[THREADS];
     for (size_t i = 0; i < THREADS; i++) {
@@ -102,9 +197,10 @@ Test(shared_set, racing_threads_claim_every_key_exactly_once)
     for (size_t i = 0; i < THREADS; i++) done_seen += r[i].done_seen, free(r[i].claimed);
     cr_assert_eq(por_shared_set_count(&s), KEYS);
     cr_assert_gt(done_seen, 0, "no thread saw another's done mark");
+    cr_assert_eq(s.generation, 11, "64 slots doubled to 128 K: %zu grows", s.generation);
+    cr_assert_eq(por_shared_set_bytes(&s), table_bytes((size_t)1 << 17));
     for (size_t k = 0; k < KEYS; k++) {
-        size_t slot;
-        shared_found f = por_shared_set_find_or_put(&s, nth(k), &slot);
+        shared_found f = por_shared_set_find_or_put(&s, nth(k));
         cr_assert_eq(f, k % 2 == 0 ? SHARED_DONE : SHARED_OPEN, "key %zu", k);
     }
     por_shared_set_free(&s);

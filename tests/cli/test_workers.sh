@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# --workers N, the parallel search (issue 20, part 2), end to end: under 2 and 4 workers every toy
+# example, every golden concurrent program (porcheck run --all) and every bundled structure (one
+# generated client each, porcheck check) gives exactly the sequential search's verdict, outcomes,
+# violations and deadlocks, under dfs, jpf and s-por. dfs expands every state it claims, so where
+# the sequential search stores the same states whatever its order (toy programs always; a VM
+# program when seq and three random orders agree: see the README on object names) its counts of
+# states, end states, transitions and deadlocks are the sequential ones too. Then: the title and JSON name the workers, a replay
+# command leaves them out, a limit gives an incomplete verdict, and bad --workers values or
+# combinations are one line, exit 2.
+# usage: test_workers.sh PORCHECK BUILD_DIR SOURCE_DIR WORK_DIR
+# PORCHECK_TEST_QUICK=1 (the sanitizer build): 2 workers only, and dfs and s-por.
+set -u
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+porcheck=$1 build=$2 src=$3 work=$4
+rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
+jar=$build/structures.jar specs=$src/specs concurrent=$build/tests/vm/concurrent.jar
+quick=${PORCHECK_TEST_QUICK:-0}
+workers="2 4" algos="dfs jpf s-por"
+[ "$quick" = 1 ] && workers="2" algos="dfs s-por"
+
+# same KIND ONE PAR [COUNTS]: the JSON reports ONE (sequential) and PAR (parallel) of porcheck
+# KIND agree on what was found; with COUNTS = 1 also on the counts of states, end states and
+# transitions.
+same() {
+    python3 - "$@" <<'PY'
+import json, sys
+kind, one, par, counts = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:] == ["1"]
+a, b = (json.load(open(p)) for p in (one, par))
+if kind == "check":
+    a, b = a["clients"][0], b["clients"][0]
+    found = lambda d: (d["verdict"], sorted(json.dumps(o["values"]) for o in d["observed"]["outcomes"]),
+                       sorted(map(json.dumps, d["unexpected"])),
+                       sorted((v["kind"], v.get("message", "")) for v in d["violations"]))
+elif kind == "run":
+    found = lambda d: (d["verdict"], sorted(o["output"] for o in d["outcomes"]),
+                       sorted((v["kind"], v["message"]) for v in d["violations"]))
+else:
+    found = lambda d: (d["verdict"], sorted(o["outcome"] for o in d["outcomes"]),
+                       sorted(v["violation"] for v in d["violations"]))
+fa, fb = found(a), found(b)
+assert fa == fb, "found %r\nsequential %r" % (fb, fa)
+assert b["statistics"]["stop"] == "complete", b["statistics"]
+if counts:
+    keys = ("states_new", "end_states", "transitions", "deadlocks")
+    ca, cb = ({k: d["statistics"][k] for k in keys} for d in (a, b))
+    assert ca == cb, "counts %r, sequential %r" % (cb, ca)
+PY
+}
+
+# order_free KIND LAST ARGS...: porcheck KIND ARGS... LAST stores as many states in seq order as in
+# three random orders (no state's name depends on the paths explored before it).
+order_free() {
+    local kind=$1 last=$2 n
+    shift 2
+    local first=""
+    for order in seq random:1 random:2 random:3; do
+        "$porcheck" "$kind" "$@" --order "$order" --json o.json "$last" >/dev/null 2>&1
+        n=$(python3 -c 'import json,sys; d=json.load(open("o.json")); d=d["clients"][0] if "clients" in d else d; print(d["statistics"]["states_new"])')
+        [ -z "$first" ] && first=$n
+        [ "$n" = "$first" ] || return 1
+    done
+}
+
+# compare KIND NAME LAST ARGS...: porcheck KIND ARGS... LAST under every algorithm with 1 and then
+# more workers, the findings (and for dfs and jpf, when order_free says so, the counts) equal.
+compare() {
+    local kind=$1 name=$2 last=$3
+    shift 3
+    for algo in $algos; do
+        "$porcheck" "$kind" "$@" --algo "$algo" --json one.json "$last" >/dev/null 2>&1
+        local want=$? counts=0
+        if [ "$algo" = dfs ] && { [ "$kind" = toy ] || order_free "$kind" "$last" "$@" --algo "$algo"; }; then
+            counts=1 counted=$((counted + 1))
+        elif [ "$algo" = dfs ]; then
+            uncounted="$uncounted $name"
+        fi
+        for w in $workers; do
+            expect "$want" "$kind" "$@" --algo "$algo" --workers "$w" --json par.json "$last"
+            same "$kind" one.json par.json "$counts" >same.txt 2>&1 ||
+                fail "$kind $name --algo $algo --workers $w: $(tail -c 600 same.txt)"
+        done
+    done
+}
+
+counted=0 uncounted="" # the cases whose counts were compared, and the others
+
+# ---- toy: every example
+for f in "$src"/toy/examples/*.toy; do
+    compare toy "$(basename "$f")" "$f"
+done
+
+# ---- run: every golden concurrent program, to the end
+for java in "$src"/tests/vm/concurrent/*.java; do
+    name=$(basename "$java" .java)
+    compare run "$name" "$name" -cp "$concurrent" --all
+done
+
+# ---- check: every bundled structure, one generated client each
+for spec in "$specs"/*.json; do
+    name=$(basename "$spec" .json)
+    client=$("$porcheck" generate --spec "$spec" --threads 2 --calls 2 --seed 3)
+    compare check "$name" --no-minimize --jar "$jar" --spec "$spec" --client "$client"
+done
+
+# ---- what the reports say
+client='{ add(1); remove(1) } || { add(2); contains(2) }'
+expect 1 check --jar "$jar" --spec "$specs/LazyListSetBuggy.json" --client "$client" --workers 2 \
+    --algo dfs --json out.json
+grep -q '^porcheck check: .*(algorithm dfs on 2 workers, classifier' out.txt ||
+    fail "check: the title does not name the workers: $(head -1 out.txt)"
+python3 -c 'import json; d = json.load(open("out.json")); assert d["workers"] == 2, d["workers"]' ||
+    fail "check --json: no \"workers\": 2"
+grep '^  replay: ' out.txt | grep -q -- '--workers' && fail "check: a replay command keeps --workers"
+expect 0 run -cp "$concurrent" --workers 2 --algo dfs --json out.json LockedCounter
+grep -q '(algorithm dfs on 2 workers, classifier' out.txt || fail "run: no workers in the title"
+python3 -c 'import json; assert json.load(open("out.json"))["workers"] == 2' ||
+    fail "run --json: no \"workers\": 2"
+expect 0 toy "$src/toy/examples/counter.toy" --workers 2
+grep -q 'stateful, 2 workers$' out.txt || fail "toy: no workers in the header: $(head -1 out.txt)"
+
+# ---- a limit stops every worker, and says the result is incomplete
+expect 3 run -cp "$concurrent" --workers 2 --algo dfs --all --max-states 100 LockFreeListSet
+grep -q 'incomplete' out.txt || fail "run --max-states with workers: not incomplete"
+
+# ---- bad values and combinations: one line, exit 2
+bad() {
+    local text=$1
+    shift
+    expect 2 "$@"
+    one_line_error "$text"
+}
+bad "porcheck toy: --workers: expected a whole number from 1 to 64, got '0'" \
+    toy "$src/toy/examples/counter.toy" --workers 0
+bad "porcheck toy: --workers: expected a whole number from 1 to 64, got '65'" \
+    toy "$src/toy/examples/counter.toy" --workers 65
+bad "porcheck toy: --workers: expected a whole number from 1 to 64, got 'two'" \
+    toy "$src/toy/examples/counter.toy" --workers two
+bad "porcheck toy: --workers 2 with --algo de-s-por: a parallel search runs dfs, jpf and s-por" \
+    toy "$src/toy/examples/counter.toy" --workers 2 --algo de-s-por
+bad "porcheck run: --workers 2 with --algo dfs --stateless: a stateless search has no state set to share" \
+    run -cp "$concurrent" --workers 2 --stateless LockedCounter
+bad "porcheck check: --workers 3 with --algo portfolio: a portfolio runs whole searches at once; --workers splits one" \
+    check --jar "$jar" --spec "$specs/LazyListSet.json" --client "$client" --workers 3 --algo portfolio
+bad "porcheck check: --workers with --exact-states: exact states are told apart per worker, not across them" \
+    check --jar "$jar" --spec "$specs/LazyListSet.json" --client "$client" --workers 2 --algo dfs --exact-states
+bad "porcheck run: --workers with --exact-states: exact states are told apart per worker, not across them" \
+    run -cp "$concurrent" --workers 2 --exact-states LockedCounter
+
+echo "dfs counts compared on $counted cases; order-dependent state counts (not compared):$uncounted"
+finish test_workers.sh
