@@ -520,6 +520,11 @@ static void report_progress(search *s, double now)
 {
     const por_stats *st = &s->result->stats;
     por_progress p = {now, st->states_new, st->transitions, s->depth, base_bytes_in_use()};
+    if (s->shared && st->states_new) { /* every worker's states; their transitions, estimated */
+        p.states = por_shared_set_count(s->shared);
+        p.transitions =
+            (size_t)((double)st->transitions * (double)p.states / (double)st->states_new);
+    }
     s->opt->progress(s->opt->progress_ctx, &p);
     s->next_progress = now + 1.0;
 }
