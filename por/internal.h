@@ -559,6 +559,9 @@ struct search {
     atomic_int *stop_all; /* parallel: raised when this worker stops early, stopping the rest */
 };
 
+/* Returns the seconds from [start] (CLOCK_MONOTONIC) to now. */
+double por_seconds_since(const struct timespec *start);
+
 /* Runs the search of [lts] as [opt] says with the states [shared] among parallel workers (NULL:
  * alone), raising [stop_all] when it stops before its end; as por_search otherwise. */
 por_status por_search_shared(const por_lts *lts, const por_options *opt, shared_set *shared,

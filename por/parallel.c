@@ -177,14 +177,6 @@ static por_status collect(const parallel *p, bool signalled, por_result *result,
     return st;
 }
 
-/* Returns the seconds from [start] to now. */
-static double seconds_since(const struct timespec *start)
-{
-    struct timespec end;
-    clock_gettime(CLOCK_MONOTONIC, &end);
-    return (double)(end.tv_sec - start->tv_sec) + (double)(end.tv_nsec - start->tv_nsec) / 1e9;
-}
-
 por_status por_search_parallel(const por_worker *workers, size_t count, const por_options *opt,
                                por_result *result, por_error *err)
 {
@@ -203,7 +195,7 @@ por_status por_search_parallel(const por_worker *workers, size_t count, const po
     start_workers(&p, workers, opt);
     bool signalled = wait_for(p.started, &p.ended, opt->stop_flag, &p.stop_all);
     for (size_t i = 0; i < p.started; i++) pthread_join(p.threads[i], NULL);
-    result->stats.seconds = seconds_since(&start);
+    result->stats.seconds = por_seconds_since(&start);
     st = collect(&p, signalled, result, err);
     por_shared_set_free(&p.set);
     base_free(p.runs);

@@ -507,12 +507,11 @@ static bool take(search *s, size_t t)
 
 /* ---- Limits and the main loop ---------------------------------------------------------------- */
 
-/* Returns the seconds since the search started. */
-static double elapsed(const search *s)
+double por_seconds_since(const struct timespec *start)
 {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)(now.tv_sec - s->start.tv_sec) + (double)(now.tv_nsec - s->start.tv_nsec) / 1e9;
+    return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) / 1e9;
 }
 
 /* Reports the progress of the search at [now] seconds to the options' callback. */
@@ -534,7 +533,7 @@ void por_search_check_limits(search *s, size_t iteration)
     const por_options *o = s->opt;
     por_stats *st = &s->result->stats;
     bool tick = iteration % LIMIT_CHECK_EVERY == 0 && (o->timeout_seconds > 0 || o->progress);
-    double now = tick ? elapsed(s) : 0;
+    double now = tick ? por_seconds_since(&s->start) : 0;
     if (o->stop_flag && atomic_load_explicit(o->stop_flag, memory_order_relaxed))
         s->result->stop = POR_STOP_SIGNAL;
     else if (o->max_states && (s->shared ? por_shared_set_count(s->shared)
@@ -647,7 +646,7 @@ por_status por_search_shared(const por_lts *lts, const por_options *opt, shared_
     clock_gettime(CLOCK_MONOTONIC, &s.start);
     s.next_progress = 1.0;
     bool ok = s.algo->run ? s.algo->run(&s) : run(&s);
-    result->stats.seconds = elapsed(&s);
+    result->stats.seconds = por_seconds_since(&s.start);
     result->stats.state_bytes = por_store_state_bytes(&s.st);
     result->stats.lr_edges = s.st.edges;
     result->stats.lr_bytes = por_store_graph_bytes(&s.st);

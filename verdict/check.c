@@ -348,21 +348,6 @@ static void on_assert(void *ctx, size_t thread, const por_trace *schedule)
 
 /* ---- The check ------------------------------------------------------------------------------- */
 
-/* Runs the search of [opt] on [k], observed by [o]. */
-static client_status search(checker *k, const verdict_check_options *opt, observe *o,
-                            client_error *err)
-{
-    por_observer obs = {o, on_final, on_assert, NULL, NULL};
-    por_options po = opt->search;
-    po.observer = &obs;
-    por_error perr = {0};
-    if (por_search(&k->lts, &po, &o->r->search, &perr) == POR_OK) return o->status;
-    if (vm_last_error(k->machine)->status == VM_ERR_BAD_INPUT) /* a result it cannot record */
-        return harness_vm_error(vm_last_error(k->machine), err);
-    return client_fail(err, perr.status == POR_ERR_NOMEM ? CLIENT_ERR_NOMEM : CLIENT_ERR_OBJECT,
-                       "%s", perr.message);
-}
-
 /* True when trace [tr] ends as violation [v] did. */
 static bool reproduces(const verdict_check_result *r, const verdict_check_violation *v,
                        const verdict_trace *tr)
@@ -554,6 +539,21 @@ static client_status search_parallel(worker *ws, size_t count, const verdict_che
     return st;
 }
 
+/* Runs the search of [opt] on the one worker [w], which gathers into the result itself. */
+static client_status search_alone(worker *w, const verdict_check_options *opt, client_error *err)
+{
+    por_options po = opt->search;
+    po.observer = &w->obs;
+    por_error perr = {0};
+    vm *machine = w->k.machine;
+    if (por_search(&w->k.lts, &po, &w->part->search, &perr) == POR_OK)
+        return w->o.status ? w->o.status : workers_failed(w, 1, err);
+    if (vm_last_error(machine)->status == VM_ERR_BAD_INPUT) /* a result it cannot record */
+        return harness_vm_error(vm_last_error(machine), err);
+    return client_fail(err, perr.status == POR_ERR_NOMEM ? CLIENT_ERR_NOMEM : CLIENT_ERR_OBJECT,
+                       "%s", perr.message);
+}
+
 /* Searches [c] with the [count] workers of [ws] (one: por_search on the first, gathering into
  * [out] itself; more: the parallel search, each gathering its share) into [out]. */
 static client_status search_with(const client *c, const verdict_check_options *opt, worker *ws,
@@ -567,10 +567,7 @@ static client_status search_with(const client *c, const verdict_check_options *o
     if (!st && count > 1 && !out->observed)
         st = client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
     if (!st && count > 1) return search_parallel(ws, count, opt, out, err);
-    if (!st) st = search(&ws[0].k, opt, &ws[0].o, err);
-    if (!st && vm_last_error(ws[0].k.machine)->status != VM_OK)
-        st = harness_vm_error(vm_last_error(ws[0].k.machine), err);
-    return st;
+    return st ? st : search_alone(&ws[0], opt, err);
 }
 
 /* Adds the races that the workers' searches found to [out] (each once) and widens its visible
