@@ -67,12 +67,13 @@ typedef struct shared_set {
     size_t generation;       /* grows so far (failed ones too) */
 } shared_set;
 
-/* What por_shared_set_find_or_put found. */
+/* What por_shared_set_find_or_put or por_shared_set_find found. */
 typedef enum shared_found {
     SHARED_CLAIMED, /* the fingerprint was new: the caller claimed it */
     SHARED_OPEN,    /* another claim holds it, not yet marked done */
     SHARED_DONE,    /* another claim holds it, marked done */
     SHARED_FULL,    /* the table is full and cannot grow: nothing was claimed */
+    SHARED_ABSENT,  /* (por_shared_set_find only) no claim holds it */
 } shared_found;
 
 /* Makes [s] an empty set of [users] threads with room for [capacity] fingerprints (rounded up to
@@ -90,6 +91,10 @@ void por_shared_set_mark_done(shared_set *s, por_fp fp);
 
 /* True when [s] holds [fp] marked done. */
 bool por_shared_set_is_done(const shared_set *s, por_fp fp);
+
+/* Returns whether [s] holds [fp], without claiming it: SHARED_DONE, SHARED_OPEN or
+ * SHARED_ABSENT. */
+shared_found por_shared_set_find(const shared_set *s, por_fp fp);
 
 /* Waits at the barrier of [s] until the grow that a claim asked for is over, growing the table
  * itself when the caller is the last user to arrive; returns at once when none is asked for. */
@@ -517,8 +522,9 @@ struct search {
     por_options options;    /* the caller's, made stateless for a stateless algorithm */
     const por_observer *obs;
     const algo_ops *algo;
-    size_t n; /* threads */
-    store st;
+    size_t n;     /* threads */
+    store st;     /* the states; of a stateless or parallel search, only those on the stack */
+    store passed; /* parallel S-POR: the states this worker passed through and left */
     labels lb;
     frame *frames; /* [cap] the stack; frames[depth - 1] is the top */
     por_tset *cur; /* [cap * n] current sets: cur[d * n + t] is frames[d].current[t] */
@@ -608,7 +614,8 @@ size_t por_search_pick(search *s, por_tset set);
 /* Makes sure the successor of [f] by [t] is cached; false on an lts error or out of memory. */
 bool por_search_probe(search *s, frame *f, size_t t);
 
-/* True when a probed fingerprint belongs to a known state (stateless: a stack state). */
+/* True when a probed fingerprint belongs to a known state (stateless: a stack state; parallel:
+ * a stack state, a state done in the shared set, or one passed through and left). */
 bool por_search_known(const search *s, por_fp fp);
 
 /* Chooses a thread of nonempty [cand] by the order, preferring known successors; NONE on error. */

@@ -4,7 +4,11 @@
  * state no worker has claimed claims it: it counts it, reports it and explores its successors,
  * as the sequential search does. A state another worker claimed is passed through without
  * counts or reports while that worker is still on it, so that idle workers reach unclaimed
- * states, and is a known state once marked done (all its successors explored). For dfs and jpf
+ * states, and is a known state once marked done (all its successors explored). A worker's own
+ * store holds only the states on its stack (and, for S-POR, the states it passed through and
+ * left, which only their claimer may mark done), so each transition costs one lookup in one
+ * large table; dfs and jpf do not prefer known successors, which would cost a lookup per
+ * candidate and only reorder what they explore anyway. For dfs and jpf
  * every reachable state is claimed exactly once and its successors are explored by its claimer,
  * so the states, end states, transitions, deadlocks and violations are the sequential search's.
  * S-POR explores the safe set of a state unless the parallel cycle proviso fires (search.c,

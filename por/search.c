@@ -126,7 +126,11 @@ bool por_search_replay(search *s, size_t d, const uint32_t *events, size_t count
 
 bool por_search_known(const search *s, por_fp fp)
 {
-    return por_store_find(&s->st, fp) != NONE;
+    if (por_store_find(&s->st, fp) != NONE) return true;
+    if (!s->shared) return false;
+    shared_found found = por_shared_set_find(s->shared, fp);
+    return found == SHARED_DONE ||
+           (found == SHARED_OPEN && s->passed.count && por_store_find(&s->passed, fp) != NONE);
 }
 
 /* ---- Observer -------------------------------------------------------------------------------- */
@@ -301,12 +305,18 @@ static bool push_frame(search *s, uint32_t id, bool again, bool foreign)
 }
 
 /* Marks the state of [f], which the search leaves, done in the shared set. Under the cycle
- * proviso only its claimer marks it (see parallel_proviso); dfs and jpf let a worker that passed
- * through it mark it too, having explored all its successors as well. */
-static void mark_shared_done(search *s, const frame *f)
+ * proviso only its claimer marks it (see parallel_proviso), and a worker that passed through it
+ * remembers it in [passed]; dfs and jpf let that worker mark it too, having explored all its
+ * successors as well. False when out of memory. */
+static bool mark_shared_done(search *s, const frame *f)
 {
-    if (!s->shared || s->stopped || (f->foreign && s->algo->proviso)) return;
-    por_shared_set_mark_done(s->shared, s->st.fps[f->state]);
+    if (!s->shared || s->stopped) return true;
+    por_fp fp = s->st.fps[f->state];
+    if (!f->foreign || !s->algo->proviso) {
+        por_shared_set_mark_done(s->shared, fp);
+        return true;
+    }
+    return por_store_add(&s->passed, fp) != NONE || por_search_nomem(s);
 }
 
 /* Pops the top frame (Stack.pop) and hands its summary to the parent (stateless DE/DL). */
@@ -314,11 +324,11 @@ static bool pop_frame(search *s)
 {
     frame *f = &s->frames[s->depth - 1];
     por_search_report_frame(s, f, true);
-    mark_shared_done(s, f);
+    if (!mark_shared_done(s, f)) return false;
     s->lts->ops->release(s->lts->model, f->snap);
     f->snap = NULL;
     if (!por_search_leave_state(s, f->state, s->depth - 1)) return por_search_nomem(s);
-    if (s->opt->stateless) por_store_drop_last(&s->st);
+    if (s->opt->stateless || s->shared) por_store_drop_last(&s->st);
     s->depth--;
     s->at_depth = -1;
     if (s->depth == 0 || !s->opt->stateless || !s->algo->uses_lr) return true;
@@ -447,8 +457,9 @@ static bool enter_new(search *s, size_t d, size_t t, por_fp fp, uint32_t old, bo
     return push_frame(s, id, old != NONE, foreign);
 }
 
-/* The chosen transition of [f] reached a state another worker has explored completely: a known
- * state, which this worker's store need not hold (a parallel search keeps no Lr edges). */
+/* The chosen transition of [f] reached a state another worker has explored completely, or
+ * that this worker passed through and left: a known state that is not on the stack, which this
+ * worker's store need not hold (a parallel search keeps no Lr edges). */
 static bool enter_done(search *s, frame *f)
 {
     f->chosen_succ = NONE;
@@ -468,19 +479,23 @@ static bool shared_full(search *s)
 }
 
 /* Parallel: the chosen transition of frames[d] by [t] reached [fp]. The shared set is asked
- * first, so that a state another worker has explored completely costs one lookup and never
- * enters this worker's store; a state claimed here is new; one still open elsewhere is known when
- * this worker met it before (its store says), else passed through. */
+ * first: a state no worker has claimed is claimed here and new; a state some worker has
+ * explored completely is known; a state still open is known when it is on this worker's stack
+ * (a cycle) or this worker passed through it before (S-POR, see mark_shared_done), and is
+ * passed through otherwise. The worker's own store holds its stack only, so that each
+ * transition costs one lookup in a large table. */
 static bool take_shared(search *s, size_t d, size_t t, por_fp fp)
 {
     frame *f = &s->frames[d];
     shared_found found = por_shared_set_find_or_put(s->shared, fp);
     uint32_t succ = found == SHARED_OPEN ? por_store_find(&s->st, fp) : NONE;
-    bool to_new = found == SHARED_CLAIMED || (found == SHARED_OPEN && succ == NONE);
+    bool passed = found == SHARED_OPEN && succ == NONE && s->passed.count &&
+                  por_store_find(&s->passed, fp) != NONE;
+    bool to_new = found == SHARED_CLAIMED || (found == SHARED_OPEN && succ == NONE && !passed);
     if (!note_transition(s, d, t, to_new)) return false;
     if (s->stopped) return true;
     if (found == SHARED_FULL) return shared_full(s);
-    if (found == SHARED_DONE) return enter_done(s, f);
+    if (found == SHARED_DONE || passed) return enter_done(s, f);
     if (succ != NONE) return enter_known(s, f, succ);
     return enter_new(s, d, t, fp, NONE, found == SHARED_OPEN);
 }
@@ -604,6 +619,7 @@ static void teardown(search *s)
     base_free(s->seen);
     if (s->algo->dpor) por_dpor_free(s);
     por_store_free(&s->st);
+    por_store_free(&s->passed);
     por_labels_free(&s->lb);
 }
 

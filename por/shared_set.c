@@ -197,6 +197,14 @@ bool por_shared_set_is_done(const shared_set *s, por_fp fp)
     return sl && status_of(atomic_load_explicit(&sl->head, memory_order_acquire)) == DONE;
 }
 
+shared_found por_shared_set_find(const shared_set *s, por_fp fp)
+{
+    const shared_slot *sl = slot_of(s, fp);
+    if (!sl) return SHARED_ABSENT;
+    bool done = status_of(atomic_load_explicit(&sl->head, memory_order_acquire)) == DONE;
+    return done ? SHARED_DONE : SHARED_OPEN;
+}
+
 /* Puts the entry [from] into the first empty slot from its home in [slots] of [mask] + 1,
  * which nobody else uses yet. */
 static void put_moved(shared_slot *slots, size_t mask, const shared_slot *from)

@@ -462,12 +462,20 @@ static vm *workers_failed(const workers *w)
     return NULL;
 }
 
-/* Searches with the workers of [w] into [o]'s result; false when the search failed. */
-static bool search_parallel(const verdict_run_options *opt, workers *w, observe *o, por_error *perr)
+/* Searches with the workers of [w], one alone or several in parallel, into [o]'s result; false
+ * when the search failed. */
+static bool search_workers(const verdict_run_options *opt, workers *w, observe *o, por_error *perr)
 {
-    por_worker pw[POR_MAX_MEMBERS];
-    for (size_t i = 0; i < w->count; i++) pw[i] = (por_worker){&w->lts[i], &w->obs[i]};
-    bool searched = por_search_parallel(pw, w->count, &opt->search, &o->r->search, perr) == POR_OK;
+    bool searched;
+    if (w->count > 1) {
+        por_worker pw[POR_MAX_MEMBERS];
+        for (size_t i = 0; i < w->count; i++) pw[i] = (por_worker){&w->lts[i], &w->obs[i]};
+        searched = por_search_parallel(pw, w->count, &opt->search, &o->r->search, perr) == POR_OK;
+    } else {
+        por_options search = opt->search;
+        search.observer = &w->obs[0];
+        searched = por_search(&w->lts[0], &search, &o->r->search, perr) == POR_OK;
+    }
     workers_merge(w, o);
     return searched;
 }
@@ -490,14 +498,10 @@ static bool search_with(const verdict_run_options *opt, vm *machine, workers *w,
                         verdict_run_result *r, bool *again, verdict_error *err)
 {
     observe o = {r, machine, false};
-    por_observer obs = {&o, on_final, on_assert, NULL, NULL};
-    por_options search = opt->search;
-    search.observer = &obs;
     por_lts lts = explore_lts(machine);
     por_snapshot *init = lts.ops->save(machine);
     por_error perr = {0};
-    bool searched = init && (w->count > 1 ? search_parallel(opt, w, &o, &perr)
-                                          : por_search(&lts, &search, &r->search, &perr) == POR_OK);
+    bool searched = init && search_workers(opt, w, &o, &perr);
     if (!init) por_fail(&perr, POR_ERR_NOMEM, "out of memory");
     vm *failed = workers_failed(w);
     bool fine = searched && !o.nomem && !failed;

@@ -38,6 +38,11 @@ Test(shared_set, claims_once_then_finds_open_then_done)
     cr_assert_eq(por_shared_set_find_or_put(&s, nth(1)), SHARED_DONE);
     cr_assert_eq(por_shared_set_find_or_put(&s, nth(2)), SHARED_CLAIMED);
     cr_assert_eq(por_shared_set_count(&s), 2);
+    cr_assert_eq(por_shared_set_find(&s, nth(1)), SHARED_DONE);
+    cr_assert_eq(por_shared_set_find(&s, nth(2)), SHARED_OPEN);
+    cr_assert_eq(por_shared_set_find(&s, nth(3)), SHARED_ABSENT);
+    cr_assert_eq(por_shared_set_find(&s, nth(3)), SHARED_ABSENT, "finding claims nothing");
+    cr_assert_eq(por_shared_set_count(&s), 2);
     cr_assert_eq(por_shared_set_bytes(&s), table_bytes(128), "rounded up to 128");
     por_shared_set_free(&s);
 }
@@ -99,6 +104,7 @@ Test(shared_set, growing_keeps_every_key_with_its_status)
     cr_assert_eq(por_shared_set_count(&s), N);
     for (size_t i = 0; i < N; i++) {
         cr_assert_eq(por_shared_set_is_done(&s, nth(i)), done[i], "key %zu", i);
+        cr_assert_eq(por_shared_set_find(&s, nth(i)), done[i] ? SHARED_DONE : SHARED_OPEN);
         cr_assert_eq(por_shared_set_find_or_put(&s, nth(i)), done[i] ? SHARED_DONE : SHARED_OPEN);
     }
     cr_assert_eq(por_shared_set_find_or_put(&s, nth(N)), SHARED_CLAIMED);
