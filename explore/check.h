@@ -116,6 +116,10 @@ typedef struct vm_check {
     uint64_t main_library_floor; /* ... and library counts */
     uint64_t *ids_buf;           /* [ids_cap] scratch counts */
     size_t ids_cap;
+    /* classes whose statics took a reference without exposing it (a final static, or one of an
+     * invisible class): the object stays unshared yet is reachable from there */
+    const vm_class **static_roots;
+    size_t static_roots_len, static_roots_cap;
     /* incremental fingerprints */
     explore_fp_ctx fp; /* the current state's, valid while the trail is [fp_pos] long */
     size_t fp_pos;     /* the trail length when [fp] was last made current */
@@ -223,6 +227,10 @@ bool explore_ids_note(vm *machine, const vm_thread *t, uint64_t k, uint32_t h);
 
 /* The same for [t]'s library object number [k] (VM_ID_LIBRARY_BIT). */
 bool explore_ids_note_library(vm *machine, const vm_thread *t, uint64_t k, uint32_t h);
+
+/* Records that a static of [cls] took a reference that stays unshared, so that ids.c counts what
+ * it reaches as live; false (a fatal error) when out of memory. */
+bool explore_ids_note_static_root(vm *machine, const vm_class *cls);
 
 /* ---- classify.c ------------------------------------------------------------------------------ */
 

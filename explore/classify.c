@@ -236,13 +236,16 @@ static vm_park static_point(vm *machine, vm_thread *t, const vm_frame *frame, co
     vm_cp_entry *e = field_entry(machine, t, frame, pc);
     if (!e) return VM_PARK_NONE;
     if (needs_init(t, e->cls)) return VM_PARK_INIT;
+    bool put_ref = *pc == CF_OP_PUTSTATIC && e->kind == 'L';
     if (e->field->access & CF_ACC_FINAL) {
         if (*pc == CF_OP_GETSTATIC && e->kind == 'L')
             explore_sched_expose(machine, e->address->ref);
+        if (put_ref) explore_ids_note_static_root(machine, e->field->owner);
         return VM_PARK_NONE;
     }
     if (jpf(machine) || class_visible(machine, e->field->owner)) return VM_PARK_ACCESS;
     if (!porcheck_own(e->field->owner)) explore_race_note_field(machine, t, frame, pc, 0, e->field);
+    if (put_ref) explore_ids_note_static_root(machine, e->field->owner);
     return VM_PARK_NONE;
 }
 

@@ -19,8 +19,13 @@
  * Finding what the thread still reaches takes no walk of the whole state: a shared object's
  * fields only lead to shared objects (classify.c exposes what is stored into one), so an object no
  * other thread can reach is reachable at all only from its thread's roots through other such
- * objects, which is the property the classifiers already rest on. The walk starts at [t]'s
- * frames and stops at shared objects; one pass over the objects [t] allocated on the current path
+ * objects, which is the property the classifiers already rest on, or from a static that took it
+ * without exposing it: a static final, exposed only when first read, or a static of an invisible
+ * class. Taking such an object for garbage gave its count to the next object of the thread, and
+ * two live objects one name, which could make two different states one (a missed violation:
+ * tests/vm/concurrent/StaticRootAlias.java). So classify.c lists the classes whose statics took
+ * a reference so, and the walk starts at [t]'s frames and those statics and stops at shared
+ * objects; one pass over the objects [t] allocated on the current path
  * (a log by allocation number: the restored allocation count says how much of it is current) then
  * sorts them. The main thread's counts from before the check are never given out again. */
 #include <stdlib.h>
@@ -40,12 +45,25 @@ static inline void reach(vm *machine, uint32_t h)
     if (unshared(machine, h) && explore_state_mark(c, h)) explore_state_push(c, h);
 }
 
-/* Marks every unshared object [t] reaches from its roots through unshared objects. */
+/* Marks the unshared objects the statics of the classes ids.c was told of hold. */
+static void reach_static_roots(vm *machine)
+{
+    const explore_check *c = machine->check;
+    for (size_t i = 0; i < c->static_roots_len; i++) {
+        const vm_class *cls = c->static_roots[i];
+        for (uint32_t s = 0; cls->static_ref_map && s < cls->static_slots; s++)
+            if (cls->static_ref_map[s / 8] >> (s % 8) & 1) reach(machine, cls->statics[s].ref);
+    }
+}
+
+/* Marks every unshared object [t] reaches from its roots, or a static of a class in
+ * static_roots reaches, through unshared objects. */
 static bool walk_unshared(vm *machine, const vm_thread *t)
 {
     explore_check *c = machine->check;
     if (!explore_state_begin_walk(machine) || !explore_state_each_thread_ref(machine, t, reach))
         return false;
+    reach_static_roots(machine);
     while (c->stack_len)
         vm_each_ref(machine, machine->heap.objects[c->stack[--c->stack_len]], reach);
     return true;
@@ -132,6 +150,20 @@ bool explore_ids_note(vm *machine, const vm_thread *t, uint64_t k, uint32_t h)
 {
     explore_check *c = machine->check;
     return note(machine, &c->allocs[t->id], &c->allocs_cap[t->id], k, h);
+}
+
+bool explore_ids_note_static_root(vm *machine, const vm_class *cls)
+{
+    explore_check *c = machine->check;
+    for (size_t i = 0; i < c->static_roots_len; i++)
+        if (c->static_roots[i] == cls) return true;
+    if (c->static_roots_len == c->static_roots_cap) {
+        const vm_class **grown = base_grow(c->static_roots, &c->static_roots_cap, sizeof *grown, 8);
+        if (!grown) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (object ids)");
+        c->static_roots = grown;
+    }
+    c->static_roots[c->static_roots_len++] = cls;
+    return true;
 }
 
 bool explore_ids_note_library(vm *machine, const vm_thread *t, uint64_t k, uint32_t h)

@@ -322,6 +322,7 @@ void explore_check_free(vm *machine)
     explore_reach_free(c->reach);
     base_free(c->stack);
     base_free(c->ids_buf);
+    base_free(c->static_roots);
     for (size_t i = 0; i < VM_MAX_THREADS; i++) base_free(c->allocs[i]);
     for (size_t i = 0; i < VM_MAX_THREADS; i++) base_free(c->library_allocs[i]);
     explore_exact_free(&c->exact);
