@@ -120,6 +120,7 @@ typedef struct vm_check {
      * invisible class): the object stays unshared yet is reachable from there */
     const vm_class **static_roots;
     size_t static_roots_len, static_roots_cap;
+    int8_t audit_ids; /* PORCHECK_AUDIT_IDS set: 0 not asked yet, 1 no, 2 yes (ids.c) */
     /* incremental fingerprints */
     explore_fp_ctx fp; /* the current state's, valid while the trail is [fp_pos] long */
     size_t fp_pos;     /* the trail length when [fp] was last made current */

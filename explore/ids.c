@@ -29,6 +29,7 @@
  * (a log by allocation number: the restored allocation count says how much of it is current) then
  * sorts them. The main thread's counts from before the check are never given out again. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 
@@ -132,6 +133,42 @@ static bool room(vm *machine, size_t n)
     return true;
 }
 
+/* ---- The audit ---------------------------------------------------------------------------------
+ *
+ * With PORCHECK_AUDIT_IDS set (not to 0) in the environment, as the tests do, every renaming is
+ * followed by a walk of the whole state that fails the run when two reachable objects share an id:
+ * the fingerprint names objects by id, so that would let two different states pass for one. */
+
+/* True when the audit is asked for (read once per check). */
+static bool audit_wanted(vm *machine)
+{
+    explore_check *c = machine->check;
+    if (!c->audit_ids) {
+        const char *v = getenv("PORCHECK_AUDIT_IDS");
+        c->audit_ids = v && *v && strcmp(v, "0") ? 2 : 1;
+    }
+    return c->audit_ids == 2;
+}
+
+/* Fails the run when two objects that the whole state's serialisation reached share an id; true
+ * when none do. Uses the scratch counts. */
+static bool audit(vm *machine)
+{
+    explore_check *c = machine->check;
+    if (!explore_state_serialize(machine) || !room(machine, machine->heap.count)) return false;
+    size_t n = 0;
+    for (uint32_t h = 1; h < machine->heap.count; h++)
+        if (machine->heap.objects[h] && c->marks[h] == c->mark_epoch)
+            c->ids_buf[n++] = machine->heap.objects[h]->id;
+    qsort(c->ids_buf, n, sizeof *c->ids_buf, compare_counts);
+    for (size_t i = 1; i < n; i++)
+        if (c->ids_buf[i] == c->ids_buf[i - 1])
+            return vm_fail(machine, VM_ERR_UNSUPPORTED,
+                           "internal error: two live objects share the id %#llx (object ids)",
+                           (unsigned long long)c->ids_buf[i]);
+    return true;
+}
+
 /* Records [h] as entry [k] of allocation log [*log] of capacity [*cap]. */
 static bool note(vm *machine, uint32_t **log, uint64_t *cap, uint64_t k, uint32_t h)
 {
@@ -194,7 +231,8 @@ bool explore_ids_compact(vm *machine, vm_thread *t, uint64_t first)
     explore_check *c = machine->check;
     id_log l = {c->allocs[t->id], t->id ? 0 : c->main_floor, t->allocations, true,
                 vm_id_of_thread_object};
-    return walk_unshared(machine, t) && compact(machine, t, &l, first);
+    return walk_unshared(machine, t) && compact(machine, t, &l, first) &&
+           (!audit_wanted(machine) || audit(machine));
 }
 
 /* ---- Library objects --------------------------------------------------------------------------
@@ -217,5 +255,6 @@ bool explore_ids_compact_library(vm *machine, vm_thread *t, uint64_t first)
     id_log l = {c->library_allocs[t->id], t->id ? 0 : c->main_library_floor, t->library_allocations,
                 false, vm_id_of_library_object};
     /* the serialisation's walk marks every reachable object */
-    return explore_state_serialize(machine) && compact(machine, t, &l, first);
+    return explore_state_serialize(machine) && compact(machine, t, &l, first) &&
+           (!audit_wanted(machine) || audit(machine));
 }

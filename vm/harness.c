@@ -43,13 +43,16 @@ FN(put_long)
     return VM_NATIVE_OK;
 }
 
-/* Harness.put(Object[], int, Object). */
+/* Harness.put(Object[], int, Object): what the shared result array receives is shared, as an
+ * aastore into it would make it (the object-id reuse counts it live then). */
 FN(put_ref)
 {
     (void)ret;
     uint32_t *e = element_w(machine, t, args[0].ref, args[1].i);
     if (!e) return native_thrown(machine);
     *e = args[2].ref;
+    if (machine->driver.hooks && (vm_obj(machine, args[0].ref)->flags & VM_OBJ_SHARED))
+        machine->driver.hooks->published(machine, args[2].ref);
     return VM_NATIVE_OK;
 }
 
