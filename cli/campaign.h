@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* Bytes of an order name ("seq:0,1,2,3" or "random:SEED") with its NUL. */
@@ -22,6 +23,7 @@ typedef struct campaign_options {
     bool first_error;        /* pass --first-error to every run */
     bool heap_symmetry;      /* pass --heap-symmetry to every run (dfs, jpf, s-por only) */
     const char *visible;     /* pass --visible to every run of a safe-classifier algorithm */
+    uint32_t max_threads;    /* pass --max-threads to every run (0: check's default) */
     bool dry_run;            /* list the runs still to make instead of making them */
     double timeout;          /* seconds per run */
     double max_memory_mb;    /* per run; 0 when none */

@@ -152,13 +152,14 @@ static void child_exec(const runner *r, const slot *s, char **argv)
 }
 
 /* Fills [argv] (room for 28) with the check command of [run]; numbers go to [num]. */
-static void build_argv(const runner *r, const slot *s, char **argv, char num[2][32])
+static void build_argv(const runner *r, const slot *s, char **argv, char num[3][32])
 {
     const campaign_options *o = r->opt;
     const campaign_run *run = s->run;
     size_t n = 0;
     snprintf(num[0], 32, "%.15g", o->timeout);
     snprintf(num[1], 32, "%.15g", o->max_memory_mb);
+    snprintf(num[2], 32, "%u", (unsigned)o->max_threads);
     const char *fixed[] = {o->self,   "check",    "--jar",     o->jar,   "--spec",
                            o->spec,   "--client", run->client, "--algo", o->algos[run->algo],
                            "--order", run->order, "--timeout", num[0],   "--json",
@@ -168,6 +169,7 @@ static void build_argv(const runner *r, const slot *s, char **argv, char num[2][
     argv[n++] = "--no-minimize"; /* a run measures the search alone */
     if (o->first_error) argv[n++] = "--first-error";
     if (o->heap_symmetry) argv[n++] = "--heap-symmetry";
+    if (o->max_threads) argv[n++] = "--max-threads", argv[n++] = num[2];
     if (o->visible && !strstr(o->algos[run->algo], "jpf")) /* the safe classifier's algorithms */
         argv[n++] = "--visible", argv[n++] = (char *)o->visible;
     argv[n] = NULL;
@@ -181,7 +183,7 @@ static bool start(runner *r, slot *s, size_t i, const campaign_run *run)
     snprintf(s->json, sizeof s->json, "%s/run%zu.json", r->dir, i);
     snprintf(s->err, sizeof s->err, "%s/run%zu.err", r->dir, i);
     unlink(s->json);
-    char *argv[28], num[2][32];
+    char *argv[28], num[3][32];
     build_argv(r, s, argv, num);
     pid_t pid = fork();
     if (pid == 0) child_exec(r, s, argv);

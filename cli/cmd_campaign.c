@@ -60,6 +60,10 @@ static const cli_option options[] = {
      "passed to every run of a safe-classifier algorithm (not\n"
      "recorded in the CSV)",
      CLI_VALUE_TEXT, NULL, NULL},
+    {"max-threads", "N",
+     "passed to every run: the most threads a client's program\n"
+     "may have, the structure's own included (check's --max-threads)",
+     CLI_VALUE_TEXT, NULL, NULL},
     {"dry-run", NULL,
      "print the runs still to make (client id, algorithm,\n"
      "order; tab-separated) instead of making them",
@@ -98,6 +102,8 @@ static bool take_option(void *ctx, const char *name, const char *value)
     if (!strcmp(name, "first-error")) return a->opt.first_error = true;
     if (!strcmp(name, "dry-run")) return a->opt.dry_run = true;
     if (!strcmp(name, "heap-symmetry")) return a->opt.heap_symmetry = true;
+    if (!strcmp(name, "max-threads"))
+        return cli_max_threads_option("campaign", value, &a->opt.max_threads);
     static const char *const names[] = {"jar",   "spec", "clients", "csv",        "orders", "algos",
                                         "shard", "jobs", "timeout", "max-memory", "visible"};
     const char **slots[] = {&a->opt.jar,    &a->opt.spec, &a->opt.clients, &a->opt.csv,

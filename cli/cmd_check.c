@@ -23,9 +23,11 @@ typedef struct check_args {
     cli_portfolio portfolio; /* --algo portfolio[:...], --jobs */
     base_arena strings;      /* copies of the --visible values, cut at their commas */
     bool minimise;           /* after a violation, look for the smallest client that still fails */
+    harness_binding *bindings; /* how each spec method is bound to the class (base_free) */
 } check_args;
 
 /* The options (see cli_syntax). */
+_Static_assert(VERDICT_STRUCTURE_THREADS == 4, "--max-threads's help gives the default");
 static const cli_option options[] = {
     {"jar", "J", "jar(s) holding the class under test, ':'-separated", CLI_VALUE_FILE, NULL, NULL},
     CLI_OPT_SPEC,
@@ -57,6 +59,11 @@ static const cli_option options[] = {
     CLI_OPT_MAX_STATES,
     CLI_OPT_TIMEOUT,
     CLI_OPT_MAX_MEMORY,
+    {"max-threads", "N",
+     "the most threads a client's program may have: the\n"
+     "harness's main, one per client thread and those the\n"
+     "structure starts (1 to " VM_MAX_THREADS_TEXT "; default: the harness's and 4)",
+     CLI_VALUE_TEXT, NULL, NULL},
     {"json", "OUT",
      "also write the report as JSON to OUT ('-': stdout, and the\n"
      "text report goes to stderr); opened before the first\n"
@@ -202,6 +209,8 @@ static bool take_option(void *ctx, const char *name, const char *value)
     if (!strcmp(name, "visible")) return add_visible(a, value);
     if (!strcmp(name, "trace-format")) return trace_format_option(a, value);
     if (!strcmp(name, "max-traces")) return max_traces_option(a, value);
+    if (!strcmp(name, "max-threads"))
+        return cli_max_threads_option("check", value, &a->opt.max_threads);
     const char **slot = !strcmp(name, "spec")      ? &a->spec
                         : !strcmp(name, "client")  ? &a->client
                         : !strcmp(name, "clients") ? &a->clients
@@ -293,6 +302,8 @@ static json_t *report_json(const check_args *a, const client_spec *spec, json_t 
                   (json_int_t)clients, "ok", (json_int_t)t->ok, "violations",
                   (json_int_t)t->violations, "incomplete", (json_int_t)t->incomplete, "errors",
                   (json_int_t)t->errors, "not_checked", (json_int_t)t->unchecked);
+    if (doc && a->bindings)
+        json_object_set_new(doc, "bindings", cli_bindings_json(spec, a->bindings));
     if (doc && cli_signal_received())
         json_object_set_new(doc, "signal", json_string(cli_signal_name(cli_signal_received())));
     return doc;
@@ -346,6 +357,7 @@ static void print_title(const check_args *a, const client_spec *spec)
            verdict_classifier_name(verdict_check_classifier(&a->opt)),
            a->opt.search.stateless ? ", stateless" : "",
            a->opt.oracle_adt ? "adt" : "implementation");
+    cli_print_bindings(stdout, spec, a->bindings);
 }
 
 /* Reports client [i] of [list] as an error row with [message] (text, JSON into [reports] and
@@ -662,8 +674,9 @@ static int check_clients(check_args *a)
 {
     client_spec *spec = NULL;
     client_list list = {0};
-    if (!cli_load_clients(&(cli_input){"check", a->spec, a->clients, a->client, &a->opt.impl},
-                          &spec, &list))
+    if (!cli_load_clients(
+            &(cli_input){"check", a->spec, a->clients, a->client, &a->opt.impl, &a->bindings},
+            &spec, &list))
         return EXIT_BAD_INPUT;
     report_files files;
     int status = EXIT_BAD_INPUT;
@@ -675,6 +688,7 @@ static int check_clients(check_args *a)
         status = run_check(a, spec, &list, &files);
     client_list_free(&list);
     client_spec_free(spec);
+    base_free(a->bindings);
     return status;
 }
 

@@ -280,11 +280,14 @@ static int run_all(const outcomes_args *a, const client_spec *spec, const client
     return status;
 }
 
-/* Writes the JSON document for [reports] into [f], opened for --json. */
-static void write_json(const outcomes_args *a, const client_spec *spec, json_t *reports, FILE *f)
+/* Writes the JSON document for [reports] and the methods' [bindings] (NULL without a jar) into
+ * [f], opened for --json. */
+static void write_json(const outcomes_args *a, const client_spec *spec,
+                       const harness_binding *bindings, json_t *reports, FILE *f)
 {
     json_t *doc = json_pack("{sssssssO}", "spec", a->spec, "class", spec->class_name, "oracle",
                             a->oracle, "clients", reports);
+    if (doc && bindings) json_object_set_new(doc, "bindings", cli_bindings_json(spec, bindings));
     cli_write_json("outcomes", a->json, f, doc);
 }
 
@@ -296,23 +299,28 @@ int cmd_outcomes(int argc, char **argv)
     client_spec *spec = NULL;
     client_list list = {0};
     harness_impl_options impl = {.classpath = a.jar};
-    cli_input in = {"outcomes", a.spec, a.clients, a.client, a.jar ? &impl : NULL};
+    harness_binding *bindings = NULL;
+    cli_input in = {"outcomes", a.spec, a.clients, a.client, a.jar ? &impl : NULL, &bindings};
     if (!cli_load_clients(&in, &spec, &list)) return EXIT_BAD_INPUT;
     if (list.count == 0) { /* as check: an empty run must not look like a finished one */
         fprintf(stderr, "porcheck outcomes: %s: no clients\n", a.clients ? a.clients : "--client");
+        client_list_free(&list);
         client_spec_free(spec);
+        base_free(bindings);
         return EXIT_BAD_INPUT;
     }
     FILE *json = a.json ? cli_open_output("outcomes", a.json) : NULL;
     json_t *reports = json ? json_array() : NULL;
+    if (!a.json || json) cli_print_bindings(stdout, spec, bindings);
     int status = a.json && !json ? EXIT_BAD_INPUT : run_all(&a, spec, &list, reports);
     if (json && status >= 0)
-        write_json(&a, spec, reports, json);
+        write_json(&a, spec, bindings, reports, json);
     else if (json)
         cli_discard_output(a.json, json);
     if (status < 0) status = EXIT_BAD_INPUT;
     json_decref(reports);
     client_list_free(&list);
     client_spec_free(spec);
+    base_free(bindings);
     return status;
 }

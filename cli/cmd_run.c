@@ -106,10 +106,7 @@ static bool vm_limit(run_args *a, const char *name, const char *value)
         return false;
     }
     if (!strcmp(name, "max-instructions")) return a->run.check.max_instructions = (uint64_t)v, true;
-    if (v < 1 || v > VM_MAX_THREADS)
-        return bad("--max-threads: expected 1 to " VM_MAX_THREADS_TEXT ", got '%s'", value);
-    a->run.check.max_threads = (uint32_t)v;
-    return true;
+    return cli_max_threads_option("run", value, &a->run.check.max_threads);
 }
 
 /* Parses --classifier. */

@@ -18,6 +18,8 @@ typedef struct cli_input {
     const char *client;               /* the --client text when [clients] is NULL */
     const harness_impl_options *impl; /* the class under test to resolve the spec against, or
                                        * NULL (no jar) */
+    harness_binding **bindings; /* NULL, or where a new array (base_free) goes of how each spec
+                                 * method is bound (NULL without [impl]) */
 } cli_input;
 
 /* Loads the spec of [in], prints its warnings (one line each), resolves it against the class
@@ -27,6 +29,15 @@ typedef struct cli_input {
  * list->errors. */
 bool cli_load_clients(const cli_input *in, client_spec **spec, client_list *list);
 
+/* Prints to [out] one line per method of [spec] whose binding [b] (NULL: none) was a choice among
+ * overloads or was pinned by the spec's "descriptor": "overload: containsKey(java.lang.Object) ->
+ * containsKey(Ljava/lang/Object;)Z, 1 of 3 overloads that fit". */
+void cli_print_bindings(FILE *out, const client_spec *spec, const harness_binding *b);
+
+/* Returns the JSON array of the bindings [b] of every method of [spec]: {"method", "descriptor",
+ * "overloads", "pinned"}; NULL when [b] is NULL or out of memory. */
+json_t *cli_bindings_json(const client_spec *spec, const harness_binding *b);
+
 /* Reads [text], a decimal number from 0 to 1e15, into [*out]; false when it is not one. */
 bool cli_parse_number(const char *text, double *out);
 
@@ -35,6 +46,10 @@ bool cli_parse_number(const char *text, double *out);
  * Returns 0 when [name] is none of them, 1 when it was one, 2 after printing one line
  * "porcheck [command]: --NAME: ..." about a bad [value]. */
 int cli_search_option(const char *command, const char *name, const char *value, por_options *opt);
+
+/* Reads --max-threads [value], a whole number from 1 to VM_MAX_THREADS, into [*out]; false after
+ * one line "porcheck [command]: --max-threads: ..." on stderr. */
+bool cli_max_threads_option(const char *command, const char *value, uint32_t *out);
 
 /* The cores asked for on the command line: a portfolio (--algo portfolio[:M,...], --jobs N) or
  * a parallel search (--workers N). */

@@ -223,6 +223,7 @@ static void timeline_cell(FILE *f, const json_t *row)
     if (*str(row, "where")) {
         fputs("<span class=\"where\">", f);
         esc(f, str(row, "where"));
+        if (*str(row, "helper")) escf(f, " [%s]", str(row, "helper"));
         fputs("</span>", f);
     }
     if (!json_object_get(row, "invocation")) fputs("</div>", f);

@@ -57,6 +57,24 @@ static int set_limit(const char *command, por_options *opt, const char *name, co
     return 1;
 }
 
+bool cli_max_threads_option(const char *command, const char *value, uint32_t *out)
+{
+    double v;
+    if (!cli_parse_number(value, &v)) {
+        fprintf(stderr, "porcheck %s: --max-threads: expected a non-negative number, got '%s'\n",
+                command, value);
+        return false;
+    }
+    if (v < 1 || v > VM_MAX_THREADS || v != (double)(uint32_t)v) {
+        fprintf(stderr,
+                "porcheck %s: --max-threads: expected 1 to " VM_MAX_THREADS_TEXT ", got '%s'\n",
+                command, value);
+        return false;
+    }
+    *out = (uint32_t)v;
+    return true;
+}
+
 int cli_search_option(const char *command, const char *name, const char *value, por_options *opt)
 {
     if (!strcmp(name, "stateless")) return opt->stateless = true, 1;

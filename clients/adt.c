@@ -42,6 +42,12 @@ static client_status adt_reset(void *self, client_error *err)
     return CLIENT_OK;
 }
 
+/* Returns the name of the model's method that [m] runs as: its "adt", else its own name. */
+static const char *model_name(const client_method *m)
+{
+    return m->adt_method ? m->adt_method : m->name;
+}
+
 /* Runs one invocation on the model (client_object_ops.invoke). */
 static client_status adt_invoke(void *self, const client *c, const client_invocation *inv,
                                 client_value *out, client_error *err)
@@ -51,9 +57,10 @@ static client_status adt_invoke(void *self, const client *c, const client_invoca
     adt_op op = obj->ops[inv->method];
     if (op == OP_UNSUPPORTED)
         return client_fail(err, CLIENT_ERR_UNSUPPORTED,
-                           "%s: the %s model has no method %s with %zu parameter%s", c->spec->path,
-                           client_adt_name(obj->adt), m->name, m->param_count,
-                           m->param_count == 1 ? "" : "s");
+                           "%s: $.methods[%zu]: the %s model has no method %s with %zu parameter%s "
+                           "(map the method onto one with \"adt\": \"NAME\")",
+                           c->spec->path, m->json_index, client_adt_name(obj->adt), model_name(m),
+                           m->param_count, m->param_count == 1 ? "" : "s");
     if (client_adt_blocks(obj, op))
         return client_fail(err, CLIENT_ERR_BLOCKED, "%s on the %s model: waits for ever", m->name,
                            client_adt_name(obj->adt));
@@ -158,7 +165,8 @@ client_status client_adt_new(const client_spec *spec, client_object *out, client
     obj->adt = spec->adt;
     obj->ops = ops;
     for (size_t i = 0; i < spec->method_count; i++)
-        ops[i] = client_adt_lookup(spec->adt, spec->methods[i].name, spec->methods[i].param_count);
+        ops[i] = client_adt_lookup(spec->adt, model_name(&spec->methods[i]),
+                                   spec->methods[i].param_count);
     initial_value(spec, &obj->initial);
     initial_value(spec, &obj->state);
     *out = (client_object){&adt_ops, obj};
@@ -167,7 +175,7 @@ client_status client_adt_new(const client_spec *spec, client_object *out, client
 
 bool client_adt_supports(const client_spec *spec, const client_method *m)
 {
-    return client_adt_lookup(spec->adt, m->name, m->param_count) != OP_UNSUPPORTED;
+    return client_adt_lookup(spec->adt, model_name(m), m->param_count) != OP_UNSUPPORTED;
 }
 
 void client_object_free(client_object *obj)

@@ -87,6 +87,14 @@ typedef struct adt_object {
 /* Returns the operation modelling method [name] with [arity] parameters in [adt]. */
 adt_op client_adt_lookup(client_adt adt, const char *name, size_t arity);
 
+/* Returns the arities of [adt]'s methods named [name] as a bit set (bit n: n parameters); 0 when
+ * the model has no method of that name. */
+unsigned client_adt_arities(client_adt adt, const char *name);
+
+/* Appends the names of [adt]'s methods to [out], comma-separated, each once ("add, remove,
+ * size, isEmpty, clear, contains"). */
+void client_adt_method_names(client_adt adt, base_textbuf *out);
+
 /* Runs [op] with [args] on [obj]'s state; stores the Java result in [out]. False when out of
  * memory. */
 bool client_adt_apply(adt_object *obj, adt_op op, const client_value *args, client_value *out);

@@ -137,15 +137,48 @@ bool client_adt_blocks(const adt_object *obj, adt_op op)
     return op == OP_TAKE_FIRST && obj->state.count == 0;
 }
 
-adt_op client_adt_lookup(client_adt adt, const char *name, size_t arity)
+/* True when [e] is a method of [adt]: its own, or one every collection ADT shares. */
+static bool entry_of(const op_entry *e, client_adt adt)
 {
     bool collection = adt >= CLIENT_ADT_SET && adt <= CLIENT_ADT_STACK;
+    return e->adt == adt || (e->adt == CLIENT_ADT_NONE && collection);
+}
+
+adt_op client_adt_lookup(client_adt adt, const char *name, size_t arity)
+{
     for (size_t i = 0; i < sizeof op_table / sizeof op_table[0]; i++) {
         const op_entry *e = &op_table[i];
-        bool mine = e->adt == adt || (e->adt == CLIENT_ADT_NONE && collection);
-        if (mine && e->arity == arity && !strcmp(e->name, name)) return e->op;
+        if (entry_of(e, adt) && e->arity == arity && !strcmp(e->name, name)) return e->op;
     }
     return OP_UNSUPPORTED;
+}
+
+unsigned client_adt_arities(client_adt adt, const char *name)
+{
+    unsigned arities = 0;
+    for (size_t i = 0; i < sizeof op_table / sizeof op_table[0]; i++)
+        if (entry_of(&op_table[i], adt) && !strcmp(op_table[i].name, name))
+            arities |= 1u << op_table[i].arity;
+    return arities;
+}
+
+/* True when an entry of [adt] before [end] in the table is named [name]. */
+static bool named_before(client_adt adt, const char *name, size_t end)
+{
+    for (size_t i = 0; i < end; i++)
+        if (entry_of(&op_table[i], adt) && !strcmp(op_table[i].name, name)) return true;
+    return false;
+}
+
+void client_adt_method_names(client_adt adt, base_textbuf *out)
+{
+    bool first = true;
+    for (size_t i = 0; i < sizeof op_table / sizeof op_table[0]; i++) {
+        const op_entry *e = &op_table[i];
+        if (!entry_of(e, adt) || named_before(adt, e->name, i)) continue;
+        base_textbuf_printf(out, "%s%s", first ? "" : ", ", e->name);
+        first = false;
+    }
 }
 
 /* ---- Item arrays ----------------------------------------------------------------------------- */

@@ -1,12 +1,13 @@
-/* clients: loading specs (Violat's JSON format plus `adt` and `visible`) with jansson. Every
- * error names the file and the JSON path of the offending value. */
+/* clients: loading specs (Violat's JSON format plus `adt` and `visible`, and per method
+ * `descriptor` and `adt`) with jansson. Every error names the file and the JSON path of the
+ * offending value. */
 #include <ctype.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "adt.h"
 
 /* What the loader carries through the recursive descent. */
 typedef struct loader {
@@ -73,9 +74,10 @@ static const known_key root_keys[] = {
 
 /* The keys of a method object. */
 static const known_key method_keys[] = {
-    {"name", false},    {"parameters", false}, {"void", false},      {"readonly", false},
-    {"trusted", false}, {"nonAtomic", true},   {"visibility", true}, {"harnessParameters", true},
-    {"id", true},       {"bulk", true},        {NULL, false},
+    {"name", false},      {"parameters", false},       {"descriptor", false}, {"void", false},
+    {"readonly", false},  {"trusted", false},          {"adt", false},        {"nonAtomic", true},
+    {"visibility", true}, {"harnessParameters", true}, {"id", true},          {"bulk", true},
+    {NULL, false},
 };
 
 /* The keys of a "harnessParameters" object. */
@@ -459,6 +461,167 @@ static client_status parse_harness(const loader *ld, json_t *obj, const char *pa
     return CLIENT_OK;
 }
 
+/* ---- Descriptors ----------------------------------------------------------------------------- */
+
+/* Returns the length of the class name of an 'L' type at [t] (after the 'L', up to the ';'), 0
+ * when it is not a well-formed one ("java/lang/Integer": parts separated by single slashes). */
+static size_t class_name_length(const char *t)
+{
+    size_t n = strcspn(t, ";.[");
+    if (t[n] != ';' || n == 0 || t[0] == '/' || t[n - 1] == '/') return 0;
+    for (size_t i = 1; i < n; i++)
+        if (t[i] == '/' && t[i - 1] == '/') return 0;
+    return n;
+}
+
+/* Returns the length of the JVM field type at [d] ("I", "Ljava/lang/Integer;", "[J"), 0 when
+ * none starts there. */
+static size_t field_type_length(const char *d)
+{
+    size_t dims = strspn(d, "[");
+    const char *t = d + dims;
+    if (dims > 255 || !*t) return 0;
+    if (strchr("BCDFIJSZ", *t)) return dims + 1;
+    size_t n = *t == 'L' ? class_name_length(t + 1) : 0;
+    return n ? dims + n + 2 : 0;
+}
+
+/* The parameter types of a method descriptor: how many, and where each of the first
+ * CLIENT_MAX_ARGS starts in it. */
+typedef struct descriptor_params {
+    size_t count;
+    const char *types[CLIENT_MAX_ARGS];
+} descriptor_params;
+
+/* Splits method descriptor [d] into [out]; false when it is malformed. */
+static bool split_descriptor(const char *d, descriptor_params *out)
+{
+    out->count = 0;
+    if (*d++ != '(') return false;
+    for (size_t len; *d && *d != ')'; d += len) {
+        if (!(len = field_type_length(d))) return false;
+        if (out->count < CLIENT_MAX_ARGS) out->types[out->count] = d;
+        out->count++;
+    }
+    if (*d++ != ')') return false;
+    size_t ret = *d == 'V' ? 1 : field_type_length(d);
+    return ret && d[ret] == '\0';
+}
+
+/* Sets [out] to the spec type whose values are passed as descriptor type [d] (of [len] bytes):
+ * I, J, Z, Integer, Long, Object, Collection, Map; false for any other type. */
+static bool type_of_descriptor(const char *d, size_t len, client_type *out)
+{
+    static const client_type types[] = {
+        {CLIENT_TYPE_INT, 0, 0},
+        {CLIENT_TYPE_LONG, 0, 0},
+        {CLIENT_TYPE_BOOLEAN, 0, 0},
+        {CLIENT_TYPE_INTEGER, 0, 0},
+        {CLIENT_TYPE_LONG_BOXED, 0, 0},
+        {CLIENT_TYPE_OBJECT, 0, 0},
+        {CLIENT_TYPE_COLLECTION, CLIENT_TYPE_OBJECT, 0},
+        {CLIENT_TYPE_MAP, CLIENT_TYPE_OBJECT, CLIENT_TYPE_OBJECT},
+    };
+    for (size_t i = 0; i < sizeof types / sizeof *types; i++) {
+        const char *known = client_type_descriptor(&types[i]);
+        if (strlen(known) == len && !strncmp(known, d, len)) {
+            *out = types[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Gives method [m], which has a descriptor but no "parameters", the spec types of the
+ * descriptor's parameters [dp]; fails at [path] on a type porcheck does not pass by itself. */
+static client_status params_from_descriptor(const loader *ld, const descriptor_params *dp,
+                                            const char *path, client_method *m)
+{
+    client_type *types = base_arena_alloc(&ld->spec->arena, (dp->count + 1) * sizeof *types);
+    if (!types) return spec_nomem(ld);
+    for (size_t i = 0; i < dp->count; i++) {
+        size_t len = field_type_length(dp->types[i]);
+        if (!type_of_descriptor(dp->types[i], len, &types[i]))
+            return spec_error(ld, path,
+                              "parameter %zu, %.*s, is not a type porcheck passes by itself "
+                              "(I, J, Z, Integer, Long, Object, Collection, Map): add "
+                              "\"parameters\" with the spec types to pass",
+                              i + 1, (int)len, dp->types[i]);
+    }
+    m->params = types;
+    m->param_count = dp->count;
+    return CLIENT_OK;
+}
+
+/* Reads the optional "descriptor" of method [m] at [path] (its "parameters", when given, read
+ * already into [m]; [has_params] says whether they were): well-formed, as many parameters. */
+static client_status parse_descriptor(const loader *ld, json_t *j, const char *path,
+                                      bool has_params, client_method *m)
+{
+    char sub[PATH_MAX_LEN];
+    subpath(sub, "%s.descriptor", path);
+    client_status s = opt_string(ld, j, "descriptor", path, &m->descriptor);
+    if (s || !m->descriptor) return s;
+    descriptor_params dp;
+    if (!split_descriptor(m->descriptor, &dp))
+        return spec_error(ld, sub,
+                          "malformed method descriptor '%s' (write it as javap -s prints it, "
+                          "e.g. \"(Ljava/lang/Integer;)Z\")",
+                          m->descriptor);
+    if (dp.count > CLIENT_MAX_ARGS)
+        return spec_error(ld, sub, "more than %d parameters", CLIENT_MAX_ARGS);
+    if (!has_params) return params_from_descriptor(ld, &dp, sub, m);
+    if (dp.count != m->param_count)
+        return spec_error(ld, sub, "%s takes %zu parameter%s but \"parameters\" lists %zu",
+                          m->descriptor, dp.count, dp.count == 1 ? "" : "s", m->param_count);
+    return CLIENT_OK;
+}
+
+/* ---- Methods --------------------------------------------------------------------------------- */
+
+/* Writes the arities of bit set [arities] as "1 parameter", "1 or 2 parameters" into [buf]. */
+static void arity_text(unsigned arities, char *buf, size_t size)
+{
+    base_textbuf out = base_textbuf_make(buf, size);
+    unsigned last = 0, count = 0;
+    for (unsigned n = 0; n < 8 * sizeof arities; n++) {
+        if (!(arities >> n & 1u)) continue;
+        bool final = !(arities >> n >> 1);
+        base_textbuf_printf(&out, "%s%u", !count ? "" : final ? " or " : ", ", n);
+        last = n, count++;
+    }
+    base_textbuf_printf(&out, " parameter%s", count == 1 && last == 1 ? "" : "s");
+}
+
+/* Reads the optional "adt" of method [m] at [path]: the name of a method of the spec's ADT
+ * model with as many parameters, which [m] runs as on the model. */
+static client_status parse_adt_method(const loader *ld, json_t *j, const char *path,
+                                      client_method *m)
+{
+    char sub[PATH_MAX_LEN], names[600];
+    subpath(sub, "%s.adt", path);
+    client_status s = opt_string(ld, j, "adt", path, &m->adt_method);
+    client_adt adt = ld->spec->adt;
+    if (s || !m->adt_method) return s;
+    if (adt == CLIENT_ADT_NONE)
+        return spec_error(ld, sub,
+                          "maps '%s' onto the ADT model's '%s', but the spec names no "
+                          "\"adt\" model",
+                          m->name, m->adt_method);
+    unsigned arities = client_adt_arities(adt, m->adt_method);
+    if (!arities) {
+        base_textbuf list = base_textbuf_make(names, sizeof names);
+        client_adt_method_names(adt, &list);
+        return spec_error(ld, sub, "the %s model has no method '%s' (it has %s)",
+                          client_adt_name(adt), m->adt_method, names);
+    }
+    if (m->param_count < 8 * sizeof arities && (arities >> m->param_count & 1u)) return CLIENT_OK;
+    char takes[64];
+    arity_text(arities, takes, sizeof takes);
+    return spec_error(ld, sub, "the %s model's %s takes %s, %s has %zu", client_adt_name(adt),
+                      m->adt_method, takes, m->name, m->param_count);
+}
+
 /* True when [s] is a Java identifier. */
 static bool is_identifier(const char *s)
 {
@@ -484,6 +647,9 @@ static client_status parse_method(const loader *ld, json_t *j, size_t i, client_
     json_t *params = json_object_get(j, "parameters");
     subpath(sub, "%s.parameters", path);
     if (params && (s = parse_types(ld, params, sub, &m->params, &m->param_count))) return s;
+    if ((s = parse_descriptor(ld, j, path, params != NULL, m)) ||
+        (s = parse_adt_method(ld, j, path, m)))
+        return s;
     if ((s = opt_bool(ld, j, "void", path, &m->is_void)) ||
         (s = opt_bool(ld, j, "readonly", path, &m->readonly)) ||
         (s = opt_bool(ld, j, "trusted", path, &m->trusted)) ||

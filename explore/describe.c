@@ -1,7 +1,8 @@
 /* The checker's descriptions for humans: thread names, what a thread's next transition does
  * (for schedules), what a blocked thread waits for (for deadlocks) and the stack trace of an
- * uncaught exception. Objects are named by class and deterministic id, e.g. Node#1.4 (the fifth
- * object thread 1 allocated), Object#vm.3, Counter.class. */
+ * uncaught exception. Objects are named by class (as explore_say_class names it) and
+ * deterministic id, e.g. Node#1.4 (the fifth object thread 1 allocated), Object#vm.3, int[]#1.0,
+ * Counter.class. */
 #include <stdio.h>
 
 #include "check.h"
@@ -9,11 +10,11 @@
 
 #define U2(p) ((uint16_t)(((p)[0] << 8) | (p)[1]))
 
-/* Returns the simple name of [cls] ("Node" for a/b/List$Node keeps "List$Node"). */
-static const char *simple_name(const vm_class *cls)
+/* Appends the short name of [cls] as every label names a class (explore_say_class: "Node",
+ * "Object[]", "int[]"). */
+static void add_class(base_textbuf *t, const vm_class *cls)
 {
-    const char *slash = strrchr(cls->name, '/');
-    return slash ? slash + 1 : cls->name;
+    explore_say_class(t, cls->name);
 }
 
 /* Writes the name of object [h]. */
@@ -26,15 +27,15 @@ static void add_object(base_textbuf *t, const vm *machine, uint32_t h)
     const vm_object *o = vm_obj(machine, h);
     uint64_t id = o->id;
     if (vm_id_is_mirror(id)) {
-        base_textbuf_printf(t, "%s.class", simple_name(vm_class_of_mirror(machine, h)));
+        add_class(t, vm_class_of_mirror(machine, h));
+        base_textbuf_printf(t, ".class");
         return;
     }
+    add_class(t, o->cls);
     if (vm_id_is_vm_object(id))
-        base_textbuf_printf(t, "%s#vm.%llu", simple_name(o->cls),
-                            (unsigned long long)vm_id_vm_count(id));
+        base_textbuf_printf(t, "#vm.%llu", (unsigned long long)vm_id_vm_count(id));
     else
-        base_textbuf_printf(t, "%s#%u.%llu", simple_name(o->cls), vm_id_thread(id),
-                            (unsigned long long)vm_id_count(id));
+        base_textbuf_printf(t, "#%u.%llu", vm_id_thread(id), (unsigned long long)vm_id_count(id));
 }
 
 /* Writes the name of object [h] (as add_object does) into [buf]. */
@@ -113,12 +114,14 @@ static void add_access(base_textbuf *t, const vm *machine, const vm_frame *f, co
     const vm_cp_entry *e = &f->method->owner->cp[U2(pc + 1)];
     if (op == CF_OP_GETFIELD || op == CF_OP_PUTFIELD) {
         int value = op == CF_OP_PUTFIELD ? (e->kind == 'J' || e->kind == 'D' ? 2 : 1) : 0;
-        base_textbuf_printf(t, "%s %s.%s of ", value ? "write" : "read",
-                            simple_name(e->field->owner), e->field->name);
+        base_textbuf_printf(t, "%s ", value ? "write" : "read");
+        add_class(t, e->field->owner);
+        base_textbuf_printf(t, ".%s of ", e->field->name);
         add_object(t, machine, sp[-1 - value].ref);
     } else if (op == CF_OP_GETSTATIC || op == CF_OP_PUTSTATIC) {
-        base_textbuf_printf(t, "%s %s.%s", op == CF_OP_PUTSTATIC ? "write" : "read",
-                            simple_name(e->field->owner), e->field->name);
+        base_textbuf_printf(t, "%s ", op == CF_OP_PUTSTATIC ? "write" : "read");
+        add_class(t, e->field->owner);
+        base_textbuf_printf(t, ".%s", e->field->name);
     } else {
         bool store = op > CF_OP_SALOAD;
         int d = store ? (op == CF_OP_LASTORE || op == CF_OP_DASTORE ? 4 : 3) : 2;
@@ -131,7 +134,8 @@ static void add_access(base_textbuf *t, const vm *machine, const vm_frame *f, co
 /* Describes the call of synchronized method or synchronisation native [m]. */
 static void add_call(base_textbuf *t, const vm *machine, const vm_method *m, const vm_slot *args)
 {
-    base_textbuf_printf(t, "%s.%s", simple_name(m->owner), m->name);
+    add_class(t, m->owner);
+    base_textbuf_printf(t, ".%s", m->name);
     if (m->access & CF_ACC_SYNCHRONIZED) {
         base_textbuf_printf(t, " (lock ");
         add_object(t, machine, (m->access & CF_ACC_STATIC) ? m->owner->mirror : args[0].ref);
@@ -175,11 +179,13 @@ static void add_parked(base_textbuf *t, const vm *machine, const vm_thread *th)
             return;
         }
     case VM_PARK_CLINIT_END: {
-        base_textbuf_printf(t, "finish initialising %s", simple_name(f->method->owner));
+        base_textbuf_printf(t, "finish initialising ");
+        add_class(t, f->method->owner);
         return;
     }
     case VM_PARK_INIT: {
-        base_textbuf_printf(t, "initialise %s", simple_name(f->method->owner->cp[U2(pc + 1)].cls));
+        base_textbuf_printf(t, "initialise ");
+        add_class(t, f->method->owner->cp[U2(pc + 1)].cls);
         return;
     }
     case VM_PARK_UNWIND:

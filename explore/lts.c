@@ -17,10 +17,12 @@ static size_t lts_thread_count(const void *model)
     return machine->check->opts.max_threads;
 }
 
-/* True when a non-daemon thread is alive: once none is, the program has ended (as in Java,
- * daemon threads stop with it). */
+/* True while the program runs: until its main thread ends when the options say so (a client's
+ * harness), else while a non-daemon thread is alive (Java's rule). Once it has ended, the threads
+ * still alive are stopped where they stand. */
 static bool program_running(const vm *machine)
 {
+    if (machine->check->opts.main_ends) return machine->threads[0]->state != VM_THREAD_TERMINATED;
     for (uint32_t i = 0; i < machine->thread_count; i++) {
         const vm_thread *t = machine->threads[i];
         if (t->state == VM_THREAD_NEW || t->state == VM_THREAD_TERMINATED) continue;
@@ -51,6 +53,20 @@ static por_tset lts_waiting(const void *model)
         const vm_thread *t = machine->threads[i];
         if (t->state == VM_THREAD_NEW || t->state == VM_THREAD_TERMINATED) continue;
         if (!explore_sched_enabled(machine, t)) set |= (por_tset)1 << i;
+    }
+    return set;
+}
+
+/* The lts: in an end state, the live threads it stopped (daemon threads, or a client's
+ * structure's own threads). */
+static por_tset lts_stopped(const void *model)
+{
+    const vm *machine = model;
+    por_tset set = 0;
+    if (machine->exiting || program_running(machine)) return 0;
+    for (uint32_t i = 0; i < machine->thread_count; i++) {
+        const vm_thread *t = machine->threads[i];
+        if (t->state != VM_THREAD_NEW && t->state != VM_THREAD_TERMINATED) set |= (por_tset)1 << i;
     }
     return set;
 }
@@ -157,14 +173,14 @@ static uint64_t lts_names(const void *model)
 }
 
 static const por_lts_ops vm_lts_ops = {
-    lts_thread_count, lts_enabled, lts_waiting, lts_peek, lts_step,      lts_fingerprint,
-    lts_save,         lts_restore, lts_release, NULL,     lts_may_block, true,
+    lts_thread_count, lts_enabled, lts_waiting, lts_peek,      lts_step, lts_fingerprint, lts_save,
+    lts_restore,      lts_release, NULL,        lts_may_block, true,     lts_stopped,
 };
 
 /* Heap symmetry: fingerprints leave object names out, lts_names tells them. */
 static const por_lts_ops vm_symmetric_lts_ops = {
-    lts_thread_count, lts_enabled, lts_waiting, lts_peek,  lts_step,      lts_fingerprint,
-    lts_save,         lts_restore, lts_release, lts_names, lts_may_block, true,
+    lts_thread_count, lts_enabled, lts_waiting, lts_peek,      lts_step, lts_fingerprint, lts_save,
+    lts_restore,      lts_release, lts_names,   lts_may_block, true,     lts_stopped,
 };
 
 por_lts explore_lts(vm *machine)

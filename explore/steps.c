@@ -22,7 +22,7 @@ static void say_class(words *w, const char *name)
 }
 
 /* Appends the name of object [h]: by the names of [w] when it has them, else its short class
- * and deterministic id ("Node#1.4"). */
+ * and deterministic id ("Node#1.4", "int[]#1.0"). */
 static void say_object(words *w, const vm *machine, uint32_t h)
 {
     if (w->names) {
@@ -31,13 +31,7 @@ static void say_object(words *w, const vm *machine, uint32_t h)
     }
     char raw[600];
     explore_describe_object(machine, h, raw, sizeof raw);
-    const char *id = strchr(raw, '#');
-    if (!h || !id) {
-        base_textbuf_printf(&w->out, "%s", raw);
-        return;
-    }
-    say_class(w, vm_obj(machine, h)->cls->name);
-    base_textbuf_printf(&w->out, "%s", id);
+    base_textbuf_printf(&w->out, "%s", raw);
 }
 
 static char next_param(const char **d);
@@ -284,15 +278,29 @@ static bool say_action(words *w, const vm *machine, const vm_thread *th, uint32_
 }
 
 /* Returns the depth of the frame of [t] that the innermost frame of [entry_class].[entry_method]
- * calls (the invocation), or -1. */
+ * calls (the invocation), or -1; with [entry_class] NULL (a thread the structure started), that
+ * of its outermost frame of application code. */
 static int entry_depth(const vm_thread *t, const char *entry_class, const char *entry_method)
 {
-    for (uint32_t d = t->depth; d-- > 0;) {
+    for (uint32_t d = 0; !entry_class && d < t->depth; d++)
+        if (!vm_is_system_name(t->frames[d].method->owner->name)) return (int)d;
+    for (uint32_t d = t->depth; entry_class && d-- > 0;) {
         const vm_method *m = t->frames[d].method;
         if (!strcmp(m->owner->name, entry_class) && !strcmp(m->name, entry_method))
             return d + 1 < t->depth ? (int)d + 1 : -1;
     }
     return -1;
+}
+
+/* Names objects by their paths from the receiver of the invocation whose frame is at depth [e]
+ * of [t]; a thread the structure started ([entry_class] NULL) keeps the root its client's
+ * threads gave. */
+static void name_from_receiver(explore_names *names, const vm_thread *t, int e,
+                               const char *entry_class)
+{
+    if (!entry_class || e < 1) return;
+    const vm_frame *entry = &t->frames[e - 1];
+    names->root = entry->method->max_locals > 1 ? t->slots[entry->locals + 1].ref : 0;
 }
 
 /* True when binary names [a] and [b] have the same outermost class. */
@@ -482,11 +490,38 @@ static void compose(explore_action *out, const words *w, const char *action, con
     put(out->method, sizeof out->method, keep.method);
     put(out->file, sizeof out->file, keep.file);
     out->line = keep.line;
+    put(out->helper, sizeof out->helper, keep.helper);
+    put(out->helper_line, sizeof out->helper_line, keep.helper_line);
     text = base_textbuf_make(out->text, sizeof out->text);
     if (w->waits)
         base_textbuf_printf(&text, "%s: %s", call->text, w->waits == 2 ? "wakes up" : "waits");
     else
         base_textbuf_printf(&text, "%s", call->text);
+}
+
+/* Locates row [a] of [t], whose invocation's frame is at depth [e], at the frame at depth [u]
+ * (the innermost application frame, or for a nested call its caller). The rule: a row's line is
+ * always a line of the structure under test, the innermost frame of the invocation's class or a
+ * class nested in it (one source file), because that is the code a user reads against the
+ * interleaving. A step in the code of another class (a Node getter, a constructor of Node, an
+ * AtomicReference called there) is placed at the structure's line that leads to it, and that
+ * code's own place follows in [a]'s helper fields ("[Node.java:22]"). */
+static void locate_in_structure(explore_action *a, const vm_thread *t, int e, int u)
+{
+    const vm_class *cls = t->frames[e].method->owner;
+    int s = u;
+    while (s > e && !same_outer(t->frames[s].method->owner->name, cls->name)) s--;
+    locate(a, &t->frames[s]);
+    if (s == u) return;
+    explore_action inner;
+    locate(&inner, &t->frames[u]);
+    const char *dot = strrchr(inner.cls, '.');
+    base_textbuf line = base_textbuf_make(a->helper_line, sizeof a->helper_line);
+    base_textbuf_printf(&line, "%s", inner.file);
+    if (inner.line >= 0) base_textbuf_printf(&line, ":%d", inner.line);
+    base_textbuf where = base_textbuf_make(a->helper, sizeof a->helper);
+    base_textbuf_printf(&where, "%s.%s(%s)", dot ? dot + 1 : inner.cls, inner.method,
+                        a->helper_line);
 }
 
 bool explore_describe_action(const vm *machine, uint32_t thread, const char *entry_class,
@@ -496,11 +531,10 @@ bool explore_describe_action(const vm *machine, uint32_t thread, const char *ent
     out->call_depth = -1;
     const vm_thread *t = machine->threads[thread];
     int e = entry_depth(t, entry_class, entry_method);
-    if (e < 1 || !t->depth) return false;
-    const vm_frame *entry = &t->frames[e - 1];
-    names->root = entry->method->max_locals > 1 ? t->slots[entry->locals + 1].ref : 0;
+    if (e < 0 || !t->depth) return false;
+    name_from_receiver(names, t, e, entry_class);
     int u = application_frame(t, e);
-    locate(out, &t->frames[u]);
+    locate_in_structure(out, t, e, u);
     const vm_frame *b = u + 1 < (int)t->depth ? &t->frames[u + 1] : NULL;
     char action[1024];
     words w = {base_textbuf_make(action, sizeof action), 0, 0, names, out};
@@ -550,7 +584,7 @@ static bool writes_parameters(const vm_method *m)
 
 /* Says the call of the structure's own method whose frame is at [depth] of [t] (in the
  * invocation whose frame is at [entry]) into [a]: "find(3)" (or "find(...)" when its parameters
- * may have changed), located at its caller's line. */
+ * may have changed), located at its caller's line as locate_in_structure places it. */
 static void say_nested_call(words *w, const vm *machine, const vm_thread *t, int entry, int depth,
                             explore_action *a)
 {
@@ -561,7 +595,7 @@ static void say_nested_call(words *w, const vm *machine, const vm_thread *t, int
     if (writes_parameters(m)) put(a->value, sizeof a->value, "...");
     base_textbuf text = base_textbuf_make(a->text, sizeof a->text);
     base_textbuf_printf(&text, "%s%s%s(%s)", a->object, a->object[0] ? "." : "", m->name, a->value);
-    locate(a, &t->frames[depth - 1]);
+    locate_in_structure(a, t, entry, depth - 1);
 }
 
 size_t explore_describe_nesting(const vm *machine, uint32_t thread, const char *entry_class,
@@ -569,9 +603,8 @@ size_t explore_describe_nesting(const vm *machine, uint32_t thread, const char *
 {
     const vm_thread *t = machine->threads[thread];
     int e = entry_depth(t, entry_class, entry_method);
-    if (e < 1 || !t->depth) return 0;
-    const vm_frame *entry = &t->frames[e - 1];
-    names->root = entry->method->max_locals > 1 ? t->slots[entry->locals + 1].ref : 0;
+    if (e < 0 || !t->depth) return 0;
+    name_from_receiver(names, t, e, entry_class);
     const vm_class *cls = t->frames[e].method->owner;
     int u = application_frame(t, e);
     size_t n = 0;

@@ -4,8 +4,9 @@
  * the target as javac would compile `target.add(1)` (literals, boxing, collections built with
  * ArrayList and HashMap) and hands the result, or the exception it threw, to Harness. Its main
  * passes a new instance and the program arguments to Harness.main. Methods are looked up in the
- * class under test first (the spec gives names and parameter types, not return types): an exact
- * descriptor wins, else the first method of that name and arity, from the class up through its
+ * class under test first (the spec gives names and parameter types, and a return type only in a
+ * "descriptor"): the method the spec's descriptor names (declared or inherited), else an exact
+ * descriptor, else the first method of that name and arity, from the class up through its
  * superclasses and interfaces, whose parameters accept the arguments (with boxing). The bytes go
  * through cf_parse like any class file. */
 #include <stdarg.h>
@@ -240,8 +241,9 @@ static void scan_class(vm *machine, const vm_class *c, const harness_vm_call *ca
     }
 }
 
-/* Finds the method invocation [call] runs on [cls]: NULL when none fits. */
-static const vm_method *find_method(vm *machine, const vm_class *cls, const harness_vm_call *call)
+/* Finds the method invocation [call] (without a descriptor) runs on [cls]: NULL when none
+ * fits. */
+static const vm_method *find_fitting(vm *machine, const vm_class *cls, const harness_vm_call *call)
 {
     const vm_method *best = NULL;
     int score = 0;
@@ -250,6 +252,164 @@ static const vm_method *find_method(vm *machine, const vm_class *cls, const harn
     for (uint32_t i = 0; i < vm_class_interface_count(cls) && score < 2; i++)
         scan_class(machine, vm_class_interface(cls, i), call, &best, &score);
     return best;
+}
+
+/* Returns supertype [k] of [cls] whose declared methods [cls] has: [cls] itself, its
+ * superclasses, then every interface it implements; NULL past the last. */
+static const vm_class *supertype(const vm_class *cls, size_t k)
+{
+    const vm_class *c = cls;
+    for (; c && k; k--) c = vm_class_super(c);
+    if (c) return c;
+    return k < vm_class_interface_count(cls) ? vm_class_interface(cls, (uint32_t)k) : NULL;
+}
+
+/* True when [m] is an instance method named [name]. */
+static bool is_instance_named(const vm_method *m, const char *name)
+{
+    return !(vm_method_access(m) & CF_ACC_STATIC) && !strcmp(vm_method_name(m), name);
+}
+
+/* True when [m] is an instance method named [name] with [arity] parameters. */
+static bool is_candidate(const vm_method *m, const char *name, size_t arity)
+{
+    const char *types[HARNESS_MAX_CALLS];
+    return is_instance_named(m, name) &&
+           params_of(vm_method_descriptor(m), types, HARNESS_MAX_CALLS) == arity;
+}
+
+/* Finds the instance method [name][desc] that [cls] declares or inherits; NULL when none. */
+static const vm_method *find_exact(const vm_class *cls, const char *name, const char *desc)
+{
+    const vm_class *c;
+    for (size_t k = 0; (c = supertype(cls, k)); k++)
+        for (uint32_t i = 0; i < vm_class_method_count(c); i++) {
+            const vm_method *m = vm_class_method(c, i);
+            if (is_instance_named(m, name) && !strcmp(vm_method_descriptor(m), desc)) return m;
+        }
+    return NULL;
+}
+
+/* True when descriptors [a] and [b] have the same parameter list. */
+static bool same_params(const char *a, const char *b)
+{
+    size_t n = strcspn(a, ")");
+    return n == strcspn(b, ")") && !strncmp(a, b, n);
+}
+
+/* True when a method of [seen] (the first [n]) has the parameter list of descriptor [desc]. */
+static bool seen_params(const char *const *seen, size_t n, const char *desc)
+{
+    for (size_t i = 0; i < n; i++)
+        if (same_params(seen[i], desc)) return true;
+    return false;
+}
+
+/* Counts the instance methods of [cls] (declared or inherited) named as [call] that its
+ * arguments fit: one per parameter list (an override is the method it overrides, a covariant
+ * return is one method), bridge methods aside. */
+static size_t count_fitting(vm *machine, const vm_class *cls, const harness_vm_call *call)
+{
+    enum { CAP = 64 };
+    const char *seen[CAP];
+    size_t n = 0;
+    const vm_class *c;
+    for (size_t k = 0; (c = supertype(cls, k)) && n < CAP; k++)
+        for (uint32_t i = 0; i < vm_class_method_count(c) && n < CAP; i++) {
+            const vm_method *m = vm_class_method(c, i);
+            if (!is_candidate(m, call->method, call->arg_count) ||
+                (vm_method_access(m) & CF_ACC_BRIDGE) ||
+                !fit(machine, m, call->args, call->arg_count) ||
+                seen_params(seen, n, vm_method_descriptor(m)))
+                continue;
+            seen[n++] = vm_method_descriptor(m);
+        }
+    return n;
+}
+
+/* Writes the descriptors of [cls]'s methods named [name] with [arity] parameters into [buf]
+ * ("(Ljava/lang/Object;)Z, (I)Z"), one per parameter list; an empty string when it has none. */
+static void list_overloads(const vm_class *cls, const char *name, size_t arity, char *buf,
+                           size_t cap)
+{
+    enum { CAP = 32 };
+    const char *seen[CAP];
+    size_t n = 0, len = 0;
+    const vm_class *c;
+    buf[0] = '\0';
+    for (size_t k = 0; (c = supertype(cls, k)) && n < CAP; k++)
+        for (uint32_t i = 0; i < vm_class_method_count(c) && n < CAP && len < cap; i++) {
+            const vm_method *m = vm_class_method(c, i);
+            const char *desc = vm_method_descriptor(m);
+            if (!is_candidate(m, name, arity) || seen_params(seen, n, desc)) continue;
+            len += (size_t)snprintf(buf + len, cap - len, "%s%s", n ? ", " : "", desc);
+            seen[n++] = desc;
+        }
+}
+
+/* Writes the Java name of descriptor type [d] ("int", "java.lang.Object") into [buf]. */
+static void type_name(const char *d, char *buf, size_t cap);
+
+/* Checks that the arguments of [call] can be passed to the parameters of its descriptor: each
+ * fits as for overloads, and none of a type that may be null (a reference in the spec) goes to
+ * a primitive; else writes why into [why]. */
+static bool agrees(vm *machine, const harness_vm_call *call, char *why, size_t cap)
+{
+    const char *types[HARNESS_MAX_CALLS];
+    size_t n = params_of(call->descriptor, types, HARNESS_MAX_CALLS);
+    if (n != call->arg_count) {
+        snprintf(why, cap, "the descriptor %s takes %zu parameter%s but the spec's %s has %zu",
+                 call->descriptor, n, n == 1 ? "" : "s", call->method, call->arg_count);
+        return false;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const harness_vm_arg *a = &call->args[i];
+        bool nullable = a->descriptor[0] == 'L', primitive = !strchr("L[", types[i][0]);
+        if (compatible(machine, a, types[i]) && !(nullable && primitive)) continue;
+        char given[300], wanted[300], param[300];
+        type_name(a->descriptor, given, sizeof given);
+        snprintf(param, sizeof param, "%.*s", (int)cf_field_type_length(types[i]), types[i]);
+        type_name(param, wanted, sizeof wanted);
+        base_textbuf out = base_textbuf_make(why, cap);
+        base_textbuf_printf(&out,
+                            "\"parameters\" gives parameter %zu as %s, which %s be passed as "
+                            "the descriptor's %s",
+                            i + 1, given,
+                            nullable && primitive ? "may be null and so cannot" : "cannot", wanted);
+        return false;
+    }
+    return true;
+}
+
+/* Finds the method [call] pins with its descriptor in [cls]; NULL with why in [why] when [cls]
+ * has none or the arguments cannot be passed to it. */
+static const vm_method *find_pinned(vm *machine, const vm_class *cls, const harness_vm_call *call,
+                                    char *why, size_t cap)
+{
+    const vm_method *m = find_exact(cls, call->method, call->descriptor);
+    if (m) return agrees(machine, call, why, cap) ? m : NULL;
+    char others[400];
+    list_overloads(cls, call->method, call->arg_count, others, sizeof others);
+    if (others[0])
+        snprintf(why, cap, "%s has no method %s%s (its %s methods with %zu parameter%s: %s)",
+                 vm_class_name(cls), call->method, call->descriptor, call->method, call->arg_count,
+                 call->arg_count == 1 ? "" : "s", others);
+    else
+        snprintf(why, cap, "%s has no method %s%s", vm_class_name(cls), call->method,
+                 call->descriptor);
+    for (char *c = why; *c && *c != ' '; c++)
+        if (*c == '/') *c = '.';
+    return NULL;
+}
+
+/* Finds the method invocation [call] runs on [cls]: the one its descriptor names, else the one
+ * its arguments fit best; NULL when none, with why in [why] for a descriptor. */
+static const vm_method *find_method(vm *machine, const vm_class *cls, const harness_vm_call *call,
+                                    char *why, size_t cap)
+{
+    why[0] = '\0';
+    return call->descriptor ? find_pinned(machine, cls, call, why, cap)
+                            : find_fitting(machine, cls, call);
 }
 
 /* Writes the Java name of descriptor type [d] ("int", "java.lang.Object") into [buf]. */
@@ -481,7 +641,7 @@ static vm_status resolve_all(gen *g, const vm_class *cls, const vm_method **ctor
                              const vm_method **methods, vm_error *err)
 {
     char what[600];
-    harness_vm_call init = {"<init>", g->hc->ctor_arg_count, g->hc->ctor_args, false};
+    harness_vm_call init = {"<init>", g->hc->ctor_arg_count, g->hc->ctor_args, false, NULL};
     const vm_method *best = NULL;
     int score = 0;
     scan_class(g->machine, cls, &init, &best, &score);
@@ -491,7 +651,10 @@ static vm_status resolve_all(gen *g, const vm_class *cls, const vm_method **ctor
                             g->hc->class_name, what + strlen("<init>"));
     }
     for (size_t k = 0; k < g->hc->call_count; k++) {
-        if ((methods[k] = find_method(g->machine, cls, &g->hc->calls[k]))) continue;
+        char why[600];
+        if ((methods[k] = find_method(g->machine, cls, &g->hc->calls[k], why, sizeof why)))
+            continue;
+        if (why[0]) return harness_fail(err, VM_ERR_BAD_INPUT, "error: %s", why);
         describe_call(&g->hc->calls[k], what, sizeof what);
         return harness_fail(err, VM_ERR_BAD_INPUT, "error: %s has no method %s", g->hc->class_name,
                             what);
@@ -543,16 +706,20 @@ static void java_type(const char *d, char *buf, size_t cap)
     for (size_t i = 0, n = strlen(buf); i < dims && n + 2 < cap; i++, n += 2) strcat(buf, "[]");
 }
 
-/* Judges how results of descriptor type [d] are recorded (loading the class it names). */
-static harness_return_kind return_kind(vm *machine, const char *d)
+/* Judges how results of method [m] of class [owner] are recorded (loading the class its return
+ * type names; an error names [m]). */
+static harness_return_kind return_kind(vm *machine, const char *owner, const vm_method *m)
 {
+    const char *d = cf_return_type(vm_method_descriptor(m));
     if (d[0] == 'V') return HARNESS_RETURN_VOID;
     d += strspn(d, "[");
     if (d[0] != 'L') return HARNESS_RETURN_VALUE;
     char name[1024];
     snprintf(name, sizeof name, "%.*s", (int)cf_field_type_length(d) - 2, d + 1);
     if (!strcmp(name, "java/lang/Object")) return HARNESS_RETURN_DYNAMIC;
-    const vm_class *c = vm_class_load(machine, name);
+    char method[1100];
+    snprintf(method, sizeof method, "%s.%s%s", owner, vm_method_name(m), vm_method_descriptor(m));
+    const vm_class *c = vm_class_load_needed(machine, name, "the return type of", method);
     if (!c || !vm_class_is_plain(c) || (vm_class_access(c) & CF_ACC_ABSTRACT))
         return HARNESS_RETURN_DYNAMIC;
     return vm_class_overrides_to_string(c) ? HARNESS_RETURN_VALUE : HARNESS_RETURN_OPAQUE;
@@ -573,13 +740,16 @@ vm_status harness_signature(vm *machine, const char *class_name, const harness_v
     bool ctor = !strcmp(call->method, "<init>");
     const vm_method *m = NULL;
     int score = 0;
+    char why[600] = "";
     if (ctor)
         scan_class(machine, cls, call, &m, &score);
     else
-        m = find_method(machine, cls, call);
-    if (m) out->kind = return_kind(machine, cf_return_type(vm_method_descriptor(m)));
+        m = find_method(machine, cls, call, why, sizeof why);
+    if (m) out->kind = return_kind(machine, target, m);
+    out->overloads = ctor ? 1 : count_fitting(machine, cls, call);
     if (vm_last_error(machine)->status) return (*err = *vm_last_error(machine)).status;
     describe_call(call, what, sizeof what);
+    if (!m && why[0]) return harness_fail(err, VM_ERR_BAD_INPUT, "error: %s", why);
     if (!m)
         return harness_fail(err, VM_ERR_BAD_INPUT, "error: %s has no %s %s", class_name,
                             ctor ? "constructor" : "method", ctor ? what + 6 : what);

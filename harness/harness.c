@@ -71,6 +71,22 @@ long harness_call_of(const vm *machine, uint32_t thread)
     return vm_harness_call_of(machine, thread);
 }
 
+bool harness_own_thread(const vm *machine, uint32_t thread)
+{
+    return vm_harness_own_thread(machine, thread);
+}
+
+/* The class whose "call" frame is [thread]'s invocation in descriptions: the generated client's
+ * for the harness's threads, none (the thread's outermost application frame) for the
+ * structure's, whose objects [names] then names from the object under test. */
+static const char *entry_of(const vm *machine, uint32_t thread, explore_names *names)
+{
+    if (harness_own_thread(machine, thread)) return HARNESS_CLIENT;
+    uint32_t target = vm_harness_target(machine);
+    if (target) names->root = target;
+    return NULL;
+}
+
 void harness_describe(const vm *machine, uint32_t thread, char *buf, size_t cap)
 {
     explore_describe_step(machine, thread, HARNESS_CLIENT, "call", buf, cap);
@@ -79,7 +95,8 @@ void harness_describe(const vm *machine, uint32_t thread, char *buf, size_t cap)
 size_t harness_describe_nesting(const vm *machine, uint32_t thread, explore_names *names,
                                 explore_action *out)
 {
-    return explore_describe_nesting(machine, thread, HARNESS_CLIENT, "call", names, out);
+    return explore_describe_nesting(machine, thread, entry_of(machine, thread, names), "call",
+                                    names, out);
 }
 
 bool harness_describe_invocation(const vm *machine, uint32_t thread, explore_action *out)
@@ -90,5 +107,6 @@ bool harness_describe_invocation(const vm *machine, uint32_t thread, explore_act
 bool harness_describe_action(const vm *machine, uint32_t thread, explore_names *names,
                              explore_action *out)
 {
-    return explore_describe_action(machine, thread, HARNESS_CLIENT, "call", names, out);
+    return explore_describe_action(machine, thread, entry_of(machine, thread, names), "call", names,
+                                   out);
 }

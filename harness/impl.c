@@ -68,6 +68,7 @@ client_status harness_client_init(const client *c, harness_client *out, client_e
         out->calls[i].method = m->name;
         out->calls[i].arg_count = inv->arg_count;
         out->calls[i].discard = m->is_void;
+        out->calls[i].descriptor = m->descriptor;
         ok = (out->calls[i].args =
                   convert_args(&out->arena, m->params, inv->args, inv->arg_count)) != NULL;
     }

@@ -83,7 +83,9 @@ vm_status harness_oracle_new(const vm_options *opts, const harness_vm_client *hc
     if (!o) return harness_fail(err, VM_ERR_NOMEM, "error: out of memory");
     o->budget = budget ? budget : DEFAULT_BUDGET;
     o->watch[CF_OP_GETSTATIC] = true;
-    explore_check_options check = {.classifier = EXPLORE_CLASSIFY_SAFE};
+    /* The constructor may start threads of the structure's own; none of them runs here. */
+    explore_check_options check = {.classifier = EXPLORE_CLASSIFY_SAFE,
+                                   .max_threads = VM_MAX_THREADS};
     vm_status st = vm_new(opts, &o->machine, err);
     if (!st) st = harness_start_mode(o->machine, hc, "oracle", err);
     if (!st) st = explore_check_begin(o->machine, &check, err);

@@ -1,7 +1,8 @@
 /* harness: a spec resolved against its class when it is loaded, before any client runs: the
- * constructor and every method found as the harness will call them (by name and arity, the
- * spec's parameter types first), "void" checked against each method's return type, and return
- * types whose results would be identity hashes rejected. */
+ * constructor and every method found as the harness will call them (by the spec's "descriptor",
+ * else by name and arity, the spec's parameter types first), "void" checked against each
+ * method's return type, and return types whose results would be identity hashes rejected; how
+ * each method was bound (and among how many overloads) goes back to the caller for the report. */
 #include <stdio.h>
 #include <string.h>
 
@@ -29,11 +30,13 @@ typedef struct resolver {
     client_error *err;
 } resolver;
 
-/* One method to find: its name ("<init>": the constructor), parameter types and JSON path. */
+/* One method to find: its name ("<init>": the constructor), parameter types, descriptor (NULL
+ * when the spec gives none) and JSON path. */
 typedef struct wanted {
     const char *name;
     const client_type *types;
     size_t count;
+    const char *descriptor;
     const char *path;
 } wanted;
 
@@ -45,7 +48,7 @@ static client_status find(const resolver *r, const wanted *w, harness_vm_sig *si
         client_value v = placeholder(&w->types[i]);
         harness_arg(&w->types[i], &v, &args[i]);
     }
-    harness_vm_call call = {w->name, w->count, args, false};
+    harness_vm_call call = {w->name, w->count, args, false, w->descriptor};
     vm_error verr = {0};
     if (harness_signature(r->machine, r->spec->class_name, &call, sig, &verr) == VM_OK)
         return CLIENT_OK;
@@ -85,27 +88,38 @@ static client_status check_result(const client_spec *spec, size_t i, const harne
                        why);
 }
 
-/* Resolves the constructor and the methods of [r]'s spec. */
-static client_status resolve_all(const resolver *r)
+/* Records in [out] how method [m] was bound, found as [sig]. */
+static void record_binding(const client_method *m, const harness_vm_sig *sig, harness_binding *out)
+{
+    snprintf(out->descriptor, sizeof out->descriptor, "%s", sig->descriptor);
+    out->overloads = sig->overloads;
+    out->pinned = m->descriptor != NULL;
+}
+
+/* Resolves the constructor and the methods of [r]'s spec, recording each method's binding in
+ * [bindings] when it is not NULL. */
+static client_status resolve_all(const resolver *r, harness_binding *bindings)
 {
     const client_spec *spec = r->spec;
     harness_vm_sig sig;
-    wanted ctor = {"<init>", spec->ctor_params, spec->ctor_param_count,
+    wanted ctor = {"<init>", spec->ctor_params, spec->ctor_param_count, NULL,
                    spec->ctor_param_count ? "$.parameters" : "$"};
     client_status st = find(r, &ctor, &sig);
     for (size_t i = 0; !st && i < spec->method_count; i++) {
         const client_method *m = &spec->methods[i];
         char path[64];
-        snprintf(path, sizeof path, "$.methods[%zu]", m->json_index);
-        wanted w = {m->name, m->params, m->param_count, path};
+        snprintf(path, sizeof path, m->descriptor ? "$.methods[%zu].descriptor" : "$.methods[%zu]",
+                 m->json_index);
+        wanted w = {m->name, m->params, m->param_count, m->descriptor, path};
         st = find(r, &w, &sig);
         if (!st) st = check_result(spec, i, &sig, r->err);
+        if (!st && bindings) record_binding(m, &sig, &bindings[i]);
     }
     return st;
 }
 
 client_status harness_spec_resolve(const client_spec *spec, const harness_impl_options *opt,
-                                   client_error *err)
+                                   harness_binding *bindings, client_error *err)
 {
     vm_options vo;
     harness_vm_options(opt, &vo);
@@ -113,7 +127,7 @@ client_status harness_spec_resolve(const client_spec *spec, const harness_impl_o
     vm_error verr = {0};
     if (vm_new(&vo, &machine, &verr) != VM_OK) return harness_vm_error(&verr, err);
     resolver r = {machine, spec, err};
-    client_status st = resolve_all(&r);
+    client_status st = resolve_all(&r, bindings);
     vm_free(machine);
     return st;
 }

@@ -17,7 +17,9 @@
  * reached. The argument needs the papers' assumption that no thread is disabled, which Java's
  * locks, waits and joins break; so a thread that cannot run at s gets a prefix of its pending
  * step alone, never run but counted as a last step, and a step that lets a waiting thread run is
- * the last of its prefix. The differential test checks end states, deadlocks and failed
+ * the last of its prefix. A step into an end state that stops the threads still running (the
+ * lts's stopped: daemon threads, a structure's own) disables them: it ends its prefix and
+ * depends on every step of theirs. The differential test checks end states, deadlocks and failed
  * assertions against dfs on every random program. */
 #include <string.h>
 
@@ -31,6 +33,8 @@ typedef struct solo_step {
     uint32_t label;
     bool enables; /* another thread that could not run at the state can run after it */
     bool closes;  /* it leads back to a state of the run (or the state itself) */
+    bool stops;   /* it leads to an end state that stops the other threads (the lts's stopped):
+                   * it disabled them, so it depends on every step of theirs */
 } solo_step;
 
 /* One state on the search stack: where its prefixes start, and which remain to be run. */
@@ -83,7 +87,8 @@ static bool solo_run(cart *c, size_t t, por_tset blocked)
         if (!por_search_step(s, t, &r)) return false;
         por_fp fp = ops->fingerprint(s->lts->model);
         steps[len] = (solo_step){label, (ops->enabled(s->lts->model) & blocked) != 0,
-                                 seen_before(c->seen, len + 1, fp)};
+                                 seen_before(c->seen, len + 1, fp),
+                                 ops->stopped && ops->stopped(s->lts->model)};
         c->seen[++len] = fp;
         if (steps[len - 1].closes) break;
     }
@@ -127,20 +132,29 @@ static size_t prefix_len(const vector *v, size_t t)
     return tset_has(v->waiting, t) ? 1 : v->len[t];
 }
 
-/* True when [l] depends on a step of [t]'s prefix before its last one. */
-static bool hits_inside(const vector *v, size_t t, const por_label *l)
+/* True when step [i] of [t]'s prefix stops the other threads (only a last step can). */
+static bool prefix_stops(const vector *v, size_t t, size_t i)
+{
+    return !tset_has(v->waiting, t) && v->c->solo[t * SOLO_MAX + i].stops;
+}
+
+/* True when [l] (a step that stops the other threads when [stops]) depends on a step of [t]'s
+ * prefix before its last one. */
+static bool hits_inside(const vector *v, size_t t, const por_label *l, bool stops)
 {
     size_t n = prefix_len(v, t);
     for (size_t i = 0; i + 1 < n; i++)
-        if (conflict(v, l, prefix_label(v, t, i))) return true;
+        if (stops || conflict(v, l, prefix_label(v, t, i))) return true;
     return false;
 }
 
-/* True when [l] depends on the last step of [t]'s prefix. */
-static bool hits_last(const vector *v, size_t t, const por_label *l)
+/* True when [l] (a step that stops the other threads when [stops]) depends on the last step of
+ * [t]'s prefix. */
+static bool hits_last(const vector *v, size_t t, const por_label *l, bool stops)
 {
     size_t n = prefix_len(v, t);
-    return n > 0 && conflict(v, l, prefix_label(v, t, n - 1));
+    return n > 0 &&
+           (stops || prefix_stops(v, t, n - 1) || conflict(v, l, prefix_label(v, t, n - 1)));
 }
 
 /* One iteration of CalcCV's loop for extendable thread [i]: stop it when its next step depends
@@ -156,13 +170,13 @@ static void extend(vector *v, por_tset prefixes, size_t i)
     const solo_step *step = &v->c->solo[i * SOLO_MAX + v->len[i]];
     const por_label *l = label_at(v->c->s, step->label);
     for (por_tset m = prefixes & ~tset_of(i); m; m &= m - 1)
-        if (hits_inside(v, tset_first(m), l)) {
+        if (hits_inside(v, tset_first(m), l, step->stops)) {
             v->extendable &= ~tset_of(i);
             return;
         }
     for (por_tset m = prefixes & ~tset_of(i); m; m &= m - 1)
-        if (hits_last(v, tset_first(m), l)) v->extendable &= ~(tset_of(i) | (m & -m));
-    if (step->closes || step->enables) v->extendable &= ~tset_of(i);
+        if (hits_last(v, tset_first(m), l, step->stops)) v->extendable &= ~(tset_of(i) | (m & -m));
+    if (step->closes || step->enables || step->stops) v->extendable &= ~tset_of(i);
     v->len[i]++;
 }
 
@@ -170,10 +184,11 @@ static void extend(vector *v, por_tset prefixes, size_t i)
 static void stop_dependent_lasts(vector *v, por_tset prefixes)
 {
     for (por_tset a = prefixes; a; a &= a - 1) {
-        size_t i = tset_first(a);
-        const por_label *l = prefix_label(v, i, prefix_len(v, i) - 1);
+        size_t i = tset_first(a), last = prefix_len(v, i) - 1;
+        const por_label *l = prefix_label(v, i, last);
         for (por_tset b = a & (a - 1); b; b &= b - 1)
-            if (hits_last(v, tset_first(b), l)) v->extendable &= ~(tset_of(i) | (b & -b));
+            if (hits_last(v, tset_first(b), l, prefix_stops(v, i, last)))
+                v->extendable &= ~(tset_of(i) | (b & -b));
     }
 }
 

@@ -175,7 +175,7 @@ bool por_dpor_record_nexts(search *s, frame *f)
 {
     size_t d = index_of(s, f);
     uint32_t *nexts = nexts_of(s, d);
-    por_tset unfinished = f->enabled | s->lts->ops->waiting(s->lts->model);
+    por_tset unfinished = f->enabled | por_search_pending(s, f->enabled);
     bool (*may_block)(const void *, size_t, const por_label *) = s->lts->ops->may_block;
     for (size_t t = 0; t < s->n; t++) {
         nexts[t] = NONE;
@@ -367,10 +367,11 @@ static void expand_cycle(search *s, size_t j, size_t d)
     }
 }
 
-/* After exploring p from E: add p to Sleep, unless the branch was cut by a cycle. */
+/* After exploring p from E: add p to Sleep, unless the branch was cut by a cycle or p's step
+ * ended the run stopping threads (it depends on every step of theirs). */
 static void sleep_after(frame *f)
 {
-    if (!f->cycled) f->sleep |= tset_of(f->chosen);
+    if (!f->cycled && !tset_has(f->stopping, f->chosen)) f->sleep |= tset_of(f->chosen);
     f->cycled = false;
 }
 
@@ -684,6 +685,16 @@ static bool optimal_on_known(search *s, frame *f, uint32_t succ)
     mark_cycle(s, to, d);
     for (size_t i = to; i <= d; i++)
         if (!add_branches(s, &s->frames[i])) return false;
+    return true;
+}
+
+/* ---- Ends that stop threads ------------------------------------------------------------------ */
+
+bool por_dpor_expand(search *s, frame *f)
+{
+    if (s->opt->algo == POR_ALGO_OPTIMAL_DPOR) return add_branches(s, f);
+    f->backtrack |= f->enabled;
+    settle(f);
     return true;
 }
 

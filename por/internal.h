@@ -440,6 +440,9 @@ typedef struct frame {
     labelset races;        /* DPOR: stack indices of the events racing with the chosen one */
     bool foreign;          /* parallel: another worker claimed this state; this one only passes
                             * through it (no counts, no reports) to reach unclaimed states */
+    por_tset stopping;     /* threads whose probed transition leads to an end state that stops
+                            * threads (the lts's stopped): it depends on every other thread's
+                            * transitions, so enabled(s) is expanded and it never sleeps */
 } frame;
 
 /* Per-algorithm behaviour plugged into the common DFS engine. */
@@ -668,6 +671,10 @@ bool por_search_nomem(search *s);
  * out of memory). */
 uint32_t por_search_peek_label(search *s, size_t t);
 
+/* Returns the threads whose next transitions are pending in the lts's current state, whose
+ * enabled threads are [enabled]: the waiting ones and, in an end state, the ones it stopped. */
+por_tset por_search_pending(const search *s, por_tset enabled);
+
 /* Runs, from the state of frames[d], the threads of the stack transitions [events][0 .. count)
  * in order and sets [*ok] when each could run and [t]'s next transition then has interned
  * label [label]. Leaves the lts off the stack, or, for an lts that restores only along the path,
@@ -685,6 +692,10 @@ const algo_ops *por_cartesian_algo(void);
 
 /* Records the next label of every unfinished thread of the new top frame [f]. */
 bool por_dpor_record_nexts(search *s, frame *f);
+
+/* Puts every enabled thread of [f] into its backtrack set (its wakeup tree for optimal-dpor):
+ * its chosen transition led to an end state that stopped threads. False when out of memory. */
+bool por_dpor_expand(search *s, frame *f);
 
 /* Grows the DPOR arrays from [old] to [cap] stack frames; false when out of memory. */
 bool por_dpor_grow(search *s, size_t old, size_t cap);

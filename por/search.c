@@ -57,6 +57,13 @@ uint32_t por_search_peek_label(search *s, size_t t)
     return por_labels_intern(&s->lb, &l);
 }
 
+por_tset por_search_pending(const search *s, por_tset enabled)
+{
+    por_tset pending = s->lts->ops->waiting(s->lts->model);
+    if (!enabled && s->lts->ops->stopped) pending |= s->lts->ops->stopped(s->lts->model);
+    return pending;
+}
+
 bool por_search_probe(search *s, frame *f, size_t t)
 {
     if (tset_has(f->probed, t)) return true;
@@ -73,6 +80,7 @@ bool por_search_probe(search *s, frame *f, size_t t)
     p->result = (uint8_t)r;
     p->fp = s->lts->ops->fingerprint(s->lts->model);
     if (s->st.with_names) p->names = s->lts->ops->names(s->lts->model);
+    if (s->lts->ops->stopped && s->lts->ops->stopped(s->lts->model)) f->stopping |= tset_of(t);
     s->at_thread = (int)t;
     f->probed |= tset_of(t);
     return true;
@@ -229,10 +237,11 @@ static por_tset safe_set(search *s, por_tset enabled)
     return tset_of(por_search_pick(s, invisible));
 }
 
-/* The next actions of the waiting (blocked) threads of the top frame. The paper assumes no
- * deadlocks, so that every pending action eventually occurs; a thread that stops while holding
- * a lock (or a deadlock) breaks that, and the blocked threads' actions never appear on an
- * explored transition. As in Flanagan-Godefroid DPOR, which races next(s, p) for disabled p
+/* The next actions of the waiting (blocked) threads of the top frame, and of the threads an
+ * end state stopped. The paper assumes no deadlocks, so that every pending action eventually
+ * occurs; a thread that stops while holding a lock (or a deadlock, or an end that stops a
+ * daemon thread) breaks that, and those threads' actions never appear on an explored
+ * transition. As in Flanagan-Godefroid DPOR, which races next(s, p) for disabled p
  * too, they are recorded as happening after the state: Lr edges without a successor, labels of
  * the stateless summary, and (DE) UpdateCurr. */
 static bool note_pending(search *s, frame *f, por_tset waiting)
@@ -284,7 +293,7 @@ static bool push_frame(search *s, uint32_t id, bool again, bool foreign)
     if (!f->snap) return por_search_nomem(s);
     f->enabled = s->lts->ops->enabled(s->lts->model);
     f->safe = safe_set(s, f->enabled);
-    por_tset waiting = s->algo->uses_lr ? s->lts->ops->waiting(s->lts->model) : 0;
+    por_tset waiting = s->algo->uses_lr ? por_search_pending(s, f->enabled) : 0;
     memset(frame_current(s, d), 0, s->n * sizeof(por_tset));
     if (!por_store_enter(&s->st, id, d)) {
         s->lts->ops->release(s->lts->model, f->snap); /* not on the stack: teardown misses it */
@@ -390,10 +399,21 @@ static void parallel_proviso(search *s, frame *f)
     if (!por_shared_set_is_done(s->shared, p->fp)) fire_proviso(s, f);
 }
 
+/* A transition of [f] led to an end state that stopped threads (see por_lts_ops.stopped): it
+ * disabled them, so it depends on their next transitions, and [f] is expanded fully, as on a
+ * cycle (dfs and jpf expand every state fully anyway). */
+static bool expand_before_stop(search *s, frame *f)
+{
+    if (s->algo->dpor) return por_dpor_expand(s, f);
+    if (s->algo->proviso) f->full = true;
+    return true;
+}
+
 /* The backtrack to [f] after its chosen transition (Algorithm 2 line 15, Algorithm 3 line 15). */
 static bool finish_child(search *s, frame *f)
 {
     parallel_proviso(s, f);
+    if (f->stopping && !expand_before_stop(s, f)) return false;
     if (!s->algo->after_child(s, f)) return false;
     por_search_report_frame(s, f, false);
     f->chosen = NONE;

@@ -348,8 +348,8 @@ static void op_release(void *model, por_snapshot *snap)
 }
 
 static const por_lts_ops lts_ops = {
-    op_thread_count, op_enabled, op_waiting, op_peek, op_step,      op_fingerprint,
-    op_save,         op_restore, op_release, NULL,    op_may_block, false,
+    op_thread_count, op_enabled, op_waiting, op_peek,      op_step, op_fingerprint, op_save,
+    op_restore,      op_release, NULL,       op_may_block, false,   NULL,
 };
 
 por_lts toy_lts(toy_program *toy)

@@ -41,6 +41,29 @@ const char *verdict_classifier_name(verdict_classifier classifier)
 
 /* ---- The VM ---------------------------------------------------------------------------------- */
 
+/* Returns the threads [c]'s program may have under [opt]: its --max-threads, else the harness's
+ * main and client threads and VERDICT_STRUCTURE_THREADS for the structure's own. */
+static uint32_t thread_budget(const client *c, const verdict_check_options *opt)
+{
+    uint32_t harness = (uint32_t)c->thread_count + 1;
+    if (opt->max_threads) return opt->max_threads;
+    return harness + VERDICT_STRUCTURE_THREADS < VM_MAX_THREADS
+               ? harness + VERDICT_STRUCTURE_THREADS
+               : VM_MAX_THREADS;
+}
+
+/* Fills [err] when the --max-threads of [opt] leaves no room for the harness of [c]. */
+static client_status check_thread_budget(const client *c, const verdict_check_options *opt,
+                                         client_error *err)
+{
+    size_t n = c->thread_count;
+    if (!opt->max_threads || opt->max_threads > n) return CLIENT_OK;
+    return client_fail(err, CLIENT_ERR_LIMIT,
+                       "--max-threads %u is too small: the harness runs %zu threads (main and %zu "
+                       "client thread%s) before the structure starts any",
+                       opt->max_threads, n + 1, n, n == 1 ? "" : "s");
+}
+
 /* Fills [out] with the checker options of [opt] for [c]: the visible set is [opt]'s, else the
  * spec's, else every class. */
 static void check_options(const client *c, const verdict_check_options *opt,
@@ -49,7 +72,8 @@ static void check_options(const client *c, const verdict_check_options *opt,
     const client_spec *spec = c->spec;
     memset(out, 0, sizeof *out);
     out->classifier = verdict_vm_classifier(verdict_check_classifier(opt));
-    out->max_threads = (uint32_t)c->thread_count + 1;
+    out->max_threads = thread_budget(c, opt);
+    out->main_ends = true; /* the client is finished: the structure's own threads stop */
     out->heap_symmetry = opt->heap_symmetry;
     out->exact = opt->exact_states;
     out->visible = opt->visible_count ? opt->visible : spec->visible;
@@ -82,8 +106,10 @@ client_status verdict_checker_open(const client *c, const verdict_check_options 
 {
     memset(k, 0, sizeof *k);
     k->c = c;
+    client_status st = check_thread_budget(c, opt, err);
+    if (st) return st;
     harness_client hc;
-    client_status st = harness_client_init(c, &hc, err);
+    st = harness_client_init(c, &hc, err);
     if (st) return st;
     st = start_vm(k, opt, &hc, err);
     harness_client_free(&hc);
@@ -113,6 +139,24 @@ size_t verdict_checker_results(const checker *k, harness_result *buf, client_val
         n += ok;
     }
     return n;
+}
+
+/* Fills [err] with the VM error of [k]; a program that started more threads than its budget
+ * gets the budget named with what it holds and the option that raises it. */
+static client_status vm_failure(const checker *k, client_error *err)
+{
+    const vm_error *e = vm_last_error(k->machine);
+    uint32_t budget = explore_check_threads(k->machine);
+    if (e->status != VM_ERR_LIMIT || vm_thread_count(k->machine) < budget)
+        return harness_vm_error(e, err);
+    size_t n = k->c->thread_count, own = budget > n + 1 ? budget - 1 - n : 0;
+    char structure[32] = "no thread";
+    if (own) snprintf(structure, sizeof structure, "%zu", own);
+    return client_fail(err, CLIENT_ERR_LIMIT,
+                       "unsupported: the client's program starts more than %u threads: the "
+                       "harness's main, %zu client thread%s and %s of the structure's own "
+                       "(raise --max-threads, at most %d)",
+                       budget, n, n == 1 ? "" : "s", structure, VM_MAX_THREADS);
 }
 
 /* ---- Expected outcomes ----------------------------------------------------------------------- */
@@ -511,8 +555,7 @@ static client_status merge_share(observe *o, const worker *w, client_error *err)
 static client_status workers_failed(const worker *ws, size_t count, client_error *err)
 {
     for (size_t i = 0; i < count; i++) {
-        if (vm_last_error(ws[i].k.machine)->status != VM_OK)
-            return harness_vm_error(vm_last_error(ws[i].k.machine), err);
+        if (vm_last_error(ws[i].k.machine)->status != VM_OK) return vm_failure(&ws[i].k, err);
         if (ws[i].o.status) return ws[i].o.status;
     }
     return CLIENT_OK;
@@ -548,8 +591,9 @@ static client_status search_alone(worker *w, const verdict_check_options *opt, c
     vm *machine = w->k.machine;
     if (por_search(&w->k.lts, &po, &w->part->search, &perr) == POR_OK)
         return w->o.status ? w->o.status : workers_failed(w, 1, err);
-    if (vm_last_error(machine)->status == VM_ERR_BAD_INPUT) /* a result it cannot record */
-        return harness_vm_error(vm_last_error(machine), err);
+    vm_status failed = vm_last_error(machine)->status;
+    if (failed == VM_ERR_BAD_INPUT || failed == VM_ERR_LIMIT) /* a result it cannot record, or */
+        return vm_failure(&w->k, err);                        /* too many threads */
     return client_fail(err, perr.status == POR_ERR_NOMEM ? CLIENT_ERR_NOMEM : CLIENT_ERR_OBJECT,
                        "%s", perr.message);
 }
@@ -660,7 +704,8 @@ client_status verdict_check(const client *c, const verdict_check_options *opt,
     memset(out, 0, sizeof *out);
     base_arena_init(&out->arena);
     out->classifier = verdict_check_classifier(opt);
-    client_status st = verdict_expected_outcomes(c, opt, &out->expected, err);
+    client_status st = check_thread_budget(c, opt, err);
+    if (!st) st = verdict_expected_outcomes(c, opt, &out->expected, err);
     if (!st) st = explore(c, opt, out, err);
     if (st) verdict_check_result_free(out);
     return st;

@@ -15,6 +15,7 @@ static void blocked_action(const vm *machine, uint32_t t, explore_names *names, 
         base_textbuf out = base_textbuf_make(what, cap);
         base_textbuf_printf(&out, "%s", a.text);
         if (a.file[0] && a.line > 0) base_textbuf_printf(&out, " (%s:%d)", a.file, a.line);
+        if (a.helper_line[0]) base_textbuf_printf(&out, " [%s]", a.helper_line);
         return;
     }
     harness_describe(machine, t, what, cap);

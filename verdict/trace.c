@@ -173,6 +173,7 @@ typedef struct pending_call {
     long row; /* the row, or -1 */
     char returns;
     uint32_t gen; /* the call's frame (explore_action.call_gen) */
+    bool split;   /* another thread's rows came between two of its steps: [row] continues it */
 } pending_call;
 
 /* The state of one replay. */
@@ -228,7 +229,7 @@ static bool open_nesting(replay *rp, uint32_t t, size_t column, const explore_ac
         if (row < 0) return false;
         rp->tr->rows[row].nested_call = true;
         explore_watch_call(rp->k->machine, t, chain[i].call_depth);
-        shown[i] = (pending_call){row, chain[i].returns, chain[i].call_gen};
+        shown[i] = (pending_call){row, chain[i].returns, chain[i].call_gen, false};
     }
     rp->nested_count[t] = n;
     return true;
@@ -250,6 +251,84 @@ static bool describe_step(replay *rp, uint32_t t, explore_action *a, explore_act
     return shown;
 }
 
+/* True when [t]'s next action [a] is one more step of the library call whose row waits for its
+ * result, with the same text (AtomicMarkableReference.set reads its pair, then writes it). */
+static bool continues_call(const replay *rp, uint32_t t, const explore_action *a)
+{
+    const pending_call *p = &rp->pending[t];
+    return a->call_depth >= 0 && p->row >= 0 && p->gen == a->call_gen &&
+           !strcmp(rp->tr->rows[p->row].action->text, a->text);
+}
+
+/* Sets the text of row [row] of [tr] to its action followed by [part] ("begins", "ends"). */
+static bool label_part(verdict_trace *tr, long row, const char *part)
+{
+    char text[1100];
+    snprintf(text, sizeof text, "%s %s", tr->rows[row].action->text, part);
+    return (tr->rows[row].text = base_arena_strndup(&tr->arena, text, strlen(text))) != NULL;
+}
+
+/* Shows step [a] (at [step], [nest] calls deep, in [column]) of thread [t]'s pending library
+ * call. One call reads as one row: a step right after its row is counted there ("[2 steps]").
+ * When another thread's rows came between, the call is shown as split, truthfully: its first
+ * row says it "begins", the new row that it "continues", and the last one, once the call has
+ * returned, that it "ends" (with the result). False when out of memory. */
+static bool continue_call(replay *rp, uint32_t t, const explore_action *a, size_t column,
+                          unsigned nest, size_t step)
+{
+    pending_call *p = &rp->pending[t];
+    verdict_trace *tr = rp->tr;
+    if (p->row == (long)tr->row_count - 1) {
+        tr->rows[p->row].repeat++;
+        return true;
+    }
+    if (!p->split && !label_part(tr, p->row, "begins")) return false;
+    long row = add_row(tr, column, -1, a->text, a, step, nest);
+    if (row < 0 || !label_part(tr, row, "continues")) return false;
+    *p = (pending_call){row, p->returns, p->gen, true};
+    return true;
+}
+
+/* Shows action [a] of thread [t] at [step] in [column], inside the [n] calls of [chain]. */
+static bool show_action(replay *rp, uint32_t t, const explore_action *a,
+                        const explore_action *chain, size_t n, size_t column, size_t step)
+{
+    if (!open_nesting(rp, t, column, chain, n, step)) return false;
+    if (continues_call(rp, t, a)) return continue_call(rp, t, a, column, (unsigned)n, step);
+    size_t before = rp->tr->row_count;
+    long row = add_row(rp->tr, column, -1, a->text, a, step, (unsigned)n);
+    if (row < 0) return false;
+    if (a->call_depth >= 0 && rp->tr->row_count > before) {
+        explore_watch_call(rp->k->machine, t, a->call_depth);
+        rp->pending[t] = (pending_call){row, a->returns, a->call_gen, false};
+    }
+    return true;
+}
+
+/* Returns the column of thread [t], which the structure started: a column of its own named as
+ * the thread, added when it first shows an action; -1 when out of memory or columns. */
+static long structure_column(replay *rp, uint32_t t)
+{
+    verdict_trace *tr = rp->tr;
+    char name[64];
+    explore_thread_name(rp->k->machine, t, name, sizeof name);
+    for (size_t i = 0; i < tr->column_count; i++)
+        if (!strcmp(tr->columns[i], name)) return (long)i;
+    if (tr->column_count == VM_MAX_THREADS) return -1;
+    tr->columns[tr->column_count] = base_arena_strndup(&tr->arena, name, strlen(name));
+    return tr->columns[tr->column_count] ? (long)tr->column_count++ : -1;
+}
+
+/* Records what step [step] of thread [t], which the structure started, does, before it runs. */
+static bool note_structure_step(replay *rp, uint32_t t, size_t step)
+{
+    explore_action a, chain[EXPLORE_MAX_NEST];
+    size_t n;
+    if (!describe_step(rp, t, &a, chain, &n)) return true;
+    long column = structure_column(rp, t);
+    return column >= 0 && show_action(rp, t, &a, chain, n, (size_t)column, step);
+}
+
 /* Replay hook: records what step [step] of thread [t] does, before it runs. */
 static bool note_step(void *ctx, uint32_t t, size_t step)
 {
@@ -257,22 +336,15 @@ static bool note_step(void *ctx, uint32_t t, size_t step)
     long call = harness_call_of(rp->k->machine, t);
     por_label label;
     rp->k->lts.ops->peek(rp->k->lts.model, t, &label);
-    if (call < 0 || label.access == POR_INVISIBLE || t >= POR_MAX_THREADS) return true;
+    if (label.access == POR_INVISIBLE || t >= POR_MAX_THREADS) return true;
+    if (call < 0 && !harness_own_thread(rp->k->machine, t)) return note_structure_step(rp, t, step);
+    if (call < 0) return true;
     explore_action a, start, chain[EXPLORE_MAX_NEST];
     size_t n;
     if (!describe_step(rp, t, &a, chain, &n)) return true;
     bool placed = harness_describe_invocation(rp->k->machine, t, &start);
     if (!head_at(rp, (size_t)call, step, placed ? &start : NULL)) return false;
-    size_t column = column_of(rp->k->c, (size_t)call);
-    if (!open_nesting(rp, t, column, chain, n, step)) return false;
-    size_t before = rp->tr->row_count;
-    long row = add_row(rp->tr, column, -1, a.text, &a, step, (unsigned)n);
-    if (row < 0) return false;
-    if (a.call_depth >= 0 && rp->tr->row_count > before) {
-        explore_watch_call(rp->k->machine, t, a.call_depth);
-        rp->pending[t] = (pending_call){row, a.returns, a.call_gen};
-    }
-    return true;
+    return show_action(rp, t, &a, chain, n, column_of(rp->k->c, (size_t)call), step);
 }
 
 /* Gives the row that waits for call [p] of thread [t] its result once the call returned;
@@ -283,6 +355,7 @@ static bool take_result(replay *rp, uint32_t t, pending_call *p)
     if (p->row < 0 || !explore_call_result(rp->k->machine, t, p->gen, p->returns, &rp->names, value,
                                            sizeof value))
         return true;
+    if (p->split && !label_part(rp->tr, p->row, "ends")) return false;
     verdict_trace_row *r = &rp->tr->rows[p->row];
     r->result = base_arena_strndup(&rp->tr->arena, value, strlen(value));
     p->row = -1;
@@ -390,7 +463,7 @@ static client_status finish(replay *rp, client_error *err)
     base_free(buf);
     if (ok) ok = note_unfinished(rp, rp->steps);
     uint32_t threads = vm_thread_count(k->machine);
-    for (uint32_t i = 0; ok && i < threads && i <= CLIENT_MAX_THREADS; i++) {
+    for (uint32_t i = 0; ok && i < threads && i < VM_MAX_THREADS; i++) {
         char name[64];
         explore_thread_name(k->machine, i, name, sizeof name);
         ok = (tr->thread_names[i] = base_arena_strndup(&tr->arena, name, strlen(name))) != NULL;
@@ -474,6 +547,8 @@ static void cell_text(const client *c, const verdict_trace *tr, const verdict_tr
         if (r->action->line >= 0) base_textbuf_printf(&out, ":%d", r->action->line);
         base_textbuf_printf(&out, ")");
     }
+    if (r->action && r->action->helper[0])
+        base_textbuf_printf(&out, " [%s]", full ? r->action->helper : r->action->helper_line);
 }
 
 /* Returns the length of the next line of [text] in a column [width] wide: up to the last space
@@ -528,7 +603,7 @@ static void print_rule(FILE *out, int indent, const size_t *w, size_t ncols)
 static void fit_widths(size_t *w, size_t ncols, int indent)
 {
     size_t room = VERDICT_TABLE_WIDTH - (size_t)indent - 1 - 3 * ncols, total = 0, left = ncols;
-    bool kept[CLIENT_MAX_THREADS + 1] = {false};
+    bool kept[VM_MAX_THREADS] = {false};
     for (size_t i = 0; i < ncols; i++) total += w[i];
     if (total <= room) return;
     for (bool changed = true; changed && left;) {
@@ -547,7 +622,7 @@ static void fit_widths(size_t *w, size_t ncols, int indent)
 /* Prints [tr] as a table, one column per thread. */
 static void print_table(const client *c, const verdict_trace *tr, FILE *out, int indent)
 {
-    size_t w[CLIENT_MAX_THREADS + 1];
+    size_t w[VM_MAX_THREADS];
     char cell[2400];
     for (size_t i = 0; i < tr->column_count; i++) w[i] = strlen(tr->columns[i]);
     for (size_t i = 0; i < tr->row_count; i++) {
@@ -620,6 +695,7 @@ static json_t *action_json(const verdict_trace *tr, const verdict_trace_row *r)
                                                  : "value";
     if (a->value[0] || !strcmp(a->kind, "read")) json_object_set_new(j, key, json_string(a->value));
     if (r->result) json_object_set_new(j, "result", json_string(r->result));
+    if (a->helper[0]) json_object_set_new(j, "helper", json_string(a->helper));
     return j;
 }
 

@@ -142,9 +142,20 @@ struct vm_class {
 
 /* ---- load.c: loading and linking ------------------------------------------------------------ */
 
+/* Why a class is being loaded: as [role] ("the superclass of") of [owner] (a class or member
+ * name), so that an error about a class it needs names what needed it. */
+typedef struct vm_need {
+    const char *role;
+    const char *owner;
+} vm_need;
+
 /* Returns class [name] (binary name or array descriptor), loading and linking it on first use;
  * NULL after recording a fatal error that names [t]'s location when [t] is not NULL. */
 vm_class *vm_load_class(vm *machine, vm_thread *t, const char *name);
+
+/* Loads class [name] as vm_load_class does, [need]ed as a supertype or member type: an error
+ * about a class it needs names that need ("needed as the superclass of my/A"). */
+vm_class *vm_load_needed(vm *machine, vm_thread *t, const char *name, vm_need need);
 
 /* Returns the already loaded class [name], or NULL. */
 vm_class *vm_find_loaded(const vm *machine, const char *name);

@@ -201,6 +201,25 @@ long vm_harness_call_of(const vm *machine, uint32_t thread)
     return -1;
 }
 
+bool vm_harness_own_thread(const vm *machine, uint32_t thread)
+{
+    if (thread == 0 || thread >= machine->thread_count) return true;
+    uint32_t object = machine->threads[thread]->object;
+    return object && !strcmp(vm_obj(machine, object)->cls->name, VM_HARNESS_CLASS);
+}
+
+uint32_t vm_harness_target(const vm *machine)
+{
+    const vm_class *cls = vm_find_loaded(machine, VM_HARNESS_CLASS);
+    const vm_field *f = cls ? vm_declared_field(cls, "target") : NULL;
+    for (uint32_t i = 1; f && !(f->access & CF_ACC_STATIC) && i < machine->thread_count; i++) {
+        uint32_t h = machine->threads[i]->state == VM_THREAD_NEW ? 0 : machine->threads[i]->object;
+        if (h && vm_obj(machine, h)->cls == cls)
+            return VM_FIELDS(vm_obj(machine, h))[f->offset].ref;
+    }
+    return 0;
+}
+
 bool vm_harness_request(vm *machine, size_t index)
 {
     vm_class *cls = vm_find_loaded(machine, VM_HARNESS_CLASS);

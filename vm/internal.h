@@ -141,7 +141,9 @@ struct vm {
     uint32_t epoch;         /* checking: the trail epoch; 0 (nothing is logged) under exec */
     uint32_t loading_depth;
     const char *loading[64]; /* classes being loaded, for circularity errors */
-    char out_buf[8192];      /* buffered standard output */
+    uint32_t need_count;
+    vm_need needs[66];  /* why the classes being loaded are needed, outermost first */
+    char out_buf[8192]; /* buffered standard output */
     size_t out_len;
 };
 
@@ -152,13 +154,17 @@ struct vm {
 bool vm_fail(vm *machine, vm_status status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* Formats where thread [t] is, "pkg.Cls.method(File.java:12)", into [buf] of [cap] bytes. */
+/* Formats where thread [t] is, "pkg.Cls.method(File.java:12)", into [buf] of [cap] bytes; in a
+ * JDK class, followed by ", reached from" the innermost application frame that led there. */
 void vm_where(const vm *machine, const vm_thread *t, char *buf, size_t cap);
 
-/* Records "unsupported: [what] (called from ...)" for thread [t]; returns false. */
+/* Records "unsupported: [what], needed as ... (called from ...)" for thread [t]; returns false.
+ * The "needed as" clauses name why the classes being loaded are (vm_load_needed), innermost
+ * first; "(called from <vm start-up>)" is left out when they say it. */
 bool vm_unsupported(vm *machine, const vm_thread *t, const char *what);
 
-/* Records a linking error of [status] "[what] (called from ...)" for thread [t]; returns false. */
+/* Records a linking error "error: [what], needed as ... (called from ...)" for thread [t] as
+ * vm_unsupported does; returns false. */
 bool vm_link_error(vm *machine, const vm_thread *t, const char *what);
 
 /* Returns the FNV-1a hash of the [len] bytes at [s]. */

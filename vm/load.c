@@ -453,7 +453,8 @@ static bool link_supertypes(vm *machine, vm_thread *t, vm_class *cls)
     const cf_class *cf = cls->cf;
     char what[600];
     if (cf->super_name) {
-        cls->super = vm_load_class(machine, t, cf->super_name);
+        cls->super =
+            vm_load_needed(machine, t, cf->super_name, (vm_need){"the superclass of", cls->name});
         if (!cls->super) return false;
         if (cls->super->kind == VM_KIND_INTERFACE || (cls->super->access & CF_ACC_FINAL)) {
             snprintf(what, sizeof what,
@@ -469,7 +470,8 @@ static bool link_supertypes(vm *machine, vm_thread *t, vm_class *cls)
     cls->interfaces = base_calloc(cf->interface_count + 1u, sizeof *cls->interfaces);
     if (!cls->interfaces) return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory");
     for (uint16_t i = 0; i < cf->interface_count; i++) {
-        vm_class *itf = vm_load_class(machine, t, cf_class_name(cf, cf->interfaces[i]));
+        vm_class *itf = vm_load_needed(machine, t, cf_class_name(cf, cf->interfaces[i]),
+                                       (vm_need){"a superinterface of", cls->name});
         if (!itf) return false;
         if (itf->kind != VM_KIND_INTERFACE) {
             snprintf(what, sizeof what,
@@ -673,6 +675,15 @@ vm_class *vm_load_class(vm *machine, vm_thread *t, const char *name)
         cls->atomic_library = true;
         for (uint16_t i = 0; i < cls->method_count; i++) cls->methods[i].atomic_library = true;
     }
+    return cls;
+}
+
+vm_class *vm_load_needed(vm *machine, vm_thread *t, const char *name, vm_need need)
+{
+    bool room = machine->need_count < sizeof machine->needs / sizeof *machine->needs;
+    if (room) machine->needs[machine->need_count++] = need;
+    vm_class *cls = vm_load_class(machine, t, name);
+    if (room) machine->need_count--;
     return cls;
 }
 

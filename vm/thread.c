@@ -47,9 +47,11 @@ static bool thread_id_for(vm *machine, uint64_t key, uint32_t *id)
                 return true;
             }
     if (machine->driver.hooks && machine->thread_count >= machine->driver.max_threads)
-        return vm_fail(machine, VM_ERR_UNSUPPORTED,
-                       "unsupported: more than %u threads (raise --max-threads, at most %d)",
-                       machine->driver.max_threads, VM_MAX_THREADS);
+        return vm_fail(machine, VM_ERR_LIMIT,
+                       "unsupported: the program starts more than %u thread%s, main included "
+                       "(raise --max-threads, at most %d)",
+                       machine->driver.max_threads, machine->driver.max_threads == 1 ? "" : "s",
+                       VM_MAX_THREADS);
     if (!append_thread(machine, key))
         return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory creating a thread");
     *id = machine->thread_count - 1;

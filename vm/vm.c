@@ -22,14 +22,9 @@ bool vm_fail(vm *machine, vm_status status, const char *fmt, ...)
     return false;
 }
 
-void vm_where(const vm *machine, const vm_thread *t, char *buf, size_t cap)
+/* Writes "pkg.Cls.method(File.java:12)" for frame [f] into [buf] of [cap] bytes. */
+static void frame_where(const vm_frame *f, char *buf, size_t cap)
 {
-    (void)machine;
-    if (!t || t->depth == 0) {
-        snprintf(buf, cap, "<vm start-up>");
-        return;
-    }
-    const vm_frame *f = &t->frames[t->depth - 1];
     const vm_method *m = f->method;
     char cls[512];
     vm_dotted_name(m->owner, cls, sizeof cls);
@@ -43,18 +38,61 @@ void vm_where(const vm *machine, const vm_thread *t, char *buf, size_t cap)
         snprintf(buf, cap, "%s.%s(Unknown Source)", cls, m->name);
 }
 
+void vm_where(const vm *machine, const vm_thread *t, char *buf, size_t cap)
+{
+    (void)machine;
+    if (!t || t->depth == 0) {
+        snprintf(buf, cap, "<vm start-up>");
+        return;
+    }
+    frame_where(&t->frames[t->depth - 1], buf, cap);
+    if (!vm_is_system_name(t->frames[t->depth - 1].method->owner->name)) return;
+    for (uint32_t d = t->depth - 1; d-- > 0;) { /* the application code that called the JDK */
+        if (vm_is_system_name(t->frames[d].method->owner->name)) continue;
+        size_t len = strlen(buf);
+        if (len + 16 >= cap) return;
+        snprintf(buf + len, cap - len, ", reached from ");
+        len = strlen(buf);
+        frame_where(&t->frames[d], buf + len, cap - len);
+        return;
+    }
+}
+
+/* Writes why the classes being loaded are needed, innermost first, into [buf] of [cap] bytes
+ * ("" when none is): ", needed as the superclass of my/B, itself the superclass of my/A". */
+static void need_clauses(const vm *machine, char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (uint32_t i = machine->need_count; i-- > 0 && len < cap;) {
+        const vm_need *n = &machine->needs[i];
+        int k = snprintf(buf + len, cap - len, ", %s %s %s",
+                         i + 1 == machine->need_count ? "needed as" : "itself", n->role, n->owner);
+        len += k > 0 ? (size_t)k : 0;
+    }
+}
+
+/* Records [status] "[prefix][what], needed as ... (called from WHERE)" for thread [t]; the
+ * "called from" part is left out before [t] runs when the "needed as" part names the culprit. */
+static bool fail_naming_culprit(vm *machine, const vm_thread *t, vm_status status,
+                                const char *prefix, const char *what)
+{
+    char where[1100], needs[1024];
+    need_clauses(machine, needs, sizeof needs);
+    if (needs[0] && (!t || t->depth == 0))
+        return vm_fail(machine, status, "%s%s%s", prefix, what, needs);
+    vm_where(machine, t, where, sizeof where);
+    return vm_fail(machine, status, "%s%s%s (called from %s)", prefix, what, needs, where);
+}
+
 bool vm_unsupported(vm *machine, const vm_thread *t, const char *what)
 {
-    char where[700];
-    vm_where(machine, t, where, sizeof where);
-    return vm_fail(machine, VM_ERR_UNSUPPORTED, "unsupported: %s (called from %s)", what, where);
+    return fail_naming_culprit(machine, t, VM_ERR_UNSUPPORTED, "unsupported: ", what);
 }
 
 bool vm_link_error(vm *machine, const vm_thread *t, const char *what)
 {
-    char where[700];
-    vm_where(machine, t, where, sizeof where);
-    return vm_fail(machine, VM_ERR_LINK, "error: %s (called from %s)", what, where);
+    return fail_naming_culprit(machine, t, VM_ERR_LINK, "error: ", what);
 }
 
 /* ---- Symbols ------------------------------------------------------------------------------------
@@ -457,6 +495,11 @@ vm_run_result vm_thread_run(vm *machine, uint32_t thread, const vm_stop *stop)
 vm_class *vm_class_load(vm *machine, const char *name)
 {
     return vm_load_class(machine, NULL, name);
+}
+
+vm_class *vm_class_load_needed(vm *machine, const char *name, const char *role, const char *owner)
+{
+    return vm_load_needed(machine, NULL, name, (vm_need){role, owner});
 }
 
 vm_class *vm_class_define(vm *machine, const uint8_t *data, size_t len)

@@ -2,14 +2,14 @@
  * reference models now, the implementation run in the VM later), linearizable outcomes and
  * outcome sets.
  *
- * A spec (JSON, Violat's format plus our `adt` and `visible` fields) names a class, its
- * constructor arguments and its methods. A client is a bounded program over one shared object:
- * an optional sequential prefix, parallel threads of invocations, an optional sequential suffix,
- * written in Violat's schema syntax `{ add(1) } ; { add(2); remove(1) } || { contains(1) } ;
- * { size() }`. Its linearizable outcomes are the tuples of results that the invocations give in
- * some sequential order consistent with program order; client_linearize enumerates them on any
- * client_object (a small table of functions over a sequential object) with state matching over
- * (per-sequence progress, object state). */
+ * A spec (JSON, Violat's format plus our `adt` and `visible` fields, and per method `descriptor`
+ * and `adt`) names a class, its constructor arguments and its methods. A client is a bounded
+ * program over one shared object: an optional sequential prefix, parallel threads of
+ * invocations, an optional sequential suffix, written in Violat's schema syntax `{ add(1) } ; {
+ * add(2); remove(1) } || { contains(1) } ; { size() }`. Its linearizable outcomes are the tuples of
+ * results that the invocations give in some sequential order consistent with program order;
+ * client_linearize enumerates them on any client_object (a small table of functions over a
+ * sequential object) with state matching over (per-sequence progress, object state). */
 #ifndef PORCHECK_CLIENTS_H
 #define PORCHECK_CLIENTS_H
 
@@ -151,6 +151,10 @@ typedef struct client_method {
     const char *visibility;        /* "visibility" ("weak", "monotonic", ...) or NULL */
     client_harness_params harness; /* per-method "harnessParameters" */
     size_t json_index;             /* its place in the spec's "methods", for messages */
+    const char *descriptor;        /* "descriptor": the JVM descriptor of the overload to call
+                                    * ("(Ljava/lang/Integer;)Z"), or NULL: found by its parameters */
+    const char *adt_method;        /* "adt": the name of the ADT model's method this one runs as,
+                                    * or NULL: its own name */
 } client_method;
 
 /* The independent reference model a spec may name (our `adt` field). */
@@ -411,7 +415,8 @@ void client_object_free(client_object *obj);
  * invoked (CLIENT_ERR_UNSUPPORTED), naming the method. */
 client_status client_adt_new(const client_spec *spec, client_object *out, client_error *err);
 
-/* True when the ADT of [spec] models method [m] (by name, arity and result kind). */
+/* True when the ADT of [spec] models method [m] (by its name, or the one its "adt" maps it onto,
+ * and its arity). */
 bool client_adt_supports(const client_spec *spec, const client_method *m);
 
 /* ---- Outcomes and outcome sets --------------------------------------------------------------- */

@@ -47,6 +47,11 @@ typedef struct explore_check_options {
     size_t widened_count;
     uint32_t max_threads;      /* thread ids the program may use (0: 16; at most VM_MAX_THREADS) */
     uint64_t max_instructions; /* a transition longer than this is cut (0: 50,000) */
+    bool main_ends;            /* the program ends when its main thread (thread 0) ends, and the
+                                * threads still alive then are stopped where they stand (check:
+                                * the harness's main ends once the client is finished, and the
+                                * structure's own threads stop); false: Java's rule, it ends
+                                * when no non-daemon thread is alive, and daemons stop */
     bool exact;                /* compare whole serialisations on fingerprint hits */
     bool heap_symmetry;        /* states equal up to a renaming of their objects are one state
                                 * (whole serialisations; not for searches that keep labels
@@ -112,13 +117,19 @@ typedef struct explore_action {
     char object[256]; /* the object acted on as named ("head", "Node@3", "this"); "" for none */
     char field[128];  /* the field ("next"), the element ("[3]") or the method called */
     char value[256];  /* a read's value, a write's new value, a call's arguments */
-    char cls[256];    /* where: the application frame's class (dotted), method, file and line */
+    char cls[256];    /* where: the structure's own frame the row is placed at (the innermost
+                       * frame of the class under test or a class nested in it): class (dotted),
+                       * method, file and line */
     char method[128];
     char file[128];
     int line;
-    int call_depth;    /* a library call shown as one action: the depth of its frame, else -1 */
-    uint32_t call_gen; /* that frame's push count (vm_frame.gen), which names it */
-    char returns;      /* that call's return type ('V' for void, 'L' for objects, 'I', ...) */
+    int call_depth;        /* a library call shown as one action: the depth of its frame, else -1 */
+    uint32_t call_gen;     /* that frame's push count (vm_frame.gen), which names it */
+    char returns;          /* that call's return type ('V' for void, 'L' for objects, 'I', ...) */
+    char helper[384];      /* a step in another class's code (a Node getter, new Node(...)):
+                            * that code's method and line, "Node.getNext(Node.java:22)", the
+                            * place above being the structure's line that leads there; else "" */
+    char helper_line[160]; /* the same line alone, "Node.java:22" */
 } explore_action;
 
 /* The most calls of the structure's own methods that explore_describe_nesting gives. */
@@ -126,7 +137,9 @@ enum { EXPLORE_MAX_NEST = 3 };
 
 /* Describes [thread]'s next transition as explore_describe_step does, into [out], naming objects
  * by [names] from the structure under test (the first argument of [entry_method]'s frame) and
- * giving the values read and written; false outside an invocation or for bookkeeping. */
+ * giving the values read and written; false outside an invocation or for bookkeeping. With
+ * [entry_class] NULL (a thread the structure started), the thread's outermost frame of
+ * application code is the invocation and [names] keeps its root. */
 bool explore_describe_action(const vm *machine, uint32_t thread, const char *entry_class,
                              const char *entry_method, explore_names *names, explore_action *out);
 
@@ -138,8 +151,10 @@ bool explore_describe_invocation(const vm *machine, uint32_t thread, const char 
 /* Describes the calls of the structure's own methods that [thread]'s next action is nested in
  * (a find inside add), outermost first, at most EXPLORE_MAX_NEST (the outermost ones), into
  * [out]: each as a call ("find(3)", kind "call", with call_depth, call_gen and returns) located
- * where its caller makes it; the arguments are left out ("find(...)") when the method may have
- * overwritten its parameters. Returns how many; 0 outside an invocation. */
+ * where its caller makes it (at the structure's line that leads there: explore_action.cls and
+ * helper); the arguments are left out ("find(...)") when the method may have
+ * overwritten its parameters. Returns how many; 0 outside an invocation. [entry_class] NULL: as
+ * for explore_describe_action. */
 size_t explore_describe_nesting(const vm *machine, uint32_t thread, const char *entry_class,
                                 const char *entry_method, explore_names *names,
                                 explore_action *out);

@@ -36,7 +36,9 @@ typedef struct harness_vm_call {
     const char *method; /* the method's name */
     size_t arg_count;
     const harness_vm_arg *args;
-    bool discard; /* the spec says void: the result is recorded as void whatever it is */
+    bool discard;           /* the spec says void: the result is recorded as void whatever it is */
+    const char *descriptor; /* the spec's "descriptor": the overload to call; NULL: the one the
+                             * arguments fit best */
 } harness_vm_call;
 
 /* A client for the harness: the class under test, its constructor arguments and the
@@ -94,12 +96,15 @@ typedef struct harness_vm_sig {
     char descriptor[512];  /* the method's descriptor */
     char return_type[512]; /* its return type in Java syntax, e.g. "int[]", "java.util.List" */
     harness_return_kind kind;
+    size_t overloads; /* methods of its name (inherited ones too; one per parameter list, bridges
+                       * aside) that the call's argument types fit */
 } harness_vm_sig;
 
 /* Finds the method of class [class_name] (dotted or binary, on [machine]'s class path) that
  * [call] invokes as the harness would (with method "<init>": the constructor) and describes it in
- * [out]; fills [err] with one line when the class or the method is missing. [machine] is a new
- * vm that has run nothing. */
+ * [out]; fills [err] with one line when the class or the method is missing, or when [call]'s
+ * descriptor names no method or one its arguments cannot be passed to. [machine] is a new vm
+ * that has run nothing. */
 vm_status harness_signature(vm *machine, const char *class_name, const harness_vm_call *call,
                             harness_vm_sig *out, vm_error *err);
 
@@ -109,6 +114,11 @@ bool harness_read_result(const vm *machine, size_t index, harness_result *out);
 
 /* Returns the invocation [thread] is performing (canonical index), or -1 when it is in none. */
 long harness_call_of(const vm *machine, uint32_t thread);
+
+/* True when [thread] is the harness's own (its main or a client thread); false for a thread the
+ * structure under test started, which runs no invocation: the descriptions below then describe
+ * what it does from its outermost frame of application code. */
+bool harness_own_thread(const vm *machine, uint32_t thread);
 
 /* Writes what [thread]'s next transition does for an interleaving table, e.g. "write
  * Node#1.4.next (LazyListSet.java:42)" or "lock ReentrantLock#0.5 (LazyListSet.java:37)": the
@@ -214,14 +224,24 @@ client_status harness_impl_new(const client *c, const harness_impl_options *opt,
  * order; returns how many there are. The names live as long as [obj]. */
 size_t harness_impl_initialised(const client_object *obj, const char **names, size_t cap);
 
+/* How one method of a spec is bound to the class under test. */
+typedef struct harness_binding {
+    char descriptor[512]; /* the descriptor of the method the harness calls */
+    size_t overloads;     /* overloads of its name that the spec's parameter types fit (as
+                           * harness_vm_sig counts them); more than 1: the choice was not plain */
+    bool pinned;          /* chosen by the spec's "descriptor" */
+} harness_binding;
+
 /* Resolves the constructor and every method of [spec] against the class under test on the class
- * path of [opt], as the harness will call them; fills [err] (CLIENT_ERR_SPEC, one line naming
- * the file and the JSON path, e.g. "s.json: $.methods[1]: 'pop' is void in the spec but returns
- * int in Stack") when the class, the constructor or a method is missing, when "void" disagrees
- * with a method's return type, or when a method's results would be identity hashes (its return
- * type is a class that does not override toString). */
+ * path of [opt], as the harness will call them, and when [bindings] is not NULL fills its
+ * [spec->method_count] entries; fills [err] (CLIENT_ERR_SPEC, one line naming the file and the
+ * JSON path, e.g. "s.json: $.methods[1]: 'pop' is void in the spec but returns int in Stack")
+ * when the class, the constructor or a method is missing, when a "descriptor" names no method or
+ * disagrees with "parameters", when "void" disagrees with a method's return type, or when a
+ * method's results would be identity hashes (its return type is a class that does not override
+ * toString). */
 client_status harness_spec_resolve(const client_spec *spec, const harness_impl_options *opt,
-                                   client_error *err);
+                                   harness_binding *bindings, client_error *err);
 
 /* Fills the VM options [out] for running the implementation as [opt] says (assertions on). */
 void harness_vm_options(const harness_impl_options *opt, vm_options *out);

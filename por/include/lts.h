@@ -122,6 +122,13 @@ typedef struct por_lts_ops {
     /* A snapshot can be restored only while the state it saved is on the path to the current
      * one (an undo trail); a search that goes back further re-runs the path to come back. */
     bool restores_along_path;
+    /* Optional (NULL: none). In an end state (no thread enabled), returns the live threads the
+     * end stops where they stand, though they could still move (daemon threads when a program
+     * ends; a data structure's own threads when its client is finished); else 0. Such an end
+     * is no deadlock. The transition into it disabled them, so it depends on their next
+     * transitions: the searches count those as pending after the end state, as a waiting
+     * thread's are, and expand fully the state that transition leaves. */
+    por_tset (*stopped)(const void *model);
 } por_lts_ops;
 
 /* A transition system: its functions and the model they work on. */

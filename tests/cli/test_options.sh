@@ -34,7 +34,7 @@ one_line_error "porcheck check: unknown option '--statless' (did you mean '--sta
 expect 2 check --statless "${base[@]}"
 one_line_error "porcheck check: unknown option '--statless' (did you mean '--stateless'?)"
 expect 2 check "${base[@]}" --ma 5
-one_line_error "porcheck check: ambiguous option '--ma' (--max-states, --max-memory, --max-traces)"
+one_line_error "porcheck check: ambiguous option '--ma' (--max-states, --max-memory, --max-threads, --max-traces)"
 expect 2 check "${base[@]}" --algo
 one_line_error "porcheck check: --algo needs a value (A)"
 expect 2 check "${base[@]}" --stateless=yes

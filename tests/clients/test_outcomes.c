@@ -135,8 +135,9 @@ Test(client_outcomes, void_methods_record_void_and_unsupported_methods_fail)
     cr_assert_eq(client_adt_new(spec, &obj, &err), CLIENT_OK);
     client_lin_run run = {0};
     cr_assert_eq(client_linearize(c, &obj, &run, &err), CLIENT_ERR_UNSUPPORTED);
-    cr_assert_str_eq(err.message, "test.json: the set model has no method toString with 0 "
-                                  "parameters");
+    cr_assert_str_eq(err.message, "test.json: $.methods[2]: the set model has no method toString "
+                                  "with 0 parameters (map the method onto one with \"adt\": "
+                                  "\"NAME\")");
     cr_assert_null(run.outcomes);
     client_object_free(&obj);
     client_free(c);

@@ -4,6 +4,7 @@
 #include <criterion/criterion.h>
 #include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -294,8 +295,53 @@ static const bad_spec bad_specs[] = {
     {"{\"class\": \"A\", \"methods\": [{\"name\": \"a\", \"readOnly\": true}]}", CLIENT_ERR_SPEC,
      "$.methods[0].readOnly: unknown key (did you mean \"readonly\"?)"},
     {"{\"class\": \"A\", \"methods\": [{\"name\": \"a\", \"params\": [\"int\"]}]}", CLIENT_ERR_SPEC,
-     "$.methods[0].params: unknown key (a method has name, parameters, void, readonly, trusted, "
-     "nonAtomic, visibility, harnessParameters, id, bulk)"},
+     "$.methods[0].params: unknown key (a method has name, parameters, descriptor, void, "
+     "readonly, trusted, adt, nonAtomic, visibility, harnessParameters, id, bulk)"},
+    {"{\"class\": \"A\", \"methods\": [{\"name\": \"a\", \"descripter\": \"()Z\"}]}",
+     CLIENT_ERR_SPEC, "$.methods[0].descripter: unknown key (did you mean \"descriptor\"?)"},
+    /* "descriptor": a string, well-formed, as many parameters as "parameters" lists. */
+    {"{\"class\": \"A\", \"methods\": [{\"name\": \"a\", \"descriptor\": 3}]}", CLIENT_ERR_SPEC,
+     "$.methods[0]: \"descriptor\" must be a string"},
+    {"{\"class\": \"A\", \"methods\": [{\"name\": \"a\", \"parameters\": [\"int\"], "
+     "\"descriptor\": \"(Integer)boolean\"}]}",
+     CLIENT_ERR_SPEC,
+     "$.methods[0].descriptor: malformed method descriptor '(Integer)boolean' (write it as javap "
+     "-s prints it, e.g. \"(Ljava/lang/Integer;)Z\")"},
+    {"{\"class\": \"A\", \"methods\": [{\"name\": \"a\", \"parameters\": [\"int\", \"int\"], "
+     "\"descriptor\": \"(Ljava/lang/Integer;)Z\"}]}",
+     CLIENT_ERR_SPEC,
+     "$.methods[0].descriptor: (Ljava/lang/Integer;)Z takes 1 parameter but \"parameters\" lists "
+     "2"},
+    {"{\"class\": \"A\", \"methods\": [{\"name\": \"a\", \"descriptor\": \"(IS)Z\"}]}",
+     CLIENT_ERR_SPEC,
+     "$.methods[0].descriptor: parameter 2, S, is not a type porcheck passes by itself (I, J, Z, "
+     "Integer, Long, Object, Collection, Map): add \"parameters\" with the spec types to pass"},
+    {"{\"class\": \"A\", \"methods\": [{\"name\": \"a\", \"descriptor\": "
+     "\"(Ljava/util/List;)Z\"}]}",
+     CLIENT_ERR_SPEC,
+     "$.methods[0].descriptor: parameter 1, Ljava/util/List;, is not a type porcheck passes by "
+     "itself (I, J, Z, Integer, Long, Object, Collection, Map): add \"parameters\" with the spec "
+     "types to pass"},
+    /* A method's "adt": a method of the spec's model with as many parameters. */
+    {"{\"class\": \"A\", \"methods\": [{\"name\": \"addInt\", \"parameters\": [\"int\"], "
+     "\"adt\": \"add\"}]}",
+     CLIENT_ERR_SPEC,
+     "$.methods[0].adt: maps 'addInt' onto the ADT model's 'add', but the spec names no \"adt\" "
+     "model"},
+    {"{\"class\": \"A\", \"adt\": \"set\", \"methods\": [{\"name\": \"addInt\", \"parameters\": "
+     "[\"int\"], \"adt\": \"insert\"}]}",
+     CLIENT_ERR_SPEC,
+     "$.methods[0].adt: the set model has no method 'insert' (it has add, remove, size, "
+     "isEmpty, clear, contains)"},
+    {"{\"class\": \"A\", \"adt\": \"set\", \"methods\": [{\"name\": \"addInt\", \"parameters\": "
+     "[\"int\", \"int\"], \"adt\": \"add\"}]}",
+     CLIENT_ERR_SPEC, "$.methods[0].adt: the set model's add takes 1 parameter, addInt has 2"},
+    {"{\"class\": \"A\", \"adt\": \"map\", \"methods\": [{\"name\": \"drop\", \"adt\": "
+     "\"remove\"}]}",
+     CLIENT_ERR_SPEC,
+     "$.methods[0].adt: the map model's remove takes 1 or 2 parameters, drop has 0"},
+    {"{\"class\": \"A\", \"adt\": \"set\", \"methods\": [{\"name\": \"a\", \"adt\": true}]}",
+     CLIENT_ERR_SPEC, "$.methods[0]: \"adt\" must be a string"},
     {"{\"class\": \"A\", \"methods\": [{\"name\": \"a\", \"parameters\": [{\"tpye\":"
      " \"int\"}]}]}",
      CLIENT_ERR_SPEC, "$.methods[0].parameters[0].tpye: unknown key (did you mean \"type\"?)"},
@@ -323,6 +369,96 @@ Test(client_spec, every_malformed_spec_gives_one_line_naming_file_and_json_path)
         cr_expect_null(spec);
         cr_expect_null(strchr(err.message, '\n'));
     }
+}
+
+Test(client_spec, every_malformed_descriptor_is_refused)
+{
+    static const char *const bad[] = {
+        "",
+        "I",
+        "(I",
+        "(I)",
+        "(I)ZZ",
+        "(L;)Z",
+        "(Ljava//lang/Object;)Z",
+        "(Ljava.lang.Object;)Z",
+        "(Q)Z",
+        "()[V",
+        "(V)Z",
+        "(I)L;",
+        "(Ljava/lang/Object)Z",
+        "(/a;)Z",
+        "(La/;)Z",
+        "(Lx;I",
+        "I()Z",
+        "([)Z",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char json[300];
+        snprintf(json, sizeof json,
+                 "{\"class\": \"A\", \"methods\": [{\"name\": \"a\", \"descriptor\": \"%s\"}]}",
+                 bad[i]);
+        client_spec *spec = NULL;
+        client_error err = {0};
+        cr_expect_eq(client_spec_parse("bad.json", json, &spec, &err), CLIENT_ERR_SPEC, "'%s'",
+                     bad[i]);
+        cr_expect(strstr(err.message, "bad.json: $.methods[0].descriptor: malformed method "
+                                      "descriptor '"),
+                  "'%s': %s", bad[i], err.message);
+        client_spec_free(spec);
+    }
+}
+
+Test(client_spec, a_descriptor_is_kept_and_gives_the_parameters_it_names)
+{
+    client_spec *spec = spec_from_text(
+        "{\"class\": \"A\", \"methods\": [{\"name\": \"k\", \"parameters\": "
+        "[\"java.lang.Object\"], \"descriptor\": \"(Ljava/lang/Integer;)Z\"}, {\"name\": \"all\", "
+        "\"descriptor\": \"(IJZLjava/lang/Integer;Ljava/lang/Long;Ljava/lang/Object;"
+        "Ljava/util/Collection;Ljava/util/Map;)V\", \"void\": true}, {\"name\": \"plain\", "
+        "\"parameters\": [[\"int\"]], \"descriptor\": \"(Ljava/util/List;)[[I\"}, "
+        "{\"name\": \"none\", \"descriptor\": \"()Ljava/lang/String;\"}]}");
+    const client_method *m = spec->methods;
+    cr_assert_str_eq(m[0].descriptor, "(Ljava/lang/Integer;)Z");
+    cr_assert_eq(m[0].params[0].kind, CLIENT_TYPE_OBJECT, "\"parameters\" wins");
+    static const char *const names[] = {"int",
+                                        "long",
+                                        "boolean",
+                                        "java.lang.Integer",
+                                        "java.lang.Long",
+                                        "java.lang.Object",
+                                        "[java.lang.Object]",
+                                        "java.util.Map"};
+    cr_assert_eq(m[1].param_count, 8);
+    for (size_t i = 0; i < 8; i++) {
+        char want[64];
+        cr_expect_str_eq(client_type_name(&m[1].params[i]), names[i], "parameter %zu", i);
+        snprintf(want, sizeof want, "%s", client_type_descriptor(&m[1].params[i]));
+        cr_expect(strstr(m[1].descriptor, want), "parameter %zu: %s", i, want);
+    }
+    cr_assert_eq(m[2].params[0].kind, CLIENT_TYPE_COLLECTION);
+    cr_assert_eq(m[3].param_count, 0);
+    cr_assert_null(spec->methods[0].adt_method);
+    client *c = parse_client(spec, "{ k(null); all(1, 2, true, null, 3, 4, [5], [6=7]) }");
+    client_free(c);
+    client_spec_free(spec);
+}
+
+Test(client_spec, a_method_adt_maps_it_onto_a_method_of_the_model)
+{
+    client_spec *spec = spec_from_text(
+        "{\"class\": \"A\", \"adt\": \"map\", \"methods\": [{\"name\": \"store\", \"parameters\": "
+        "[\"int\", \"int\"], \"adt\": \"put\"}, {\"name\": \"drop\", \"parameters\": "
+        "[\"int\", \"int\"], \"adt\": \"remove\"}, {\"name\": \"put\", \"parameters\": "
+        "[\"int\"], \"void\": true}]}");
+    cr_assert_str_eq(spec->methods[0].adt_method, "put");
+    cr_assert(client_adt_supports(spec, &spec->methods[0]));
+    cr_assert(client_adt_supports(spec, &spec->methods[1]), "remove with 2 parameters");
+    cr_assert(!client_adt_supports(spec, &spec->methods[2]), "the map's put takes 2");
+    char *got = adt_outcomes(spec, "{ store(1, 2) } || { drop(1, 2) }", NULL);
+    cr_assert_str_eq(got, "{(null, false), (null, true)}");
+    free(got);
+    client_spec_free(spec);
 }
 
 Test(client_spec, violat_keys_porcheck_does_not_use_are_accepted_with_a_warning_each)

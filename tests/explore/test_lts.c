@@ -66,14 +66,14 @@ Test(explore_lts, garbage_does_not_change_the_fingerprint)
     por_lts lts = explore_lts(machine);
     por_snapshot *s0 = lts.ops->save(machine);
     /* without garbage: T1 reads flag == false, then T2 sets and clears it */
-    advance_to(machine, 1, "write FpProbe$Shared.a");
+    advance_to(machine, 1, "write Shared.a");
     advance_to(machine, 2, "end");
     por_fp clean = fingerprint(machine);
     /* with garbage: T2 sets the flag, T1 allocates and drops an array, T2 clears the flag */
     lts.ops->restore(machine, s0);
-    advance_to(machine, 2, "write FpProbe$Shared.flag");
+    advance_to(machine, 2, "write Shared.flag");
     step(machine, 2);
-    advance_to(machine, 1, "write FpProbe$Shared.a");
+    advance_to(machine, 1, "write Shared.a");
     advance_to(machine, 2, "end");
     cr_assert(same(clean, fingerprint(machine)), "garbage changed the fingerprint");
     lts.ops->release(machine, s0);
@@ -120,7 +120,7 @@ static por_fp load_order_end(const explore_check_options *check, uint32_t first)
     vm *machine = start_with(JAR, "FpProbe", "loadorder", check);
     start_workers(machine);
     for (uint32_t k = 0, t = first; k < 2; k++, t = 3 - t)
-        advance_to(machine, t, t == 1 ? "end" : "FpProbe$LoadB.made");
+        advance_to(machine, t, t == 1 ? "end" : "LoadB.made");
     por_fp fp = fingerprint(machine);
     vm_free(machine);
     return fp;
@@ -151,7 +151,7 @@ static void one_field_apart(const explore_check_options *check)
     advance_to(machine, 2, "end");
     por_fp one = fingerprint(machine);
     lts.ops->restore(machine, s0);
-    advance_to(machine, 2, "write FpProbe$Shared.b");
+    advance_to(machine, 2, "write Shared.b");
     advance_to(machine, 1, "end"); /* a = 2 */
     advance_to(machine, 2, "end");
     cr_assert(!same(one, fingerprint(machine)), "a = 1 and a = 2 have one fingerprint");

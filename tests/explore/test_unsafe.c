@@ -25,10 +25,11 @@ static void cas_and_read_are_dependent(explore_classifier classifier)
     for (int i = 0; i < 200 && !(enabled(machine, 1) && enabled(machine, 2)); i++) step(machine, 0);
     cr_assert(enabled(machine, 1) && enabled(machine, 2), "both workers run");
     advance_to(machine, 1, "compareAndSetReference");
-    advance_to(machine, 2, "[0]"); /* "read Object;#0.6[0]" */
+    advance_to(machine, 2, "[0]"); /* "read Object[]#0.6[0]" */
     char next[2048];
     explore_describe_next(machine, 1, next, sizeof next);
     cr_assert(strstr(next, "[0]"), "the CAS names element 0: %s", next);
+    cr_assert(strstr(next, " Object[]#"), "the array is named as every label names it: %s", next);
     por_label cas, read;
     explore_lts(machine).ops->peek(machine, 1, &cas);
     explore_lts(machine).ops->peek(machine, 2, &read);

@@ -426,9 +426,9 @@ static bool tr_may_block(const void *m, size_t thread, const por_label *next)
     return t->toy.ops->may_block(t->toy.model, thread, next);
 }
 
-static const por_lts_ops trail_ops = {tr_threads, tr_enabled,     tr_waiting,   tr_peek,
-                                      tr_step,    tr_fingerprint, tr_save,      tr_restore,
-                                      tr_release, NULL,           tr_may_block, true};
+static const por_lts_ops trail_ops = {tr_threads,     tr_enabled, tr_waiting, tr_peek,    tr_step,
+                                      tr_fingerprint, tr_save,    tr_restore, tr_release, NULL,
+                                      tr_may_block,   true,       NULL};
 
 /* Every DPOR search on [src] behind the trail: the outcomes of dfs on the plain toy, and (with
  * [rerun] false, the control) the trail breaks when the search does not run its path again. */

@@ -384,9 +384,9 @@ static void ct_release(void *m, por_snapshot *s)
     base_free(s);
 }
 
-static const por_lts_ops counter_ops = {ct_threads, ct_enabled,     ct_waiting, ct_peek,
-                                        ct_step,    ct_fingerprint, ct_save,    ct_restore,
-                                        ct_release, NULL,           NULL,       false};
+static const por_lts_ops counter_ops = {ct_threads,     ct_enabled, ct_waiting, ct_peek,    ct_step,
+                                        ct_fingerprint, ct_save,    ct_restore, ct_release, NULL,
+                                        NULL,           false,      NULL};
 
 Test(por_search, works_on_a_hand_made_cyclic_system)
 {
@@ -506,4 +506,122 @@ Test(por_stats, text_and_json_carry_the_same_figures)
     cr_assert(strstr(text, "statistics (complete):"));
     free(text);
     toy_free(toy);
+}
+
+/* ---- A thread the end stops ------------------------------------------------------------------ */
+
+/* Main (thread 0) writes x = 1, reads x into [seen] and ends, which ends the program; a daemon
+ * (thread 1) writes x = 2 once and is stopped where it stands if main ends first (por_lts_ops
+ * stopped). Every search must see both 1 and 2, although in the runs that see 1 last the daemon's
+ * write never runs: it is pending at their end states, and main's end disabled it. */
+typedef struct daemon_model {
+    int main_pc, daemon_pc, x, seen;
+} daemon_model;
+
+static size_t dm_threads(const void *m)
+{
+    (void)m;
+    return 2;
+}
+static por_tset dm_enabled(const void *m)
+{
+    const daemon_model *k = m;
+    if (k->main_pc == 3) return 0;
+    return 1u | (k->daemon_pc == 0 ? 2u : 0u);
+}
+static por_tset dm_waiting(const void *m)
+{
+    (void)m;
+    return 0;
+}
+static por_tset dm_stopped(const void *m)
+{
+    const daemon_model *k = m;
+    return k->main_pc == 3 && k->daemon_pc == 0 ? 2u : 0u;
+}
+/* Main: write x, read x, end (invisible); the daemon: write x. */
+static void dm_peek(const void *m, size_t t, por_label *out)
+{
+    static const por_access main_steps[] = {POR_WRITE, POR_READ, POR_INVISIBLE, POR_INVISIBLE};
+    const daemon_model *k = m;
+    memset(out, 0, sizeof *out);
+    out->thread = (uint32_t)t;
+    out->pc = (uint32_t)(t ? k->daemon_pc : k->main_pc);
+    out->access = t ? POR_WRITE : main_steps[k->main_pc];
+    out->object = out->access == POR_INVISIBLE ? 0 : 7;
+}
+static por_step_result dm_step(void *m, size_t t, por_error *err)
+{
+    (void)err;
+    daemon_model *k = m;
+    if (t == 1)
+        k->x = 2, k->daemon_pc = 1;
+    else if (k->main_pc == 0)
+        k->x = 1, k->main_pc = 1;
+    else if (k->main_pc == 1)
+        k->seen = k->x, k->main_pc = 2;
+    else
+        k->main_pc = 3;
+    return POR_STEP_OK;
+}
+static por_fp dm_fingerprint(const void *m)
+{
+    const daemon_model *k = m;
+    uint64_t v = (uint64_t)(((k->main_pc * 2 + k->daemon_pc) * 3 + k->x) * 3 + k->seen) + 1;
+    por_fp fp = {v * 0x9E3779B97F4A7C15ull, 11};
+    return fp;
+}
+static por_snapshot *dm_save(void *m)
+{
+    daemon_model *copy = base_malloc(sizeof *copy);
+    if (copy) *copy = *(daemon_model *)m;
+    return (por_snapshot *)copy;
+}
+static void dm_restore(void *m, const por_snapshot *s)
+{
+    *(daemon_model *)m = *(const daemon_model *)s;
+}
+static void dm_release(void *m, por_snapshot *s)
+{
+    (void)m;
+    base_free(s);
+}
+
+static const por_lts_ops daemon_ops = {dm_threads,     dm_enabled, dm_waiting, dm_peek,    dm_step,
+                                       dm_fingerprint, dm_save,    dm_restore, dm_release, NULL,
+                                       NULL,           false,      dm_stopped};
+
+/* Observer context: the model and the values main saw at end states (bit v for value v). */
+typedef struct seen_values {
+    daemon_model *model;
+    unsigned seen;
+} seen_values;
+
+/* Observer: adds the value main saw at this end state (the lts is at it) to the set. */
+static por_verdict add_seen(void *ctx, const por_trace *schedule, por_tset waiting)
+{
+    (void)schedule;
+    seen_values *s = ctx;
+    cr_assert_eq(waiting, 0, "a stopped daemon is no deadlock");
+    s->seen |= 1u << s->model->seen;
+    return POR_CONTINUE;
+}
+
+Test(por_search, a_thread_the_end_stops_still_races)
+{
+    for (int a = 0; a < POR_ALGO_COUNT; a++)
+        for (int stateless = 0; stateless < 2; stateless++) {
+            daemon_model k = {0, 0, 0, 0};
+            seen_values s = {&k, 0};
+            por_observer obs = {&s, add_seen, NULL, NULL, NULL};
+            por_lts lts = {&daemon_ops, &k};
+            por_options opt = harness_options((por_algo)a, stateless, "seq");
+            opt.observer = &obs;
+            por_result r;
+            por_error err;
+            cr_assert_eq(por_search(&lts, &opt, &r, &err), POR_OK, "%s", err.message);
+            cr_assert_eq(s.seen, 1u << 1 | 1u << 2, "%s%s saw %#x", por_algo_name((por_algo)a),
+                         stateless ? " --stateless" : "", s.seen);
+            cr_assert_eq(r.stats.deadlocks, 0);
+        }
 }

@@ -95,6 +95,41 @@ Test(vm_errors, missing_library_class_is_unsupported)
                         "MissingLibraryClass.main(MissingLibraryClass.java:5))\n");
 }
 
+/* A class that cannot be loaded because of its superclass or a superinterface names the class
+ * that needed it (issue 21): before the program runs without "(called from <vm start-up>)". */
+Test(vm_errors, missing_superclass_names_its_subclass)
+{
+    expect_failure(classpath(), "MissingSuper",
+                   "error: NoClassDefFoundError: Gone, needed as the superclass of MissingSuper\n");
+}
+
+Test(vm_errors, missing_library_superinterface_names_the_chain)
+{
+    expect_failure_with(
+        "--model-library", classpath(), "MissingLibrarySuper",
+        "unsupported: java/util/concurrent/Callable, needed as a superinterface of "
+        "MissingLibrarySuper$Base, itself the superclass of MissingLibrarySuper$Ranks "
+        "(called from MissingLibrarySuper.main(MissingLibrarySuper.java:12))\n");
+}
+
+/* An unsupported feature that the JDK's code reaches names the application frame that called
+ * into the JDK (here java.util.logging reaches Thread.getThreadGroup). */
+Test(vm_errors, unsupported_in_the_jdk_names_the_application_caller)
+{
+    char *argv[] = {
+        PORCHECK, "exec", "--classpath", (char *)classpath(), "LibraryReachesUnsupported", NULL};
+    proc_result r = {0};
+    cr_assert(run_process(argv, 60, &r));
+    cr_expect_eq(r.status, 2, "exit status %d, stderr: %s", r.status, r.err);
+    const char *tail = ", reached from LibraryReachesUnsupported.logger("
+                       "LibraryReachesUnsupported.java:6))\n";
+    size_t n = strlen(r.err), k = strlen(tail);
+    cr_expect(!strncmp(r.err, "unsupported: ", 13) && strchr(r.err, '\n') == r.err + n - 1,
+              "one unsupported line: %s", r.err);
+    cr_expect(n >= k && !strcmp(r.err + n - k, tail), "names the caller: %s", r.err);
+    proc_result_free(&r);
+}
+
 /* A java.* class the model library lacks comes from the JDK's image (issue #17). */
 Test(vm_errors, library_class_comes_from_the_jdk)
 {

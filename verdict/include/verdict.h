@@ -179,6 +179,11 @@ typedef enum verdict_trace_format {
 /* Violations a report replays and prints when verdict_check_options.max_traced is 0. */
 enum { VERDICT_DEFAULT_TRACES = 3 };
 
+/* Threads a structure may start itself (a maintenance thread, a small helper pool) beside the
+ * harness's main and client threads when verdict_check_options.max_threads is 0. Every thread id
+ * costs per-frame search memory, not per-state memory, so a few spare ones are cheap. */
+enum { VERDICT_STRUCTURE_THREADS = 4 };
+
 /* The widest a table is printed (3 threads fit; more threads make narrower columns). */
 enum { VERDICT_TABLE_WIDTH = 120 };
 
@@ -187,11 +192,14 @@ typedef struct verdict_check_options {
     por_options search;        /* algorithm, order, stateless, first error, limits (the
                                 * observer is verdict_check's own) */
     verdict_classifier classifier;
-    bool oracle_adt;   /* expected outcomes from the spec's ADT model, which is also
-                        * compared with the implementation */
-    size_t max_traced; /* violations replayed into tables (0: VERDICT_DEFAULT_TRACES); each is a
-                        * distinct unexpected outcome, deadlock or exception */
-    bool no_traces;    /* replay none (--max-traces 0) */
+    bool oracle_adt;      /* expected outcomes from the spec's ADT model, which is also
+                           * compared with the implementation */
+    uint32_t max_threads; /* the most threads a client's program may have: the harness's main,
+                           * one per client thread and those the structure starts (0: the
+                           * harness's plus VERDICT_STRUCTURE_THREADS; at most VM_MAX_THREADS) */
+    size_t max_traced;    /* violations replayed into tables (0: VERDICT_DEFAULT_TRACES); each is a
+                           * distinct unexpected outcome, deadlock or exception */
+    bool no_traces;       /* replay none (--max-traces 0) */
     verdict_trace_format trace_format; /* how the report prints them */
     bool heap_symmetry;         /* states equal up to a renaming of objects are one (not DE, DL) */
     bool exact_states;          /* compare whole serialisations on fingerprint hits */
@@ -279,7 +287,8 @@ typedef enum verdict_trace_end {
 /* A schedule replayed as a Lincheck-style interleaving table. */
 typedef struct verdict_trace {
     size_t column_count;
-    const char *columns[CLIENT_MAX_THREADS + 1]; /* "main" (prefix, suffix) when present, "T0".. */
+    const char *columns[VM_MAX_THREADS]; /* "main" (prefix, suffix) when present, "T0", ..., then
+                                          * each thread the structure started, by its name */
     size_t row_count;
     verdict_trace_row *rows;
     client_value *results; /* [invocation_count] results at the end (at a DEADLOCK end, those
@@ -288,7 +297,7 @@ typedef struct verdict_trace {
     verdict_trace_end end;
     const char *message; /* DEADLOCK, EXCEPTION: what happened */
     size_t thread_count; /* VM threads the replay created; schedules name them by id */
-    const char *thread_names[CLIENT_MAX_THREADS + 1]; /* "main", "T0", ... by thread id */
+    const char *thread_names[VM_MAX_THREADS]; /* "main", "T0", ... by thread id */
     base_arena arena;
 } verdict_trace;
 

@@ -179,6 +179,10 @@ typedef struct vm_method vm_method;
  * fatal error that vm_last_error describes (NoClassDefFoundError names a missing class). */
 vm_class *vm_class_load(vm *machine, const char *name);
 
+/* Loads class [name] as vm_class_load does, needed as [role] of [owner] ("the return type of",
+ * "my/A.m()Lmy/B;"): an error about a class it needs names them. */
+vm_class *vm_class_load_needed(vm *machine, const char *name, const char *role, const char *owner);
+
 /* Defines the class of class file [data] of [len] bytes in [machine]; NULL after a fatal error
  * (vm_last_error). */
 vm_class *vm_class_define(vm *machine, const uint8_t *data, size_t len);
@@ -246,6 +250,14 @@ bool vm_harness_result(const vm *machine, size_t index, vm_harness_value *out);
 /* Returns the invocation thread [thread] is running (the index GeneratedClient.call was given),
  * or -1 when it is in none. */
 long vm_harness_call_of(const vm *machine, uint32_t thread);
+
+/* True when thread [thread] is the harness's own: its main (thread 0) or a client thread (a
+ * Harness); false for a thread the structure under test started. */
+bool vm_harness_own_thread(const vm *machine, uint32_t thread);
+
+/* Returns the object under test in check mode (the target of the client threads started so
+ * far), or 0 when no client thread has started. */
+uint32_t vm_harness_target(const vm *machine);
 
 /* Returns the object under test in oracle mode (Harness.served), or 0 when there is none yet. */
 uint32_t vm_harness_served(const vm *machine);

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Interleaving tables and run traces (issue 21): a step inside another class's code (a Node
+# getter with an AtomicReference inside, Node's constructor, a static helper of Node) shows the
+# line of the structure's own method with the helper's line after it in brackets; arrays are
+# named as every label names a class ("int[]#0.4[0]", "Object[]#0.5[0]", never "[I#" or
+# "Object;#"); a library call split by another thread's steps (AtomicMarkableReference's set and
+# compareAndSet take two) says that it begins and ends instead of showing the same row twice.
+# usage: test_traces.sh PORCHECK JAVAC SOURCE_DIR WORK_DIR
+set -u
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+porcheck=$1 javac=$2 src=$3 work=$4
+rm -rf "$work" && mkdir -p "$work/classes" && cd "$work" || exit 2
+dir=$src/tests/cli/traces
+"$javac" -nowarn -d classes "$dir"/traces/*.java || exit 2
+"$(dirname "$javac")/jar" cf traces.jar -C classes traces || exit 2
+
+# has TEXT: out.txt has a line containing TEXT (fixed string).
+has() { grep -qF -- "$1" out.txt || fail "no line '$1' in: $(grep -F "${2:-$1}" out.txt | head -3)"; }
+
+# ---- a: the structure's own line, the helper's in brackets
+lost='{ add(1); contains(2) } || { add(2); contains(1) }'
+expect 1 check --jar traces.jar --spec "$dir/nodelist.json" --client "$lost" --no-minimize --trace-format list
+has "T0     head.getNext(): Node@1 at NodeList.add(NodeList.java:14)"
+has "T0       head.next.get(): Node@1 at NodeList.add(NodeList.java:14) [Node.getNext(Node.java:22)]"
+has "T1     head.next.set(Node@2) at NodeList.add(NodeList.java:20)"
+grep -q " at Node\." out.txt && fail "a row is placed in Node's code: $(grep ' at Node\.' out.txt | head -1)"
+expect 1 check --jar traces.jar --spec "$dir/nodelist.json" --client "$lost" --no-minimize --trace-format json
+has '"helper": "Node.getNext(Node.java:22)"'
+expect 1 check --jar traces.jar --spec "$dir/nodelist.json" --client '{ hit(); copy() } || { hit() }' --no-minimize
+has "|   read head.hits -> 1 (NodeList.java:31) [Node.java:17] "
+has "|   head.next.get(): Node@1 (NodeList.java:31) [Node.java:18] "
+has "|   Node.hitsOf(Node@2): 2 (NodeList.java:32) "
+has "|     read head.hits -> 2 (NodeList.java:32) [Node.java:26] "
+grep -q "(Node.java:" out.txt && fail "a row gives Node's line as its place: $(grep '(Node.java:' out.txt | head -1)"
+
+# ---- b: arrays named alike everywhere (porcheck run's trace describes steps without a table)
+expect 1 run --classpath traces.jar traces.Slots
+grep -qE "traces.Slots.main\(Slots.java:15\): write int\[\]#[0-9]+\.[0-9]+\[0\]$" out.txt ||
+    fail "run: the int[] is not named int[]#...: $(grep 'Slots.java:15' out.txt)"
+grep -qE "traces.Slots.main\(Slots.java:16\): write Object\[\]#[0-9]+\.[0-9]+\[0\]$" out.txt ||
+    fail "run: the Object[] is not named Object[]#...: $(grep 'Slots.java:16' out.txt)"
+grep -qF -e "[I#" -e "Object;#" out.txt && fail "run: a raw array class name: $(grep -F -e '[I#' -e 'Object;#' out.txt)"
+
+# ---- c: a library call split by another thread's steps is one call that begins and ends
+expect 1 check --jar traces.jar --spec "$dir/flag.json" --client '{ claim(1) } || { claim(2) }' --no-minimize
+has "|   owner.set(1, true) begins (Flag.java:14) |"
+has "|   owner.set(1, true) ends (Flag.java:14)   |"
+has "|   owner.set(2, true) [2 steps] (Flag.java:14) |"
+[ "$(grep -c 'owner.set(1, true)' out.txt)" = 2 ] || fail "split set: not two rows: $(grep 'owner.set' out.txt)"
+expect 1 check --jar traces.jar --spec "$dir/flag.json" --client '{ grab(1) } || { claim(2) }' --no-minimize \
+    --algo dfs --trace-format list
+has "T0     owner.compareAndSet(null, 1, false, true) begins at Flag.grab(Flag.java:19)"
+has "T0     owner.compareAndSet(null, 1, false, true) ends: true at Flag.grab(Flag.java:19)"
+
+finish "interleaving tables: lines, array names, split calls"
