@@ -3,8 +3,8 @@
  * runs one thread from where it is parked to its next scheduling point (classify.c); the trail
  * (trail.c) saves and restores states; serialise.c and fingerprint.c fingerprint them. Thread ids
  * are fixed for the whole search (ids not started on the current path are neither enabled nor
- * waiting), and a thread keeps its id on every path: it is chosen by the id of its Thread object
- * the first time that object is started (thread.c). */
+ * waiting), and a thread keeps its id on every path: it is chosen by which thread started it and
+ * how many that one had started before (thread.c). */
 #include <stdio.h>
 
 #include "check.h"

@@ -55,7 +55,7 @@ static vm_method *find_main(vm *machine, const char *name, vm_class **cls)
 static bool start_main(vm *machine, vm_class *cls, vm_method *main, int argc, char **argv)
 {
     vm_thread *t;
-    if (!vm_thread_create(machine, 0, &t)) return false;
+    if (!vm_thread_create(machine, NULL, 0, &t)) return false;
     t->object = main_thread_object(machine, t);
     uint32_t args = t->object ? make_args(machine, t, argc, argv) : 0;
     if (!args) return false;

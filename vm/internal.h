@@ -131,7 +131,7 @@ struct vm {
     uint32_t harness_calls; /* the invocations of the client the harness runs (its result slots) */
     const char **harness_names; /* [harness_calls] interned method names, for error messages */
     uint64_t vm_allocations;    /* objects the VM itself allocated (pinned ones): their ids */
-    uint64_t *thread_keys;      /* ids of the Thread objects behind thread ids (first seen) */
+    uint64_t *thread_keys;      /* the keys of the threads behind thread ids (thread.c) */
     vm_driver driver;           /* the checker driving the JVM (hooks.h); hooks NULL under exec */
     struct vm_check *check;     /* the driving checker's own state, never read by the JVM */
     vm_notify *notify;          /* checking: pending lazy notifications */

@@ -226,7 +226,7 @@ FN(thread_start)
         vm_vtable_lookup(vm_obj(machine, obj)->cls, vm_intern_symbol(machine, "run", 3),
                          vm_intern_symbol(machine, "()V", 3));
     vm_thread *nt;
-    if (!run || !vm_thread_create(machine, obj, &nt)) return VM_NATIVE_FAIL;
+    if (!run || !vm_thread_create(machine, t, obj, &nt)) return VM_NATIVE_FAIL;
     nt->slots[0].ref = obj;
     VM_FIELDS(vm_obj_w(machine, obj))[machine->off.thread_alive].i = 1;
     vm_call_result r = vm_push_frame(machine, nt, run, 0, 0);

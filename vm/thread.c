@@ -1,8 +1,12 @@
 /* Threads as data: creation, termination, and whether a blocked or waiting thread may run
  * again. Nothing here uses an OS thread; a scheduler (exec.c, or the model checker through
- * lts.c) decides which thread runs. Under the checker a thread id is a function of the Thread
- * object's deterministic id, so a thread has the same id on every path, and an id whose thread
- * is not started on the current path is VM_THREAD_NEW. */
+ * lts.c) decides which thread runs. Under the checker a thread id is a function of its key: the
+ * key of the thread that started it and how many threads that one had started before (the main
+ * thread's key is 0), so the same thread has the same id on every path, and an id whose thread
+ * is not started on the current path is VM_THREAD_NEW. (Keys were once the Thread objects' ids;
+ * those can differ between paths where the id reuse of garbage differs, and then one thread
+ * had two ids, which the DPOR searches, matching threads across paths, cannot tell: optimal-dpor
+ * missed an outcome.) */
 #include <stdio.h>
 
 #include "internal.h"
@@ -36,8 +40,21 @@ static bool append_thread(vm *machine, uint64_t key)
     return true;
 }
 
-/* Returns the id of the thread whose Thread object has id [key] (0: the main thread): the one it
- * had on every path so far, else a new one. Under exec ids simply count up. */
+/* Returns the key of the [n]th thread (from 1) that the thread of key [parent] starts: a hash of
+ * the two, never 0 (the main thread's). */
+static uint64_t child_key(uint64_t parent, uint32_t n)
+{
+    uint64_t x = parent * 0x9E3779B97F4A7C15ull + n;
+    x ^= x >> 30;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 27;
+    x *= 0x94D049BB133111EBull;
+    x ^= x >> 31;
+    return x ? x : 1;
+}
+
+/* Returns the id of the thread of key [key] (0: the main thread): the one it had on every path
+ * so far, else a new one. Under exec ids simply count up. */
 static bool thread_id_for(vm *machine, uint64_t key, uint32_t *id)
 {
     if (machine->driver.hooks)
@@ -58,9 +75,9 @@ static bool thread_id_for(vm *machine, uint64_t key, uint32_t *id)
     return true;
 }
 
-bool vm_thread_create(vm *machine, uint32_t object, vm_thread **out)
+bool vm_thread_create(vm *machine, vm_thread *starter, uint32_t object, vm_thread **out)
 {
-    uint64_t key = object ? vm_obj(machine, object)->id : 0;
+    uint64_t key = starter ? child_key(machine->thread_keys[starter->id], ++starter->starts) : 0;
     uint32_t id = 0;
     if (!thread_id_for(machine, key, &id)) return false;
     vm_thread *t = machine->threads[id];

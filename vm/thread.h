@@ -54,6 +54,7 @@ struct vm_thread {
     uint32_t frame_capacity;
     uint64_t allocations;         /* objects this thread allocated: the low part of their ids */
     uint64_t library_allocations; /* library objects it allocated (VM_ID_LIBRARY_BIT) */
+    uint32_t starts;              /* threads it has started: part of their keys (thread.c) */
     uint32_t wait_object;  /* WAITING in wait/await: the object waited on; BLOCKED: the monitor */
     uint32_t wait_lock;    /* the monitor to re-enter after a wait */
     uint32_t saved_count;  /* the monitor count to restore after a wait */
@@ -149,8 +150,9 @@ vm_unwind_result vm_unwind(vm *machine, vm_thread *t, bool *skip);
 
 /* ---- thread.c -------------------------------------------------------------------------------- */
 
-/* Creates a thread for Thread object [object] (0: none yet) in [*out]; false when out of memory. */
-bool vm_thread_create(vm *machine, uint32_t object, vm_thread **out);
+/* Creates a thread for Thread object [object] (0: none yet), started by [starter] (NULL: the
+ * main thread), in [*out]; false when out of memory. */
+bool vm_thread_create(vm *machine, vm_thread *starter, uint32_t object, vm_thread **out);
 
 /* Marks [t] terminated and wakes its joiners. */
 void vm_thread_end(vm *machine, vm_thread *t);

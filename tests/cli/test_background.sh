@@ -57,6 +57,19 @@ for algo in s-por dl-s-por de-s-por; do
     grep -q "^  (true, 0) .*UNEXPECTED" out.txt || fail "ResetSet under $algo: the late reset was missed"
 done
 
+# A thread keeps one id on every path: the k-th thread its starter starts, whatever garbage the
+# paths left (ids were once the Thread objects', which differed between paths here, and
+# optimal-dpor, matching threads across paths, lost (true, 2) under this order).
+for algo in dfs optimal-dpor dpor; do
+    expect 1 check --jar bg.jar --spec "$dir/reset-set.json" --client '{ add(1) } || { size() }' \
+        --algo "$algo" --order seq:3,2,1,0 --no-minimize
+    for want in "(true, 0)" "(true, 1)" "(true, 2)"; do
+        grep -qF "  $want " out.txt || fail "ResetSet under $algo: $want missed"
+    done
+    grep -q "thread ids: 0 = main, 1 = Thread-0, 2 = T0, 3 = T1)" out.txt ||
+        fail "ResetSet under $algo: a thread has two ids: $(grep -o 'thread ids: [^)]*' out.txt)"
+done
+
 # A daemon thread of a program is stopped where it stands when main ends; its write still races
 # with main's read, under every search.
 for algo in dfs dl-s-por de-s-por dpor source-dpor optimal-dpor cartesian; do
