@@ -238,6 +238,15 @@ size_t harness_impl_initialised(const client_object *obj, const char **names, si
     return vm_initialised_library_classes(harness_oracle_vm(o->oracle), names, cap);
 }
 
+size_t harness_impl_structure_threads(const client_object *obj)
+{
+    const vm *machine = harness_oracle_vm(((const impl *)obj->self)->oracle);
+    size_t n = 0;
+    for (uint32_t i = 0; i < vm_thread_count(machine); i++)
+        n += !harness_own_thread(machine, i) && vm_thread_state_of(machine, i) != VM_THREAD_NEW;
+    return n;
+}
+
 static const client_object_ops impl_ops = {
     impl_reset, impl_invoke, impl_fingerprint, impl_save, impl_restore, impl_release, impl_destroy,
 };

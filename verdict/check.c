@@ -219,6 +219,7 @@ client_status verdict_expected_outcomes(const client *c, const verdict_check_opt
         out->stats = run.stats;
     }
     if (!st) st = keep_initialised(&impl, out, err);
+    if (!st) out->structure_threads = harness_impl_structure_threads(&impl);
     client_object_free(&impl);
     out->seconds = seconds_since(&start);
     if (st) verdict_expected_free(out);

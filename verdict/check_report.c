@@ -44,6 +44,13 @@ static void print_expected(FILE *out, const client *c, const verdict_check_optio
     if (blocked)
         fprintf(out, "  of which blocked (some invocations wait for ever): %zu%s\n", blocked,
                 blocked == client_outcome_set_size(e->outcomes) ? " (no order completes)" : "");
+    if (e->structure_threads && !opt->oracle_adt)
+        fprintf(out,
+                "  the structure's own thread%s (%zu) never run%s in these runs: what %s change%s "
+                "in the results shows as unexpected outcomes\n",
+                e->structure_threads == 1 ? "" : "s", e->structure_threads,
+                e->structure_threads == 1 ? "s" : "", e->structure_threads == 1 ? "it" : "they",
+                e->structure_threads == 1 ? "s" : "");
     if (!e->compared) return;
     char text[8192];
     client_lin_diff_format(c, &e->diff, text, sizeof text);

@@ -224,6 +224,10 @@ client_status harness_impl_new(const client *c, const harness_impl_options *opt,
  * order; returns how many there are. The names live as long as [obj]. */
 size_t harness_impl_initialised(const client_object *obj, const char **names, size_t cap);
 
+/* Returns how many threads the structure under implementation oracle [obj] started of its own
+ * (they never run in the oracle's sequential runs). */
+size_t harness_impl_structure_threads(const client_object *obj);
+
 /* How one method of a spec is bound to the class under test. */
 typedef struct harness_binding {
     char descriptor[512]; /* the descriptor of the method the harness calls */

@@ -247,6 +247,7 @@ typedef struct verdict_expected {
     char **preinit;       /* owned: the JDK and model classes the implementation oracle
                            * initialised running the client's invocations */
     size_t preinit_count;
+    size_t structure_threads; /* threads the structure started, idle in the oracle's runs */
 } verdict_expected;
 
 /* Computes the linearizable outcomes of [c] into [out] with the implementation oracle, or with
