@@ -596,8 +596,7 @@ static void scratch_classes(vm *machine, fp_sum *sum)
         if (!explore_state_class_counts(cls)) continue;
         explore_state_hash_class(machine, cls, fh);
         sum_add(sum, fh);
-        for (uint32_t k = 0; cls->static_ref_map && k < cls->static_slots; k++)
-            if (cls->static_ref_map[k / 8] >> (k % 8) & 1) push_plain(machine, cls->statics[k].ref);
+        vm_each_static_ref(machine, cls, push_plain);
     }
 }
 

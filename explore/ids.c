@@ -50,11 +50,8 @@ static inline void reach(vm *machine, uint32_t h)
 static void reach_static_roots(vm *machine)
 {
     const explore_check *c = machine->check;
-    for (size_t i = 0; i < c->static_roots_len; i++) {
-        const vm_class *cls = c->static_roots[i];
-        for (uint32_t s = 0; cls->static_ref_map && s < cls->static_slots; s++)
-            if (cls->static_ref_map[s / 8] >> (s % 8) & 1) reach(machine, cls->statics[s].ref);
-    }
+    for (size_t i = 0; i < c->static_roots_len; i++)
+        vm_each_static_ref(machine, c->static_roots[i], reach);
 }
 
 /* Marks every unshared object [t] reaches from its roots, or a static of a class in

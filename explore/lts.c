@@ -219,12 +219,8 @@ static void free_names(char **names, size_t count)
 /* Marks everything reachable from statics shared (jpf): any thread can reach it. */
 static void expose_statics(vm *machine)
 {
-    for (uint32_t i = 0; i < machine->class_count; i++) {
-        const vm_class *cls = machine->classes[i];
-        for (uint32_t s = 0; cls->static_ref_map && s < cls->static_slots; s++)
-            if (cls->static_ref_map[s / 8] >> (s % 8) & 1)
-                explore_sched_expose(machine, cls->statics[s].ref);
-    }
+    for (uint32_t i = 0; i < machine->class_count; i++)
+        vm_each_static_ref(machine, machine->classes[i], explore_sched_expose);
 }
 
 /* Fills [err] with [status] and [msg]; returns [status]. */

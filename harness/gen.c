@@ -305,26 +305,33 @@ static bool seen_params(const char *const *seen, size_t n, const char *desc)
     return false;
 }
 
-/* Counts the instance methods of [cls] (declared or inherited) named as [call] that its
- * arguments fit: one per parameter list (an override is the method it overrides, a covariant
- * return is one method), bridge methods aside. */
-static size_t count_fitting(vm *machine, const vm_class *cls, const harness_vm_call *call)
+/* Collects into [seen] (at most [cap]) the descriptors of the instance methods named [name] with
+ * [arity] parameters that [cls] declares or inherits, one per parameter list (an override is the
+ * method it overrides, a covariant return is one method); with [call], only those its arguments
+ * fit, bridge methods aside. Returns how many there are. */
+static size_t collect_overloads(vm *machine, const vm_class *cls, const char *name, size_t arity,
+                                const harness_vm_call *call, const char **seen, size_t cap)
 {
-    enum { CAP = 64 };
-    const char *seen[CAP];
     size_t n = 0;
     const vm_class *c;
-    for (size_t k = 0; (c = supertype(cls, k)) && n < CAP; k++)
-        for (uint32_t i = 0; i < vm_class_method_count(c) && n < CAP; i++) {
+    for (size_t k = 0; (c = supertype(cls, k)) && n < cap; k++)
+        for (uint32_t i = 0; i < vm_class_method_count(c) && n < cap; i++) {
             const vm_method *m = vm_class_method(c, i);
-            if (!is_candidate(m, call->method, call->arg_count) ||
-                (vm_method_access(m) & CF_ACC_BRIDGE) ||
-                !fit(machine, m, call->args, call->arg_count) ||
-                seen_params(seen, n, vm_method_descriptor(m)))
+            if (!is_candidate(m, name, arity) || seen_params(seen, n, vm_method_descriptor(m)))
+                continue;
+            if (call && ((vm_method_access(m) & CF_ACC_BRIDGE) ||
+                         !fit(machine, m, call->args, call->arg_count)))
                 continue;
             seen[n++] = vm_method_descriptor(m);
         }
     return n;
+}
+
+/* Counts the overloads of [cls] (see collect_overloads) that the arguments of [call] fit. */
+static size_t count_fitting(vm *machine, const vm_class *cls, const harness_vm_call *call)
+{
+    const char *seen[64];
+    return collect_overloads(machine, cls, call->method, call->arg_count, call, seen, 64);
 }
 
 /* Writes the descriptors of [cls]'s methods named [name] with [arity] parameters into [buf]
@@ -332,19 +339,10 @@ static size_t count_fitting(vm *machine, const vm_class *cls, const harness_vm_c
 static void list_overloads(const vm_class *cls, const char *name, size_t arity, char *buf,
                            size_t cap)
 {
-    enum { CAP = 32 };
-    const char *seen[CAP];
-    size_t n = 0, len = 0;
-    const vm_class *c;
-    buf[0] = '\0';
-    for (size_t k = 0; (c = supertype(cls, k)) && n < CAP; k++)
-        for (uint32_t i = 0; i < vm_class_method_count(c) && n < CAP && len < cap; i++) {
-            const vm_method *m = vm_class_method(c, i);
-            const char *desc = vm_method_descriptor(m);
-            if (!is_candidate(m, name, arity) || seen_params(seen, n, desc)) continue;
-            len += (size_t)snprintf(buf + len, cap - len, "%s%s", n ? ", " : "", desc);
-            seen[n++] = desc;
-        }
+    const char *seen[32];
+    size_t n = collect_overloads(NULL, cls, name, arity, NULL, seen, 32);
+    base_textbuf out = base_textbuf_make(buf, cap);
+    for (size_t i = 0; i < n; i++) base_textbuf_printf(&out, "%s%s", i ? ", " : "", seen[i]);
 }
 
 /* Writes the Java name of descriptor type [d] ("int", "java.lang.Object") into [buf]. */

@@ -90,6 +90,14 @@ static inline void vm_each_ref(vm *machine, const vm_object *o, void (*visit)(vm
         if (cls->ref_map[i / 8] >> (i % 8) & 1) visit(machine, VM_FIELDS(o)[i].ref);
 }
 
+/* Calls [visit] on every reference static of class [cls] (null ones included). */
+static inline void vm_each_static_ref(vm *machine, const vm_class *cls,
+                                      void (*visit)(vm *, uint32_t))
+{
+    for (uint32_t s = 0; cls->static_ref_map && s < cls->static_slots; s++)
+        if (cls->static_ref_map[s / 8] >> (s % 8) & 1) visit(machine, cls->statics[s].ref);
+}
+
 /* Copies object [h] (a shallow clone); 0 on failure. */
 uint32_t vm_clone_object(vm *machine, vm_thread *t, uint32_t h);
 
