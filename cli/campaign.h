@@ -17,11 +17,13 @@ enum { CAMPAIGN_MSG_MAX = 512 };
 /* The command-line settings of a campaign. */
 typedef struct campaign_options {
     const char *jar, *spec, *clients, *csv;
-    const char *orders; /* seq:all, random:K or a list of order specs */
-    const char **algos; /* [algo_count] algorithm names, validated */
+    const char *orders;    /* seq:all, random:K or a list of order specs */
+    const char **algos;    /* [algo_count] algorithm names, validated, as the CSV writes them */
+    const char **searches; /* [algo_count] check's --algo of each (no "+symmetry") */
+    const bool *symmetric; /* [algo_count] whether each runs with --heap-symmetry */
     size_t algo_count;
     bool first_error;        /* pass --first-error to every run */
-    bool heap_symmetry;      /* pass --heap-symmetry to every run (dfs, jpf, s-por only) */
+    bool heap_symmetry;      /* --heap-symmetry: every algorithm of --algos is A+symmetry */
     const char *visible;     /* pass --visible to every run of a safe-classifier algorithm */
     uint32_t max_threads;    /* pass --max-threads to every run (0: check's default) */
     bool dry_run;            /* list the runs still to make instead of making them */

@@ -161,16 +161,16 @@ static void build_argv(const runner *r, const slot *s, char **argv, char num[3][
     snprintf(num[1], 32, "%.15g", o->max_memory_mb);
     snprintf(num[2], 32, "%u", (unsigned)o->max_threads);
     const char *fixed[] = {o->self,   "check",    "--jar",     o->jar,   "--spec",
-                           o->spec,   "--client", run->client, "--algo", o->algos[run->algo],
+                           o->spec,   "--client", run->client, "--algo", o->searches[run->algo],
                            "--order", run->order, "--timeout", num[0],   "--json",
                            s->json};
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) argv[n++] = (char *)fixed[i];
     if (o->max_memory_mb > 0) argv[n++] = "--max-memory", argv[n++] = num[1];
     argv[n++] = "--no-minimize"; /* a run measures the search alone */
     if (o->first_error) argv[n++] = "--first-error";
-    if (o->heap_symmetry) argv[n++] = "--heap-symmetry";
+    if (o->symmetric[run->algo]) argv[n++] = "--heap-symmetry";
     if (o->max_threads) argv[n++] = "--max-threads", argv[n++] = num[2];
-    if (o->visible && !strstr(o->algos[run->algo], "jpf")) /* the safe classifier's algorithms */
+    if (o->visible && !strstr(o->searches[run->algo], "jpf")) /* the safe classifier's algorithms */
         argv[n++] = "--visible", argv[n++] = (char *)o->visible;
     argv[n] = NULL;
 }

@@ -20,8 +20,11 @@ enum { MAX_ALGOS = 32 };
 typedef struct campaign_args {
     campaign_options opt;
     const char *algos, *shard, *jobs, *timeout, *memory;
-    const char *names[MAX_ALGOS]; /* the --algos names, canonical */
-    char self[4096];              /* this executable's path */
+    const char *names[MAX_ALGOS];    /* the --algos names, canonical, as the CSV writes them */
+    const char *searches[MAX_ALGOS]; /* the same without "+symmetry": check's --algo */
+    bool symmetric[MAX_ALGOS];       /* the algorithm runs with --heap-symmetry */
+    char named[MAX_ALGOS][64];       /* the names that end in "+symmetry" */
+    char self[4096];                 /* this executable's path */
 } campaign_args;
 
 /* The options (see cli_syntax). */
@@ -31,7 +34,8 @@ static const cli_option options[] = {
     CLI_OPT_CLIENTS,
     {"algos", "A,B,...",
      "the searches to run each client under (check's --algo;\n"
-     "portfolio: check's default portfolio)",
+     "portfolio: check's default portfolio); A+symmetry runs A\n"
+     "with --heap-symmetry, and the CSV names it so",
      CLI_VALUE_TEXT, NULL, NULL},
     {"csv", "OUT",
      "the CSV the rows are appended to; rerunning skips the\n"
@@ -52,8 +56,8 @@ static const cli_option options[] = {
     {"shard", "K/N", "only the runs whose index in the full list is K-1\nmodulo N", CLI_VALUE_TEXT,
      NULL, NULL},
     {"heap-symmetry", NULL,
-     "every run matches states up to object names (the CSV\n"
-     "does not record it: keep such runs in a CSV of their own)",
+     "every run matches states up to object names: each\n"
+     "algorithm A of --algos is taken as A+symmetry",
      CLI_VALUE_TEXT, NULL, NULL},
     {"visible", "P,...",
      "the narrowed visible set of the paper's S-POR experiments,\n"
@@ -128,28 +132,49 @@ static int parse_number(const char *name, const char *text, double max, double *
     return -1;
 }
 
-/* Splits --algos into canonical algorithm names ("portfolio": check's default portfolio). */
+/* Adds algorithm [tok] of --algos ("portfolio": check's default portfolio; a "+symmetry" suffix,
+ * or --heap-symmetry, runs it with --heap-symmetry) under its canonical name; -1 when it was
+ * added, else the exit status after an error. */
+static int parse_algo(campaign_args *a, char *tok)
+{
+    static const char suffix[] = "+symmetry";
+    size_t len = strlen(tok), slen = sizeof suffix - 1, i = a->opt.algo_count;
+    bool symmetric = a->opt.heap_symmetry;
+    if (len > slen && !strcmp(tok + len - slen, suffix)) {
+        tok[len - slen] = '\0';
+        symmetric = true;
+    }
+    por_algo algo = POR_ALGO_DL_SPOR; /* a portfolio's members are all safe-set searches */
+    por_error err = {0};
+    bool portfolio = !strcmp(tok, "portfolio"); /* its default members: check's own */
+    if (!portfolio && por_algo_parse(tok, &algo, &err) != POR_OK)
+        return fail("%s (or portfolio, and either with +symmetry)", err.message);
+    if (symmetric && !cli_heap_symmetry_allows("campaign", algo, false)) return EXIT_BAD_INPUT;
+    a->searches[i] = portfolio ? "portfolio" : por_algo_name(algo);
+    a->symmetric[i] = symmetric;
+    snprintf(a->named[i], sizeof a->named[i], "%s%s", a->searches[i], symmetric ? suffix : "");
+    for (size_t k = 0; k < i; k++)
+        if (!strcmp(a->names[k], a->named[i]))
+            return fail("algorithm '%s' listed twice", a->named[i]);
+    a->names[a->opt.algo_count++] = a->named[i];
+    return -1;
+}
+
+/* Splits --algos into canonical algorithm names. */
 static int parse_algos(campaign_args *a)
 {
     char buf[1024];
     if (strlen(a->algos) >= sizeof buf) return fail("--algos is too long: '%.40s'", a->algos);
     strcpy(buf, a->algos);
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        por_algo algo = POR_ALGO_DL_SPOR; /* a portfolio's members are all safe-set searches */
-        por_error err = {0};
-        bool portfolio = !strcmp(tok, "portfolio"); /* its default members: check's own */
-        if (!portfolio && por_algo_parse(tok, &algo, &err) != POR_OK)
-            return fail("%s (or portfolio)", err.message);
-        const char *name = portfolio ? "portfolio" : por_algo_name(algo);
-        for (size_t i = 0; i < a->opt.algo_count; i++)
-            if (!strcmp(a->names[i], name)) return fail("algorithm '%s' listed twice", name);
         if (a->opt.algo_count == MAX_ALGOS) return fail("more than %s algorithms", "32");
-        if (a->opt.heap_symmetry && !cli_heap_symmetry_allows("campaign", algo, false))
-            return EXIT_BAD_INPUT;
-        a->names[a->opt.algo_count++] = name;
+        int st = parse_algo(a, tok);
+        if (st >= 0) return st;
     }
     if (!a->opt.algo_count) return fail("--algos names no algorithm: '%s'", a->algos);
     a->opt.algos = a->names;
+    a->opt.searches = a->searches;
+    a->opt.symmetric = a->symmetric;
     return -1;
 }
 

@@ -184,6 +184,22 @@ done
 states() { rows "$1" | awk -F'\t' '{ n += $7 } END { print n + 0 }'; }
 (($(states "$sym") < $(states "$plain"))) ||
   fail "heap symmetry did not reach the runs: $(states "$sym") states against $(states "$plain")"
+[[ $(rows "$sym" | cut -f4 | sort -u | tr '\n' ' ') == "dl-s-por+symmetry s-por+symmetry " ]] ||
+  fail "the CSV does not say the runs had heap symmetry: $(rows "$sym" | cut -f4 | sort -u | tr '\n' ' ')"
+# A+symmetry: one campaign runs s-por both ways, each row as the campaign of its setting did
+mixed=$work/mixed.csv
+campaign --clients "$clients" --algos s-por,s-por+symmetry --jobs 2 --timeout 120 --csv "$mixed" \
+  >"$work/sym.out" 2>"$work/sym.err" || { fail "campaign --algos s-por,s-por+symmetry exited $?"; cat "$work/sym.err"; }
+states_of() { rows "$1" | awk -F'\t' -v a="$2" '$4 == a { print $2, $6, $7 }' | sort; }
+[[ $(states_of "$mixed" s-por) == $(states_of "$plain" s-por) && -n $(states_of "$plain" s-por) ]] ||
+  fail "s-por in a mixed campaign differs from the plain campaign's"
+[[ $(states_of "$mixed" s-por+symmetry) == $(states_of "$sym" s-por+symmetry) && -n $(states_of "$sym" s-por+symmetry) ]] ||
+  fail "s-por+symmetry in a mixed campaign differs from the --heap-symmetry campaign's"
+campaign --clients "$clients" --algos s-por+symmetry,s-por --csv "$mixed" --dry-run >"$work/out" 2>/dev/null
+[[ ! -s $work/out ]] || fail "a rerun of the mixed campaign plans runs again: $(head -2 "$work/out")"
+expect_error "--heap-symmetry does not go with dpor" --clients "$clients" --algos s-por,dpor+symmetry --csv "$work/e.csv"
+expect_error "algorithm 's-por\+symmetry' listed twice" --clients "$clients" --algos s-por+symmetry,s-por --heap-symmetry --csv "$work/e.csv"
+expect_error "unknown algorithm '\\+symmetry'" --clients "$clients" --algos +symmetry --csv "$work/e.csv"
 echo "heap symmetry: $((SECONDS - start)) s"
 
 # ---- --orders expansion and shards (planned runs, --dry-run) -------------------------------------
