@@ -391,10 +391,12 @@ static void fire_proviso(search *s, frame *f)
  * done after that, so t was marked done before s, all along the cycle, which is impossible.
  * So every cycle has a fully expanded state (condition C3). A new successor that this worker
  * claimed is explored and marked done before its transition returns, and keeps [f] reduced.
- * A state passed through is left alone: its claimer's choices make the graph, not this one's. */
+ * A state passed through is left alone: its claimer's choices make the graph, not this one's.
+ * A successor claimed here or found done needs no look at the shared set (chosen_settled). */
 static void parallel_proviso(search *s, frame *f)
 {
     if (!s->shared || !s->algo->proviso || f->full || f->foreign || s->stopped) return;
+    if (f->chosen_settled) return; /* no probe of the shared set: done for sure */
     const probe *p = &s->probes[(size_t)(f - s->frames) * s->n + f->chosen];
     if (!por_shared_set_is_done(s->shared, p->fp)) fire_proviso(s, f);
 }
@@ -515,6 +517,7 @@ static bool take_shared(search *s, size_t d, size_t t, por_fp fp)
     if (!note_transition(s, d, t, to_new)) return false;
     if (s->stopped) return true;
     if (found == SHARED_FULL) return shared_full(s);
+    f->chosen_settled = found == SHARED_CLAIMED || found == SHARED_DONE;
     if (found == SHARED_DONE || passed) return enter_done(s, f);
     if (succ != NONE) return enter_known(s, f, succ);
     return enter_new(s, d, t, fp, NONE, found == SHARED_OPEN);

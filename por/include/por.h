@@ -64,7 +64,8 @@ typedef enum por_order_kind {
     POR_ORDER_RANDOM, /* uniformly at random from a seed */
 } por_order_kind;
 
-/* An enumeration order; both kinds first prefer a transition to an already visited state. */
+/* An enumeration order; both kinds first prefer a transition to an already visited state (dfs
+ * and jpf only when they stop at the first error: otherwise the order changes nothing found). */
 typedef struct por_order {
     por_order_kind kind;
     size_t perm_len;               /* threads listed in [perm]; the others follow by id */
