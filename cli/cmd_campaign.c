@@ -281,11 +281,11 @@ static long pending(const campaign_options *opt, const campaign_plan *plan,
     return n;
 }
 
-/* Prints one line of totals [t] named [name]. */
-static void print_totals(const char *name, const campaign_totals *t)
+/* Prints one line of totals [t] named [name] in a column [width] wide. */
+static void print_totals(int width, const char *name, const campaign_totals *t)
 {
-    printf("  %-12s %6zu %6zu %10zu %9zu %14zu %7zu %10.2f\n", name, t->rows, t->ok, t->violations,
-           t->timeouts, t->out_of_memory, t->errors, t->seconds);
+    printf("  %-*s %6zu %6zu %10zu %9zu %14zu %7zu %10.2f\n", width, name, t->rows, t->ok,
+           t->violations, t->timeouts, t->out_of_memory, t->errors, t->seconds);
 }
 
 /* Prints the summary of the rows this invocation wrote ([skipped] were there already). */
@@ -298,10 +298,13 @@ static void print_summary(const campaign_options *opt, const campaign_totals *to
            all->rows, all->rows == 1 ? "" : "s", opt->csv, skipped, all->ok, all->violations,
            all->violations == 1 ? "" : "s", all->timeouts, all->timeouts == 1 ? "" : "s",
            all->out_of_memory, all->errors, all->errors == 1 ? "" : "s");
-    printf("  %-12s %6s %6s %10s %9s %14s %7s %10s\n", "algorithm", "rows", "ok", "violations",
-           "timeouts", "out-of-memory", "errors", "seconds");
-    for (size_t i = 0; i < opt->algo_count; i++) print_totals(opt->algos[i], &totals[i]);
-    print_totals("all", all);
+    int width = 12; /* the widest algorithm name, "portfolio+symmetry" among them */
+    for (size_t i = 0; i < opt->algo_count; i++)
+        if ((int)strlen(opt->algos[i]) > width) width = (int)strlen(opt->algos[i]);
+    printf("  %-*s %6s %6s %10s %9s %14s %7s %10s\n", width, "algorithm", "rows", "ok",
+           "violations", "timeouts", "out-of-memory", "errors", "seconds");
+    for (size_t i = 0; i < opt->algo_count; i++) print_totals(width, opt->algos[i], &totals[i]);
+    print_totals(width, "all", all);
 }
 
 /* Makes the runs of [batch] and reports; returns the exit status. */
