@@ -7,7 +7,7 @@
 
 #include "internal.h"
 
-enum { HEAP_LIMIT_BYTES = 1u << 30, MIN_THRESHOLD = 64u << 20 };
+enum { HEAP_LIMIT_BYTES = 1u << 30, MIN_THRESHOLD = 64u << 20, POOL_BLOCK = 1u << 16 };
 
 static uint32_t mix_hash(uint64_t id)
 {
@@ -60,6 +60,57 @@ static uint32_t add_handle(vm *machine, vm_object *o)
     return heap->count++;
 }
 
+/* ---- The object pool ------------------------------------------------------------------------ */
+
+/* Carves [size] bytes from the newest pool block, starting a block when it has too few; NULL when
+ * out of memory. */
+static void *carve(vm_heap *heap, size_t size)
+{
+    if ((size_t)(heap->pool_end - heap->pool_next) < size) {
+        if (!base_array_reserve(&heap->pool_blocks, &heap->pool_block_capacity,
+                                heap->pool_block_count + 1, sizeof *heap->pool_blocks))
+            return NULL;
+        char *block = base_malloc(POOL_BLOCK);
+        if (!block) return NULL;
+        heap->pool_blocks[heap->pool_block_count++] = block;
+        heap->pool_next = block;
+        heap->pool_end = block + POOL_BLOCK;
+    }
+    void *cell = heap->pool_next;
+    heap->pool_next += size;
+    return cell;
+}
+
+/* Returns [size] zeroed bytes for an object: a pool cell outside the checker when [size] fits
+ * one, else an allocation of its own; NULL when out of memory. */
+static vm_object *new_storage(vm *machine, size_t size)
+{
+    if (machine->driver.hooks || size > VM_POOL_CLASSES * VM_POOL_GRAIN)
+        return base_calloc(1, size);
+    vm_heap *heap = &machine->heap;
+    size_t c = (size - 1) / VM_POOL_GRAIN;
+    vm_object *o = heap->pool_free[c];
+    if (o)
+        heap->pool_free[c] = *(void **)o;
+    else if (!(o = carve(heap, (c + 1) * VM_POOL_GRAIN)))
+        return NULL;
+    memset(o, 0, size);
+    o->pool = (uint8_t)(c + 1);
+    return o;
+}
+
+/* Frees the storage of object [o]: back to its pool's free list, or to the allocator. */
+static void free_storage(vm_heap *heap, vm_object *o)
+{
+    if (!o->pool) {
+        base_free(o);
+        return;
+    }
+    size_t c = o->pool - 1u;
+    *(void **)o = heap->pool_free[c];
+    heap->pool_free[c] = o;
+}
+
 /* True when the [cls] object [t] allocates now is a library object: one of a lock's own classes
  * made inside an atomic library call on a shared receiver (a lock's queue node; not the parts of
  * a lock being constructed, nor what a class initialiser run by the call makes). Such objects
@@ -82,10 +133,10 @@ static uint32_t allocate(vm *machine, vm_thread *t, vm_class *cls, size_t payloa
                 HEAP_LIMIT_BYTES >> 20);
         return 0;
     }
-    vm_object *o = base_calloc(1, sizeof *o + payload);
+    vm_object *o = new_storage(machine, sizeof *o + payload);
     uint32_t h = o ? add_handle(machine, o) : 0;
     if (!h) {
-        base_free(o);
+        if (o) free_storage(&machine->heap, o);
         vm_fail(machine, VM_ERR_NOMEM, "error: out of memory allocating %s", cls->name);
         return 0;
     }
@@ -249,7 +300,7 @@ void vm_heap_release(vm *machine, uint32_t h)
     vm_heap *heap = &machine->heap;
     vm_object *o = heap->objects[h];
     heap->bytes -= sizeof *o + payload_of(o);
-    base_free(o);
+    free_storage(heap, o);
     heap->objects[h] = NULL;
     if (heap->free_count == heap->free_capacity) {
         uint32_t cap = heap->free_capacity ? heap->free_capacity * 2 : 4096;
@@ -286,7 +337,10 @@ void vm_maybe_collect(vm *machine)
 void vm_heap_free(vm *machine)
 {
     vm_heap *heap = &machine->heap;
-    for (uint32_t h = 1; h < heap->count; h++) base_free(heap->objects[h]);
+    for (uint32_t h = 1; h < heap->count; h++)
+        if (heap->objects[h] && !heap->objects[h]->pool) base_free(heap->objects[h]);
+    for (size_t i = 0; i < heap->pool_block_count; i++) base_free(heap->pool_blocks[i]);
+    base_free(heap->pool_blocks);
     base_free(heap->objects);
     base_free(heap->free_handles);
     base_free(heap->pins);

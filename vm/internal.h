@@ -113,6 +113,8 @@ struct vm {
     uint32_t class_table_capacity;
     vm_method **methods; /* every loaded method by id */
     uint32_t method_count, method_capacity;
+    uint8_t **quick; /* by method id: the copy of its code the interpreter quickens, or NULL */
+    uint32_t quick_capacity;
     vm_heap heap;
     vm_thread **threads; /* each thread allocated on its own, so pointers stay valid */
     uint32_t thread_count, thread_capacity;
@@ -183,6 +185,9 @@ const char *vm_intern_symbol(vm *machine, const char *s, size_t len);
 
 /* Appends [method] to the method registry, setting its id; false when out of memory. */
 bool vm_register_method(vm *machine, vm_method *method);
+
+/* Frees the quickened copies of method code (interp_slow.c). */
+void vm_quick_free(vm *machine);
 
 /* Writes [len] bytes of program output to [fd] through the configured sink. */
 void vm_output(vm *machine, int fd, const char *bytes, size_t len);

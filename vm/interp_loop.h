@@ -1,8 +1,11 @@
-/* The interpreter loop, written once against VM_CASE/VM_NEXT/VM_DISPATCH and included twice:
- * interp_switch.c builds it as a switch, interp_goto.c with computed goto (VM_USE_GOTO). The
- * includer defines VM_INTERP_NAME. Hot state (pc, sp, locals, the frame, the constant-pool
- * cache) lives in locals and is saved to the frame (SAVE) before anything that can throw, call,
- * allocate or stop. Slow paths are functions in interp_slow.h. */
+/* The interpreter loop, written once against VM_CASE/VM_NEXT/VM_DISPATCH and included three
+ * times: interp_switch.c builds it as a switch, interp_goto.c with computed goto (VM_USE_GOTO),
+ * once as it is and once for quickened code (VM_QUICK: no watch, no checker; interp_slow.h). The
+ * includer defines VM_INTERP_NAME, VM_USE_GOTO and VM_QUICK. Hot state (pc, sp, locals, the frame,
+ * the constant-pool cache) lives in locals and is saved to the frame (SAVE) before anything that
+ * can throw, call, allocate or stop. The object table is cached too ([objects], read by OBJ): any
+ * allocation may move it, so it is read again (REFRESH) after every call that returns to the
+ * instruction (LOAD does it for the others). Slow paths are functions in interp_slow.h. */
 #include <math.h>
 #include <stdio.h>
 
@@ -14,39 +17,63 @@
 #define S4(p)                                                                                      \
     ((int32_t)(((uint32_t)(p)[0] << 24) | ((uint32_t)(p)[1] << 16) | ((uint32_t)(p)[2] << 8) |     \
                (p)[3]))
-#define OBJ(h) (machine->heap.objects[h])
+/* The object of handle [h], through the cached table, which REFRESH reads again. */
+#define OBJ(h) (objects[h])
+#define REFRESH() (objects = machine->heap.objects)
+/* Makes object [o] of handle [h] writable (vm_obj_w, through the cached table). */
+#define WRITABLE(o, h)                                                                             \
+    do {                                                                                           \
+        if (VM_UNLIKELY((o)->epoch != machine->epoch)) vm_obj_w(machine, h);                       \
+    } while (0)
+
+/* Points [code] at the code of [m] that runs: its quickened copy under VM_QUICK, else its own. */
+#define USE_CODE(m)                                                                                \
+    do {                                                                                           \
+        if (VM_QUICK) {                                                                            \
+            code = vm_quick_code(machine, (m));                                                    \
+            if (VM_UNLIKELY(!code)) return VM_RUN_FAILED;                                          \
+        } else {                                                                                   \
+            code = (m)->code->code;                                                                \
+        }                                                                                          \
+    } while (0)
 
 #define LOAD()                                                                                     \
     do {                                                                                           \
         frame = &t->frames[t->depth - 1];                                                          \
-        code = frame->method->code->code;                                                          \
+        USE_CODE(frame->method);                                                                   \
         pc = code + frame->pc;                                                                     \
         locals = t->slots + frame->locals;                                                         \
         sp = t->slots + frame->sp;                                                                 \
         cp = frame->method->owner->cp;                                                             \
+        REFRESH();                                                                                 \
     } while (0)
 
 #define SAVE()                                                                                     \
     do {                                                                                           \
         frame->pc = (uint32_t)(pc - code);                                                         \
-        frame->sp = (uint32_t)(sp - t->slots);                                                     \
+        frame->sp = frame->locals + (uint32_t)(sp - locals);                                       \
     } while (0)
 
 /* Checking (and the stop-before API): every watched opcode asks the classifier, and the
  * instruction count may cut the run. The first instruction of a run is spared (SPARED_DISPATCH),
  * and so is the handler an exception unwinds to at the start of a run when vm_unwind leaves
  * [skip] set. */
-#define WATCHED()                                                                                  \
-    (VM_UNLIKELY(watch != NULL) && ((VM_UNLIKELY(--icount == 0) | watch[*pc]) &&                   \
-                                    vm_stop_before(machine, t, stop, icount, frame, pc, sp)))
+#define WATCH()                                                                                    \
+    do {                                                                                           \
+        if (VM_UNLIKELY(watch != NULL) && (VM_UNLIKELY(--icount == 0) | watch[*pc])) {             \
+            if (vm_stop_before(machine, t, stop, icount, frame, pc, sp)) goto stopped;             \
+            REFRESH();                                                                             \
+        }                                                                                          \
+    } while (0)
 
+/* Computed goto dispatches through [table], the handlers' addresses by opcode. */
 #if VM_USE_GOTO
 #define VM_DISPATCH()                                                                              \
     do {                                                                                           \
-        if (WATCHED()) goto stopped;                                                               \
-        goto *labels[*pc];                                                                         \
+        WATCH();                                                                                   \
+        goto *table[*pc];                                                                          \
     } while (0)
-#define UNWATCHED_DISPATCH() goto *labels[*pc]
+#define UNWATCHED_DISPATCH() goto *table[*pc]
 #define VM_CASE(name) L_##name:
 #else
 #define VM_DISPATCH() goto dispatch
@@ -107,6 +134,7 @@
         SAVE();                                                                                    \
         switch (expr) {                                                                            \
         case SLOW_GO:                                                                              \
+            REFRESH();                                                                             \
             break;                                                                                 \
         case SLOW_REDO:                                                                            \
             LOAD();                                                                                \
@@ -124,6 +152,7 @@
         if (VM_UNLIKELY(!(e)->resolved)) {                                                         \
             SAVE();                                                                                \
             if (!(expr)) return VM_RUN_FAILED;                                                     \
+            REFRESH();                                                                             \
         }                                                                                          \
     } while (0)
 #define INVOKE(target, adv)                                                                        \
@@ -133,6 +162,50 @@
         goto invoke;                                                                               \
     } while (0)
 
+/* The bodies of instructions that several opcodes share, each opcode with a body of its own (no
+ * jump between a computed goto's label and the code). */
+#define PUSH_INT(v)                                                                                \
+    do {                                                                                           \
+        (sp++)->i = (v);                                                                           \
+        VM_NEXT(1);                                                                                \
+    } while (0)
+#define LOAD_LOCAL(n, len)                                                                         \
+    do {                                                                                           \
+        *sp++ = locals[n];                                                                         \
+        VM_NEXT(len);                                                                              \
+    } while (0)
+#define STORE_LOCAL(n, len)                                                                        \
+    do {                                                                                           \
+        locals[n] = *--sp;                                                                         \
+        VM_NEXT(len);                                                                              \
+    } while (0)
+/* Superinstructions: pushes local pc[1] and local [n], or adds the top two ints into local [n];
+ * both instructions together are [len] bytes. */
+#define LOAD_LOCAL2(n, len)                                                                        \
+    do {                                                                                           \
+        sp[0] = locals[pc[1]];                                                                     \
+        sp[1] = locals[n];                                                                         \
+        sp += 2;                                                                                   \
+        VM_NEXT(len);                                                                              \
+    } while (0)
+#define LOCAL_ELEM(n, len, type, field, op)                                                        \
+    do {                                                                                           \
+        int32_t i = locals[n].i;                                                                   \
+        uint32_t h = sp[-1].ref;                                                                   \
+        if (VM_UNLIKELY(!h || (uint32_t)i >= OBJ(h)->length)) { /* [op] throws */                  \
+            (sp++)->i = i;                                                                         \
+            pc += (len);                                                                           \
+            goto L_##op;                                                                           \
+        }                                                                                          \
+        sp[-1].field = ((const type *)VM_ELEMS(OBJ(h)))[i];                                        \
+        VM_NEXT((len) + 1);                                                                        \
+    } while (0)
+#define IADD_STORE(n, len)                                                                         \
+    do {                                                                                           \
+        locals[n].i = (int32_t)((uint32_t)sp[-2].i + (uint32_t)sp[-1].i);                          \
+        sp -= 2;                                                                                   \
+        VM_NEXT(len);                                                                              \
+    } while (0)
 #define BINOP_I(expr)                                                                              \
     do {                                                                                           \
         int32_t b = sp[-1].i, a = sp[-2].i;                                                        \
@@ -199,7 +272,7 @@
         uint32_t h = sp[-3].ref;                                                                   \
         vm_object *a;                                                                              \
         ARRAY_AT(a, h, i);                                                                         \
-        a = vm_obj_w(machine, h);                                                                  \
+        WRITABLE(a, h);                                                                            \
         ((type *)VM_ELEMS(a))[i] = (type)(value);                                                  \
         sp -= 3;                                                                                   \
         VM_NEXT(1);                                                                                \
@@ -219,7 +292,7 @@
         uint32_t h = sp[-4].ref;                                                                   \
         vm_object *a;                                                                              \
         ARRAY_AT(a, h, i);                                                                         \
-        a = vm_obj_w(machine, h);                                                                  \
+        WRITABLE(a, h);                                                                            \
         ((type *)VM_ELEMS(a))[i] = getter(sp - 2);                                                 \
         sp -= 4;                                                                                   \
         VM_NEXT(1);                                                                                \
@@ -227,8 +300,24 @@
 
 vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
 {
-#if VM_USE_GOTO
-    static const void *const labels[256] = {
+#if VM_USE_GOTO && VM_QUICK
+    /* On the stack, where dispatch reads it relative to the stack pointer rather than through a
+     * register of its own; filled at each entry. */
+    /* clang-format off */
+    const void *const table[256] = {
+        [0 ... 255] = &&L_INVALID,
+#define CF_OPCODE(NAME, mnemonic, value, length, effect, kind) [value] = &&L_##NAME,
+#include "opcodes.def"
+#undef CF_OPCODE
+        [CF_OP_GETFIELD] = &&quicken_field,
+        [CF_OP_PUTFIELD] = &&quicken_field,
+#define VM_QUICK_LABEL(name, value) [value] = &&L_Q_##name,
+        VM_QUICK_OPCODES(VM_QUICK_LABEL)
+#undef VM_QUICK_LABEL
+    };
+    /* clang-format on */
+#elif VM_USE_GOTO
+    static const void *const table[256] = {
         [0 ... 255] = &&L_INVALID,
 #define CF_OPCODE(NAME, mnemonic, value, length, effect, kind) [value] = &&L_##NAME,
 #include "opcodes.def"
@@ -236,6 +325,7 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
     };
 #endif
     vm_frame *frame;
+    vm_object **objects;
     const uint8_t *code, *pc;
     vm_slot *locals, *sp;
     vm_cp_entry *cp;
@@ -243,9 +333,9 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
     uint8_t advance = 0;
     vm_call_result call_result;
     uint64_t budget = stop->budget ? stop->budget : UINT64_MAX;
-    const bool *watch = stop->watch;
+    const bool *const watch = VM_QUICK ? NULL : stop->watch;
     bool skip = stop->skip_first;
-    bool checking = machine->driver.hooks && watch == machine->driver.watch;
+    bool checking = !VM_QUICK && machine->driver.hooks && watch == machine->driver.watch;
     uint64_t icount = !checking                ? UINT64_MAX
                       : stop->max_instructions ? stop->max_instructions
                                                : machine->driver.max_instructions;
@@ -265,7 +355,7 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
 #if !VM_USE_GOTO
     for (;;) {
     dispatch:
-        if (WATCHED()) goto stopped;
+        WATCH();
     unwatched:
         switch (*pc) {
 #endif
@@ -274,8 +364,13 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
             /* clang-format off */
     VM_CASE(NOP) VM_NEXT(1);
     VM_CASE(ACONST_NULL) { (sp++)->ref = 0; VM_NEXT(1); }
-    VM_CASE(ICONST_M1) VM_CASE(ICONST_0) VM_CASE(ICONST_1) VM_CASE(ICONST_2) VM_CASE(ICONST_3)
-    VM_CASE(ICONST_4) VM_CASE(ICONST_5) { (sp++)->i = *pc - CF_OP_ICONST_0; VM_NEXT(1); }
+    VM_CASE(ICONST_M1) PUSH_INT(-1);
+    VM_CASE(ICONST_0) PUSH_INT(0);
+    VM_CASE(ICONST_1) PUSH_INT(1);
+    VM_CASE(ICONST_2) PUSH_INT(2);
+    VM_CASE(ICONST_3) PUSH_INT(3);
+    VM_CASE(ICONST_4) PUSH_INT(4);
+    VM_CASE(ICONST_5) PUSH_INT(5);
     VM_CASE(LCONST_0) VM_CASE(LCONST_1) { vm_set_long(sp, *pc - CF_OP_LCONST_0); sp += 2; VM_NEXT(1); }
     VM_CASE(FCONST_0) VM_CASE(FCONST_1) VM_CASE(FCONST_2) { (sp++)->f = (float)(*pc - CF_OP_FCONST_0); VM_NEXT(1); }
     VM_CASE(DCONST_0) VM_CASE(DCONST_1) { vm_set_double(sp, *pc - CF_OP_DCONST_0); sp += 2; VM_NEXT(1); }
@@ -301,11 +396,13 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
         sp += 2;
         VM_NEXT(3);
     }
-    VM_CASE(ILOAD) VM_CASE(FLOAD) VM_CASE(ALOAD) { *sp++ = locals[pc[1]]; VM_NEXT(2); }
+    VM_CASE(ILOAD) LOAD_LOCAL(pc[1], 2);
+    VM_CASE(FLOAD) LOAD_LOCAL(pc[1], 2);
+    VM_CASE(ALOAD) LOAD_LOCAL(pc[1], 2);
     VM_CASE(LLOAD) VM_CASE(DLOAD) { sp[0] = locals[pc[1]]; sp[1] = locals[pc[1] + 1]; sp += 2; VM_NEXT(2); }
-    VM_CASE(ILOAD_0) VM_CASE(ILOAD_1) VM_CASE(ILOAD_2) VM_CASE(ILOAD_3) { *sp++ = locals[*pc - CF_OP_ILOAD_0]; VM_NEXT(1); }
-    VM_CASE(FLOAD_0) VM_CASE(FLOAD_1) VM_CASE(FLOAD_2) VM_CASE(FLOAD_3) { *sp++ = locals[*pc - CF_OP_FLOAD_0]; VM_NEXT(1); }
-    VM_CASE(ALOAD_0) VM_CASE(ALOAD_1) VM_CASE(ALOAD_2) VM_CASE(ALOAD_3) { *sp++ = locals[*pc - CF_OP_ALOAD_0]; VM_NEXT(1); }
+    VM_CASE(ILOAD_0) LOAD_LOCAL(0, 1); VM_CASE(ILOAD_1) LOAD_LOCAL(1, 1); VM_CASE(ILOAD_2) LOAD_LOCAL(2, 1); VM_CASE(ILOAD_3) LOAD_LOCAL(3, 1);
+    VM_CASE(FLOAD_0) LOAD_LOCAL(0, 1); VM_CASE(FLOAD_1) LOAD_LOCAL(1, 1); VM_CASE(FLOAD_2) LOAD_LOCAL(2, 1); VM_CASE(FLOAD_3) LOAD_LOCAL(3, 1);
+    VM_CASE(ALOAD_0) LOAD_LOCAL(0, 1); VM_CASE(ALOAD_1) LOAD_LOCAL(1, 1); VM_CASE(ALOAD_2) LOAD_LOCAL(2, 1); VM_CASE(ALOAD_3) LOAD_LOCAL(3, 1);
     VM_CASE(LLOAD_0) VM_CASE(LLOAD_1) VM_CASE(LLOAD_2) VM_CASE(LLOAD_3) {
         int n = *pc - CF_OP_LLOAD_0;
         sp[0] = locals[n]; sp[1] = locals[n + 1]; sp += 2; VM_NEXT(1);
@@ -322,11 +419,13 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
     VM_CASE(SALOAD) LOAD_ELEM(int16_t, i);
     VM_CASE(LALOAD) LOAD_ELEM2(int64_t, vm_set_long);
     VM_CASE(DALOAD) LOAD_ELEM2(double, vm_set_double);
-    VM_CASE(ISTORE) VM_CASE(FSTORE) VM_CASE(ASTORE) { locals[pc[1]] = *--sp; VM_NEXT(2); }
+    VM_CASE(ISTORE) STORE_LOCAL(pc[1], 2);
+    VM_CASE(FSTORE) STORE_LOCAL(pc[1], 2);
+    VM_CASE(ASTORE) STORE_LOCAL(pc[1], 2);
     VM_CASE(LSTORE) VM_CASE(DSTORE) { sp -= 2; locals[pc[1]] = sp[0]; locals[pc[1] + 1] = sp[1]; VM_NEXT(2); }
-    VM_CASE(ISTORE_0) VM_CASE(ISTORE_1) VM_CASE(ISTORE_2) VM_CASE(ISTORE_3) { locals[*pc - CF_OP_ISTORE_0] = *--sp; VM_NEXT(1); }
-    VM_CASE(FSTORE_0) VM_CASE(FSTORE_1) VM_CASE(FSTORE_2) VM_CASE(FSTORE_3) { locals[*pc - CF_OP_FSTORE_0] = *--sp; VM_NEXT(1); }
-    VM_CASE(ASTORE_0) VM_CASE(ASTORE_1) VM_CASE(ASTORE_2) VM_CASE(ASTORE_3) { locals[*pc - CF_OP_ASTORE_0] = *--sp; VM_NEXT(1); }
+    VM_CASE(ISTORE_0) STORE_LOCAL(0, 1); VM_CASE(ISTORE_1) STORE_LOCAL(1, 1); VM_CASE(ISTORE_2) STORE_LOCAL(2, 1); VM_CASE(ISTORE_3) STORE_LOCAL(3, 1);
+    VM_CASE(FSTORE_0) STORE_LOCAL(0, 1); VM_CASE(FSTORE_1) STORE_LOCAL(1, 1); VM_CASE(FSTORE_2) STORE_LOCAL(2, 1); VM_CASE(FSTORE_3) STORE_LOCAL(3, 1);
+    VM_CASE(ASTORE_0) STORE_LOCAL(0, 1); VM_CASE(ASTORE_1) STORE_LOCAL(1, 1); VM_CASE(ASTORE_2) STORE_LOCAL(2, 1); VM_CASE(ASTORE_3) STORE_LOCAL(3, 1);
     VM_CASE(LSTORE_0) VM_CASE(LSTORE_1) VM_CASE(LSTORE_2) VM_CASE(LSTORE_3) {
         int n = *pc - CF_OP_LSTORE_0;
         sp -= 2; locals[n] = sp[0]; locals[n + 1] = sp[1]; VM_NEXT(1);
@@ -339,7 +438,7 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
     VM_CASE(FASTORE) STORE_ELEM(float, sp[-1].f);
     VM_CASE(CASTORE) STORE_ELEM(uint16_t, sp[-1].i);
     VM_CASE(SASTORE) STORE_ELEM(int16_t, sp[-1].i);
-    VM_CASE(BASTORE) STORE_ELEM(int8_t, OBJ(h)->cls->elem_kind == 'Z' ? (sp[-1].i & 1) : sp[-1].i);
+    VM_CASE(BASTORE) STORE_ELEM(int8_t, a->cls->elem_kind == 'Z' ? (sp[-1].i & 1) : sp[-1].i);
     VM_CASE(LASTORE) STORE_ELEM2(int64_t, vm_get_long);
     VM_CASE(DASTORE) STORE_ELEM2(double, vm_get_double);
     VM_CASE(AASTORE) {
@@ -351,7 +450,8 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
             char name[512];
             THROW("java/lang/ArrayStoreException", "%s", vm_dotted_name(OBJ(v)->cls, name, sizeof name));
         }
-        ((uint32_t *)VM_ELEMS(vm_obj_w(machine, h)))[i] = v;
+        WRITABLE(a, h);
+        ((uint32_t *)VM_ELEMS(a))[i] = v;
         sp -= 3;
         VM_NEXT(1);
     }
@@ -492,7 +592,9 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
         }
         BRANCH(S4(p));
     }
-    VM_CASE(IRETURN) VM_CASE(FRETURN) VM_CASE(ARETURN) { sp -= 1; advance = 1; goto do_return; }
+    VM_CASE(IRETURN) { sp -= 1; advance = 1; goto do_return; }
+    VM_CASE(FRETURN) { sp -= 1; advance = 1; goto do_return; }
+    VM_CASE(ARETURN) { sp -= 1; advance = 1; goto do_return; }
     VM_CASE(LRETURN) VM_CASE(DRETURN) { sp -= 2; advance = 2; goto do_return; }
     VM_CASE(RETURN) { advance = 0; goto do_return; }
     VM_CASE(GETSTATIC) {
@@ -607,6 +709,7 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
         }
         uint32_t h = vm_new_object(machine, t, e->cls);
         if (VM_UNLIKELY(!h)) return VM_RUN_FAILED;
+        REFRESH();
         (sp++)->ref = h;
         VM_NEXT(3);
     }
@@ -620,6 +723,7 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
         vm_maybe_collect(machine);
         uint32_t h = vm_new_array(machine, t, ac, n);
         if (VM_UNLIKELY(!h)) return VM_RUN_FAILED;
+        REFRESH();
         sp[-1].ref = h;
         VM_NEXT(*pc == CF_OP_NEWARRAY ? 2 : 3);
     }
@@ -671,6 +775,7 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
             SAVE();
             return VM_RUN_BLOCKED;
         }
+        REFRESH();
         sp--;
         VM_NEXT(1);
     }
@@ -679,6 +784,7 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
         NULL_CHECK(h);
         SAVE();
         if (!vm_monitor_exit(machine, t, h)) goto exception;
+        REFRESH();
         sp--;
         VM_NEXT(1);
     }
@@ -704,6 +810,86 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
         vm_unsupported(machine, t, "the jsr/ret instructions (subroutines from class files before Java 6)");
         return VM_RUN_FAILED;
     }
+#if VM_QUICK
+    /* The internal opcodes of quickened code (interp_slow.h). */
+    quicken_field: {
+        SAVE();
+        if (!vm_quicken_field(machine, t, frame, (uint32_t)(pc - code))) return VM_RUN_FAILED;
+        REFRESH();
+        VM_DISPATCH();
+    }
+    VM_CASE(Q_GETFIELD) goto L_GETFIELD;
+    VM_CASE(Q_PUTFIELD) goto L_PUTFIELD;
+    VM_CASE(Q_GETFIELD1) {
+        uint32_t h = sp[-1].ref;
+        NULL_CHECK(h);
+        sp[-1] = VM_FIELDS(OBJ(h))[U2(pc + 1)];
+        VM_NEXT(3);
+    }
+    VM_CASE(Q_GETFIELD2) {
+        uint32_t h = sp[-1].ref;
+        NULL_CHECK(h);
+        const vm_slot *f = VM_FIELDS(OBJ(h)) + U2(pc + 1);
+        sp[-1] = f[0];
+        *sp++ = f[1];
+        VM_NEXT(3);
+    }
+    VM_CASE(Q_PUTFIELD1) {
+        uint32_t h = sp[-2].ref;
+        NULL_CHECK(h);
+        vm_object *o = OBJ(h);
+        WRITABLE(o, h);
+        VM_FIELDS(o)[U2(pc + 1)] = sp[-1];
+        sp -= 2;
+        VM_NEXT(3);
+    }
+    VM_CASE(Q_PUTFIELD2) {
+        uint32_t h = sp[-3].ref;
+        NULL_CHECK(h);
+        vm_object *o = OBJ(h);
+        WRITABLE(o, h);
+        vm_slot *f = VM_FIELDS(o) + U2(pc + 1);
+        f[0] = sp[-2];
+        f[1] = sp[-1];
+        sp -= 3;
+        VM_NEXT(3);
+    }
+    VM_CASE(Q_ALOAD0_GETFIELD1) {
+        uint32_t h = locals[0].ref;
+        if (VM_UNLIKELY(!h)) { /* aload_0 done, the getfield throws */
+            (sp++)->ref = 0;
+            pc++;
+            NULL_CHECK(h);
+        }
+        *sp++ = VM_FIELDS(OBJ(h))[U2(pc + 2)];
+        VM_NEXT(4);
+    }
+    VM_CASE(Q_LOAD_LOAD) LOAD_LOCAL2(pc[3], 4);
+    VM_CASE(Q_LOAD_LOAD_0) LOAD_LOCAL2(0, 3);
+    VM_CASE(Q_LOAD_LOAD_1) LOAD_LOCAL2(1, 3);
+    VM_CASE(Q_LOAD_LOAD_2) LOAD_LOCAL2(2, 3);
+    VM_CASE(Q_LOAD_LOAD_3) LOAD_LOCAL2(3, 3);
+    VM_CASE(Q_LOAD_IALOAD) LOCAL_ELEM(pc[1], 2, int32_t, i, IALOAD);
+    VM_CASE(Q_LOAD_AALOAD) LOCAL_ELEM(pc[1], 2, uint32_t, ref, AALOAD);
+    VM_CASE(Q_ILOAD_0_IALOAD) LOCAL_ELEM(0, 1, int32_t, i, IALOAD);
+    VM_CASE(Q_ILOAD_1_IALOAD) LOCAL_ELEM(1, 1, int32_t, i, IALOAD);
+    VM_CASE(Q_ILOAD_2_IALOAD) LOCAL_ELEM(2, 1, int32_t, i, IALOAD);
+    VM_CASE(Q_ILOAD_3_IALOAD) LOCAL_ELEM(3, 1, int32_t, i, IALOAD);
+    VM_CASE(Q_ILOAD_0_AALOAD) LOCAL_ELEM(0, 1, uint32_t, ref, AALOAD);
+    VM_CASE(Q_ILOAD_1_AALOAD) LOCAL_ELEM(1, 1, uint32_t, ref, AALOAD);
+    VM_CASE(Q_ILOAD_2_AALOAD) LOCAL_ELEM(2, 1, uint32_t, ref, AALOAD);
+    VM_CASE(Q_ILOAD_3_AALOAD) LOCAL_ELEM(3, 1, uint32_t, ref, AALOAD);
+    VM_CASE(Q_IADD_ISTORE) IADD_STORE(pc[2], 3);
+    VM_CASE(Q_IADD_ISTORE_0) IADD_STORE(0, 2);
+    VM_CASE(Q_IADD_ISTORE_1) IADD_STORE(1, 2);
+    VM_CASE(Q_IADD_ISTORE_2) IADD_STORE(2, 2);
+    VM_CASE(Q_IADD_ISTORE_3) IADD_STORE(3, 2);
+    VM_CASE(Q_IINC_GOTO) {
+        locals[pc[1]].i = (int32_t)((uint32_t)locals[pc[1]].i + (uint32_t)(int8_t)pc[2]);
+        pc += 3;
+        BRANCH(S2(pc + 1));
+    }
+#endif
     VM_CASE(BREAKPOINT) VM_CASE(IMPDEP1) VM_CASE(IMPDEP2)
 #if VM_USE_GOTO
     L_INVALID:
@@ -712,7 +898,8 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
 #endif
     {
         SAVE();
-        vm_fail(machine, VM_ERR_UNSUPPORTED, "error: invalid opcode 0x%02x", *pc);
+        vm_fail(machine, VM_ERR_UNSUPPORTED, "error: invalid opcode 0x%02x",
+                frame->method->code->code[pc - code]);
         return VM_RUN_FAILED;
     }
 #if !VM_USE_GOTO
@@ -727,6 +914,7 @@ invoke:
             callee->code && !(callee->access & CF_ACC_SYNCHRONIZED) && !callee->atomic_library &&
             t->depth < t->frame_capacity && t->depth < machine->opts.max_frames &&
             (uint64_t)frame->sp + callee->max_locals + callee->max_stack + 2 <= t->slot_capacity)) {
+        USE_CODE(callee);
         uint32_t base = frame->sp - callee->arg_slots;
         for (uint32_t i = callee->arg_slots; i < callee->max_locals; i++) t->slots[base + i].i = 0;
         frame = &t->frames[t->depth++];
@@ -739,7 +927,6 @@ invoke:
         frame->flags = 0;
         frame->gen = ++t->pushes;
         vm_frame_cache_forget(&frame->cache);
-        code = callee->code->code;
         pc = code;
         locals = t->slots + base;
         sp = locals + callee->max_locals;

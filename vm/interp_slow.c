@@ -87,6 +87,148 @@ bool vm_stop_before(vm *machine, vm_thread *t, const vm_stop *stop, uint64_t ico
     return classify_stop(machine, t, stop, icount, frame, pc, sp);
 }
 
+/* ---- Quickening -------------------------------------------------------------------------------
+ * A copy is the method's [length] code bytes followed by a bit per byte, set at instruction
+ * starts. */
+
+/* True when offset [at] of quickened [code] of [len] bytes starts an instruction. */
+static bool starts_instruction(const uint8_t *code, uint32_t len, uint32_t at)
+{
+    return code[len + at / 8] >> (at % 8) & 1;
+}
+
+/* True for iload, fload and aload (a one-slot local with a u1 index). */
+static bool loads_slot(uint8_t op)
+{
+    return op == CF_OP_ILOAD || op == CF_OP_FLOAD || op == CF_OP_ALOAD;
+}
+
+/* Returns k for iload_<k>, fload_<k> and aload_<k> (a one-slot local), else -1. */
+static int slot_k(uint8_t op)
+{
+    if (op >= CF_OP_ILOAD_0 && op <= CF_OP_ILOAD_3) return op - CF_OP_ILOAD_0;
+    if (op >= CF_OP_FLOAD_0 && op <= CF_OP_FLOAD_3) return op - CF_OP_FLOAD_0;
+    if (op >= CF_OP_ALOAD_0 && op <= CF_OP_ALOAD_3) return op - CF_OP_ALOAD_0;
+    return -1;
+}
+
+/* Returns the superinstruction that runs [first] and then [second], or 0 when there is none
+ * (those that need resolution are made when it happens: vm_quicken_field). */
+static uint8_t pair_opcode(uint8_t first, uint8_t second)
+{
+    if (loads_slot(first) && loads_slot(second)) return VM_Q_LOAD_LOAD;
+    if (loads_slot(first) && slot_k(second) >= 0)
+        return (uint8_t)(VM_Q_LOAD_LOAD_0 + slot_k(second));
+    if (first == CF_OP_ILOAD && second == CF_OP_IALOAD) return VM_Q_LOAD_IALOAD;
+    if (first == CF_OP_ILOAD && second == CF_OP_AALOAD) return VM_Q_LOAD_AALOAD;
+    if (first >= CF_OP_ILOAD_0 && first <= CF_OP_ILOAD_3 && second == CF_OP_IALOAD)
+        return (uint8_t)(VM_Q_ILOAD_0_IALOAD + (first - CF_OP_ILOAD_0));
+    if (first >= CF_OP_ILOAD_0 && first <= CF_OP_ILOAD_3 && second == CF_OP_AALOAD)
+        return (uint8_t)(VM_Q_ILOAD_0_AALOAD + (first - CF_OP_ILOAD_0));
+    if (first == CF_OP_IADD && second == CF_OP_ISTORE) return VM_Q_IADD_ISTORE;
+    if (first == CF_OP_IADD && second >= CF_OP_ISTORE_0 && second <= CF_OP_ISTORE_3)
+        return (uint8_t)(VM_Q_IADD_ISTORE_0 + (second - CF_OP_ISTORE_0));
+    if (first == CF_OP_IINC && second == CF_OP_GOTO) return VM_Q_IINC_GOTO;
+    return 0;
+}
+
+/* Returns the offset of the instruction after the one at [at] of [code] (a copy of [len] bytes
+ * whose starts are marked) when both have a fixed length, else 0. */
+static uint32_t next_instruction(const uint8_t *code, uint32_t len, uint32_t at)
+{
+    int8_t operands = cf_opcodes[code[at]].length;
+    uint32_t next = at + 1 + (uint32_t)operands;
+    if (operands < 0 || next >= len || !starts_instruction(code, len, next) ||
+        cf_opcodes[code[next]].length < 0)
+        return 0;
+    return next;
+}
+
+/* Rewrites the first of each pair of instructions of [code] (a copy of [len] bytes whose starts
+ * are marked) that a superinstruction runs. An aload_0 before a getfield is left to pair with it
+ * (vm_quicken_field). */
+static void fuse_pairs(uint8_t *code, uint32_t len)
+{
+    for (uint32_t at = 0; at < len; at++) {
+        uint32_t next = starts_instruction(code, len, at) ? next_instruction(code, len, at) : 0;
+        if (!next) continue;
+        uint32_t after = next_instruction(code, len, next);
+        if (code[next] == CF_OP_ALOAD_0 && after && code[after] == CF_OP_GETFIELD) continue;
+        uint8_t op = pair_opcode(code[at], code[next]);
+        if (op) code[at] = op;
+    }
+}
+
+/* Copies code [c] into a new quickened copy, marking its instruction starts; NULL when out of
+ * memory. An invalid opcode (which the class file check rejects) turns into breakpoint, which
+ * is invalid in quickened code too, and what follows it stays unmarked. */
+static uint8_t *copy_code(const cf_code *c)
+{
+    uint8_t *code = base_calloc(c->length + (c->length + 7) / 8, 1);
+    if (!code) return NULL;
+    memcpy(code, c->code, c->length);
+    for (uint32_t at = 0, n; at < c->length; at += n) {
+        const cf_opcode_info *info = &cf_opcodes[c->code[at]];
+        n = cf_instruction_length(c, at);
+        if (!info->mnemonic || info->kind == CF_OPND_INVALID || n > c->length - at) {
+            code[at] = CF_OP_BREAKPOINT;
+            break;
+        }
+        code[c->length + at / 8] |= (uint8_t)(1u << (at % 8));
+    }
+    return code;
+}
+
+uint8_t *vm_quick_prepare(vm *machine, const vm_method *m)
+{
+    size_t cap = machine->quick_capacity;
+    if (m->id >= cap &&
+        !base_array_reserve(&machine->quick, &cap, (size_t)m->id + 1, sizeof *machine->quick)) {
+        vm_fail(machine, VM_ERR_NOMEM, "error: out of memory");
+        return NULL;
+    }
+    machine->quick_capacity = (uint32_t)cap;
+    uint8_t *code = copy_code(m->code);
+    if (!code) {
+        vm_fail(machine, VM_ERR_NOMEM, "error: out of memory");
+        return NULL;
+    }
+    fuse_pairs(code, m->code->length);
+    machine->quick[m->id] = code;
+    return code;
+}
+
+bool vm_quicken_field(vm *machine, vm_thread *t, const vm_frame *frame, uint32_t at)
+{
+    vm_class *owner = frame->method->owner;
+    uint8_t *code = machine->quick[frame->method->id];
+    uint16_t index = (uint16_t)(code[at + 1] << 8 | code[at + 2]);
+    vm_cp_entry *e = &owner->cp[index];
+    if (!e->resolved && !vm_resolve_field(machine, t, owner, index, false)) return false;
+    bool get = code[at] == CF_OP_GETFIELD, wide = e->kind == 'J' || e->kind == 'D';
+    if (e->offset > UINT16_MAX) {
+        code[at] = get ? VM_Q_GETFIELD : VM_Q_PUTFIELD;
+        return true;
+    }
+    code[at] =
+        get ? (wide ? VM_Q_GETFIELD2 : VM_Q_GETFIELD1) : (wide ? VM_Q_PUTFIELD2 : VM_Q_PUTFIELD1);
+    code[at + 1] = (uint8_t)(e->offset >> 8);
+    code[at + 2] = (uint8_t)e->offset;
+    if (code[at] == VM_Q_GETFIELD1 && at > 0 &&
+        starts_instruction(code, frame->method->code->length, at - 1) &&
+        code[at - 1] == CF_OP_ALOAD_0)
+        code[at - 1] = VM_Q_ALOAD0_GETFIELD1;
+    return true;
+}
+
+void vm_quick_free(vm *machine)
+{
+    for (uint32_t i = 0; i < machine->quick_capacity; i++) base_free(machine->quick[i]);
+    base_free(machine->quick);
+    machine->quick = NULL;
+    machine->quick_capacity = 0;
+}
+
 /* Maps the outcome of vm_initialize to what the interpreter does next. */
 static int after_init(vm_thread *t, vm_class *cls, vm_init_result r)
 {

@@ -18,6 +18,7 @@ typedef struct vm_object {
     uint64_t id;           /* deterministic id: allocating thread and count (objid.h) */
     uint32_t epoch;        /* checking: the trail epoch in which the object was last logged */
     uint8_t flags;         /* VM_OBJ_* */
+    uint8_t pool;          /* 1 + the size class of the pool cell it occupies; 0: on its own */
     vm_object_cache cache; /* checking: what the checker caches on it (hooks.h) */
 } vm_object;
 
@@ -54,7 +55,12 @@ int64_t vm_sync_field(const vm_object *o, int64_t offset);
  * hold it, its slot in [*slot]; NULL when [o] is no Class or [offset] no static offset of it. */
 vm_class *vm_sync_static(const vm *machine, const vm_object *o, int64_t offset, uint32_t *slot);
 
-/* The object table: handles index [objects]; handle 0 is null. */
+/* Size classes of the object pool: cells of 16, 32, ... bytes up to VM_POOL_CLASSES * 16. */
+enum { VM_POOL_GRAIN = 16, VM_POOL_CLASSES = 64 };
+
+/* The object table: handles index [objects]; handle 0 is null. Outside the checker, small objects
+ * live in pool cells (heap.c), carved from large blocks and reused through a free list per size
+ * class, rather than each in an allocation of its own. */
 typedef struct vm_heap {
     vm_object **objects; /* handle -> object, NULL for a free handle */
     uint32_t count;      /* handles 1..count-1 have been handed out */
@@ -65,6 +71,10 @@ typedef struct vm_heap {
     size_t threshold; /* collect at the next safe point when bytes exceed it */
     uint32_t *pins;   /* handles the VM holds from C (interned strings, call sites) */
     uint32_t pin_count, pin_capacity;
+    void *pool_free[VM_POOL_CLASSES]; /* free cells by size class, linked by their first word */
+    char *pool_next, *pool_end;       /* the part of the newest block not carved yet */
+    void **pool_blocks;               /* every block, freed with the heap */
+    size_t pool_block_count, pool_block_capacity;
 } vm_heap;
 
 /* ---- heap.c ------------------------------------------------------------------------------------

@@ -423,6 +423,7 @@ void vm_free(vm *machine)
     base_free(machine->classes);
     base_free(machine->class_table);
     base_free(machine->methods);
+    vm_quick_free(machine);
     for (uint32_t i = 0; i < machine->thread_count; i++) {
         base_free(machine->threads[i]->slots);
         base_free(machine->threads[i]->frames);
