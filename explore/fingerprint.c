@@ -264,7 +264,7 @@ static void keep_outside(vm_thread *t, const outside_list *out, uint64_t walk)
 {
     t->cache.refs_walk = out->overflow ? 0 : walk;
     t->cache.outside_count = (uint8_t)out->count;
-    memcpy(t->cache.outside, out->refs, out->count * sizeof *out->refs);
+    for (size_t i = 0; i < out->count; i++) t->cache.outside[i] = out->refs[i]; /* a few */
 }
 
 /* True when the cached hash of frame [d] of [t] is current: the frame is not the top one and the
@@ -296,7 +296,7 @@ static bool scan_frame(vm *machine, const vm_thread *t, uint32_t d, uint64_t wal
 static uint8_t keep_refs_in(uint32_t *keep, uint8_t cap, const uint32_t *refs, size_t n)
 {
     if (n > cap) return (uint8_t)(cap + 1);
-    memcpy(keep, refs, n * sizeof *refs);
+    for (size_t i = 0; i < n; i++) keep[i] = refs[i]; /* a few: no call, no string move */
     return (uint8_t)n;
 }
 
@@ -445,10 +445,11 @@ static bool ref_changes(vm *machine, const vm_object *old, const vm_object *now,
         return true;
     }
     const vm_slot *a = VM_FIELDS(old), *b = VM_FIELDS(now);
-    for (uint32_t i = 0; cls->ref_map && i < now->length; i++)
-        if ((cls->ref_map[i / 8] >> (i % 8) & 1) && a[i].ref != b[i].ref &&
-            !ref_change(machine, a[i].ref, b[i].ref, d))
-            return false;
+    for (uint32_t i = 0; cls->ref_map && i < now->length; i += 8)
+        for (unsigned bits = cls->ref_map[i / 8]; bits; bits &= bits - 1) {
+            uint32_t k = i + (unsigned)__builtin_ctz(bits);
+            if (a[k].ref != b[k].ref && !ref_change(machine, a[k].ref, b[k].ref, d)) return false;
+        }
     return true;
 }
 

@@ -131,10 +131,9 @@ static por_step_result lts_step(void *model, size_t thread, por_error *err)
         .watch = machine->driver.watch, .skip_first = true, .max_instructions = alone ? 1 : 0};
     vm_run_result r = vm_interpret(machine, t, &stop);
     if (r == VM_RUN_BLOCKED) t->park = VM_PARK_BLOCKED;
-    for (uint32_t i = 0; i < machine->thread_count; i++) {
-        vm_thread *n = machine->threads[i];
-        if ((fresh >> i & 1) && n->state == VM_THREAD_RUNNABLE && n->depth)
-            park_new_thread(machine, n);
+    for (uint64_t m = fresh; m; m &= m - 1) {
+        vm_thread *n = machine->threads[__builtin_ctzll(m)];
+        if (n->state == VM_THREAD_RUNNABLE && n->depth) park_new_thread(machine, n);
     }
     if (r == VM_RUN_FAILED || machine->failed || !explore_ids_compact(machine, t, first) ||
         !explore_ids_compact_library(machine, t, first_library))

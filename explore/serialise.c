@@ -59,8 +59,9 @@ static void put_bytes(vm *machine, const void *p, size_t len)
     put32(machine, (uint32_t)len);
     vm_bytes *b = &machine->check->ser;
     size_t padded = (len + 3) & ~(size_t)3;
+    if (padded) /* the last word is zeroed, then the bytes are copied over it: no memset */
+        *(uint32_t *)(void *)(b->data + b->len + padded - 4) = 0;
     if (len) memcpy(b->data + b->len, p, len);
-    memset(b->data + b->len + len, 0, padded - len);
     b->len += padded;
 }
 
@@ -108,7 +109,7 @@ static inline uint64_t ref_name(const vm *machine, uint32_t h, uint8_t mode)
 }
 
 /* Writes a reference (0 for null); queues or collects the object. */
-static inline void put_ref(vm *machine, uint32_t h)
+static inline __attribute__((always_inline)) void put_ref(vm *machine, uint32_t h)
 {
     if (!h) {
         put64(machine, 0);
@@ -123,10 +124,10 @@ static inline void put_ref(vm *machine, uint32_t h)
 }
 
 /* Makes room for [n] more collected references; false (a fatal error) when out of memory. */
-static bool room_refs(vm *machine, size_t n)
+static inline bool room_refs(vm *machine, size_t n)
 {
     explore_check *c = machine->check;
-    while (c->refs_cap - c->refs_len < n)
+    while (VM_UNLIKELY(c->refs_cap - c->refs_len < n))
         if (!grow_refs(machine)) return false;
     return true;
 }
@@ -149,18 +150,16 @@ static inline uint32_t *slot_at(vm *machine, uint32_t *w, vm_slot v, bool is_ref
     return w + 2;
 }
 
-/* Writes the [n] slots at [s] typed by [types] (VM_TYPE_*; unusable ones as 0), room made. */
-static void put_typed(vm *machine, const vm_slot *s, const uint8_t *types, uint32_t n)
+/* Writes the [n] slots at [s] typed by [types] (VM_TYPE_*; unusable ones as 0) at [w] by [mode] (a
+ * constant in each caller, so that it is inlined); returns the word after them. */
+static inline __attribute__((always_inline)) uint32_t *
+typed_at(vm *machine, uint32_t *w, const vm_slot *s, const uint8_t *types, uint32_t n, uint8_t mode)
 {
-    explore_check *c = machine->check;
-    uint8_t mode = c->put_mode;
-    if (mode == PUT_COLLECT && !room_refs(machine, n)) return;
-    uint32_t *w = (uint32_t *)(void *)(c->ser.data + c->ser.len);
     for (uint32_t i = 0; i < n; i++) {
         vm_slot v = types[i] == VM_TYPE_TOP ? (vm_slot){.i = 0} : s[i];
         w = slot_at(machine, w, v, types[i] == VM_TYPE_REF, mode);
     }
-    c->ser.len = (size_t)((uint8_t *)w - c->ser.data);
+    return w;
 }
 
 /* ---- Roots ----------------------------------------------------------------------------------- */
@@ -183,6 +182,16 @@ static void put_globals(vm *machine)
     }
 }
 
+/* Writes the [n] slots at [s] whose reference bits are [map] (NULL: none) at [w] by [mode] (a
+ * constant in each caller, so that it is inlined); returns the word after them. */
+static inline __attribute__((always_inline)) uint32_t *
+mapped_at(vm *machine, uint32_t *w, const vm_slot *s, uint32_t n, const uint8_t *map, uint8_t mode)
+{
+    for (uint32_t i = 0; i < n; i++)
+        w = slot_at(machine, w, s[i], map && (map[i / 8] >> (i % 8) & 1), mode);
+    return w;
+}
+
 /* Writes [n] slots at [s] whose reference bits are [map] (NULL: none), room made. */
 static void put_mapped(vm *machine, const vm_slot *s, uint32_t n, const uint8_t *map)
 {
@@ -190,8 +199,12 @@ static void put_mapped(vm *machine, const vm_slot *s, uint32_t n, const uint8_t 
     uint8_t mode = c->put_mode;
     if (mode == PUT_COLLECT && !room_refs(machine, n)) return;
     uint32_t *w = (uint32_t *)(void *)(c->ser.data + c->ser.len);
-    for (uint32_t i = 0; i < n; i++)
-        w = slot_at(machine, w, s[i], map && (map[i / 8] >> (i % 8) & 1), mode);
+    if (mode == PUT_ID_ONLY)
+        w = mapped_at(machine, w, s, n, map, PUT_ID_ONLY);
+    else if (mode == PUT_QUEUE)
+        w = mapped_at(machine, w, s, n, map, PUT_QUEUE);
+    else
+        w = mapped_at(machine, w, s, n, map, PUT_COLLECT);
     c->ser.len = (size_t)((uint8_t *)w - c->ser.data);
 }
 
@@ -280,33 +293,51 @@ static bool view_frame(vm *machine, const vm_thread *t, uint32_t d, frame_view *
     return true;
 }
 
-/* Writes frame [d] of [t]: its identity, then its locals and operand stack by slot type. */
-static bool put_frame(vm *machine, const vm_thread *t, uint32_t d)
+/* Writes the [n] references at [refs] (0: null) at [w] by [mode] (a constant in each caller, so
+ * that it is inlined; room made for collecting them); returns the word after them. */
+static inline __attribute__((always_inline)) uint32_t *
+refs_at(vm *machine, uint32_t *w, const uint32_t *refs, size_t n, uint8_t mode)
+{
+    for (size_t i = 0; i < n; i++) w = slot_at(machine, w, (vm_slot){.ref = refs[i]}, true, mode);
+    return w;
+}
+
+/* Writes frame [d] of [t] by [mode] (a constant in each caller, so that it is inlined): its
+ * identity, then its locals and operand stack by slot type. */
+static inline __attribute__((always_inline)) bool put_frame(vm *machine, const vm_thread *t,
+                                                            uint32_t d, uint8_t mode)
 {
     frame_view v;
-    if (!view_frame(machine, t, d, &v) || !reserve(machine, 8 + 2 * ((size_t)v.locals + v.height)))
+    if (!view_frame(machine, t, d, &v)) return false;
+    size_t slots = (size_t)v.locals + v.height;
+    if (!reserve(machine, 8 + 2 * slots) || (mode == PUT_COLLECT && !room_refs(machine, 1 + slots)))
         return false;
+    explore_check *c = machine->check;
     put64(machine, v.f->method->stable_id);
     put32(machine, v.f->pc);
     put32(machine, (uint32_t)v.f->flags << 8 | v.f->advance);
-    put_ref(machine, v.f->monitor);
-    put_typed(machine, v.slots, v.types, v.locals);
-    put32(machine, v.height);
-    put_typed(machine, v.slots + v.locals, v.types + v.locals, v.height);
+    uint32_t *w = (uint32_t *)(void *)(c->ser.data + c->ser.len);
+    w = refs_at(machine, w, &v.f->monitor, 1, mode);
+    w = typed_at(machine, w, v.slots, v.types, v.locals, mode);
+    *w++ = v.height;
+    w = typed_at(machine, w, v.slots + v.locals, v.types + v.locals, v.height, mode);
+    c->ser.len = (size_t)((uint8_t *)w - c->ser.data);
     return true;
 }
 
-/* Writes the header of thread [t]: status, park, what it waits for, its depth. */
-static void put_thread_header(vm *machine, const vm_thread *t)
+/* Writes the header of thread [t] by [mode] (a constant in each caller, so that it is inlined):
+ * status, park, what it waits for, its depth. */
+static inline __attribute__((always_inline)) void put_thread_header(vm *machine, const vm_thread *t,
+                                                                    uint8_t mode)
 {
-    if (!reserve(machine, 17)) return;
+    if (!reserve(machine, 17) || (mode == PUT_COLLECT && !room_refs(machine, 4))) return;
+    explore_check *c = machine->check;
     put32(machine, t->id);
     put32(machine, (uint32_t)t->state << 8 | t->park);
     put32(machine, (uint32_t)t->notified | t->permit << 1 | t->parked << 2 | t->uncaught << 3);
-    put_ref(machine, t->object);
-    put_ref(machine, t->exception);
-    put_ref(machine, t->wait_object);
-    put_ref(machine, t->wait_lock);
+    const uint32_t refs[4] = {t->object, t->exception, t->wait_object, t->wait_lock};
+    uint32_t *w = (uint32_t *)(void *)(c->ser.data + c->ser.len);
+    c->ser.len = (size_t)((uint8_t *)refs_at(machine, w, refs, 4, mode) - c->ser.data);
     put32(machine, t->saved_count);
     put32(machine, t->join_thread);
     put64(machine, t->wait_class ? t->wait_class->stable_id : 0);
@@ -316,9 +347,9 @@ static void put_thread_header(vm *machine, const vm_thread *t)
 /* Writes thread [t]: its header, then its frames. */
 static bool put_thread(vm *machine, const vm_thread *t)
 {
-    put_thread_header(machine, t);
+    put_thread_header(machine, t, PUT_QUEUE);
     for (uint32_t d = 0; d < t->depth && !machine->failed; d++)
-        if (!put_frame(machine, t, d)) return false;
+        if (!put_frame(machine, t, d, PUT_QUEUE)) return false;
     return !machine->failed;
 }
 
@@ -450,8 +481,8 @@ bool explore_state_hash_thread_top(vm *machine, const vm_thread *t, uint64_t fh[
     c->ser.len = 0;
     c->refs_len = 0;
     c->put_mode = PUT_COLLECT;
-    put_thread_header(machine, t);
-    if (t->depth && !put_frame(machine, t, t->depth - 1)) return false;
+    put_thread_header(machine, t, PUT_COLLECT);
+    if (t->depth && !put_frame(machine, t, t->depth - 1, PUT_COLLECT)) return false;
     hash_written(machine, fh);
     return !machine->failed;
 }
@@ -466,7 +497,7 @@ static bool put_named_frame(vm *machine, const vm_thread *t, uint32_t d)
     if (!reserve(machine, 2)) return false;
     put32(machine, 0x66000000u | t->id); /* a frame, not an object or a thread header */
     put32(machine, d);
-    return put_frame(machine, t, d) && !machine->failed;
+    return put_frame(machine, t, d, PUT_COLLECT) && !machine->failed;
 }
 
 bool explore_state_hash_frame(vm *machine, const vm_thread *t, uint32_t d, uint64_t fh[2])

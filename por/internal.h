@@ -287,6 +287,10 @@ typedef struct store {
 /* Returns the id of the state with fingerprint [fp], or NONE. */
 uint32_t por_store_find(const store *st, por_fp fp);
 
+/* Starts loading the index slot where por_store_find will look for [fp] into the cache, so that
+ * the work between a fingerprint and its lookup hides the miss of a large store. */
+void por_store_prefetch(const store *st, por_fp fp);
+
 /* Adds a new state [fp] and returns its id; NONE when out of memory. */
 uint32_t por_store_add(store *st, por_fp fp);
 

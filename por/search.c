@@ -79,6 +79,7 @@ bool por_search_probe(search *s, frame *f, size_t t)
     if (!por_search_step(s, t, &r)) return false;
     p->result = (uint8_t)r;
     p->fp = s->lts->ops->fingerprint(s->lts->model);
+    por_store_prefetch(&s->st, p->fp);
     if (s->st.with_names) p->names = s->lts->ops->names(s->lts->model);
     if (s->lts->ops->stopped && s->lts->ops->stopped(s->lts->model)) f->stopping |= tset_of(t);
     s->at_thread = (int)t;

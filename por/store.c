@@ -126,6 +126,11 @@ uint32_t por_store_find(const store *st, por_fp fp)
     }
 }
 
+void por_store_prefetch(const store *st, por_fp fp)
+{
+    if (st->index) __builtin_prefetch(&st->index[index_home(fp, st->index_mask)]);
+}
+
 /* Puts state [id] into the first free slot of its probe run. */
 static void index_place(store *st, uint32_t id)
 {
