@@ -524,6 +524,9 @@ bool por_wtree_insert(wtree *t, const labels *lb, uint32_t *seq, size_t len);
 /* Frees what [t] holds. */
 void por_wtree_free(wtree *t);
 
+/* Slots of a parallel worker's cache of the states it marked done (16 bytes each). */
+enum { POR_RECENT_SLOTS = 1 << 15 };
+
 /* Everything a running search holds. */
 struct search {
     const por_lts *lts;
@@ -571,6 +574,8 @@ struct search {
     double next_progress; /* seconds after [start] of the next progress report */
     bool stopped;
     shared_set *shared;   /* parallel: the states every worker has claimed, or NULL */
+    por_fp *recent;       /* parallel: [POR_RECENT_SLOTS] fingerprints this worker marked done,
+                           * direct-mapped by their low bits ({0, 0}: empty), or NULL */
     atomic_int *stop_all; /* parallel: raised when this worker stops early, stopping the rest */
 };
 

@@ -314,6 +314,22 @@ static bool push_frame(search *s, uint32_t id, bool again, bool foreign)
     return s->algo->on_push(s, f);
 }
 
+/* True when this worker marked [fp] done lately: a known state, with no look at the shared set.
+ * A worker's next states are often its own recent ones (the corners of commuting steps), and
+ * the cache, 512 KiB, stays in the worker's own caches where the shared table does not. */
+static bool recently_done(const search *s, por_fp fp)
+{
+    const por_fp *r = s->recent ? &s->recent[fp.lo & (POR_RECENT_SLOTS - 1)] : NULL;
+    return r && r->lo == fp.lo && r->hi == fp.hi && (fp.lo | fp.hi);
+}
+
+/* Remembers that this worker marked [fp] done (a hint: a failed allocation only loses it). */
+static void remember_done(search *s, por_fp fp)
+{
+    if (!s->recent && !(s->recent = base_calloc(POR_RECENT_SLOTS, sizeof *s->recent))) return;
+    s->recent[fp.lo & (POR_RECENT_SLOTS - 1)] = fp;
+}
+
 /* Marks the state of [f], which the search leaves, done in the shared set. Under the cycle
  * proviso only its claimer marks it (see parallel_proviso), and a worker that passed through it
  * remembers it in [passed]; dfs and jpf let that worker mark it too, having explored all its
@@ -324,6 +340,7 @@ static bool mark_shared_done(search *s, const frame *f)
     por_fp fp = s->st.fps[f->state];
     if (!f->foreign || !s->algo->proviso) {
         por_shared_set_mark_done(s->shared, fp);
+        remember_done(s, fp);
         return true;
     }
     return por_store_add(&s->passed, fp) != NONE || por_search_nomem(s);
@@ -510,7 +527,8 @@ static bool shared_full(search *s)
 static bool take_shared(search *s, size_t d, size_t t, por_fp fp)
 {
     frame *f = &s->frames[d];
-    shared_found found = por_shared_set_find_or_put(s->shared, fp);
+    shared_found found =
+        recently_done(s, fp) ? SHARED_DONE : por_shared_set_find_or_put(s->shared, fp);
     uint32_t succ = found == SHARED_OPEN ? por_store_find(&s->st, fp) : NONE;
     bool passed = found == SHARED_OPEN && succ == NONE && s->passed.count &&
                   por_store_find(&s->passed, fp) != NONE;
@@ -644,6 +662,7 @@ static void teardown(search *s)
     if (s->algo->dpor) por_dpor_free(s);
     por_store_free(&s->st);
     por_store_free(&s->passed);
+    base_free(s->recent);
     por_labels_free(&s->lb);
 }
 
