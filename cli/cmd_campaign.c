@@ -23,7 +23,7 @@ typedef struct campaign_args {
     const char *names[MAX_ALGOS];    /* the --algos names, canonical, as the CSV writes them */
     const char *searches[MAX_ALGOS]; /* the same without "+symmetry": check's --algo */
     bool symmetric[MAX_ALGOS];       /* the algorithm runs with --heap-symmetry */
-    char named[MAX_ALGOS][64];       /* the names that end in "+symmetry" */
+    char named[MAX_ALGOS][64];       /* the storage of [names] */
     char self[4096];                 /* this executable's path */
 } campaign_args;
 
