@@ -433,8 +433,6 @@ typedef struct frame {
     uint32_t chosen_label; /* its interned label */
     uint32_t chosen_succ;  /* its successor's state id */
     bool chosen_renamed;   /* its successor was stored with other object names */
-    bool chosen_settled;   /* parallel: its successor is done in the shared set once the
-                            * transition returns (claimed here, or done already) */
     por_tset sleep;        /* DPOR: the sleep set (threads whose runs from here are covered) */
     por_tset blocking;     /* DPOR: threads whose next step may wait for another (may_block) */
     bool full;             /* the cycle proviso fired: expand enabled(s) */

@@ -133,10 +133,27 @@ bool por_search_replay(search *s, size_t d, const uint32_t *events, size_t count
     return !s->lts->ops->restores_along_path || rerun_path(s, d);
 }
 
+/* True when this worker marked [fp] done lately: a known state, with no look at the shared set.
+ * A worker's next states are often its own recent ones (the corners of commuting steps), and
+ * the cache, 512 KiB, stays in the worker's own caches where the shared table does not. */
+static bool recently_done(const search *s, por_fp fp)
+{
+    const por_fp *r = s->recent ? &s->recent[fp.lo & (POR_RECENT_SLOTS - 1)] : NULL;
+    return r && r->lo == fp.lo && r->hi == fp.hi && (fp.lo | fp.hi);
+}
+
+/* Remembers that this worker marked [fp] done (a hint: a failed allocation only loses it). */
+static void remember_done(search *s, por_fp fp)
+{
+    if (!s->recent && !(s->recent = base_calloc(POR_RECENT_SLOTS, sizeof *s->recent))) return;
+    s->recent[fp.lo & (POR_RECENT_SLOTS - 1)] = fp;
+}
+
 bool por_search_known(const search *s, por_fp fp)
 {
     if (por_store_find(&s->st, fp) != NONE) return true;
     if (!s->shared) return false;
+    if (recently_done(s, fp)) return true;
     shared_found found = por_shared_set_find(s->shared, fp);
     return found == SHARED_DONE ||
            (found == SHARED_OPEN && s->passed.count && por_store_find(&s->passed, fp) != NONE);
@@ -314,22 +331,6 @@ static bool push_frame(search *s, uint32_t id, bool again, bool foreign)
     return s->algo->on_push(s, f);
 }
 
-/* True when this worker marked [fp] done lately: a known state, with no look at the shared set.
- * A worker's next states are often its own recent ones (the corners of commuting steps), and
- * the cache, 512 KiB, stays in the worker's own caches where the shared table does not. */
-static bool recently_done(const search *s, por_fp fp)
-{
-    const por_fp *r = s->recent ? &s->recent[fp.lo & (POR_RECENT_SLOTS - 1)] : NULL;
-    return r && r->lo == fp.lo && r->hi == fp.hi && (fp.lo | fp.hi);
-}
-
-/* Remembers that this worker marked [fp] done (a hint: a failed allocation only loses it). */
-static void remember_done(search *s, por_fp fp)
-{
-    if (!s->recent && !(s->recent = base_calloc(POR_RECENT_SLOTS, sizeof *s->recent))) return;
-    s->recent[fp.lo & (POR_RECENT_SLOTS - 1)] = fp;
-}
-
 /* Marks the state of [f], which the search leaves, done in the shared set. Under the cycle
  * proviso only its claimer marks it (see parallel_proviso), and a worker that passed through it
  * remembers it in [passed]; dfs and jpf let that worker mark it too, having explored all its
@@ -410,13 +411,13 @@ static void fire_proviso(search *s, frame *f)
  * So every cycle has a fully expanded state (condition C3). A new successor that this worker
  * claimed is explored and marked done before its transition returns, and keeps [f] reduced.
  * A state passed through is left alone: its claimer's choices make the graph, not this one's.
- * A successor claimed here or found done needs no look at the shared set (chosen_settled). */
+ * The worker's cache of the states it marked done answers for a successor it claimed (marked
+ * done last, just before the transition returned) without a look at the shared set. */
 static void parallel_proviso(search *s, frame *f)
 {
     if (!s->shared || !s->algo->proviso || f->full || f->foreign || s->stopped) return;
-    if (f->chosen_settled) return; /* no probe of the shared set: done for sure */
     const probe *p = &s->probes[(size_t)(f - s->frames) * s->n + f->chosen];
-    if (!por_shared_set_is_done(s->shared, p->fp)) fire_proviso(s, f);
+    if (!recently_done(s, p->fp) && !por_shared_set_is_done(s->shared, p->fp)) fire_proviso(s, f);
 }
 
 /* A transition of [f] led to an end state that stopped threads (see por_lts_ops.stopped): it
@@ -536,7 +537,6 @@ static bool take_shared(search *s, size_t d, size_t t, por_fp fp)
     if (!note_transition(s, d, t, to_new)) return false;
     if (s->stopped) return true;
     if (found == SHARED_FULL) return shared_full(s);
-    f->chosen_settled = found == SHARED_CLAIMED || found == SHARED_DONE;
     if (found == SHARED_DONE || passed) return enter_done(s, f);
     if (succ != NONE) return enter_known(s, f, succ);
     return enter_new(s, d, t, fp, NONE, found == SHARED_OPEN);
