@@ -1,13 +1,10 @@
 /* The allocator hook: counts live bytes and can fail the Nth allocation for tests. The counts
  * are atomic: a portfolio's members allocate on their own threads and share the budget. */
-#define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #include "base.h"
 
 #include <stdatomic.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 /* A header before each block records its size so live bytes can be tracked. */
 typedef struct block_header {
@@ -37,25 +34,6 @@ size_t base_bytes_in_use(void)
     return atomic_load_explicit(&live_bytes, memory_order_relaxed);
 }
 
-/* The smallest block that advise_huge asks huge pages for, and the huge page size of x86-64. */
-enum { HUGE_FROM = 8 << 20, HUGE_PAGE = 2 << 20 };
-
-/* Asks the kernel to back the whole huge pages inside the [bytes] at [p] with huge pages (where
- * transparent huge pages are on "madvise", as on Debian); a hint, ignored when refused. The state
- * tables are probed at random, and with 4 KiB pages nearly every probe also missed the TLB: on
- * a 3-4 M-state search, huge pages cut the samples in the state tables by a fifth to a third. */
-static void advise_huge(void *p, size_t bytes)
-{
-#ifdef MADV_HUGEPAGE
-    if (bytes < HUGE_FROM) return;
-    uintptr_t start = ((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
-    uintptr_t end = ((uintptr_t)p + bytes) & ~(uintptr_t)(HUGE_PAGE - 1);
-    if (end > start) madvise((void *)start, end - start, MADV_HUGEPAGE);
-#else
-    (void)p, (void)bytes;
-#endif
-}
-
 static block_header *header_of(void *ptr)
 {
     return (block_header *)((char *)ptr - offsetof(block_header, align));
@@ -82,7 +60,6 @@ void *base_calloc(size_t count, size_t size)
     if (!h) return NULL;
     h->size = bytes;
     atomic_fetch_add_explicit(&live_bytes, bytes, memory_order_relaxed);
-    advise_huge(h, offsetof(block_header, align) + bytes);
     return &h->align;
 }
 
@@ -96,7 +73,6 @@ void *base_realloc(void *ptr, size_t size)
     if (!h) return NULL;
     atomic_fetch_add_explicit(&live_bytes, size - old_size, memory_order_relaxed); /* mod 2^N */
     h->size = size;
-    advise_huge(h, offsetof(block_header, align) + size);
     return &h->align;
 }
 
