@@ -90,6 +90,7 @@ typedef struct vm_check {
     uint32_t epoch_source; /* the last epoch handed out */
     bool broken;           /* a snapshot was restored out of order */
     struct por_snapshot *free_snaps; /* released snapshots, reused by the next saves */
+    uint64_t created;                /* the ids of the threads created since lts_step began */
     /* program output of the current path (part of the state) */
     vm_bytes out, err;
     /* serialisation */
@@ -157,9 +158,18 @@ struct por_snapshot {
     struct por_snapshot *next_free;
 };
 
+/* Sets every epoch stamp back to 0 (when the 32-bit epoch counter wraps), in the current state
+ * and in the old contents on the trail, so that no restored stamp can equal a new epoch. */
+void explore_trail_reset_epochs(vm *machine);
+
 /* Starts a new epoch: every object, class, thread and the globals are logged again before their
  * next change. */
-void explore_trail_new_epoch(vm *machine);
+static inline void explore_trail_new_epoch(vm *machine)
+{
+    explore_check *c = machine->check;
+    if (VM_UNLIKELY(c->epoch_source == UINT32_MAX)) explore_trail_reset_epochs(machine);
+    machine->epoch = ++c->epoch_source;
+}
 
 /* Returns a snapshot of the current state (NULL when out of memory). */
 por_snapshot *explore_trail_save(vm *machine);
@@ -171,13 +181,14 @@ void explore_trail_restore(vm *machine, const por_snapshot *snap);
 /* Frees [snap]. */
 void explore_trail_release(vm *machine, por_snapshot *snap);
 
-/* What one trail entry says changed. */
+/* What one trail entry says changed. The entries of a thread's fields, frames or slots and of
+ * allocations are not changes in this sense: they change neither the global roots nor the
+ * objects they reach (a thread's hash follows its epoch, a new object is reached through the
+ * reference that a logged object or static takes to it). */
 typedef enum explore_change_kind {
     EXPLORE_CHANGE_OBJECT,     /* an object's contents: [handle], [old] its header and payload */
-    EXPLORE_CHANGE_ALLOC,      /* object [handle] was allocated */
     EXPLORE_CHANGE_STATICS,    /* the statics of [cls]: [old] their slots */
     EXPLORE_CHANGE_CLASS,      /* the initialisation state of [cls] */
-    EXPLORE_CHANGE_THREAD,     /* a thread's fields, frames or slots */
     EXPLORE_CHANGE_THREAD_NEW, /* a thread was created */
     EXPLORE_CHANGE_GLOBALS,    /* exit status, clock, output, notifications */
 } explore_change_kind;
@@ -191,8 +202,8 @@ typedef struct explore_change {
     const void *old;
 } explore_change;
 
-/* Calls [visit] with [ctx] for every entry logged since trail position [from], newest first;
- * returns false as soon as [visit] does. */
+/* Calls [visit] with [ctx] for every change (explore_change_kind) logged since trail position
+ * [from], newest first; returns false as soon as [visit] does. */
 bool explore_trail_changes(vm *machine, size_t from,
                            bool (*visit)(vm *, const explore_change *, void *), void *ctx);
 
@@ -219,7 +230,8 @@ void explore_trail_globals(vm *machine);
 /* Logs the allocation of [h] so that undoing it frees the object. */
 void explore_trail_alloc(vm *machine, uint32_t h);
 
-/* Logs the creation of thread [t] so that undoing it makes the id unused again. */
+/* Logs the creation of thread [t] so that undoing it makes the id unused again; notes it in
+ * check->created. */
 void explore_trail_thread_new(vm *machine, vm_thread *t);
 
 /* Records that [t]'s allocation number [k] on the current path is object [h] (ids.c); false (a
@@ -415,8 +427,24 @@ void explore_state_hash_globals(vm *machine, uint64_t fh[2]);
 /* Hashes the serialisation of class [cls] into [fh]. */
 void explore_state_hash_class(vm *machine, const vm_class *cls, uint64_t fh[2]);
 
+/* Starts an object walk as explore_state_begin_walk does, first making room for a mark and a
+ * stack entry per handle and starting the marks again when their epoch wraps; false after a
+ * fatal error. */
+bool explore_state_begin_walk_slow(vm *machine);
+
 /* Starts an object walk: a fresh mark epoch, an empty stack; false after a fatal error. */
-bool explore_state_begin_walk(vm *machine);
+static inline bool explore_state_begin_walk(vm *machine)
+{
+    explore_check *c = machine->check;
+    size_t need = machine->heap.capacity;
+    if (VM_UNLIKELY(c->marks_cap < need || c->stack_cap < need || c->mark_epoch == UINT32_MAX))
+        return explore_state_begin_walk_slow(machine);
+    c->ser.len = 0;
+    c->stack_len = 0;
+    c->places_next = 0;
+    c->mark_epoch++;
+    return true;
+}
 
 /* Marks object [h] reached by the current walk; false when it was already (or is null). */
 static inline bool explore_state_mark(explore_check *c, uint32_t h)

@@ -766,6 +766,8 @@ bool explore_sched_enabled(const vm *machine, const vm_thread *t)
     if (machine->exiting || t->state == VM_THREAD_NEW || t->state == VM_THREAD_TERMINATED)
         return false;
     if (t->state != VM_THREAD_RUNNABLE) return vm_thread_enabled(machine, t);
+    if (t->park != VM_PARK_MONITOR && t->park != VM_PARK_INVOKE && t->park != VM_PARK_INIT)
+        return true; /* nothing it is about to do waits */
     parked p = {NULL, NULL, NULL};
     if (!parked_at(t, &p)) return true;
     switch (t->park) {

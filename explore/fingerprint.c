@@ -244,11 +244,12 @@ typedef struct outside_list {
 static void note_outside(vm *machine, const uint32_t *refs, size_t n, uint64_t walk,
                          outside_list *out)
 {
+    explore_check *c = machine->check;
     for (size_t k = 0; k < n; k++) {
         uint32_t h = refs[k];
         if (explore_state_left_out(machine, h) || machine->heap.objects[h]->cache.walk == walk)
             continue;
-        push_local(machine, h, walk);
+        if (explore_state_mark(c, h)) explore_state_push(c, h); /* push_local, its tests done */
         size_t i = 0;
         while (i < out->count && out->refs[i] != h) i++;
         if (i < out->count) continue;
@@ -487,9 +488,6 @@ static bool apply_change(vm *machine, const explore_change *ch, void *ctx)
     case EXPLORE_CHANGE_THREAD_NEW: /* its Thread object is a new global root */
         gain(machine, ch->thread->object, ctx);
         return !machine->failed;
-    case EXPLORE_CHANGE_ALLOC:
-    case EXPLORE_CHANGE_THREAD:
-        return true;
     default: /* a class initialised, the globals changed */
         return false;
     }

@@ -118,9 +118,7 @@ static por_step_result lts_step(void *model, size_t thread, por_error *err)
         return step_error(machine, err);
     vm_thread *t = machine->threads[thread];
     bool was_uncaught = t->uncaught;
-    uint64_t fresh = 0; /* threads not started before this step */
-    for (uint32_t i = 0; i < machine->thread_count; i++)
-        if (machine->threads[i]->state == VM_THREAD_NEW) fresh |= UINT64_C(1) << i;
+    c->created = 0;
     vm_thread_w(machine, t);
     uint64_t first = t->allocations, first_library = t->library_allocations;
     explore_sched_before_step(machine, t);
@@ -131,7 +129,8 @@ static por_step_result lts_step(void *model, size_t thread, por_error *err)
         .watch = machine->driver.watch, .skip_first = true, .max_instructions = alone ? 1 : 0};
     vm_run_result r = vm_interpret(machine, t, &stop);
     if (r == VM_RUN_BLOCKED) t->park = VM_PARK_BLOCKED;
-    for (uint64_t m = fresh; m; m &= m - 1) {
+    /* the threads the step started: under a new id or one that an earlier path had used */
+    for (uint64_t m = c->created; m; m &= m - 1) {
         vm_thread *n = machine->threads[__builtin_ctzll(m)];
         if (n->state == VM_THREAD_RUNNABLE && n->depth) park_new_thread(machine, n);
     }

@@ -410,7 +410,7 @@ static bool walk_room(vm *machine)
     return true;
 }
 
-bool explore_state_begin_walk(vm *machine)
+bool explore_state_begin_walk_slow(vm *machine)
 {
     explore_check *c = machine->check;
     c->ser.len = 0;

@@ -18,7 +18,7 @@ enum {
     T_ALLOC,      /* [arg] handle allocated since */
     T_STATICS,    /* [arg] class; payload: its statics */
     T_CLASS,      /* [arg] class; payload: a class_rec */
-    T_THREAD,     /* [arg] thread; payload: the vm_thread, its frames, its used slots */
+    T_THREAD,     /* [arg] thread; payload: its thread_bytes, its frames, its used slots */
     T_THREAD_NEW, /* [arg] thread created since */
     T_GLOBALS,    /* payload: a globals_rec and the notification groups */
 };
@@ -55,16 +55,20 @@ static size_t round8(size_t n)
 
 /* ---- Pushing entries ------------------------------------------------------------------------- */
 
+/* Makes room for [need] more bytes on the trail; false (and a fatal error) when out of memory. */
+static bool grow_trail(vm *machine, size_t need)
+{
+    if (vm_bytes_reserve(&machine->check->trail, need)) return true;
+    return vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (the checker's undo log)");
+}
+
 /* Reserves an entry of [size] payload bytes and returns where the payload goes; NULL (and a
  * fatal error) when out of memory. */
-static uint8_t *entry_begin(vm *machine, size_t size)
+static inline uint8_t *entry_begin(vm *machine, size_t size)
 {
     explore_check *c = machine->check;
     size_t need = round8(size) + sizeof(footer);
-    if (VM_UNLIKELY(c->trail.len + need > c->trail.cap) && !vm_bytes_reserve(&c->trail, need)) {
-        vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (the checker's undo log)");
-        return NULL;
-    }
+    if (VM_UNLIKELY(c->trail.len + need > c->trail.cap) && !grow_trail(machine, need)) return NULL;
     return c->trail.data + c->trail.len;
 }
 
@@ -133,19 +137,27 @@ static uint32_t used_slots(const vm_thread *t)
     return t->depth ? t->frames[t->depth - 1].sp : 0;
 }
 
+/* Returns the bytes of a thread whose [watch_return_count] is [watched] that a trail entry
+ * keeps: every field but the watched returns not in use. */
+static size_t thread_bytes(uint8_t watched)
+{
+    return offsetof(vm_thread, watch_returns) + watched * sizeof(vm_watch_return);
+}
+
 void explore_trail_thread(vm *machine, vm_thread *t)
 {
     if (!machine->check) {
         t->epoch = machine->epoch;
         return;
     }
+    size_t head = round8(thread_bytes(t->watch_return_count));
     size_t fbytes = t->depth * sizeof(vm_frame), sbytes = used_slots(t) * sizeof(vm_slot);
-    size_t size = round8(sizeof *t) + fbytes + sbytes;
+    size_t size = head + fbytes + sbytes;
     uint8_t *p = entry_begin(machine, size);
     if (!p) return;
-    memcpy(p, t, sizeof *t);
-    memcpy(p + round8(sizeof *t), t->frames, fbytes);
-    memcpy(p + round8(sizeof *t) + fbytes, t->slots, sbytes);
+    memcpy(p, t, thread_bytes(t->watch_return_count));
+    memcpy(p + head, t->frames, fbytes);
+    memcpy(p + head + fbytes, t->slots, sbytes);
     entry_end(machine, T_THREAD, (uintptr_t)t, size);
     t->epoch = machine->epoch;
 }
@@ -153,6 +165,7 @@ void explore_trail_thread(vm *machine, vm_thread *t)
 void explore_trail_thread_new(vm *machine, vm_thread *t)
 {
     t->epoch = machine->epoch;
+    machine->check->created |= UINT64_C(1) << t->id;
     push(machine, T_THREAD_NEW, (uintptr_t)t, NULL, 0);
 }
 
@@ -180,14 +193,15 @@ static void undo_thread(vm_thread *t, const uint8_t *p)
     vm_slot *slots = t->slots;
     vm_frame *frames = t->frames;
     uint32_t slot_capacity = t->slot_capacity, frame_capacity = t->frame_capacity;
-    memcpy(t, p, sizeof *t);
+    size_t bytes = thread_bytes(p[offsetof(vm_thread, watch_return_count)]);
+    memcpy(t, p, bytes);
     t->slots = slots;
     t->frames = frames;
     t->slot_capacity = slot_capacity;
     t->frame_capacity = frame_capacity;
     size_t fbytes = t->depth * sizeof(vm_frame);
-    memcpy(frames, p + round8(sizeof *t), fbytes);
-    memcpy(slots, p + round8(sizeof *t) + fbytes, used_slots(t) * sizeof(vm_slot));
+    memcpy(frames, p + round8(bytes), fbytes);
+    memcpy(slots, p + round8(bytes) + fbytes, used_slots(t) * sizeof(vm_slot));
 }
 
 /* Makes thread [t] an unused id again. */
@@ -270,25 +284,32 @@ static void undo_to(vm *machine, size_t pos)
     }
 }
 
-/* Returns the change kind of trail entry kind [kind]. */
-static explore_change_kind change_kind(uint32_t kind)
+/* Returns the change that trail entry [f] with payload [p] records. */
+static explore_change change_of(const footer *f, const uint8_t *p)
 {
-    switch (kind) {
+    explore_change ch = {EXPLORE_CHANGE_GLOBALS, 0, NULL, NULL, p};
+    switch (f->kind) {
     case T_OBJ:
-        return EXPLORE_CHANGE_OBJECT;
-    case T_ALLOC:
-        return EXPLORE_CHANGE_ALLOC;
+        ch.kind = EXPLORE_CHANGE_OBJECT;
+        ch.handle = (uint32_t)f->arg;
+        break;
     case T_STATICS:
-        return EXPLORE_CHANGE_STATICS;
+        ch.kind = EXPLORE_CHANGE_STATICS;
+        ch.cls = (const vm_class *)(uintptr_t)f->arg;
+        ch.old = p + 8;
+        break;
     case T_CLASS:
-        return EXPLORE_CHANGE_CLASS;
-    case T_THREAD:
-        return EXPLORE_CHANGE_THREAD;
+        ch.kind = EXPLORE_CHANGE_CLASS;
+        ch.cls = (const vm_class *)(uintptr_t)f->arg;
+        break;
     case T_THREAD_NEW:
-        return EXPLORE_CHANGE_THREAD_NEW;
+        ch.kind = EXPLORE_CHANGE_THREAD_NEW;
+        ch.thread = (const vm_thread *)(uintptr_t)f->arg;
+        break;
     default:
-        return EXPLORE_CHANGE_GLOBALS;
+        break;
     }
+    return ch;
 }
 
 bool explore_trail_changes(vm *machine, size_t from,
@@ -298,15 +319,10 @@ bool explore_trail_changes(vm *machine, size_t from,
     for (size_t end = tr->len; end > from;) {
         footer f;
         memcpy(&f, tr->data + end - sizeof f, sizeof f);
-        size_t start = end - sizeof f - round8(f.size);
-        explore_change ch = {change_kind(f.kind), 0, NULL, NULL, tr->data + start};
-        if (f.kind == T_OBJ || f.kind == T_ALLOC) ch.handle = (uint32_t)f.arg;
-        if (f.kind == T_STATICS || f.kind == T_CLASS) ch.cls = (const vm_class *)(uintptr_t)f.arg;
-        if (f.kind == T_THREAD || f.kind == T_THREAD_NEW)
-            ch.thread = (const vm_thread *)(uintptr_t)f.arg;
-        if (f.kind == T_STATICS) ch.old = tr->data + start + 8;
+        end -= sizeof f + round8(f.size);
+        if (f.kind == T_THREAD || f.kind == T_ALLOC) continue; /* see explore_change_kind */
+        explore_change ch = change_of(&f, tr->data + end);
         if (!visit(machine, &ch, ctx)) return false;
-        end = start;
     }
     return true;
 }
@@ -340,9 +356,7 @@ static void reset_entry_epochs(const footer *f, uint8_t *p)
     }
 }
 
-/* Sets every epoch stamp back to 0 (when the 32-bit epoch counter wraps), in the current state
- * and in the old contents on the trail, so that no restored stamp can equal a new epoch. */
-static void reset_epochs(vm *machine)
+void explore_trail_reset_epochs(vm *machine)
 {
     for (uint32_t h = 1; h < machine->heap.count; h++)
         if (machine->heap.objects[h])
@@ -362,13 +376,6 @@ static void reset_epochs(vm *machine)
     }
     explore_state_forget(machine);
     machine->check->epoch_source = 0;
-}
-
-void explore_trail_new_epoch(vm *machine)
-{
-    explore_check *c = machine->check;
-    if (c->epoch_source == UINT32_MAX) reset_epochs(machine);
-    machine->epoch = ++c->epoch_source;
 }
 
 /* Returns the serial of the entry that ends at trail position [pos] (0 at the start). */

@@ -166,12 +166,6 @@ uint32_t vm_new_array(vm *machine, vm_thread *t, vm_class *cls, int32_t length)
     return h;
 }
 
-size_t vm_payload_bytes(const vm_object *o)
-{
-    if (o->cls->kind == VM_KIND_ARRAY) return (size_t)o->length * o->cls->elem_size;
-    return (size_t)o->length * sizeof(vm_slot);
-}
-
 #define payload_of vm_payload_bytes
 
 uint32_t vm_clone_object(vm *machine, vm_thread *t, uint32_t h)

@@ -131,7 +131,11 @@ void vm_maybe_collect(vm *machine);
 void vm_heap_release(vm *machine, uint32_t h);
 
 /* Returns the bytes of [o]'s elements or fields. */
-size_t vm_payload_bytes(const vm_object *o);
+static inline size_t vm_payload_bytes(const vm_object *o)
+{
+    if (o->cls->kind == VM_KIND_ARRAY) return (size_t)o->length * o->cls->elem_size;
+    return (size_t)o->length * sizeof(vm_slot);
+}
 
 /* Frees every object. */
 void vm_heap_free(vm *machine);

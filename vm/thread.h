@@ -70,9 +70,11 @@ struct vm_thread {
     uint32_t atomic_frame; /* 1 + the index of the last VM_FRAME_ATOMIC frame pushed, or 0 (it
                             * counts while that frame is still there: vm_atomic_call) */
     vm_thread_cache cache; /* checking: what the checker caches on it (hooks.h) */
-    vm_watch_return watch_returns[VM_WATCH_RETURNS]; /* the last VM_FRAME_WATCHED frames that
-                                                      * returned normally, oldest first */
     uint8_t watch_return_count;
+    vm_watch_return watch_returns[VM_WATCH_RETURNS]; /* the last VM_FRAME_WATCHED frames that
+                                                      * returned normally, oldest first (the
+                                                      * last fields: the trail keeps the thread
+                                                      * up to the last one in use) */
 };
 
 /* ---- frames.c
