@@ -52,19 +52,22 @@ typedef struct shared_slot {
 } shared_slot;
 
 typedef struct shared_set {
-    shared_slot *slots;      /* [mask + 1] */
-    size_t mask;             /* slot count - 1, a power of two */
-    size_t grow_at;          /* a claim that takes the count above this asks for a grow */
-    size_t batch;            /* claims a thread adds to the count at once */
-    size_t max_slots;        /* the table never has more slots */
-    bool can_grow;           /* the table may still double (not at max_slots, no failed grow) */
-    _Atomic size_t count;    /* slots claimed, but for the claims each thread has not added yet */
-    atomic_bool grow_wanted; /* a claim asked for a grow: every user parks at the barrier */
-    pthread_mutex_t lock;    /* guards the barrier: users, arrived, generation */
-    pthread_cond_t grown;    /* signalled when a grow is over */
-    size_t users;            /* threads that use the set and have not left it */
-    size_t arrived;          /* users parked at the barrier */
-    size_t generation;       /* grows so far (failed ones too) */
+    shared_slot *slots;        /* [mask + 1] */
+    size_t mask;               /* slot count - 1, a power of two */
+    size_t grow_at;            /* a claim that takes the count above this asks for a grow */
+    size_t batch;              /* claims a thread adds to the count at once */
+    size_t max_slots;          /* the table never has more slots */
+    bool can_grow;             /* the table may still double (not at max_slots, no failed grow) */
+    _Atomic size_t count;      /* slots claimed, but for the claims each thread has not added yet */
+    atomic_bool grow_wanted;   /* a claim asked for a grow: every user parks at the barrier */
+    pthread_mutex_t lock;      /* guards the barrier: users, arrived, generation, the move */
+    pthread_cond_t grown;      /* signalled when a grow's move starts and when the grow is over */
+    size_t users;              /* threads that use the set and have not left it */
+    size_t arrived;            /* users parked at the barrier */
+    size_t generation;         /* grows so far (failed ones too) */
+    shared_slot *moving_to;    /* during a grow's move: the table twice as large, else NULL */
+    size_t movers;             /* parked users that have not finished their part of the move */
+    _Atomic size_t next_chunk; /* during a move: the next chunk of old slots a mover takes */
 } shared_set;
 
 /* What por_shared_set_find_or_put or por_shared_set_find found. */
@@ -89,6 +92,9 @@ shared_found por_shared_set_find_or_put(shared_set *s, por_fp fp);
 /* Marks [fp], which [s] holds, done: its successors have all been explored. */
 void por_shared_set_mark_done(shared_set *s, por_fp fp);
 
+/* Starts loading the home slot of [fp] in [s] into the cache (a hint; no effect otherwise). */
+void por_shared_set_prefetch(const shared_set *s, por_fp fp);
+
 /* True when [s] holds [fp] marked done. */
 bool por_shared_set_is_done(const shared_set *s, por_fp fp);
 
@@ -96,8 +102,9 @@ bool por_shared_set_is_done(const shared_set *s, por_fp fp);
  * SHARED_ABSENT. */
 shared_found por_shared_set_find(const shared_set *s, por_fp fp);
 
-/* Waits at the barrier of [s] until the grow that a claim asked for is over, growing the table
- * itself when the caller is the last user to arrive; returns at once when none is asked for. */
+/* Waits at the barrier of [s] until the grow that a claim asked for is over, starting it when
+ * the caller is the last user to arrive and moving its share of the fingerprints; returns at
+ * once when none is asked for. */
 void por_shared_set_park(shared_set *s);
 
 /* Lets [s] grow if a claim asked for it: a user calls this often (once per search step), at a
@@ -108,7 +115,7 @@ static inline void por_shared_set_poll(shared_set *s)
 }
 
 /* The calling user is done with [s] for good; when a grow is asked for and every remaining user
- * has arrived at the barrier, the caller grows the table. */
+ * has arrived at the barrier, the caller starts the grow, which the parked users carry out. */
 void por_shared_set_leave(shared_set *s);
 
 /* Returns how many fingerprints [s] holds: exactly once the other users have left; while they

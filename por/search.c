@@ -64,6 +64,18 @@ por_tset por_search_pending(const search *s, por_tset enabled)
     return pending;
 }
 
+/* Starts loading what the search will ask about successor [fp]: the store's index slot, or in
+ * parallel the worker's done cache and the shared table's home slot (two misses that overlap). */
+static void prefetch_known(const search *s, por_fp fp)
+{
+    if (!s->shared) {
+        por_store_prefetch(&s->st, fp);
+        return;
+    }
+    if (s->recent) __builtin_prefetch(&s->recent[fp.lo & (POR_RECENT_SLOTS - 1)]);
+    por_shared_set_prefetch(s->shared, fp);
+}
+
 bool por_search_probe(search *s, frame *f, size_t t)
 {
     if (tset_has(f->probed, t)) return true;
@@ -79,7 +91,7 @@ bool por_search_probe(search *s, frame *f, size_t t)
     if (!por_search_step(s, t, &r)) return false;
     p->result = (uint8_t)r;
     p->fp = s->lts->ops->fingerprint(s->lts->model);
-    por_store_prefetch(&s->st, p->fp);
+    prefetch_known(s, p->fp);
     if (s->st.with_names) p->names = s->lts->ops->names(s->lts->model);
     if (s->lts->ops->stopped && s->lts->ops->stopped(s->lts->model)) f->stopping |= tset_of(t);
     s->at_thread = (int)t;
