@@ -64,6 +64,13 @@ por_tset por_search_pending(const search *s, por_tset enabled)
     return pending;
 }
 
+/* Returns the slot of [fp] in the worker's cache of the states it marked done, or NULL while it
+ * has none. */
+static inline por_fp *recent_slot(const search *s, por_fp fp)
+{
+    return s->recent ? &s->recent[fp.lo & (POR_RECENT_SLOTS - 1)] : NULL;
+}
+
 /* Starts loading what the search will ask about successor [fp]: the store's index slot, or in
  * parallel the worker's done cache and the shared table's home slot (two misses that overlap). */
 static void prefetch_known(const search *s, por_fp fp)
@@ -72,7 +79,7 @@ static void prefetch_known(const search *s, por_fp fp)
         por_store_prefetch(&s->st, fp);
         return;
     }
-    if (s->recent) __builtin_prefetch(&s->recent[fp.lo & (POR_RECENT_SLOTS - 1)]);
+    if (s->recent) __builtin_prefetch(recent_slot(s, fp));
     por_shared_set_prefetch(s->shared, fp);
 }
 
@@ -150,7 +157,7 @@ bool por_search_replay(search *s, size_t d, const uint32_t *events, size_t count
  * the cache, 512 KiB, stays in the worker's own caches where the shared table does not. */
 static bool recently_done(const search *s, por_fp fp)
 {
-    const por_fp *r = s->recent ? &s->recent[fp.lo & (POR_RECENT_SLOTS - 1)] : NULL;
+    const por_fp *r = recent_slot(s, fp);
     return r && r->lo == fp.lo && r->hi == fp.hi && (fp.lo | fp.hi);
 }
 
@@ -158,7 +165,7 @@ static bool recently_done(const search *s, por_fp fp)
 static void remember_done(search *s, por_fp fp)
 {
     if (!s->recent && !(s->recent = base_calloc(POR_RECENT_SLOTS, sizeof *s->recent))) return;
-    s->recent[fp.lo & (POR_RECENT_SLOTS - 1)] = fp;
+    *recent_slot(s, fp) = fp;
 }
 
 bool por_search_known(const search *s, por_fp fp)
