@@ -19,7 +19,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 quick=${PORCHECK_TEST_QUICK:-0}
 algos="dfs jpf s-por de-s-por dl-s-por de-jpf dl-jpf dpor source-dpor optimal-dpor o-dpor cartesian"
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
-py=$(python3 -c 'import sys; print(sys.executable)') # past any version-manager shim
+py=$PYTHON # from lib.sh: past any version-manager shim
 
 # expect STATUS ARGS...: runs porcheck check ARGS..., checks the exit status; output in
 # out.txt/err.txt.
