@@ -9,10 +9,17 @@
 # queued synchronizer) are checked; --model-library turns the JDK off (exit 2, one line naming the class and its
 # caller); --jdk DIR chooses the JDK and a DIR without lib/modules is bad input; campaign passes
 # the choice on to its runs.
+# PORCHECK_TEST_QUICK=1 (the sanitizer build, there to catch memory errors): each list of
+# algorithms is cut to its first and last, and the comparison with dfs takes two of its six
+# algorithms per structure, in turn (each still meets one structure, with and without symmetry).
 # usage: test_jdk.sh PORCHECK JAVAC SOURCE_DIR WORK_DIR
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1 javac=$2 src=$3 work=$4
+quick=${PORCHECK_TEST_QUICK:-0}
+
+# pick ALGO...: the algorithms a check runs under: all of them, or quick, the first and the last.
+pick() { if [ "$quick" = 1 ] && [ $# -gt 2 ]; then echo "$1 ${!#}"; else echo "$*"; fi; }
 rm -rf "$work" && mkdir -p "$work/classes" && cd "$work" || exit 2
 jdk_dir=$src/tests/cli/jdk
 "$javac" -nowarn -d classes "$jdk_dir"/zoo/*.java || exit 2
@@ -20,7 +27,7 @@ jdk_dir=$src/tests/cli/jdk
 jdk_home=$(dirname "$(dirname "$(readlink -f "$javac")")")
 
 client='{ record(1); best() } || { record(1); size() }'
-for algo in dfs jpf s-por dl-s-por; do
+for algo in $(pick dfs jpf s-por dl-s-por); do
     expect 0 check --jar zoo.jar --spec "$jdk_dir/ranking.json" --client "$client" --algo "$algo"
     grep -qx "verdict: ok" out.txt || fail "Ranking under $algo: no ok verdict"
     expect 1 check --jar zoo.jar --spec "$jdk_dir/ranking-buggy.json" --client "$client" --algo "$algo"
@@ -32,7 +39,7 @@ done
 # VarHandles inside the JDK; the buggy vote reads and then sets its count).
 stack='{ push(1); push(2) } ; { pop() } || { pop() } || { push(3) }'
 tally='{ vote(1); count(1) } || { vote(1) } || { vote(0); count(0) }'
-for algo in dfs jpf s-por dl-s-por; do
+for algo in $(pick dfs jpf s-por dl-s-por); do
     expect 0 check --jar zoo.jar --spec "$jdk_dir/vhstack.json" --client "$stack" --algo "$algo"
     grep -qx "verdict: ok" out.txt || fail "VhStack under $algo: no ok verdict"
     expect 1 check --jar zoo.jar --spec "$jdk_dir/vhstack-buggy.json" --client "$stack" --algo "$algo" \
@@ -66,7 +73,7 @@ grep -q "initialise" out.txt && fail "Lottery: a thread initialised a JDK class:
 # non-linearizable peekLast: after addLast(4), pollFirst() returns 4 while the other thread's
 # addFirst(-4); peekLast() sees 4.
 cld='{ addLast(4) } ; { pollFirst() } || { addFirst(-4); peekLast() }'
-for algo in dfs jpf s-por dl-s-por; do
+for algo in $(pick dfs jpf s-por dl-s-por); do
     expect 1 check --jar zoo.jar --spec "$jdk_dir/cld.json" --client "$cld" --algo "$algo"
     grep -q "^  (void, 4, void, 4) .*UNEXPECTED" out.txt || fail "CLD under $algo: Lincheck's bug not found"
 done
@@ -103,7 +110,7 @@ grep -q "ConcurrentSkipListMap" out.txt || fail "CSLM: $(head -3 out.txt)"
 # wait and wake-up. Explored instruction by instruction (--explore-jdk-locks) the correct one
 # has the same outcomes as with atomic calls.
 registry='{ register(1,1); owner(1) } || { register(1,2) } || { owner(1) }'
-for algo in dfs s-por dl-s-por; do
+for algo in $(pick dfs s-por dl-s-por); do
     expect 0 check --jdk-locks --jar zoo.jar --spec "$jdk_dir/registry.json" --client "$registry" --algo "$algo"
     grep -qx "verdict: ok" out.txt || fail "Registry under $algo: no ok verdict"
     expect 1 check --jdk-locks --jar zoo.jar --spec "$jdk_dir/registry-buggy.json" --client "$registry" --algo "$algo" \
@@ -126,7 +133,7 @@ expect 0 check --explore-jdk-locks --jar zoo.jar --spec "$jdk_dir/registry.json"
 # Lock-free code written the old way: sun.misc.Unsafe found through its theUnsafe field by
 # reflection, offsets from Class.getDeclaredField. The Treiber stack is ok; the one whose pop
 # stores the next node without a compare-and-swap pops one node twice.
-for algo in dfs s-por dl-s-por; do
+for algo in $(pick dfs s-por dl-s-por); do
     expect 0 check --jar zoo.jar --spec "$jdk_dir/unsafe-stack.json" --client "$stack" --algo "$algo"
     expect 1 check --jar zoo.jar --spec "$jdk_dir/unsafe-stack-buggy.json" --client "$stack" --algo "$algo" \
         --trace-format list
@@ -138,7 +145,7 @@ grep -q "putOrderedObject: write top = Node@[0-9]* at UnsafeStackBuggy.pop(Unsaf
 # The JDK's StampedLock (the model has none): an optimistic read that is validated, falling back
 # on the read lock's Lock view, never sees a torn value; one that is not validated does.
 gauge='{ set(1) } || { read(); read() } || { set(2) }'
-for algo in dfs s-por dl-s-por; do
+for algo in $(pick dfs s-por dl-s-por); do
     expect 0 check --jar zoo.jar --spec "$jdk_dir/gauge.json" --client "$gauge" --algo "$algo"
     expect 1 check --jar zoo.jar --spec "$jdk_dir/gauge-buggy.json" --client "$gauge" --algo "$algo"
     grep -q "^  (void, -1, 1, void) .*UNEXPECTED" out.txt || fail "GaugeBuggy under $algo: no torn read"
@@ -161,12 +168,16 @@ done
 # Every algorithm, with and without --heap-symmetry, observes the same outcomes on the JDK's
 # classes as dfs does.
 outcomes() { grep '^  (' out.txt | sed 's/ *\[.*//' | sort; }
+others=(jpf s-por de-s-por dl-s-por de-jpf dl-jpf) turn=0
 for pair in "cld.json|$cld" "clq-tostring.json|$clq" "vhstack.json|$stack"; do
     spec=$jdk_dir/${pair%%|*} each=${pair#*|}
     "$porcheck" check --jar zoo.jar --spec "$spec" --client "$each" --algo dfs >out.txt 2>err.txt
     want=$(outcomes)
     [ -n "$want" ] || fail "$spec: dfs observed nothing: $(cat err.txt)"
-    for algo in jpf s-por de-s-por dl-s-por de-jpf dl-jpf; do
+    these="${others[*]}"
+    [ "$quick" = 1 ] && these="${others[2 * turn]} ${others[2 * turn + 1]}"
+    turn=$((turn + 1))
+    for algo in $these; do
         for sym in "" --heap-symmetry; do
             "$porcheck" check --jar zoo.jar --spec "$spec" --client "$each" --algo "$algo" $sym >out.txt 2>err.txt
             [ "$(outcomes)" = "$want" ] || fail "$spec under $algo $sym: outcomes differ from dfs"

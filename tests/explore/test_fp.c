@@ -14,8 +14,9 @@
  * PORCHECK_TEST_QUICK=1 (the sanitizer build, which is there to catch memory errors) checks each
  * case under one of dfs, de-s-por and dl-s-por, in turn (each algorithm still meets both
  * classifiers and a third of the programs), and heap symmetry on every program under one
- * classifier, alternating; the normal build checks every case under all three algorithms and
- * heap symmetry on every case. */
+ * classifier, alternating; but LockFreeListSet (286 K states, 86 s of the sanitizer build's 110
+ * in its three runs) only once, under safe and without symmetry. The normal build checks every
+ * case under all three algorithms and heap symmetry on every case. */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 #include <stdio.h>
@@ -50,6 +51,14 @@ static bool quick(void)
 {
     const char *v = getenv("PORCHECK_TEST_QUICK");
     return v && !strcmp(v, "1");
+}
+
+/* True when the quick sample leaves out case [c] of check [symmetry] (with heap symmetry or
+ * without): the largest program's cases but one. */
+static bool left_out(const fp_case *c, bool symmetry)
+{
+    bool largest = !strcmp(c->name, "LockFreeListSet");
+    return quick() && largest && (symmetry || c->classifier != EXPLORE_CLASSIFY_SAFE);
 }
 
 /* Returns every program under both classifiers (cr_malloc'd, as Criterion wants). */
@@ -118,6 +127,7 @@ ParameterizedTest(fp_case *c, vm_fp, matches_exact_states)
 {
     static const por_algo algos[] = {POR_ALGO_DFS, POR_ALGO_DE_SPOR, POR_ALGO_DL_SPOR};
     enum { ALGO_COUNT = sizeof algos / sizeof algos[0] };
+    if (left_out(c, false)) return;
     for (size_t i = 0; i < ALGO_COUNT; i++) {
         /* quick: case k takes algorithm k mod 3 (k mod 6 meets every algorithm and classifier) */
         if (quick() && i != c->index % ALGO_COUNT) continue;
@@ -144,7 +154,7 @@ ParameterizedTest(fp_case *c, vm_fp, heap_symmetry_matches_exact_states)
 {
     /* quick: program p under the jpf classifier when p is even, the safe one when odd */
     size_t program = c->index / 2;
-    if (quick() && c->index % 2 != program % 2) return;
+    if ((quick() && c->index % 2 != program % 2) || left_out(c, true)) return;
     explore_check_options hashed = {
         .classifier = c->classifier, .heap_symmetry = true, .verify_fingerprints = true};
     explore_check_options exact = {
