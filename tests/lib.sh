@@ -13,7 +13,7 @@ else
 fi
 
 # python3 ARGS...: runs the interpreter found above (exported, so child bash scripts have it too).
-python3() { "$PYTHON" "$@"; }
+python3() { command "$PYTHON" "$@"; } # command: never this function again, if PYTHON=python3
 export PYTHON
 export -f python3
 
