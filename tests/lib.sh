@@ -17,6 +17,23 @@ python3() { command "$PYTHON" "$@"; } # command: never this function again, if P
 export PYTHON
 export -f python3
 
+# 1 in the sanitizer build (ctest sets PORCHECK_TEST_QUICK there), whose tests check a smaller
+# sample: it is there to catch memory errors, and the normal build checks every case.
+quick=${PORCHECK_TEST_QUICK:-0}
+
+# in_turn K ITEM...: the ITEMs case K is checked under: all of them, or quick, the (K mod their
+# number)th, so that consecutive cases take each ITEM in turn.
+in_turn() {
+    local k=$1
+    shift
+    if [ "$quick" = 1 ]; then
+        local list=("$@")
+        echo "${list[$k % ${#list[@]}]}"
+    else
+        echo "$@"
+    fi
+}
+
 # fail MESSAGE: counts a failure and prints it.
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 

@@ -16,7 +16,6 @@
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1 javac=$2 src=$3 work=$4
-quick=${PORCHECK_TEST_QUICK:-0}
 
 # pick ALGO...: the algorithms a check runs under: all of them, or quick, the first and the last.
 pick() { if [ "$quick" = 1 ] && [ $# -gt 2 ]; then echo "$1 ${!#}"; else echo "$*"; fi; }

@@ -18,7 +18,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1 build=$2 src=$3 work=$4
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
 jar=$build/structures.jar specs=$src/specs concurrent=$build/tests/vm/concurrent.jar
-quick=${PORCHECK_TEST_QUICK:-0}
 workers="2 4" algos="dfs jpf s-por"
 [ "$quick" = 1 ] && workers="2" algos="dfs s-por"
 
@@ -70,9 +69,9 @@ order_free() {
 compare() {
     local kind=$1 name=$2 last=$3 these=$algos
     shift 3
-    if [ "$quick" = 1 ] && [ "$kind" != toy ]; then
+    if [ "$kind" != toy ]; then
         turn=$((turn + 1))
-        these=$([ $((turn % 2)) = 0 ] && echo dfs || echo s-por)
+        these=$(in_turn $turn $algos)
     fi
     for algo in $these; do
         "$porcheck" "$kind" "$@" --algo "$algo" --json one.json "$last" >/dev/null 2>&1

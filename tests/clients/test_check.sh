@@ -16,7 +16,6 @@ set -u
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1 specs=$2 test_specs=$3 jar=$4 drivers=$5 work=$6
 here=$(cd "$(dirname "$0")" && pwd)
-quick=${PORCHECK_TEST_QUICK:-0}
 algos="dfs jpf s-por de-s-por dl-s-por de-jpf dl-jpf dpor source-dpor optimal-dpor o-dpor cartesian"
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
 py=$PYTHON # from lib.sh: past any version-manager shim
@@ -96,19 +95,6 @@ algos_for() {
     if [ "$quick" = 1 ]; then echo "dfs dl-s-por ${others[$1 % 5]}"; else echo "$algos"; fi
 }
 
-# symmetric_for K ALGOS...: of ALGOS, the ones structure K is checked under with
-# --heap-symmetry: all of them, or quick, the (K mod their number)th.
-symmetric_for() {
-    local k=$1
-    shift
-    if [ "$quick" = 1 ]; then
-        local list=("$@")
-        echo "${list[$k % ${#list[@]}]}"
-    else
-        echo "$@"
-    fi
-}
-
 # report_lines FILE...: the client lines of the --json reports FILE... (FILE|VERDICT|...).
 report_lines() { "$py" "$here/check_json.py" "$@"; }
 
@@ -128,7 +114,7 @@ for s in $correct; do
             reports+=("$s-$a-$c.json")
         done
     done
-    for a in $(symmetric_for $k s-por de-s-por dl-s-por); do
+    for a in $(in_turn $k s-por de-s-por dl-s-por); do
         expect 0 --jar "$jar" --spec "$specs/$s.json" --clients "$s.txt" --algo "$a" \
             --heap-symmetry --json "$s-$a-sym.json"
         reports+=("$s-$a-sym.json")
@@ -170,7 +156,7 @@ for s in "${!buggy[@]}"; do
         grep -qx "verdict: VIOLATION" out.txt || fail "$s under $a: no VIOLATION verdict"
         reports+=("$s-$a.json")
     done
-    for a in $(symmetric_for $k dfs s-por dl-s-por); do
+    for a in $(in_turn $k dfs s-por dl-s-por); do
         expect 1 --jar "$jar" --spec "$specs/$s.json" --client "${buggy[$s]}" --algo "$a" \
             --heap-symmetry --exact-states --json "$s-$a-sym.json"
         reports+=("$s-$a-sym.json")

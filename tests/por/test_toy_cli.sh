@@ -7,7 +7,6 @@
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1 examples=$2 work=$3
-quick=${PORCHECK_TEST_QUICK:-0}
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
 
 expect 2 toy
@@ -42,13 +41,12 @@ one_line_error "porcheck toy: order seq: thread 0 listed twice"
 expect 2 toy "$examples/spin.toy" --timeout soon
 one_line_error "porcheck toy: --timeout: expected a non-negative number, got 'soon'"
 
-orders=(seq seq:1,0 random:7) turn=0
+turn=0
 for algo in dfs jpf s-por de-s-por dl-s-por de-jpf dl-jpf dpor source-dpor optimal-dpor o-dpor cartesian; do
     for mode in "" --stateless; do
-        these="${orders[*]}"
-        [ "$quick" = 1 ] && these=${orders[turn % 3]}
+        orders=$(in_turn $turn seq seq:1,0 random:7)
         turn=$((turn + 1))
-        for order in $these; do
+        for order in $orders; do
             run="--algo $algo $mode --order $order"
             expect 0 toy "$examples/lock_trap.toy" $run
             grep -q "^  T0: r=0; T1: -" out.txt && grep -q "^  T0: r=1; T1: -" out.txt &&

@@ -11,7 +11,6 @@
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1 jar=$2 trust_specs=$3 specs=$4 structures=$5 work=$6
-quick=${PORCHECK_TEST_QUICK:-0}
 algos="dfs jpf s-por de-s-por dl-s-por de-jpf dl-jpf dpor source-dpor optimal-dpor o-dpor cartesian"
 [ "$quick" = 1 ] && algos="dfs s-por dl-s-por"
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
