@@ -1,10 +1,14 @@
 /* The allocator hook: counts live bytes and can fail the Nth allocation for tests. The counts
  * are atomic: a portfolio's members allocate on their own threads and share the budget. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MAP_NORESERVE */
 #include "base.h"
 
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 /* A header before each block records its size so live bytes can be tracked. */
 typedef struct block_header {
@@ -34,6 +38,35 @@ size_t base_bytes_in_use(void)
     return atomic_load_explicit(&live_bytes, memory_order_relaxed);
 }
 
+/* Blocks of at least this many bytes are backed by huge pages where the kernel offers them. */
+#define HUGE_PAGE_ADVICE_BYTES ((size_t)4 << 20)
+
+/* Asks the kernel to back block [h] of [bytes] payload bytes with transparent huge pages when it
+ * is big: a growing state store or exact-state arena then takes a page fault per 2 MiB instead
+ * of per 4 KiB (test_explore_fp: 2.3 M faults, 21 s of system time, down to 0.2 M). Where THP
+ * is off, or set to "always", the advice changes nothing; an error is ignored for the same
+ * reason. */
+static void advise_huge_pages(block_header *h, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+    if (bytes < HUGE_PAGE_ADVICE_BYTES) return;
+    static _Atomic long page_size;
+    long page = atomic_load_explicit(&page_size, memory_order_relaxed);
+    if (!page)
+        atomic_store_explicit(&page_size, page = sysconf(_SC_PAGESIZE), memory_order_relaxed);
+    if (page <= 0) return;
+    /* The pages the block touches, rounded out: a big block is a mapping of its own, which
+     * the advice must cover whole (advice on part of it splits it in two, and realloc can no
+     * longer grow it in place with mremap: it copies). */
+    uintptr_t mask = (uintptr_t)page - 1;
+    uintptr_t start = (uintptr_t)h & ~mask;
+    uintptr_t end = ((uintptr_t)&h->align + bytes + mask) & ~mask;
+    (void)madvise((void *)start, end - start, MADV_HUGEPAGE);
+#else
+    (void)h, (void)bytes;
+#endif
+}
+
 static block_header *header_of(void *ptr)
 {
     return (block_header *)((char *)ptr - offsetof(block_header, align));
@@ -45,6 +78,7 @@ void *base_malloc(size_t size)
     block_header *h = malloc(offsetof(block_header, align) + size);
     if (!h) return NULL;
     h->size = size;
+    advise_huge_pages(h, size);
     atomic_fetch_add_explicit(&live_bytes, size, memory_order_relaxed);
     return &h->align;
 }
@@ -54,11 +88,12 @@ void *base_calloc(size_t count, size_t size)
     if (size != 0 && count > SIZE_MAX / size) return NULL;
     size_t bytes = count * size;
     if (should_fail() || bytes > SIZE_MAX - sizeof(block_header)) return NULL;
-    /* calloc, not malloc + memset: large blocks come zeroed from the kernel and stay untouched
-     * (a checked thread's 4 MiB slot array costs nothing until it is used). */
+    /* calloc, not malloc + memset: a fresh block from the kernel is not cleared again (but a
+     * reused one is: base_map_zeroed is for big, sparsely used arrays). */
     block_header *h = calloc(1, offsetof(block_header, align) + bytes);
     if (!h) return NULL;
     h->size = bytes;
+    advise_huge_pages(h, bytes);
     atomic_fetch_add_explicit(&live_bytes, bytes, memory_order_relaxed);
     return &h->align;
 }
@@ -73,6 +108,7 @@ void *base_realloc(void *ptr, size_t size)
     if (!h) return NULL;
     atomic_fetch_add_explicit(&live_bytes, size - old_size, memory_order_relaxed); /* mod 2^N */
     h->size = size;
+    advise_huge_pages(h, size);
     return &h->align;
 }
 
@@ -104,6 +140,23 @@ bool base_array_reserve(void *arr, size_t *cap, size_t need, size_t elem)
     if (!base_array_resize(arr, elem, *cap, n)) return false;
     *cap = n;
     return true;
+}
+
+void *base_map_zeroed(size_t bytes)
+{
+    if (should_fail() || bytes == 0) return NULL;
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                   -1, 0);
+    if (p == MAP_FAILED) return NULL;
+    atomic_fetch_add_explicit(&live_bytes, bytes, memory_order_relaxed);
+    return p;
+}
+
+void base_unmap(void *ptr, size_t bytes)
+{
+    if (!ptr) return;
+    atomic_fetch_sub_explicit(&live_bytes, bytes, memory_order_relaxed);
+    munmap(ptr, bytes);
 }
 
 void base_free(void *ptr)

@@ -24,10 +24,12 @@ static bool append_thread(vm *machine, uint64_t key)
         machine->thread_capacity = cap;
     }
     vm_thread *t = base_calloc(1, sizeof *t);
-    if (t) t->slots = base_calloc(machine->opts.stack_slots, sizeof *t->slots);
+    if (t) t->slots = base_map_zeroed((size_t)machine->opts.stack_slots * sizeof *t->slots);
     if (t) t->frames = base_calloc(64, sizeof *t->frames);
     if (!t || !t->slots || !t->frames) {
-        if (t) base_free(t->slots), base_free(t->frames);
+        if (t)
+            base_unmap(t->slots, (size_t)machine->opts.stack_slots * sizeof *t->slots),
+                base_free(t->frames);
         base_free(t);
         return false;
     }

@@ -425,7 +425,8 @@ void vm_free(vm *machine)
     base_free(machine->methods);
     vm_quick_free(machine);
     for (uint32_t i = 0; i < machine->thread_count; i++) {
-        base_free(machine->threads[i]->slots);
+        base_unmap(machine->threads[i]->slots,
+                   machine->threads[i]->slot_capacity * sizeof(vm_slot));
         base_free(machine->threads[i]->frames);
         base_free(machine->threads[i]);
     }
@@ -568,8 +569,16 @@ uint16_t vm_method_access(const vm_method *m)
 bool vm_bytes_reserve(vm_bytes *b, size_t extra)
 {
     if (b->len + extra <= b->cap) return true;
-    size_t need = b->len + extra < 4096 ? 4096 : b->len + extra; /* skip the tiny sizes */
-    return base_array_reserve(&b->data, &b->cap, need, 1);
+    if (extra > SIZE_MAX / 2 - b->len) return false;
+    size_t cap = b->cap ? b->cap : 4096; /* skip the tiny sizes */
+    while (cap < b->len + extra) cap *= 2;
+    /* Not zeroed: only appended bytes are read, and a page of the unused tail of a big buffer (an
+     * exact-state arena) then costs nothing until an append reaches it. */
+    uint8_t *grown = base_realloc(b->data, cap);
+    if (!grown) return false;
+    b->data = grown;
+    b->cap = cap;
+    return true;
 }
 
 bool vm_bytes_append(vm_bytes *b, const void *src, size_t len)

@@ -1,5 +1,8 @@
 /* Out of memory at every allocation: a clean CF_ERR_NOMEM, and nothing leaks. */
 #include <criterion/criterion.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "testutil.h"
@@ -68,4 +71,65 @@ Test(cf_alloc, grow_doubles_an_array_and_leaves_it_alone_when_out_of_memory)
     cr_assert_null(base_grow(grown, &huge, 1, 4), "a doubled capacity that overflows fails");
     base_free(grown);
     cr_assert_eq(base_bytes_in_use(), baseline);
+}
+
+Test(cf_alloc, mapped_memory_is_zeroed_counted_and_given_back)
+{
+    size_t baseline = base_bytes_in_use(), bytes = (size_t)8 << 20;
+    unsigned char *p = base_map_zeroed(bytes);
+    cr_assert_not_null(p);
+    cr_assert_eq(base_bytes_in_use(), baseline + bytes);
+    cr_assert_eq(p[0] | p[bytes / 2] | p[bytes - 1], 0, "mapped memory is zeroed");
+    p[0] = p[bytes - 1] = 0xAB;
+    cr_assert_eq(p[bytes - 1], 0xAB);
+    base_unmap(p, bytes);
+    cr_assert_eq(base_bytes_in_use(), baseline);
+    base_fail_allocation_after(0);
+    cr_assert_null(base_map_zeroed(bytes), "the allocator hook can refuse a mapping");
+    base_fail_allocation_after(-1);
+    cr_assert_eq(base_bytes_in_use(), baseline);
+    base_unmap(NULL, bytes);
+}
+
+/* Returns the VmFlags of the mapping of /proc/self/smaps that holds [addr], and in [*lo] and
+ * [*hi] its bounds; NULL when none does. */
+static char *mapping_flags(uintptr_t addr, uintptr_t *lo, uintptr_t *hi)
+{
+    static char flags[512];
+    FILE *f = fopen("/proc/self/smaps", "r");
+    cr_assert_not_null(f);
+    char line[512];
+    bool inside = false, found = false;
+    while (!found && fgets(line, sizeof line, f)) {
+        unsigned long a, b;
+        if (sscanf(line, "%lx-%lx ", &a, &b) == 2 && strchr(line, '-') < strchr(line, ' '))
+            inside = a <= addr && addr < b, *lo = a, *hi = b;
+        else if (inside && !strncmp(line, "VmFlags:", 8))
+            found = true, snprintf(flags, sizeof flags, "%s", line + 8);
+    }
+    fclose(f);
+    return found ? flags : NULL;
+}
+
+Test(cf_alloc, a_big_block_asks_for_huge_pages_over_its_whole_mapping)
+{
+    FILE *thp = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+    if (!thp) cr_skip_test("this kernel has no transparent huge pages");
+    fclose(thp);
+    size_t bytes = (size_t)16 << 20;
+    unsigned char *p = base_malloc(bytes);
+    cr_assert_not_null(p);
+    for (size_t i = 0; i < bytes; i += 4096) p[i] = (unsigned char)(i >> 12);
+    /* Grown by realloc, the block keeps its bytes and its advice. */
+    p = base_realloc(p, 2 * bytes);
+    cr_assert_not_null(p);
+    for (size_t i = 0; i < bytes; i += 4096) cr_assert_eq(p[i], (unsigned char)(i >> 12));
+    uintptr_t lo, hi;
+    char *flags = mapping_flags((uintptr_t)p, &lo, &hi);
+    cr_assert_not_null(flags, "no mapping holds the block");
+    cr_assert(strstr(flags, " hg"), "the block's mapping is not advised for huge pages: %s", flags);
+    /* Advice on part of a mapping splits it, and realloc then copies instead of remapping. */
+    cr_assert(lo <= (uintptr_t)p && (uintptr_t)p + 2 * bytes <= hi,
+              "the advice split the block's mapping");
+    base_free(p);
 }
