@@ -29,8 +29,8 @@ bool base_array_resize(void *arr, size_t elem, size_t old_cap, size_t new_cap);
 bool base_array_reserve(void *arr, size_t *cap, size_t need, size_t elem);
 
 /* Maps [bytes] zeroed bytes straight from the kernel: a page costs nothing until it is touched,
- * and nothing clears it again (calloc may memset a reused block: a checked thread's 8 MiB of
- * stack slots cost 2,000 page faults per thread that way); NULL when out of memory. */
+ * and nothing clears it again (calloc may memset a reused block: a checked thread's 4 MiB of
+ * stack slots cost 1,000 page faults per thread that way); NULL when out of memory. */
 void *base_map_zeroed(size_t bytes);
 
 /* Unmaps [bytes] bytes at [ptr] from base_map_zeroed; NULL is ignored. */
