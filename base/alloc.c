@@ -49,12 +49,8 @@ size_t base_bytes_in_use(void)
 static void advise_huge_pages(block_header *h, size_t bytes)
 {
 #ifdef MADV_HUGEPAGE
-    if (bytes < HUGE_PAGE_ADVICE_BYTES) return;
-    static _Atomic long page_size;
-    long page = atomic_load_explicit(&page_size, memory_order_relaxed);
-    if (!page)
-        atomic_store_explicit(&page_size, page = sysconf(_SC_PAGESIZE), memory_order_relaxed);
-    if (page <= 0) return;
+    long page = sysconf(_SC_PAGESIZE);
+    if (bytes < HUGE_PAGE_ADVICE_BYTES || page <= 0) return;
     /* The pages the block touches, rounded out: a big block is a mapping of its own, which
      * the advice must cover whole (advice on part of it splits it in two, and realloc can no
      * longer grow it in place with mremap: it copies). */

@@ -366,9 +366,7 @@ static void error_row(const client_list *list, size_t i, const char *message, js
                       tally *t)
 {
     if (!list->items[i]) printf("\n");
-    /* A fatal VM message says "error: " itself; the row says it once. */
-    const char *text = strncmp(message, "error: ", 7) ? message : message + 7;
-    printf("client %zu (line %zu): error: %s\n", i + 1, list->lines[i], text);
+    printf("client %zu (line %zu): error: %s\n", i + 1, list->lines[i], message);
     t->errors++;
     t->status = cli_worse_status(t->status, EXIT_BAD_INPUT);
     if (!reports) return;

@@ -217,9 +217,7 @@ static int error_row(const outcomes_args *a, const client_list *list, size_t i,
         client_error_exit(a, list, i, err);
     else
         fprintf(stderr, "porcheck outcomes: %s\n", message);
-    /* A fatal VM message says "error: " itself; the row says it once. */
-    const char *text = strncmp(message, "error: ", 7) ? message : message + 7;
-    printf("%sclient %zu (line %zu): error: %s\n", i ? "\n" : "", i + 1, list->lines[i], text);
+    printf("%sclient %zu (line %zu): error: %s\n", i ? "\n" : "", i + 1, list->lines[i], message);
     json_t *j = json_pack("{sIssss}", "line", (json_int_t)list->lines[i], "verdict", "error",
                           "message", message);
     if (reports)

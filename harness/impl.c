@@ -90,10 +90,14 @@ void harness_vm_options(const harness_impl_options *opt, vm_options *out)
     out->assertions = true;
 }
 
+const char *harness_vm_message(const char *message)
+{
+    return strncmp(message, "error: ", 7) ? message : message + 7;
+}
+
 client_status harness_vm_error(const vm_error *verr, client_error *err)
 {
-    const char *msg = verr->message;
-    if (!strncmp(msg, "error: ", 7)) msg += 7;
+    const char *msg = harness_vm_message(verr->message);
     client_status st = verr->status == VM_ERR_NOMEM       ? CLIENT_ERR_NOMEM
                        : verr->status == VM_ERR_BAD_INPUT ? CLIENT_ERR_SPEC
                                                           : CLIENT_ERR_OBJECT;
@@ -180,7 +184,7 @@ static client_status impl_invoke(void *self, const client *c, const client_invoc
     vm_error verr = {0};
     if (harness_oracle_invoke(o->oracle, inv->index, &o->result, &verr) != VM_OK) {
         client_column_label(c, inv->index, label, sizeof label);
-        const char *msg = strncmp(verr.message, "error: ", 7) ? verr.message : verr.message + 7;
+        const char *msg = harness_vm_message(verr.message);
         if (verr.status == VM_ERR_BAD_INPUT) /* a result that cannot be recorded */
             return client_fail(err, CLIENT_ERR_SPEC, "%s: $.methods[%zu]: %s", c->spec->path,
                                c->spec->methods[inv->method].json_index, msg);

@@ -52,7 +52,7 @@ static client_status find(const resolver *r, const wanted *w, harness_vm_sig *si
     vm_error verr = {0};
     if (harness_signature(r->machine, r->spec->class_name, &call, sig, &verr) == VM_OK)
         return CLIENT_OK;
-    const char *msg = strncmp(verr.message, "error: ", 7) ? verr.message : verr.message + 7;
+    const char *msg = harness_vm_message(verr.message);
     const char *path = w->path;
     if (strstr(msg, " is not on the class path") || strstr(msg, " is abstract or an interface"))
         path = "$.class";

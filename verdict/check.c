@@ -575,7 +575,7 @@ static client_status search_parallel(worker *ws, size_t count, const verdict_che
         return st ? st
                   : client_fail(err,
                                 perr.status == POR_ERR_NOMEM ? CLIENT_ERR_NOMEM : CLIENT_ERR_OBJECT,
-                                "%s", perr.message);
+                                "%s", harness_vm_message(perr.message));
     }
     client_status st = workers_failed(ws, count, err);
     observe o = {&ws[0].k, out, 0, NULL, NULL, CLIENT_OK, err};
@@ -596,7 +596,7 @@ static client_status search_alone(worker *w, const verdict_check_options *opt, c
     if (failed == VM_ERR_BAD_INPUT || failed == VM_ERR_LIMIT) /* a result it cannot record, or */
         return vm_failure(&w->k, err);                        /* too many threads */
     return client_fail(err, perr.status == POR_ERR_NOMEM ? CLIENT_ERR_NOMEM : CLIENT_ERR_OBJECT,
-                       "%s", perr.message);
+                       "%s", harness_vm_message(perr.message)); /* a VM or a search failure */
 }
 
 /* Searches [c] with the [count] workers of [ws] (one: por_search on the first, gathering into

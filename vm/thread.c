@@ -23,13 +23,12 @@ static bool append_thread(vm *machine, uint64_t key)
         machine->thread_keys = keys;
         machine->thread_capacity = cap;
     }
+    size_t slot_bytes = (size_t)machine->opts.stack_slots * sizeof(vm_slot);
     vm_thread *t = base_calloc(1, sizeof *t);
-    if (t) t->slots = base_map_zeroed((size_t)machine->opts.stack_slots * sizeof *t->slots);
+    if (t) t->slots = base_map_zeroed(slot_bytes);
     if (t) t->frames = base_calloc(64, sizeof *t->frames);
     if (!t || !t->slots || !t->frames) {
-        if (t)
-            base_unmap(t->slots, (size_t)machine->opts.stack_slots * sizeof *t->slots),
-                base_free(t->frames);
+        if (t) base_unmap(t->slots, slot_bytes), base_free(t->frames);
         base_free(t);
         return false;
     }

@@ -250,6 +250,10 @@ client_status harness_spec_resolve(const client_spec *spec, const harness_impl_o
 /* Fills the VM options [out] for running the implementation as [opt] says (assertions on). */
 void harness_vm_options(const harness_impl_options *opt, vm_options *out);
 
+/* Returns VM message [message] without the "error: " prefix of the VM's fatal messages, for a
+ * report that says "error" itself. */
+const char *harness_vm_message(const char *message);
+
 /* Turns VM error [verr] into a clients error in [err] (without the "error: " prefix); returns
  * its status: CLIENT_ERR_SPEC when the spec does not fit the class (a missing class, method or
  * constructor, a constructor that throws), CLIENT_ERR_NOMEM, else CLIENT_ERR_OBJECT. */
