@@ -234,6 +234,12 @@ toy_program *harness_parse(const char *text)
     return toy;
 }
 
+bool harness_quick(void)
+{
+    const char *v = getenv("PORCHECK_TEST_QUICK");
+    return v && !strcmp(v, "1");
+}
+
 por_options harness_options(por_algo algo, bool stateless, const char *order)
 {
     por_options opt;

@@ -71,4 +71,7 @@ toy_program *harness_parse(const char *text);
 /* Returns the options for [algo], [stateless] and [order] text ("seq:1,0", "random:7"). */
 por_options harness_options(por_algo algo, bool stateless, const char *order);
 
+/* True when PORCHECK_TEST_QUICK=1 asks for the sanitizer build's smaller sample. */
+bool harness_quick(void);
+
 #endif

@@ -232,8 +232,7 @@ static void report_failure(gen_program p, uint64_t seed, failure first)
 /* Checks programs [part] of PARTS of the configured range; returns how many were checked. */
 static void check_part(size_t part)
 {
-    bool quick = env_size("PORCHECK_TEST_QUICK", 0) == 1;
-    size_t total = env_size("POR_RANDOM_PROGRAMS", quick ? QUICK_PROGRAMS : PROGRAMS);
+    size_t total = env_size("POR_RANDOM_PROGRAMS", harness_quick() ? QUICK_PROGRAMS : PROGRAMS);
     uint64_t first = env_size("POR_RANDOM_SEED", 1);
     size_t want = total / PARTS + (part < total % PARTS), checked = 0, skipped = 0;
     for (uint64_t seed = first + part * 1000003ull; checked < want; seed++) {

@@ -149,8 +149,7 @@ static const por_lts_ops without_names = {
  * PORCHECK_TEST_QUICK=1. */
 static size_t program_count(void)
 {
-    const char *v = getenv("PORCHECK_TEST_QUICK");
-    return v && !strcmp(v, "1") ? QUICK_PROGRAMS : PROGRAMS;
+    return harness_quick() ? QUICK_PROGRAMS : PROGRAMS;
 }
 
 /* Draws program [seed] into a toy; false when plain dfs does not finish it within the limit. */
