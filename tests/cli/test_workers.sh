@@ -21,33 +21,46 @@ jar=$build/structures.jar specs=$src/specs concurrent=$build/tests/vm/concurrent
 workers="2 4" algos="dfs jpf s-por"
 [ "$quick" = 1 ] && workers="2" algos="dfs s-por"
 
-# same KIND ONE PAR [COUNTS]: the JSON reports ONE (sequential) and PAR (parallel) of porcheck
-# KIND agree on what was found; with COUNTS = 1 also on the counts of states, end states and
-# transitions.
-same() {
-    python3 - "$@" <<'PY'
+# same KIND ONE PAR COUNTS LABEL: queues the check that the JSON reports ONE (sequential) and
+# PAR (parallel) of porcheck KIND agree on what was found, and with COUNTS = 1 also on the
+# counts of states, end states and transitions; check_pairs runs them all in one Python process
+# (one per pair took half the script's time).
+same() { printf '%s\t%s\t%s\t%s\t%s\n' "$@" >>pairs.txt; }
+
+# check_pairs: runs the checks same queued; a failure per pair that disagrees.
+check_pairs() {
+    local out line
+    out=$(python3 - pairs.txt 2>&1 <<'PY'
 import json, sys
-kind, one, par, counts = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:] == ["1"]
-a, b = (json.load(open(p)) for p in (one, par))
-if kind == "check":
-    a, b = a["clients"][0], b["clients"][0]
-    found = lambda d: (d["verdict"], sorted(json.dumps(o["values"]) for o in d["observed"]["outcomes"]),
-                       sorted(map(json.dumps, d["unexpected"])),
-                       sorted((v["kind"], v.get("message", "")) for v in d["violations"]))
-elif kind == "run":
-    found = lambda d: (d["verdict"], sorted(o["output"] for o in d["outcomes"]),
-                       sorted((v["kind"], v["message"]) for v in d["violations"]))
-else:
-    found = lambda d: (d["verdict"], sorted(o["outcome"] for o in d["outcomes"]),
-                       sorted(v["violation"] for v in d["violations"]))
-fa, fb = found(a), found(b)
-assert fa == fb, "found %r\nsequential %r" % (fb, fa)
-assert b["statistics"]["stop"] == "complete", b["statistics"]
-if counts:
-    keys = ("states_new", "end_states", "transitions", "deadlocks")
-    ca, cb = ({k: d["statistics"][k] for k in keys} for d in (a, b))
-    assert ca == cb, "counts %r, sequential %r" % (cb, ca)
+def found(kind, d):
+    if kind == "check":
+        return (d["verdict"], sorted(json.dumps(o["values"]) for o in d["observed"]["outcomes"]),
+                sorted(map(json.dumps, d["unexpected"])),
+                sorted((v["kind"], v.get("message", "")) for v in d["violations"]))
+    if kind == "run":
+        return (d["verdict"], sorted(o["output"] for o in d["outcomes"]),
+                sorted((v["kind"], v["message"]) for v in d["violations"]))
+    return (d["verdict"], sorted(o["outcome"] for o in d["outcomes"]),
+            sorted(v["violation"] for v in d["violations"]))
+keys = ("states_new", "end_states", "transitions", "deadlocks")
+for line in open(sys.argv[1]):
+    kind, one, par, counts, label = line.rstrip("\n").split("\t")
+    a, b = (json.load(open(p)) for p in (one, par))
+    if kind == "check":
+        a, b = a["clients"][0], b["clients"][0]
+    fa, fb = found(kind, a), found(kind, b)
+    if fa != fb:
+        print("%s: found %r, sequential %r" % (label, fb, fa))
+    elif b["statistics"]["stop"] != "complete":
+        print("%s: stopped: %r" % (label, b["statistics"]["stop"]))
+    elif counts == "1":
+        ca, cb = ({k: d["statistics"][k] for k in keys} for d in (a, b))
+        if ca != cb:
+            print("%s: counts %r, sequential %r" % (label, cb, ca))
 PY
+    ) || fail "the comparison failed: $out"
+    [ -n "$out" ] && while IFS= read -r line; do fail "$line"; done <<<"$out"
+    [ -s pairs.txt ] || fail "no parallel search was compared"
 }
 
 # order_free KIND LAST ARGS...: porcheck KIND ARGS... LAST stores as many states in seq order as in
@@ -58,7 +71,7 @@ order_free() {
     local first=""
     for order in seq random:1 random:2 random:3; do
         "$porcheck" "$kind" "$@" --order "$order" --json o.json "$last" >/dev/null 2>&1
-        n=$(python3 -c 'import json,sys; d=json.load(open("o.json")); d=d["clients"][0] if "clients" in d else d; print(d["statistics"]["states_new"])')
+        n=$(grep -o '"states_new": *[0-9]*' o.json) # one client: one statistics object
         [ -z "$first" ] && first=$n
         [ "$n" = "$first" ] || return 1
     done
@@ -74,7 +87,8 @@ compare() {
         these=$(in_turn $turn $algos)
     fi
     for algo in $these; do
-        "$porcheck" "$kind" "$@" --algo "$algo" --json one.json "$last" >/dev/null 2>&1
+        pair=$((pair + 1))
+        "$porcheck" "$kind" "$@" --algo "$algo" --json "one-$pair.json" "$last" >/dev/null 2>&1
         local want=$? counts=0
         if [ "$algo" = dfs ] && { [ "$kind" = toy ] ||
             { [ "$quick" != 1 ] && order_free "$kind" "$last" "$@" --algo "$algo"; }; }; then
@@ -83,14 +97,14 @@ compare() {
             uncounted="$uncounted $name"
         fi
         for w in $workers; do
-            expect "$want" "$kind" "$@" --algo "$algo" --workers "$w" --json par.json "$last"
-            same "$kind" one.json par.json "$counts" >same.txt 2>&1 ||
-                fail "$kind $name --algo $algo --workers $w: $(tail -c 600 same.txt)"
+            expect "$want" "$kind" "$@" --algo "$algo" --workers "$w" --json "par-$pair-$w.json" "$last"
+            same "$kind" "one-$pair.json" "par-$pair-$w.json" "$counts" "$kind $name --algo $algo --workers $w"
         done
     done
 }
 
 counted=0 uncounted="" # the cases whose counts were compared, and the others
+pair=0                 # the sequential searches compared so far (their reports' numbers)
 turn=0                 # quick: the VM programs and structures compared so far
 
 # ---- toy: every example
@@ -110,6 +124,7 @@ for spec in "$specs"/*.json; do
     client=$("$porcheck" generate --spec "$spec" --threads 2 --calls 2 --seed 3)
     compare check "$name" --no-minimize --jar "$jar" --spec "$spec" --client "$client"
 done
+check_pairs
 
 # ---- what the reports say
 client='{ add(1); remove(1) } || { add(2); contains(2) }'
