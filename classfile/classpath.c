@@ -16,6 +16,7 @@ typedef struct cp_entry {
     char *path;
     zip_t *zip;       /* NULL for a directory or an image */
     cf_jimage *image; /* NULL for a directory or a jar */
+    cf_jar_id id;     /* a jar's identity (jarcache.c) */
 } cp_entry;
 
 struct cf_classpath {
@@ -55,10 +56,13 @@ static bool describe_more(cf_classpath *cp, const char *path)
     return true;
 }
 
-static cf_status open_jar(const char *path, zip_t **out, cf_error *err)
+/* Opens jar [id] at [path], checking its consistency unless it passed the check before. */
+static cf_status open_jar(const char *path, const cf_jar_id *id, zip_t **out, cf_error *err)
 {
     int code = 0;
-    *out = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &code);
+    bool check = !cf_jar_checked(id);
+    *out = zip_open(path, ZIP_RDONLY | (check ? ZIP_CHECKCONS : 0), &code);
+    if (*out && check) cf_jar_note_checked(id);
     if (*out) return CF_OK;
     zip_error_t ze;
     zip_error_init_with_code(&ze, code);
@@ -74,9 +78,10 @@ cf_status cf_classpath_add(cf_classpath *cp, const char *entry, cf_error *err)
         return cf_fail(err, CF_ERR_IO, "class path entry %s: %s", entry, strerror(errno));
     zip_t *zip = NULL;
     cf_jimage *image = NULL;
+    cf_jar_id id = cf_jar_id_of(&st);
     if (!S_ISDIR(st.st_mode) && cf_jimage_is_image(entry)) {
         if (cf_jimage_open(entry, &image, err) != CF_OK) return err->status;
-    } else if (!S_ISDIR(st.st_mode) && open_jar(entry, &zip, err) != CF_OK) {
+    } else if (!S_ISDIR(st.st_mode) && open_jar(entry, &id, &zip, err) != CF_OK) {
         return err->status;
     }
     if (cp->count == cp->capacity) {
@@ -91,7 +96,7 @@ cf_status cf_classpath_add(cf_classpath *cp, const char *entry, cf_error *err)
         base_free(path);
         goto nomem;
     }
-    cp->entries[cp->count++] = (cp_entry){path, zip, image};
+    cp->entries[cp->count++] = (cp_entry){path, zip, image, id};
     return CF_OK;
 nomem:
     if (zip) zip_discard(zip);
@@ -226,9 +231,12 @@ static cf_status read_from_entry(const cp_entry *e, const char *name, uint8_t **
         return cf_read_file(file, MAX_CLASS_BYTES, data, len, err);
     }
     snprintf(file, sizeof file, "%s.class", name);
+    if (cf_jar_cached_class(&e->id, file, data, len)) return CF_OK;
     zip_int64_t index = zip_name_locate(e->zip, file, 0);
     if (index < 0) return cf_fail(err, CF_ERR_NOT_FOUND, "%s!%s: no such entry", e->path, file);
-    return read_jar_entry(e, index, file, data, len, err);
+    cf_status s = read_jar_entry(e, index, file, data, len, err);
+    if (s == CF_OK) cf_jar_cache_class(&e->id, file, *data, *len);
+    return s;
 }
 
 static cf_status find_class(cf_classpath *cp, const char *name, uint8_t **data, size_t *len,

@@ -103,4 +103,31 @@ bool cf_split_method_signature(const char *sig, bool descriptor, cf_method_signa
 void cf_print_signature_span(FILE *out, const cf_method_signature *sig, const char *from,
                              const char *to, const char *separator);
 
+/* ---- The process's jars (jarcache.c) -------------------------------------------------------- */
+
+/* A jar file's identity, size and times: another value means another jar (changed on disk). */
+typedef struct cf_jar_id {
+    uint64_t dev, ino;
+    int64_t size, mtime_sec, mtime_nsec, ctime_sec, ctime_nsec;
+} cf_jar_id;
+
+struct stat;
+
+/* The identity of the file [st] describes. */
+cf_jar_id cf_jar_id_of(const struct stat *st);
+
+/* True when jar [id] passed libzip's consistency check in this process. */
+bool cf_jar_checked(const cf_jar_id *id);
+
+/* Records that jar [id] passed the consistency check (its class files may be kept from then). */
+void cf_jar_note_checked(const cf_jar_id *id);
+
+/* Copies class file [entry] of checked jar [id], when a VM instance read it before, into a new
+ * base_malloc'd [*data] of [*len] bytes; false when it is not kept. */
+bool cf_jar_cached_class(const cf_jar_id *id, const char *entry, uint8_t **data, size_t *len);
+
+/* Keeps a copy of class file [entry] ([data], [len] bytes, CRC checked) of checked jar [id] for
+ * the other VM instances; does nothing when [id] is not checked or memory is short. */
+void cf_jar_cache_class(const cf_jar_id *id, const char *entry, const uint8_t *data, size_t len);
+
 #endif

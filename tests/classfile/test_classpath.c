@@ -136,13 +136,11 @@ Test(cf_classpath, truncated_jar_is_rejected)
     cf_classpath_free(cp);
 }
 
-/* Writes a jar at [path] with one stored (uncompressed) entry Foo.class holding the default built
- * class, whose bytes it returns. */
-static cb_buf write_stored_jar(const char *path)
+/* Writes a jar at [path] with one stored (uncompressed) entry Foo.class holding class [c], whose
+ * bytes it returns. */
+static cb_buf write_jar_of(const char *path, const cb_class *c)
 {
-    cb_class c;
-    cb_default(&c);
-    cb_buf b = cb_build(&c);
+    cb_buf b = cb_build(c);
     int code;
     zip_t *z = zip_open(path, ZIP_CREATE | ZIP_TRUNCATE, &code);
     cr_assert_not_null(z);
@@ -154,6 +152,14 @@ static cb_buf write_stored_jar(const char *path)
     return b;
 }
 
+/* Writes a jar at [path] with one stored (uncompressed) entry Foo.class holding the default built
+ * class, whose bytes it returns. */
+static cb_buf write_stored_jar(const char *path)
+{
+    cb_class c;
+    cb_default(&c);
+    return write_jar_of(path, &c);
+}
 Test(cf_classpath, corrupt_jar_entry_is_a_zip_error)
 {
     make_work_dir();
@@ -176,6 +182,62 @@ Test(cf_classpath, corrupt_jar_entry_is_a_zip_error)
     cr_assert_eq(s, CF_ERR_ZIP, "%s: %s", cf_status_name(s), err.message);
     cr_assert(strstr(err.message, "corrupt.jar!Foo.class: corrupt entry"), "%s", err.message);
     cf_classpath_free(cp);
+}
+
+/* A jar whose local header names another file than its central directory says is rejected when
+ * the class path is opened (libzip's consistency check), also where the same path held a sound
+ * jar that passed the check before in this process: a jar is checked once per process only
+ * while it is unchanged. */
+Test(cf_classpath, a_jar_changed_on_disk_is_checked_again)
+{
+    make_work_dir();
+    char path[700];
+    snprintf(path, sizeof path, "%s/changing.jar", work);
+    cb_buf b = write_stored_jar(path);
+    cb_free(&b);
+    for (int i = 0; i < 2; i++) cf_classpath_free(classpath_of(path)); /* checked, then not */
+    uint8_t *jar;
+    size_t len;
+    cf_error err = {0};
+    cr_assert_eq(cf_read_file(path, 1 << 20, &jar, &len, &err), CF_OK);
+    cr_assert(len > 40 && !memcmp(jar, "PK\3\4", 4) && !memcmp(jar + 30, "Foo.class", 9));
+    jar[30] = 'G'; /* the local header's name: Goo.class; the central directory says Foo.class */
+    write_file(path, jar, len);
+    base_free(jar);
+    cf_classpath *cp;
+    cf_classpath_new(&cp, &err);
+    cr_assert_eq(cf_classpath_add(cp, path, &err), CF_ERR_ZIP, "the changed jar was not checked");
+    cr_assert(strstr(err.message, "changing.jar: not a valid jar"), "%s", err.message);
+    cf_classpath_free(cp);
+}
+
+/* The class files a VM instance reads are kept for the process's other instances: while the jar
+ * is unchanged a later class path gets the same class, and once it changed on disk, the new
+ * one (here a final class in place of a plain one, in a jar of the same size). */
+Test(cf_classpath, a_changed_jar_gives_its_new_classes)
+{
+    make_work_dir();
+    char path[700];
+    snprintf(path, sizeof path, "%s/rewritten.jar", work);
+    cb_class c;
+    cb_default(&c);
+    uint16_t plain = c.access;
+    cb_buf b = write_jar_of(path, &c);
+    cb_free(&b);
+    for (int i = 0; i < 3; i++) {
+        if (i == 2) {
+            c.access |= CF_ACC_FINAL;
+            b = write_jar_of(path, &c);
+            cb_free(&b);
+        }
+        cf_classpath *cp = classpath_of(path);
+        cf_class *cls;
+        cf_error err = {0};
+        cr_assert_eq(cf_classpath_load(cp, "Foo", &cls, &err), CF_OK, "%s", err.message);
+        cr_assert_eq(cls->access, i == 2 ? plain | CF_ACC_FINAL : plain, "load %d", i);
+        cf_class_free(cls);
+        cf_classpath_free(cp);
+    }
 }
 
 Test(cf_classpath, stored_jar_entry_loads)

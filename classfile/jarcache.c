@@ -1,0 +1,148 @@
+/* What this process has learnt of its jars: which passed libzip's consistency check unchanged,
+ * and the class files read from them. Every VM instance opens its class path anew (a check
+ * makes several), and without this each of them checked every jar again (the check reads every
+ * local header: a few thousand system calls for the model library) and inflated every class
+ * again. A jar that changed on disk (another identity, size or time) is a new jar here. */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "internal.h"
+
+enum { JARS = 16 };
+
+/* A class file kept for the other VM instances. */
+typedef struct cached_class {
+    uint64_t hash; /* of the entry's name */
+    char *entry;
+    uint8_t *data;
+    size_t len;
+} cached_class;
+
+/* A jar that passed the consistency check, and the class files read from it. */
+typedef struct jar_record {
+    cf_jar_id id;
+    cached_class *classes;
+    size_t count, capacity;
+} jar_record;
+
+/* The jars checked so far; past JARS the oldest record is replaced. */
+static struct {
+    pthread_mutex_t lock;
+    jar_record jars[JARS];
+    size_t added;
+} cache = {PTHREAD_MUTEX_INITIALIZER, {{{0, 0, 0, 0, 0, 0, 0}, NULL, 0, 0}}, 0};
+
+cf_jar_id cf_jar_id_of(const struct stat *st)
+{
+    return (cf_jar_id){st->st_dev,         st->st_ino,          st->st_size,
+                       st->st_mtim.tv_sec, st->st_mtim.tv_nsec, st->st_ctim.tv_sec,
+                       st->st_ctim.tv_nsec};
+}
+
+/* True when [a] and [b] describe one unchanged file. */
+static bool same_jar(const cf_jar_id *a, const cf_jar_id *b)
+{
+    return a->dev == b->dev && a->ino == b->ino && a->size == b->size &&
+           a->mtime_sec == b->mtime_sec && a->mtime_nsec == b->mtime_nsec &&
+           a->ctime_sec == b->ctime_sec && a->ctime_nsec == b->ctime_nsec;
+}
+
+/* The record of jar [id]; NULL when it has none. Call with the lock held. */
+static jar_record *record_of(const cf_jar_id *id)
+{
+    size_t n = cache.added < JARS ? cache.added : JARS;
+    for (size_t i = 0; i < n; i++)
+        if (same_jar(&cache.jars[i].id, id)) return &cache.jars[i];
+    return NULL;
+}
+
+/* FNV-1a of [s]. */
+static uint64_t name_hash(const char *s)
+{
+    uint64_t h = 14695981039346656037ull;
+    for (; *s; s++) h = (h ^ (uint8_t)*s) * 1099511628211ull;
+    return h;
+}
+
+bool cf_jar_checked(const cf_jar_id *id)
+{
+    pthread_mutex_lock(&cache.lock);
+    bool found = record_of(id) != NULL;
+    pthread_mutex_unlock(&cache.lock);
+    return found;
+}
+
+/* Frees the classes of [r] and empties it. */
+static void forget(jar_record *r)
+{
+    for (size_t i = 0; i < r->count; i++) {
+        base_free(r->classes[i].entry);
+        base_free(r->classes[i].data);
+    }
+    base_free(r->classes);
+    memset(r, 0, sizeof *r);
+}
+
+void cf_jar_note_checked(const cf_jar_id *id)
+{
+    pthread_mutex_lock(&cache.lock);
+    if (!record_of(id)) {
+        jar_record *r = &cache.jars[cache.added++ % JARS];
+        forget(r);
+        r->id = *id;
+    }
+    pthread_mutex_unlock(&cache.lock);
+}
+
+bool cf_jar_cached_class(const cf_jar_id *id, const char *entry, uint8_t **data, size_t *len)
+{
+    uint64_t h = name_hash(entry);
+    bool found = false;
+    pthread_mutex_lock(&cache.lock);
+    jar_record *r = record_of(id);
+    for (size_t i = 0; r && i < r->count && !found; i++) {
+        const cached_class *c = &r->classes[i];
+        if (c->hash != h || strcmp(c->entry, entry)) continue;
+        *data = base_malloc(c->len + 1);
+        if (!*data) break; /* the caller reads the jar, and fails there */
+        memcpy(*data, c->data, c->len);
+        *len = c->len;
+        found = true;
+    }
+    pthread_mutex_unlock(&cache.lock);
+    return found;
+}
+
+/* Appends a copy of class file [data] of [len] bytes, entry [entry], to [r]; false (nothing
+ * kept) when out of memory. Call with the lock held. */
+static bool keep(jar_record *r, const char *entry, const uint8_t *data, size_t len)
+{
+    if (r->count == r->capacity) {
+        size_t cap = r->capacity ? r->capacity * 2 : 32;
+        cached_class *grown = base_realloc(r->classes, cap * sizeof *grown);
+        if (!grown) return false;
+        r->classes = grown;
+        r->capacity = cap;
+    }
+    size_t n = strlen(entry) + 1;
+    cached_class c = {name_hash(entry), base_malloc(n), base_malloc(len ? len : 1), len};
+    if (!c.entry || !c.data) {
+        base_free(c.entry);
+        base_free(c.data);
+        return false;
+    }
+    memcpy(c.entry, entry, n);
+    memcpy(c.data, data, len);
+    r->classes[r->count++] = c;
+    return true;
+}
+
+void cf_jar_cache_class(const cf_jar_id *id, const char *entry, const uint8_t *data, size_t len)
+{
+    pthread_mutex_lock(&cache.lock);
+    jar_record *r = record_of(id);
+    if (r) keep(r, entry, data, len);
+    pthread_mutex_unlock(&cache.lock);
+}
