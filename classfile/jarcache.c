@@ -119,13 +119,8 @@ bool cf_jar_cached_class(const cf_jar_id *id, const char *entry, uint8_t **data,
  * kept) when out of memory. Call with the lock held. */
 static bool keep(jar_record *r, const char *entry, const uint8_t *data, size_t len)
 {
-    if (r->count == r->capacity) {
-        size_t cap = r->capacity ? r->capacity * 2 : 32;
-        cached_class *grown = base_realloc(r->classes, cap * sizeof *grown);
-        if (!grown) return false;
-        r->classes = grown;
-        r->capacity = cap;
-    }
+    if (!base_array_reserve(&r->classes, &r->capacity, r->count + 1, sizeof *r->classes))
+        return false;
     size_t n = strlen(entry) + 1;
     cached_class c = {name_hash(entry), base_malloc(n), base_malloc(len ? len : 1), len};
     if (!c.entry || !c.data) {
