@@ -37,6 +37,17 @@ static cf_classpath *classpath_of(const char *list)
     return cp;
 }
 
+/* Checks that adding [path] to a new class path fails with [want], the message holding [text]. */
+static void refused(const char *path, cf_status want, const char *text)
+{
+    cf_classpath *cp;
+    cf_error err = {0};
+    cr_assert_eq(cf_classpath_new(&cp, &err), CF_OK);
+    cr_assert_eq(cf_classpath_add(cp, path, &err), want, "%s: %s", path, err.message);
+    cr_assert(strstr(err.message, text), "%s", err.message);
+    cf_classpath_free(cp);
+}
+
 Test(cf_classpath, loads_from_a_jar)
 {
     cf_classpath *cp = classpath_of(CFTEST_JAR17);
@@ -97,12 +108,7 @@ Test(cf_classpath, missing_class_names_the_class_and_the_path)
 
 Test(cf_classpath, missing_entry_is_an_io_error)
 {
-    cf_classpath *cp;
-    cf_error err = {0};
-    cf_classpath_new(&cp, &err);
-    cr_assert_eq(cf_classpath_add(cp, "/nonexistent/lib.jar", &err), CF_ERR_IO);
-    cr_assert(strstr(err.message, "/nonexistent/lib.jar"), "%s", err.message);
-    cf_classpath_free(cp);
+    refused("/nonexistent/lib.jar", CF_ERR_IO, "/nonexistent/lib.jar");
 }
 
 Test(cf_classpath, file_that_is_not_a_zip_is_rejected)
@@ -111,12 +117,7 @@ Test(cf_classpath, file_that_is_not_a_zip_is_rejected)
     char path[700];
     snprintf(path, sizeof path, "%s/text.jar", work);
     write_file(path, "this is not a zip archive\n", 26);
-    cf_classpath *cp;
-    cf_error err = {0};
-    cf_classpath_new(&cp, &err);
-    cr_assert_eq(cf_classpath_add(cp, path, &err), CF_ERR_ZIP);
-    cr_assert(strstr(err.message, "text.jar: not a valid jar"), "%s", err.message);
-    cf_classpath_free(cp);
+    refused(path, CF_ERR_ZIP, "text.jar: not a valid jar");
 }
 
 Test(cf_classpath, truncated_jar_is_rejected)
@@ -130,10 +131,7 @@ Test(cf_classpath, truncated_jar_is_rejected)
     snprintf(path, sizeof path, "%s/half.jar", work);
     write_file(path, data, len / 2);
     base_free(data);
-    cf_classpath *cp;
-    cf_classpath_new(&cp, &err);
-    cr_assert_eq(cf_classpath_add(cp, path, &err), CF_ERR_ZIP);
-    cf_classpath_free(cp);
+    refused(path, CF_ERR_ZIP, "half.jar: not a valid jar");
 }
 
 /* Writes a jar at [path] with one stored (uncompressed) entry Foo.class holding class [c], whose
@@ -160,6 +158,7 @@ static cb_buf write_stored_jar(const char *path)
     cb_default(&c);
     return write_jar_of(path, &c);
 }
+
 Test(cf_classpath, corrupt_jar_entry_is_a_zip_error)
 {
     make_work_dir();
@@ -204,11 +203,7 @@ Test(cf_classpath, a_jar_changed_on_disk_is_checked_again)
     jar[30] = 'G'; /* the local header's name: Goo.class; the central directory says Foo.class */
     write_file(path, jar, len);
     base_free(jar);
-    cf_classpath *cp;
-    cf_classpath_new(&cp, &err);
-    cr_assert_eq(cf_classpath_add(cp, path, &err), CF_ERR_ZIP, "the changed jar was not checked");
-    cr_assert(strstr(err.message, "changing.jar: not a valid jar"), "%s", err.message);
-    cf_classpath_free(cp);
+    refused(path, CF_ERR_ZIP, "changing.jar: not a valid jar"); /* checked again */
 }
 
 /* The class files a VM instance reads are kept for the process's other instances: while the jar
