@@ -1,5 +1,5 @@
-# Shared by the end-to-end test scripts (source it after setting $porcheck and entering the work
-# directory): failures are counted, not fatal, so one run reports every broken check.
+# Shared by the end-to-end test scripts (source it first, then set $porcheck and call
+# sample_leaks): failures are counted, not fatal, so one run reports every broken check.
 failures=0
 
 # The Python interpreter that runs the scripts' JSON checks, chosen once: Debian's, which
@@ -29,6 +29,35 @@ in_turn() {
     if [ "$quick" = 1 ]; then
         local list=("$@")
         echo "${list[$k % ${#list[@]}]}"
+    else
+        echo "$@"
+    fi
+}
+
+# The directory of this file and of sampled-leaks.sh.
+tests_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
+# sample_leaks: call it once $porcheck is set. In the sanitizer build with leak detection on,
+# "$porcheck" then runs through sampled-leaks.sh, which keeps LeakSanitizer's exit-time scan in one
+# run of four (it costs 40 ms per process); $porcheck_binary is the binary's path in every build.
+sample_leaks() {
+    porcheck_binary=$porcheck
+    if [ "$quick" = 1 ] && [[ ${ASAN_OPTIONS:-} == *detect_leaks=1* ]]; then
+        export PORCHECK_BINARY=$porcheck
+        porcheck=$tests_dir/sampled-leaks.sh
+    fi
+}
+
+# every_other K ITEM...: all the ITEMs, or quick, those at the places of K's parity (0, 2, 4...
+# for an even K), so that two loops with different K take every ITEM between them.
+every_other() {
+    local k=$1 i=0
+    shift
+    if [ "$quick" = 1 ]; then
+        for item in "$@"; do
+            [ $((i % 2)) = $((k % 2)) ] && echo "$item"
+            i=$((i + 1))
+        done
     else
         echo "$@"
     fi

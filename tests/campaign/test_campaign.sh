@@ -7,6 +7,7 @@
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1
+sample_leaks
 build=$2
 src=$3
 work=$4

@@ -11,6 +11,7 @@
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1 javac=$2 src=$3 work=$4
+sample_leaks
 rm -rf "$work" && mkdir -p "$work/classes" "$work/program" && cd "$work" || exit 2
 dir=$src/tests/cli/background
 "$javac" -nowarn -d classes "$dir"/bg/*.java || exit 2

@@ -7,6 +7,7 @@
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1 build=$2 source=$3 work=$4
+sample_leaks
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
 client='{ add(1); remove(1) } || { add(2); contains(2) } || { remove(2) }'
 # A jar path with characters that HTML and the shell both give a meaning to.

@@ -4,6 +4,7 @@
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1
+sample_leaks
 build=$2
 work=$3
 rm -rf "$work" && mkdir -p "$work"

@@ -16,6 +16,7 @@
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1 javac=$2 src=$3 work=$4
+sample_leaks
 
 # pick ALGO...: the algorithms a check runs under: all of them, or quick, the first and the last.
 pick() { if [ "$quick" = 1 ] && [ $# -gt 2 ]; then echo "$1 ${!#}"; else echo "$*"; fi; }
@@ -29,7 +30,7 @@ client='{ record(1); best() } || { record(1); size() }'
 for algo in $(pick dfs jpf s-por dl-s-por); do
     expect 0 check --jar zoo.jar --spec "$jdk_dir/ranking.json" --client "$client" --algo "$algo"
     grep -qx "verdict: ok" out.txt || fail "Ranking under $algo: no ok verdict"
-    expect 1 check --jar zoo.jar --spec "$jdk_dir/ranking-buggy.json" --client "$client" --algo "$algo"
+    expect 1 check --jar zoo.jar --spec "$jdk_dir/ranking-buggy.json" --client "$client" --algo "$algo" $(minimise_flag "$algo")
     grep -q "(1, 1, 1, 1) .*UNEXPECTED" out.txt || fail "RankingBuggy under $algo: lost update not found"
 done
 
@@ -42,13 +43,13 @@ for algo in $(pick dfs jpf s-por dl-s-por); do
     expect 0 check --jar zoo.jar --spec "$jdk_dir/vhstack.json" --client "$stack" --algo "$algo"
     grep -qx "verdict: ok" out.txt || fail "VhStack under $algo: no ok verdict"
     expect 1 check --jar zoo.jar --spec "$jdk_dir/vhstack-buggy.json" --client "$stack" --algo "$algo" \
-        --trace-format list
+        --trace-format list $(minimise_flag "$algo")
     grep -q "(void, void, 2, 2, void) .*UNEXPECTED" out.txt || fail "VhStackBuggy under $algo: double pop not found"
     grep -q "setRelease: write top = Node@[0-9]* at VhStackBuggy.pop(VhStackBuggy.java:39)" out.txt ||
         fail "VhStackBuggy under $algo: the table does not show the VarHandle write"
     expect 0 check --jar zoo.jar --spec "$jdk_dir/tally.json" --client "$tally" --algo "$algo"
     grep -qx "verdict: ok" out.txt || fail "Tally under $algo: no ok verdict"
-    expect 1 check --jar zoo.jar --spec "$jdk_dir/tally-buggy.json" --client "$tally" --algo "$algo"
+    expect 1 check --jar zoo.jar --spec "$jdk_dir/tally-buggy.json" --client "$tally" --algo "$algo" $(minimise_flag "$algo")
     grep -q "(1, 1, 1, 1, 1) .*UNEXPECTED" out.txt || fail "TallyBuggy under $algo: lost vote not found"
 done
 
@@ -57,7 +58,7 @@ done
 hits='{ hit(); hits() } || { hit() } || { hit(); hits() }'
 for algo in dfs dl-s-por; do
     expect 0 check --jar zoo.jar --spec "$jdk_dir/hits.json" --client "$hits" --algo "$algo"
-    expect 1 check --jar zoo.jar --spec "$jdk_dir/hits-capped.json" --client "$hits" --algo "$algo"
+    expect 1 check --jar zoo.jar --spec "$jdk_dir/hits-capped.json" --client "$hits" --algo "$algo" $(minimise_flag "$algo")
     grep -q "^  (true, 2, true, false, 2) .*UNEXPECTED" out.txt || fail "HitsCapped under $algo: no double hit"
 done
 
@@ -73,7 +74,7 @@ grep -q "initialise" out.txt && fail "Lottery: a thread initialised a JDK class:
 # addFirst(-4); peekLast() sees 4.
 cld='{ addLast(4) } ; { pollFirst() } || { addFirst(-4); peekLast() }'
 for algo in $(pick dfs jpf s-por dl-s-por); do
-    expect 1 check --jar zoo.jar --spec "$jdk_dir/cld.json" --client "$cld" --algo "$algo"
+    expect 1 check --jar zoo.jar --spec "$jdk_dir/cld.json" --client "$cld" --algo "$algo" $(minimise_flag "$algo")
     grep -q "^  (void, 4, void, 4) .*UNEXPECTED" out.txt || fail "CLD under $algo: Lincheck's bug not found"
 done
 # ConcurrentLinkedQueue comes from the JDK, ahead of the model library's: its weakly consistent
@@ -113,7 +114,7 @@ for algo in $(pick dfs s-por dl-s-por); do
     expect 0 check --jdk-locks --jar zoo.jar --spec "$jdk_dir/registry.json" --client "$registry" --algo "$algo"
     grep -qx "verdict: ok" out.txt || fail "Registry under $algo: no ok verdict"
     expect 1 check --jdk-locks --jar zoo.jar --spec "$jdk_dir/registry-buggy.json" --client "$registry" --algo "$algo" \
-        --trace-format list
+        --trace-format list $(minimise_flag "$algo")
     grep -q "^  (1, 2, 2, 2) .*UNEXPECTED" out.txt || fail "RegistryBuggy under $algo: double registration not found"
 done
 # The reported schedules have the fewest context switches, which need no waiting; this one (the
@@ -135,7 +136,7 @@ expect 0 check --explore-jdk-locks --jar zoo.jar --spec "$jdk_dir/registry.json"
 for algo in $(pick dfs s-por dl-s-por); do
     expect 0 check --jar zoo.jar --spec "$jdk_dir/unsafe-stack.json" --client "$stack" --algo "$algo"
     expect 1 check --jar zoo.jar --spec "$jdk_dir/unsafe-stack-buggy.json" --client "$stack" --algo "$algo" \
-        --trace-format list
+        --trace-format list $(minimise_flag "$algo")
     grep -q "(void, void, 2, 2, void) .*UNEXPECTED" out.txt || fail "UnsafeStackBuggy under $algo: double pop not found"
 done
 grep -q "putOrderedObject: write top = Node@[0-9]* at UnsafeStackBuggy.pop(UnsafeStackBuggy.java:42)" out.txt ||
@@ -146,7 +147,7 @@ grep -q "putOrderedObject: write top = Node@[0-9]* at UnsafeStackBuggy.pop(Unsaf
 gauge='{ set(1) } || { read(); read() } || { set(2) }'
 for algo in $(pick dfs s-por dl-s-por); do
     expect 0 check --jar zoo.jar --spec "$jdk_dir/gauge.json" --client "$gauge" --algo "$algo"
-    expect 1 check --jar zoo.jar --spec "$jdk_dir/gauge-buggy.json" --client "$gauge" --algo "$algo"
+    expect 1 check --jar zoo.jar --spec "$jdk_dir/gauge-buggy.json" --client "$gauge" --algo "$algo" $(minimise_flag "$algo")
     grep -q "^  (void, -1, 1, void) .*UNEXPECTED" out.txt || fail "GaugeBuggy under $algo: no torn read"
 done
 
@@ -157,10 +158,10 @@ done
 turn='{ pass(); passed() } || { pass() } || { pass() }'
 for algo in dfs dl-s-por; do
     expect 0 check --jar zoo.jar --spec "$jdk_dir/turnstile.json" --client "$turn" --algo "$algo"
-    expect 1 check --jar zoo.jar --spec "$jdk_dir/turnstile-buggy.json" --client "$turn" --algo "$algo"
+    expect 1 check --jar zoo.jar --spec "$jdk_dir/turnstile-buggy.json" --client "$turn" --algo "$algo" $(minimise_flag "$algo")
     grep -q "^  (0, 1, 0, 1) .*UNEXPECTED" out.txt || fail "TurnstileBuggy under $algo: no shared ticket"
     expect 0 check --jar zoo.jar --spec "$jdk_dir/mutex.json" --client '{ inc() } || { inc() }' --algo "$algo"
-    expect 1 check --jar zoo.jar --spec "$jdk_dir/mutex-buggy.json" --client '{ inc() } || { inc() }' --algo "$algo"
+    expect 1 check --jar zoo.jar --spec "$jdk_dir/mutex-buggy.json" --client '{ inc() } || { inc() }' --algo "$algo" $(minimise_flag "$algo")
     grep -q "^  (1, 1) .*UNEXPECTED" out.txt || fail "MutexBuggy under $algo: both threads were not let in"
 done
 

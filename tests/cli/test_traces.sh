@@ -9,6 +9,7 @@
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1 javac=$2 src=$3 work=$4
+sample_leaks
 rm -rf "$work" && mkdir -p "$work/classes" && cd "$work" || exit 2
 dir=$src/tests/cli/traces
 "$javac" -nowarn -d classes "$dir"/traces/*.java || exit 2

@@ -16,6 +16,7 @@
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1 build=$2 src=$3 work=$4
+sample_leaks
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
 jar=$build/structures.jar specs=$src/specs concurrent=$build/tests/vm/concurrent.jar
 workers="2 4" algos="dfs jpf s-por"

@@ -10,6 +10,7 @@
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1 jar=$2 work=$3
+sample_leaks
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
 
 client='{ put(1) } || { containsKey(1) }'

@@ -5,6 +5,7 @@
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1 specs=$2 test_specs=$3 work=$4
+sample_leaks
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
 
 set_spec=$specs/CoarseListSet.json
@@ -172,9 +173,9 @@ cp out.txt complete.txt
 [ "$(wc -l <complete.txt)" = 12 ] || fail "generate --complete: $(wc -l <complete.txt) clients"
 expect 0 outcomes --spec "$buffer" --clients complete.txt --oracle adt
 expect 0 generate --spec "$buffer" --threads 2 --calls 1..2 --count 12 --seed 3 --complete \
-    --jar "$(dirname "$porcheck")/structures.jar"
+    --jar "$(dirname "$porcheck_binary")/structures.jar"
 cmp -s out.txt complete.txt || fail "generate --complete: the implementation and the adt disagree"
-expect 0 outcomes --spec "$buffer" --clients complete.txt --jar "$(dirname "$porcheck")/structures.jar"
+expect 0 outcomes --spec "$buffer" --clients complete.txt --jar "$(dirname "$porcheck_binary")/structures.jar"
 expect 2 generate --spec "$buffer" --threads 1 --calls 1 --count 3 --complete
 [ "$(wc -l <out.txt)" = 2 ] || fail "generate --complete: the two completing clients come first"
 one_line_error "porcheck generate: no new client after 1000 draws: only 3 distinct clients found under these limits, 1 of them discarded (no order completes)"

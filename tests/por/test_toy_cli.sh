@@ -7,6 +7,7 @@
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1 examples=$2 work=$3
+sample_leaks
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
 
 expect 2 toy

@@ -12,6 +12,7 @@
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1 jar=$2 trust_specs=$3 specs=$4 structures=$5 work=$6
+sample_leaks
 algos="dfs jpf s-por de-s-por dl-s-por de-jpf dl-jpf dpor source-dpor optimal-dpor o-dpor cartesian"
 [ "$quick" = 1 ] && algos="dfs s-por dl-s-por"
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
@@ -134,7 +135,7 @@ done
 
 # run: a narrowed --visible that misses the racy class is widened and the program explored
 # again, so the lost update is still found; the JSON names the widened class and the race.
-concurrent=$(dirname "$porcheck")/tests/vm/concurrent.jar
+concurrent=$(dirname "$porcheck_binary")/tests/vm/concurrent.jar
 "$porcheck" run --classpath "$concurrent" --classifier safe --visible java.util.concurrent \
     --json run.json RacyCounter >out.txt 2>err.txt
 status=$?
