@@ -20,10 +20,12 @@
 #define EXPLORE_FIELD_PERMIT 0xFFFFFFF2u /* a thread's park permit */
 #define EXPLORE_FIELD_INIT 0xFFFFFFF3u   /* a class's initialisation state */
 
-/* One entry of the exact-states table: a serialisation and the fingerprint given to it. */
+/* One entry of the exact-states table: a serialisation and the fingerprint given to it. The
+ * offset has 64 bits: the arena holds every state's bytes, and only the memory limit bounds it. */
 typedef struct explore_exact_entry {
     por_fp fp;
-    uint32_t offset, length; /* bytes in the table's arena */
+    uint64_t offset; /* bytes in the table's arena */
+    uint32_t length;
 } explore_exact_entry;
 
 /* The exact-states table: fingerprints map to the serialisations first seen with them. */

@@ -597,17 +597,11 @@ static por_fp exact_fingerprint(vm *machine, const vm_bytes *b)
                 return fp;
             continue; /* a collision: another state has this fingerprint */
         }
-        if (t->arena.len + b->len > UINT32_MAX) {
-            vm_fail(machine, VM_ERR_LIMIT,
-                    "error: --exact-states keeps at most 4 GiB of states, full after %zu states",
-                    (size_t)t->count);
-            return fp;
-        }
         if (!vm_bytes_append(&t->arena, b->data, b->len)) {
             vm_fail(machine, VM_ERR_NOMEM, "error: out of memory (exact states)");
             return fp;
         }
-        *e = (explore_exact_entry){fp, (uint32_t)(t->arena.len - b->len), (uint32_t)b->len};
+        *e = (explore_exact_entry){fp, t->arena.len - b->len, (uint32_t)b->len};
         t->count++;
         return fp;
     }

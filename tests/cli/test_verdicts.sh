@@ -11,6 +11,7 @@
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 porcheck=$1 build=$2 src=$3 work=$4
+sample_leaks
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
 jar=$build/structures.jar specs=$src/specs
 concurrent=$build/tests/vm/concurrent.jar
@@ -87,6 +88,14 @@ expect 3 run --classpath "$concurrent" --algo dfs --stateless --max-states 500 L
 has "verdict: incomplete (stopped by --max-states after [0-9.]* s: not every interleaving was explored)"
 expect 0 run --classpath "$concurrent" LockedCounter
 has "verdict: ok"
+# --max-memory, with and without the exact states' arena (which counts in it: it once had a
+# fixed 4 GiB bound of its own, an error instead of an incomplete verdict).
+for exact in "" --exact-states; do
+    expect 3 check --jar "$jar" --spec "$specs/LockFreeBSTSet.json" --client "$(head -1 bst.txt)" \
+        --algo dfs --max-memory 25 $exact --json out.json
+    has "verdict: incomplete (stopped by --max-memory after [0-9.]* s: not every interleaving was explored)"
+    json 'd["clients"][0]["verdict"] == "incomplete" and d["clients"][0]["statistics"]["stop"] == "max-memory"'
+done
 
 # ---- The progress line: forced on, about once a second, erased at the end; off by default
 # without a terminal, and with --no-progress. A loaded machine may draw the first line a little
