@@ -81,6 +81,7 @@ cf_status cf_classpath_add(cf_classpath *cp, const char *entry, cf_error *err)
     cf_jar_id id = cf_jar_id_of(&st);
     if (!S_ISDIR(st.st_mode) && cf_jimage_is_image(entry)) {
         if (cf_jimage_open(entry, &image, err) != CF_OK) return err->status;
+        cf_jar_note_checked(&id); /* its parsed classes may be kept */
     } else if (!S_ISDIR(st.st_mode) && open_jar(entry, &id, &zip, err) != CF_OK) {
         return err->status;
     }
@@ -239,16 +240,50 @@ static cf_status read_from_entry(const cp_entry *e, const char *name, uint8_t **
     return s;
 }
 
-static cf_status find_class(cf_classpath *cp, const char *name, uint8_t **data, size_t *len,
-                            size_t *where, cf_error *err)
+/* Reads and parses [name] from entry [e] into [*out]; CF_ERR_NOT_FOUND when the entry does not
+ * have it. A jar's or an image's class comes from the class cache when an earlier class path
+ * parsed it, and goes there otherwise (a directory's files may change between two loads). */
+static cf_status load_from_entry(const cp_entry *e, const char *name, cf_class **out, cf_error *err)
 {
-    *data = NULL;
-    *len = 0;
+    char entry[MAX_NAME + 16], origin[MAX_NAME + 4096 + 16];
+    bool shared = e->zip || e->image;
+    snprintf(entry, sizeof entry, "%s.class", name);
+    if (shared && (*out = cf_jar_cached_parse(&e->id, entry))) return CF_OK;
+    uint8_t *data;
+    size_t len;
+    cf_status s = read_from_entry(e, name, &data, &len, err);
+    if (s != CF_OK) return s;
+    snprintf(origin, sizeof origin, "%s%s%s.class", e->path, shared ? "!" : "/", name);
+    s = cf_parse(data, len, origin, out, err);
+    base_free(data);
+    if (s == CF_OK && strcmp((*out)->name, name)) {
+        s = cf_fail(err, CF_ERR_FORMAT, "%s: declares class %s, expected %s", origin, (*out)->name,
+                    name);
+        cf_class_free(*out);
+        *out = NULL;
+    }
+    if (s == CF_OK && shared) cf_jar_cache_parse(&e->id, entry, *out);
+    return s;
+}
+
+/* What a search of the class path wants of the first entry that has the class: its bytes
+ * ([data], [len]) or, when [cls] is set, the class parsed. */
+typedef struct wanted {
+    uint8_t **data;
+    size_t *len;
+    cf_class **cls;
+} wanted;
+
+/* Searches the entries of [cp] in order for class [name] and gets what [w] wants from the first
+ * that has it. */
+static cf_status search(cf_classpath *cp, const char *name, const wanted *w, cf_error *err)
+{
     if (!plausible_name(name))
         return cf_fail(err, CF_ERR_NOT_FOUND, "class %s: not a valid class name", name);
     for (size_t i = 0; i < cp->count; i++) {
-        cf_status s = read_from_entry(&cp->entries[i], name, data, len, err);
-        *where = i;
+        const cp_entry *e = &cp->entries[i];
+        cf_status s = w->cls ? load_from_entry(e, name, w->cls, err)
+                             : read_from_entry(e, name, w->data, w->len, err);
         if (s != CF_ERR_NOT_FOUND) return s;
     }
     return cf_fail(err, CF_ERR_NOT_FOUND, "class %s not found on class path '%s'", name,
@@ -258,28 +293,15 @@ static cf_status find_class(cf_classpath *cp, const char *name, uint8_t **data, 
 cf_status cf_classpath_read(cf_classpath *cp, const char *name, uint8_t **data, size_t *len,
                             cf_error *err)
 {
-    size_t where;
-    return find_class(cp, name, data, len, &where, err);
+    *data = NULL;
+    *len = 0;
+    return search(cp, name, &(wanted){data, len, NULL}, err);
 }
 
 cf_status cf_classpath_load(cf_classpath *cp, const char *name, cf_class **out, cf_error *err)
 {
-    uint8_t *data;
-    size_t len, where;
     *out = NULL;
-    if (find_class(cp, name, &data, &len, &where, err) != CF_OK) return err->status;
-    char origin[MAX_NAME + 4096 + 16];
-    const cp_entry *e = &cp->entries[where];
-    snprintf(origin, sizeof origin, "%s%s%s.class", e->path, e->zip || e->image ? "!" : "/", name);
-    cf_status s = cf_parse(data, len, origin, out, err);
-    base_free(data);
-    if (s == CF_OK && strcmp((*out)->name, name)) {
-        s = cf_fail(err, CF_ERR_FORMAT, "%s: declares class %s, expected %s", origin, (*out)->name,
-                    name);
-        cf_class_free(*out);
-        *out = NULL;
-    }
-    return s;
+    return search(cp, name, &(wanted){NULL, NULL, out}, err);
 }
 
 /* ---- Listing -----------------------------------------------------------------------------------

@@ -119,7 +119,8 @@ cf_jar_id cf_jar_id_of(const struct stat *st);
 /* True when jar [id] passed libzip's consistency check in this process. */
 bool cf_jar_checked(const cf_jar_id *id);
 
-/* Records that jar [id] passed the consistency check (its class files may be kept from then). */
+/* Records that jar [id] passed the consistency check, or that image [id] was opened (their
+ * class files may be kept from then). */
 void cf_jar_note_checked(const cf_jar_id *id);
 
 /* Copies class file [entry] of checked jar [id], when a VM instance read it before, into a new
@@ -129,5 +130,13 @@ bool cf_jar_cached_class(const cf_jar_id *id, const char *entry, uint8_t **data,
 /* Keeps a copy of class file [entry] ([data], [len] bytes, CRC checked) of checked jar [id] for
  * the other VM instances; does nothing when [id] is not checked or memory is short. */
 void cf_jar_cache_class(const cf_jar_id *id, const char *entry, const uint8_t *data, size_t len);
+
+/* Returns class file [entry] of jar or image [id] as parsed for an earlier VM instance, with a
+ * new hold on it (cf_class_free lets go); NULL when none was kept. */
+cf_class *cf_jar_cached_parse(const cf_jar_id *id, const char *entry);
+
+/* Keeps a hold on [cls], parsed from class file [entry] of jar or image [id], for the other VM
+ * instances; does nothing when [id] has no record, one is kept already or memory is short. */
+void cf_jar_cache_parse(const cf_jar_id *id, const char *entry, cf_class *cls);
 
 #endif

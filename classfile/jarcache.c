@@ -1,8 +1,11 @@
-/* What this process has learnt of its jars: which passed libzip's consistency check unchanged,
- * and the class files read from them. Every VM instance opens its class path anew (a check
- * makes several), and without this each of them checked every jar again (the check reads every
- * local header: a few thousand system calls for the model library) and inflated every class
- * again. A jar that changed on disk (another identity, size or time) is a new jar here. */
+/* What this process has learnt of its jars and images: which jars passed libzip's consistency
+ * check unchanged, and the class files read from them, as bytes and as parsed classes. Every
+ * VM instance opens its class path anew (a check makes several), and without this each of them
+ * checked every jar again (the check reads every local header: a few thousand system calls for
+ * the model library), inflated every class again and parsed it again (class loading was 40% of
+ * a small check). A parsed class is never changed after cf_parse, so the instances share it,
+ * each with a hold (cf_class_free lets go). A file that changed on disk (another identity, size
+ * or time) is a new file here. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <string.h>
@@ -12,12 +15,14 @@
 
 enum { JARS = 16 };
 
-/* A class file kept for the other VM instances. */
+/* A class file kept for the other VM instances: its bytes (jars only), its parsed class, or
+ * both. */
 typedef struct cached_class {
     uint64_t hash; /* of the entry's name */
     char *entry;
-    uint8_t *data;
+    uint8_t *data; /* NULL when only the parsed class is kept */
     size_t len;
+    cf_class *parsed; /* a hold of the cache's own, or NULL */
 } cached_class;
 
 /* A jar that passed the consistency check, and the class files read from it. */
@@ -74,12 +79,14 @@ bool cf_jar_checked(const cf_jar_id *id)
     return found;
 }
 
-/* Frees the classes of [r] and empties it. */
+/* Frees the classes of [r] (letting go of the parsed ones, which VM instances may still hold)
+ * and empties it. */
 static void forget(jar_record *r)
 {
     for (size_t i = 0; i < r->count; i++) {
         base_free(r->classes[i].entry);
         base_free(r->classes[i].data);
+        cf_class_free(r->classes[i].parsed);
     }
     base_free(r->classes);
     memset(r, 0, sizeof *r);
@@ -96,48 +103,77 @@ void cf_jar_note_checked(const cf_jar_id *id)
     pthread_mutex_unlock(&cache.lock);
 }
 
-bool cf_jar_cached_class(const cf_jar_id *id, const char *entry, uint8_t **data, size_t *len)
+/* The kept class file [entry] of [r]; NULL when none. Call with the lock held. */
+static cached_class *kept(jar_record *r, const char *entry)
 {
     uint64_t h = name_hash(entry);
+    for (size_t i = 0; r && i < r->count; i++)
+        if (r->classes[i].hash == h && !strcmp(r->classes[i].entry, entry)) return &r->classes[i];
+    return NULL;
+}
+
+bool cf_jar_cached_class(const cf_jar_id *id, const char *entry, uint8_t **data, size_t *len)
+{
     bool found = false;
     pthread_mutex_lock(&cache.lock);
-    jar_record *r = record_of(id);
-    for (size_t i = 0; r && i < r->count && !found; i++) {
-        const cached_class *c = &r->classes[i];
-        if (c->hash != h || strcmp(c->entry, entry)) continue;
+    const cached_class *c = kept(record_of(id), entry);
+    if (c && c->data) {
         *data = base_malloc(c->len + 1);
-        if (!*data) break; /* the caller reads the jar, and fails there */
-        memcpy(*data, c->data, c->len);
-        *len = c->len;
-        found = true;
+        found = *data != NULL; /* if not, the caller reads the jar, and fails there */
+        if (found) memcpy(*data, c->data, c->len);
+        if (found) *len = c->len;
     }
     pthread_mutex_unlock(&cache.lock);
     return found;
 }
 
-/* Appends a copy of class file [data] of [len] bytes, entry [entry], to [r]; false (nothing
- * kept) when out of memory. Call with the lock held. */
-static bool keep(jar_record *r, const char *entry, const uint8_t *data, size_t len)
+/* The kept class file [entry] of [r], appended empty if there was none; NULL when out of
+ * memory. Call with the lock held. */
+static cached_class *keep(jar_record *r, const char *entry)
 {
+    cached_class *c = kept(r, entry);
+    if (c) return c;
     if (!base_array_reserve(&r->classes, &r->capacity, r->count + 1, sizeof *r->classes))
-        return false;
+        return NULL;
     size_t n = strlen(entry) + 1;
-    cached_class c = {name_hash(entry), base_malloc(n), base_malloc(len ? len : 1), len};
-    if (!c.entry || !c.data) {
-        base_free(c.entry);
-        base_free(c.data);
-        return false;
-    }
-    memcpy(c.entry, entry, n);
-    memcpy(c.data, data, len);
-    r->classes[r->count++] = c;
-    return true;
+    char *name = base_malloc(n);
+    if (!name) return NULL;
+    memcpy(name, entry, n);
+    c = &r->classes[r->count++];
+    *c = (cached_class){name_hash(entry), name, NULL, 0, NULL};
+    return c;
 }
 
 void cf_jar_cache_class(const cf_jar_id *id, const char *entry, const uint8_t *data, size_t len)
 {
     pthread_mutex_lock(&cache.lock);
     jar_record *r = record_of(id);
-    if (r) keep(r, entry, data, len);
+    cached_class *c = r ? keep(r, entry) : NULL;
+    if (c && !c->data && (c->data = base_malloc(len ? len : 1))) {
+        memcpy(c->data, data, len);
+        c->len = len;
+    }
+    pthread_mutex_unlock(&cache.lock);
+}
+
+cf_class *cf_jar_cached_parse(const cf_jar_id *id, const char *entry)
+{
+    pthread_mutex_lock(&cache.lock);
+    const cached_class *c = kept(record_of(id), entry);
+    cf_class *cls = c ? c->parsed : NULL;
+    if (cls) atomic_fetch_add_explicit(&cls->refs, 1, memory_order_relaxed);
+    pthread_mutex_unlock(&cache.lock);
+    return cls;
+}
+
+void cf_jar_cache_parse(const cf_jar_id *id, const char *entry, cf_class *cls)
+{
+    pthread_mutex_lock(&cache.lock);
+    jar_record *r = record_of(id);
+    cached_class *c = r ? keep(r, entry) : NULL;
+    if (c && !c->parsed) {
+        atomic_fetch_add_explicit(&cls->refs, 1, memory_order_relaxed);
+        c->parsed = cls;
+    }
     pthread_mutex_unlock(&cache.lock);
 }

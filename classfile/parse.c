@@ -197,6 +197,7 @@ cf_status cf_parse(const uint8_t *data, size_t len, const char *origin, cf_class
     err->message[0] = '\0';
     cf_class *cls = base_calloc(1, sizeof *cls);
     if (!cls) return cf_fail(err, CF_ERR_NOMEM, "%s: out of memory", origin);
+    atomic_init(&cls->refs, 1);
     base_arena_init(&cls->arena);
     cls->origin = base_arena_strndup(&cls->arena, origin, strlen(origin));
     if (!cls->origin) {
@@ -214,7 +215,7 @@ cf_status cf_parse(const uint8_t *data, size_t len, const char *origin, cf_class
 
 void cf_class_free(cf_class *cls)
 {
-    if (!cls) return;
+    if (!cls || atomic_fetch_sub_explicit(&cls->refs, 1, memory_order_acq_rel) > 1) return;
     base_arena_release(&cls->arena);
     base_free(cls);
 }

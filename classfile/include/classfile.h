@@ -4,6 +4,7 @@
 #ifndef PORCHECK_CLASSFILE_H
 #define PORCHECK_CLASSFILE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -268,6 +269,7 @@ typedef struct cf_class {
     uint16_t nest_member_count;
     uint16_t *nest_members; /* Class entries */
     base_arena arena;       /* owns everything above */
+    atomic_size_t refs;     /* its holders: cf_class_free frees it when the last lets go */
 } cf_class;
 
 /* Parses [len] bytes at [data] (named [origin] in messages) into a new [*out]; fills [err] on
@@ -275,7 +277,8 @@ typedef struct cf_class {
 cf_status cf_parse(const uint8_t *data, size_t len, const char *origin, cf_class **out,
                    cf_error *err);
 
-/* Frees [cls] and everything it owns; NULL is ignored. */
+/* Lets go of [cls]: frees it and everything it owns when no one else holds it (a class that
+ * cf_classpath_load shares); NULL is ignored. */
 void cf_class_free(cf_class *cls);
 
 /* Returns the string of Utf8 entry [index] of [cls]. */
@@ -499,7 +502,9 @@ const char *cf_classpath_describe(const cf_classpath *cp);
 cf_status cf_classpath_read(cf_classpath *cp, const char *name, uint8_t **data, size_t *len,
                             cf_error *err);
 
-/* Finds, reads and parses class [name] into [*out]. */
+/* Finds, reads and parses class [name] into [*out], which the caller lets go of with
+ * cf_class_free. A class from a jar or an image may be shared with the other class paths of the
+ * process that hold that unchanged file (the class cache, jarcache.c): never change it. */
 cf_status cf_classpath_load(cf_classpath *cp, const char *name, cf_class **out, cf_error *err);
 
 /* Calls [visit] with the binary name of every class in the class path, in entry order; stops

@@ -235,6 +235,74 @@ Test(cf_classpath, a_changed_jar_gives_its_new_classes)
     }
 }
 
+/* Loads [name] from class path [cp] (asserting that it loads). */
+static cf_class *load_ok(cf_classpath *cp, const char *name)
+{
+    cf_class *cls;
+    cf_error err = {0};
+    cr_assert_eq(cf_classpath_load(cp, name, &cls, &err), CF_OK, "%s", err.message);
+    return cls;
+}
+
+/* Class paths over one unchanged jar share its parsed classes (the class cache): the second
+ * load is the first's class, which outlives its first holder and class path. */
+Test(cf_classpath, an_unchanged_jar_shares_its_parsed_classes)
+{
+    make_work_dir();
+    char path[700];
+    snprintf(path, sizeof path, "%s/shared.jar", work);
+    cb_class c;
+    cb_default(&c);
+    cb_buf b = write_jar_of(path, &c);
+    cb_free(&b);
+    cf_classpath *first = classpath_of(path), *second = classpath_of(path);
+    cf_class *a = load_ok(first, "Foo"), *again = load_ok(first, "Foo");
+    cf_class *other = load_ok(second, "Foo");
+    cr_assert(a == again && a == other, "the class was parsed again");
+    cf_class_free(a);
+    cf_class_free(again);
+    cf_classpath_free(first);
+    cr_assert_str_eq(other->name, "Foo");
+    cr_assert_eq(other->access, c.access);
+    cf_class_free(other);
+    cf_classpath_free(second);
+}
+
+/* A directory's class files are read again at each load (a file may change), and one before a
+ * jar still hides the jar's class that another class path parsed and shares. */
+Test(cf_classpath, a_directory_is_not_shared_and_still_hides_a_jar)
+{
+    make_work_dir();
+    char dir[600], path[700], list[1400];
+    snprintf(dir, sizeof dir, "%s/hiding", work);
+    mkdir(dir, 0755);
+    snprintf(path, sizeof path, "%s/shared.jar", work);
+    cb_class c;
+    cb_default(&c);
+    uint16_t plain = c.access;
+    cb_buf b = write_jar_of(path, &c);
+    cb_free(&b);
+    c.access |= CF_ACC_FINAL;
+    b = cb_build(&c);
+    char file[700];
+    snprintf(file, sizeof file, "%s/Foo.class", dir);
+    write_file(file, b.data, b.len);
+    cb_free(&b);
+    cf_classpath *jar = classpath_of(path);
+    cf_class *from_jar = load_ok(jar, "Foo");
+    snprintf(list, sizeof list, "%s:%s", dir, path);
+    cf_classpath *both = classpath_of(list);
+    cf_class *hidden = load_ok(both, "Foo"), *again = load_ok(both, "Foo");
+    cr_assert_eq(from_jar->access, plain);
+    cr_assert_eq(hidden->access, plain | CF_ACC_FINAL, "the jar's shared class was taken");
+    cr_assert(hidden != again, "a directory's class was shared");
+    cf_class_free(from_jar);
+    cf_class_free(hidden);
+    cf_class_free(again);
+    cf_classpath_free(jar);
+    cf_classpath_free(both);
+}
+
 Test(cf_classpath, stored_jar_entry_loads)
 {
     make_work_dir();
