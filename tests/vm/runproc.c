@@ -50,6 +50,31 @@ bool run_process(char *const argv[], int timeout, proc_result *r)
     return pid > 0;
 }
 
+/* Reads file [prefix][suffix] into a malloc'd NUL-terminated buffer, its length in [*len]; NULL
+ * when it cannot be opened. */
+static char *slurp_file(const char *prefix, const char *suffix, size_t *len)
+{
+    char path[2048];
+    snprintf(path, sizeof path, "%s%s", prefix, suffix);
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) return NULL;
+    char *buf = slurp(fd, len);
+    close(fd);
+    return buf;
+}
+
+bool read_recorded_run(const char *prefix, proc_result *r)
+{
+    size_t len;
+    char *status = slurp_file(prefix, ".status", &len);
+    r->out = slurp_file(prefix, ".out", &r->out_len);
+    r->err = slurp_file(prefix, ".err", &r->err_len);
+    bool ok = status && r->out && r->err && sscanf(status, "%d", &r->status) == 1;
+    free(status);
+    if (!ok) proc_result_free(r);
+    return ok;
+}
+
 void proc_result_free(proc_result *r)
 {
     free(r->out);

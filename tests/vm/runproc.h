@@ -16,6 +16,10 @@ typedef struct proc_result {
 /* Runs [argv] (argv[0] is a path) with [timeout] seconds; false when it cannot be started. */
 bool run_process(char *const argv[], int timeout, proc_result *r);
 
+/* Reads a run recorded in files [prefix].out, .err and .status (tests/vm/hotspot.sh writes
+ * HotSpot's) into [r]; false when one is missing or the status is not a number. */
+bool read_recorded_run(const char *prefix, proc_result *r);
+
 /* Frees the buffers of [r]. */
 void proc_result_free(proc_result *r);
 

@@ -71,42 +71,13 @@ static void golden_flags(const char *name, char *flag, size_t cap)
     if (f) fclose(f);
 }
 
-/* Reads the whole file [path] into a malloc'd NUL-terminated buffer, its length in [*len]. */
-static char *read_whole(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    cr_assert(f, "cannot open %s (HotSpot's run, made by the build: tests/vm/hotspot.sh)", path);
-    size_t cap = 4096, n = 0, got;
-    char *buf = malloc(cap);
-    cr_assert(buf);
-    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (cap - n - 1 == 0) {
-            cap *= 2;
-            buf = realloc(buf, cap);
-            cr_assert(buf);
-        }
-    }
-    fclose(f);
-    buf[n] = '\0';
-    *len = n;
-    return buf;
-}
-
 /* Reads HotSpot's run of [c] into [r]: the build ran it (tests/vm/hotspot.sh) into
  * hotspotRELEASE/NAME.out, .err and .status beside the jars. */
 static void hotspot_run(const golden_case *c, proc_result *r)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/hotspot%d/%s.out", GOLDEN_BUILD, c->release, c->name);
-    r->out = read_whole(path, &r->out_len);
-    snprintf(path, sizeof path, "%s/hotspot%d/%s.err", GOLDEN_BUILD, c->release, c->name);
-    r->err = read_whole(path, &r->err_len);
-    snprintf(path, sizeof path, "%s/hotspot%d/%s.status", GOLDEN_BUILD, c->release, c->name);
-    size_t len;
-    char *status = read_whole(path, &len);
-    cr_assert(sscanf(status, "%d", &r->status) == 1, "%s: no exit status", path);
-    free(status);
+    char prefix[1024];
+    snprintf(prefix, sizeof prefix, "%s/hotspot%d/%s", GOLDEN_BUILD, c->release, c->name);
+    cr_assert(read_recorded_run(prefix, r), "%s: no HotSpot run (made by the build)", prefix);
 }
 
 /* Runs porcheck exec on [c] with [dispatch] into [r]. */
