@@ -159,6 +159,17 @@ static cb_buf write_stored_jar(const char *path)
     return write_jar_of(path, &c);
 }
 
+/* Makes the work directory and writes jar [name] there holding the default class Foo ([*c],
+ * for the caller to change), its path in [path]. */
+static void write_default_jar(const char *name, char *path, size_t cap, cb_class *c)
+{
+    make_work_dir();
+    snprintf(path, cap, "%s/%s", work, name);
+    cb_default(c);
+    cb_buf b = write_jar_of(path, c);
+    cb_free(&b);
+}
+
 Test(cf_classpath, corrupt_jar_entry_is_a_zip_error)
 {
     make_work_dir();
@@ -211,14 +222,11 @@ Test(cf_classpath, a_jar_changed_on_disk_is_checked_again)
  * one (here a final class in place of a plain one, in a jar of the same size). */
 Test(cf_classpath, a_changed_jar_gives_its_new_classes)
 {
-    make_work_dir();
     char path[700];
-    snprintf(path, sizeof path, "%s/rewritten.jar", work);
     cb_class c;
-    cb_default(&c);
+    write_default_jar("rewritten.jar", path, sizeof path, &c);
     uint16_t plain = c.access;
-    cb_buf b = write_jar_of(path, &c);
-    cb_free(&b);
+    cb_buf b;
     for (int i = 0; i < 3; i++) {
         if (i == 2) {
             c.access |= CF_ACC_FINAL;
@@ -248,13 +256,9 @@ static cf_class *load_ok(cf_classpath *cp, const char *name)
  * load is the first's class, which outlives its first holder and class path. */
 Test(cf_classpath, an_unchanged_jar_shares_its_parsed_classes)
 {
-    make_work_dir();
     char path[700];
-    snprintf(path, sizeof path, "%s/shared.jar", work);
     cb_class c;
-    cb_default(&c);
-    cb_buf b = write_jar_of(path, &c);
-    cb_free(&b);
+    write_default_jar("shared.jar", path, sizeof path, &c);
     cf_classpath *first = classpath_of(path), *second = classpath_of(path);
     cf_class *a = load_ok(first, "Foo"), *again = load_ok(first, "Foo");
     cf_class *other = load_ok(second, "Foo");
@@ -272,18 +276,14 @@ Test(cf_classpath, an_unchanged_jar_shares_its_parsed_classes)
  * jar still hides the jar's class that another class path parsed and shares. */
 Test(cf_classpath, a_directory_is_not_shared_and_still_hides_a_jar)
 {
-    make_work_dir();
     char dir[600], path[700], list[1400];
+    cb_class c;
+    write_default_jar("shared.jar", path, sizeof path, &c);
+    uint16_t plain = c.access;
     snprintf(dir, sizeof dir, "%s/hiding", work);
     mkdir(dir, 0755);
-    snprintf(path, sizeof path, "%s/shared.jar", work);
-    cb_class c;
-    cb_default(&c);
-    uint16_t plain = c.access;
-    cb_buf b = write_jar_of(path, &c);
-    cb_free(&b);
     c.access |= CF_ACC_FINAL;
-    b = cb_build(&c);
+    cb_buf b = cb_build(&c);
     char file[700];
     snprintf(file, sizeof file, "%s/Foo.class", dir);
     write_file(file, b.data, b.len);
