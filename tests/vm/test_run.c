@@ -398,7 +398,7 @@ static void golden_flag(const char *name, char *flag, size_t cap)
  * uncaught exception prints under the checker exactly what HotSpot prints (its run, made by the
  * build, which test_vm_golden compares with porcheck exec): the trail, the slot types and the
  * serialisation leave the program's semantics alone. */
-Test(vm_run, sequential_golden_programs_print_what_exec_prints, .timeout = 900)
+Test(vm_run, sequential_golden_programs_print_what_hotspot_prints, .timeout = 900)
 {
     size_t compared = 0;
     size_t step = quick() ? 2 : 1;
