@@ -1,8 +1,13 @@
-/* The allocator hook: counts live bytes and can fail the Nth allocation for tests. The counts
- * are atomic: a portfolio's members allocate on their own threads and share the budget. */
+/* The allocator hook: counts live bytes and can fail the Nth allocation for tests. The count is
+ * shared: a portfolio's members and a parallel search's workers allocate on their own threads and
+ * share the budget. Each thread adds its allocations to it in batches of up to BATCH_BYTES (one
+ * atomic add per allocation made two workers' caches pass the counter's line back and forth at
+ * every allocation: 2.6% of a 2-worker search's samples), and at its exit; so the count a thread
+ * reads is exact for its own allocations and within BATCH_BYTES per other thread. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MAP_NORESERVE */
 #include "base.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -18,6 +23,54 @@ typedef struct block_header {
 
 static _Atomic long allocations_until_failure = -1;
 static _Atomic size_t live_bytes;
+
+/* The most bytes a thread allocates or frees before it adds them to the shared count. */
+#define BATCH_BYTES ((size_t)64 << 10)
+
+/* The bytes the calling thread allocated (mod 2^N: frees subtract) and has not added yet. */
+static _Thread_local size_t pending_bytes;
+
+/* Whether the calling thread adds its pending bytes at its exit: 0 not asked yet, 1 yes, -1 it
+ * could not (it then adds each change at once). */
+static _Thread_local int flushes_at_exit;
+
+/* The key whose destructor adds an exiting thread's pending bytes. */
+static pthread_key_t exit_key;
+static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
+static bool exit_key_made;
+
+/* Adds the calling thread's pending bytes to the shared count. */
+static void flush_pending(void)
+{
+    atomic_fetch_add_explicit(&live_bytes, pending_bytes, memory_order_relaxed);
+    pending_bytes = 0;
+}
+
+/* The key's destructor: a thread exits (its value is only a non-NULL marker). */
+static void flush_at_exit(void *marker)
+{
+    (void)marker;
+    flush_pending();
+}
+
+/* Creates the key (once per process). */
+static void make_exit_key(void)
+{
+    exit_key_made = pthread_key_create(&exit_key, flush_at_exit) == 0;
+}
+
+/* Counts [delta] bytes (mod 2^N) for the calling thread, adding them to the shared count once
+ * they reach BATCH_BYTES either way. */
+static void count_bytes(size_t delta)
+{
+    if (!flushes_at_exit) {
+        bool keyed = pthread_once(&exit_key_once, make_exit_key) == 0 && exit_key_made &&
+                     pthread_setspecific(exit_key, &flushes_at_exit) == 0;
+        flushes_at_exit = keyed ? 1 : -1;
+    }
+    pending_bytes += delta;
+    if (flushes_at_exit < 0 || pending_bytes + BATCH_BYTES > 2 * BATCH_BYTES) flush_pending();
+}
 
 static int should_fail(void)
 {
@@ -35,7 +88,7 @@ void base_fail_allocation_after(long n)
 
 size_t base_bytes_in_use(void)
 {
-    return atomic_load_explicit(&live_bytes, memory_order_relaxed);
+    return atomic_load_explicit(&live_bytes, memory_order_relaxed) + pending_bytes;
 }
 
 /* Blocks of at least this many bytes are backed by huge pages where the kernel offers them. */
@@ -75,7 +128,7 @@ void *base_malloc(size_t size)
     if (!h) return NULL;
     h->size = size;
     advise_huge_pages(h, size);
-    atomic_fetch_add_explicit(&live_bytes, size, memory_order_relaxed);
+    count_bytes(size);
     return &h->align;
 }
 
@@ -90,7 +143,7 @@ void *base_calloc(size_t count, size_t size)
     if (!h) return NULL;
     h->size = bytes;
     advise_huge_pages(h, bytes);
-    atomic_fetch_add_explicit(&live_bytes, bytes, memory_order_relaxed);
+    count_bytes(bytes);
     return &h->align;
 }
 
@@ -102,7 +155,7 @@ void *base_realloc(void *ptr, size_t size)
     size_t old_size = old->size;
     block_header *h = realloc(old, offsetof(block_header, align) + size);
     if (!h) return NULL;
-    atomic_fetch_add_explicit(&live_bytes, size - old_size, memory_order_relaxed); /* mod 2^N */
+    count_bytes(size - old_size); /* mod 2^N */
     h->size = size;
     advise_huge_pages(h, size);
     return &h->align;
@@ -144,14 +197,14 @@ void *base_map_zeroed(size_t bytes)
     void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
                    -1, 0);
     if (p == MAP_FAILED) return NULL;
-    atomic_fetch_add_explicit(&live_bytes, bytes, memory_order_relaxed);
+    count_bytes(bytes);
     return p;
 }
 
 void base_unmap(void *ptr, size_t bytes)
 {
     if (!ptr) return;
-    atomic_fetch_sub_explicit(&live_bytes, bytes, memory_order_relaxed);
+    count_bytes(0 - bytes);
     munmap(ptr, bytes);
 }
 
@@ -159,6 +212,6 @@ void base_free(void *ptr)
 {
     if (!ptr) return;
     block_header *h = header_of(ptr);
-    atomic_fetch_sub_explicit(&live_bytes, h->size, memory_order_relaxed);
+    count_bytes(0 - h->size);
     free(h);
 }

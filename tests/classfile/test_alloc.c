@@ -1,5 +1,6 @@
 /* Out of memory at every allocation: a clean CF_ERR_NOMEM, and nothing leaks. */
 #include <criterion/criterion.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -132,4 +133,60 @@ Test(cf_alloc, a_big_block_asks_for_huge_pages_over_its_whole_mapping)
     cr_assert(lo <= (uintptr_t)p && (uintptr_t)p + 2 * bytes <= hi,
               "the advice split the block's mapping");
     base_free(p);
+}
+
+/* What a thread of base_test_threads does: allocates [bytes] (kept in [*block]) and frees
+ * nothing; or frees [*block]. */
+typedef struct thread_job {
+    size_t bytes;
+    void *block;
+} thread_job;
+
+/* Allocates or frees the job's block on another thread. */
+static void *run_job(void *arg)
+{
+    thread_job *job = arg;
+    if (job->block) {
+        base_free(job->block);
+        job->block = NULL;
+    } else {
+        job->block = base_malloc(job->bytes);
+    }
+    return NULL;
+}
+
+/* Runs [job] on a thread of its own and waits for it to exit. */
+static void on_thread(thread_job *job)
+{
+    pthread_t t;
+    cr_assert_eq(pthread_create(&t, NULL, run_job, job), 0);
+    cr_assert_eq(pthread_join(t, NULL), 0);
+}
+
+Test(cf_alloc, a_threads_small_allocations_are_counted_when_it_exits)
+{
+    size_t baseline = base_bytes_in_use();
+    thread_job job = {1000, NULL}; /* far below the batch a thread keeps to itself */
+    on_thread(&job);
+    cr_assert_not_null(job.block);
+    cr_assert_eq(base_bytes_in_use(), baseline + 1000, "the exited thread's bytes are counted");
+    base_free(job.block); /* freed here, allocated there */
+    cr_assert_eq(base_bytes_in_use(), baseline);
+    job.block = base_malloc(3000);
+    on_thread(&job); /* allocated here, freed there */
+    cr_assert_null(job.block);
+    cr_assert_eq(base_bytes_in_use(), baseline);
+}
+
+Test(cf_alloc, the_count_is_exact_for_the_calling_threads_own_blocks)
+{
+    size_t baseline = base_bytes_in_use();
+    void *blocks[100];
+    for (int i = 0; i < 100; i++) {
+        blocks[i] = base_malloc(100 + (size_t)i);
+        cr_assert_eq(base_bytes_in_use(),
+                     baseline + (size_t)(i + 1) * 100 + (size_t)i * (i + 1) / 2);
+    }
+    for (int i = 0; i < 100; i++) base_free(blocks[i]);
+    cr_assert_eq(base_bytes_in_use(), baseline);
 }
