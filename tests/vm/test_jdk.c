@@ -28,27 +28,51 @@ static void use_jdk_image(void)
     cr_assert_eq(unsetenv("PORCHECK_MODEL_LIBRARY"), 0);
 }
 
-/* Runs porcheck [command] (exec or run) of [main] with argument [arg] (NULL: none) into [r]. */
-static void run_porcheck(const char *command, const char *main, const char *arg, proc_result *r)
+/* Runs porcheck [command] (exec or run) of [main] with argument [arg] (NULL: none) into [r];
+ * [option] (NULL: none) comes before the class path. */
+static void run_porcheck_with(const char *command, const char *option, const char *main,
+                              const char *arg, proc_result *r)
 {
-    char *argv[] = {PORCHECK, (char *)command, "--classpath", JAR, (char *)main, (char *)arg, NULL};
+    char *argv[8];
+    int n = 0;
+    argv[n++] = PORCHECK;
+    argv[n++] = (char *)command;
+    if (option) argv[n++] = (char *)option;
+    argv[n++] = "--classpath";
+    argv[n++] = JAR;
+    argv[n++] = (char *)main;
+    argv[n++] = (char *)arg;
+    argv[n] = NULL;
     cr_assert(run_process(argv, 300, r), "cannot run porcheck");
 }
 
-/* Checks that porcheck exec of [main] prints what HotSpot prints and exits as it does. */
-static void matches_hotspot(const char *main)
+/* Runs porcheck [command] (exec or run) of [main] with argument [arg] (NULL: none) into [r]. */
+static void run_porcheck(const char *command, const char *main, const char *arg, proc_result *r)
+{
+    run_porcheck_with(command, NULL, main, arg, r);
+}
+
+/* Checks that porcheck exec of [main], with [option] (NULL: none), prints what HotSpot prints
+ * and exits as it does. */
+static void matches_hotspot_with(const char *main, const char *option)
 {
     use_jdk_image();
     char *argv[] = {JAVA, EXPORTS, EXPORTS_ARG, "-cp", JAR, (char *)main, NULL};
     proc_result want = {0}, got = {0};
     cr_assert(run_process(argv, 120, &want), "cannot run java");
-    run_porcheck("exec", main, NULL, &got);
-    cr_expect_str_eq(got.out, want.out, "%s: stdout differs; porcheck stderr: %.500s", main,
-                     got.err);
-    cr_expect_eq(got.status, want.status, "%s: exit status; porcheck stderr: %.500s", main,
-                 got.err);
+    run_porcheck_with("exec", option, main, NULL, &got);
+    cr_expect_str_eq(got.out, want.out, "%s %s: stdout differs; porcheck stderr: %.500s", main,
+                     option ? option : "", got.err);
+    cr_expect_eq(got.status, want.status, "%s %s: exit status; porcheck stderr: %.500s", main,
+                 option ? option : "", got.err);
     proc_result_free(&want);
     proc_result_free(&got);
+}
+
+/* Checks that porcheck exec of [main] prints what HotSpot prints and exits as it does. */
+static void matches_hotspot(const char *main)
+{
+    matches_hotspot_with(main, NULL);
 }
 
 Test(vm_jdk, semaphore_matches_hotspot, .timeout = 300)
@@ -133,6 +157,22 @@ Test(vm_jdk, racy_varhandle_counters_lose_an_update, .timeout = 300)
 {
     check_run("VarHandleCounter", "racy", 1, "AssertionError: lost update");
     check_run("VarHandleCounter", "racy-static", 1, "AssertionError: lost update");
+}
+
+/* List.of and Set.of of 4 to 10 elements, Map.of of 5 to 10 pairs and Map.ofEntries: the
+ * model library's java.util declared only the smaller ones, and javac calls the overload of the
+ * exact arity. */
+Test(vm_jdk, immutable_factories_of_every_arity_match_hotspot, .timeout = 300)
+{
+    matches_hotspot("ImmutableFactories");
+}
+
+/* compareAndExchange, the weak compare-and-sets and the opaque modes on the JDK's atomics (the
+ * default) and on the model library's, which lacked them. */
+Test(vm_jdk, atomic_access_modes_match_hotspot_on_both_libraries, .timeout = 300)
+{
+    matches_hotspot("AtomicAccessModes");
+    matches_hotspot_with("AtomicAccessModes", "--model-library");
 }
 
 Test(vm_jdk, concurrent_collections_match_hotspot, .timeout = 300)

@@ -85,6 +85,34 @@ public interface List<E> extends Collection<E> {
 
     static <E> List<E> of(E e1, E e2, E e3) { return of((E[]) new Object[] {e1, e2, e3}); }
 
+    static <E> List<E> of(E e1, E e2, E e3, E e4) {
+        return of((E[]) new Object[] {e1, e2, e3, e4});
+    }
+
+    static <E> List<E> of(E e1, E e2, E e3, E e4, E e5) {
+        return of((E[]) new Object[] {e1, e2, e3, e4, e5});
+    }
+
+    static <E> List<E> of(E e1, E e2, E e3, E e4, E e5, E e6) {
+        return of((E[]) new Object[] {e1, e2, e3, e4, e5, e6});
+    }
+
+    static <E> List<E> of(E e1, E e2, E e3, E e4, E e5, E e6, E e7) {
+        return of((E[]) new Object[] {e1, e2, e3, e4, e5, e6, e7});
+    }
+
+    static <E> List<E> of(E e1, E e2, E e3, E e4, E e5, E e6, E e7, E e8) {
+        return of((E[]) new Object[] {e1, e2, e3, e4, e5, e6, e7, e8});
+    }
+
+    static <E> List<E> of(E e1, E e2, E e3, E e4, E e5, E e6, E e7, E e8, E e9) {
+        return of((E[]) new Object[] {e1, e2, e3, e4, e5, e6, e7, e8, e9});
+    }
+
+    static <E> List<E> of(E e1, E e2, E e3, E e4, E e5, E e6, E e7, E e8, E e9, E e10) {
+        return of((E[]) new Object[] {e1, e2, e3, e4, e5, e6, e7, e8, e9, e10});
+    }
+
     static <E> List<E> copyOf(Collection<? extends E> coll) {
         for (E e : coll) Objects.requireNonNull(e);
         return Collections.unmodifiableList(new ArrayList<>(coll));

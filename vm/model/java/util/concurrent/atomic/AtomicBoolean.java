@@ -32,5 +32,25 @@ public class AtomicBoolean implements java.io.Serializable {
 
     public final void setRelease(boolean newValue) { set(newValue); }
 
+    public boolean weakCompareAndSetPlain(boolean expectedValue, boolean newValue) { return compareAndSet(expectedValue, newValue); }
+
+    public final boolean weakCompareAndSetVolatile(boolean expectedValue, boolean newValue) { return compareAndSet(expectedValue, newValue); }
+
+    public final boolean weakCompareAndSetAcquire(boolean expectedValue, boolean newValue) { return compareAndSet(expectedValue, newValue); }
+
+    public final boolean weakCompareAndSetRelease(boolean expectedValue, boolean newValue) { return compareAndSet(expectedValue, newValue); }
+
+    public final boolean compareAndExchange(boolean expectedValue, boolean newValue) {
+        return Sync.compareAndExchangeInt(this, VALUE, expectedValue ? 1 : 0, newValue ? 1 : 0) != 0;
+    }
+
+    public final boolean compareAndExchangeAcquire(boolean expectedValue, boolean newValue) { return compareAndExchange(expectedValue, newValue); }
+
+    public final boolean compareAndExchangeRelease(boolean expectedValue, boolean newValue) { return compareAndExchange(expectedValue, newValue); }
+
+    public final boolean getOpaque() { return get(); }
+
+    public final void setOpaque(boolean newValue) { set(newValue); }
+
     public String toString() { return Boolean.toString(get()); }
 }

@@ -89,6 +89,16 @@ public class AtomicInteger extends Number implements java.io.Serializable {
 
     public final void setOpaque(int newValue) { value = newValue; }
 
+    public final int compareAndExchange(int expectedValue, int newValue) { return Sync.compareAndExchangeInt(this, VALUE, expectedValue, newValue); }
+
+    public final int compareAndExchangeAcquire(int expectedValue, int newValue) { return compareAndExchange(expectedValue, newValue); }
+
+    public final int compareAndExchangeRelease(int expectedValue, int newValue) { return compareAndExchange(expectedValue, newValue); }
+
+    public final boolean weakCompareAndSetAcquire(int expectedValue, int newValue) { return compareAndSet(expectedValue, newValue); }
+
+    public final boolean weakCompareAndSetRelease(int expectedValue, int newValue) { return compareAndSet(expectedValue, newValue); }
+
     public String toString() { return Integer.toString(get()); }
 
     public int intValue() { return (int) get(); }

@@ -89,6 +89,16 @@ public class AtomicLong extends Number implements java.io.Serializable {
 
     public final void setOpaque(long newValue) { value = newValue; }
 
+    public final long compareAndExchange(long expectedValue, long newValue) { return Sync.compareAndExchangeLong(this, VALUE, expectedValue, newValue); }
+
+    public final long compareAndExchangeAcquire(long expectedValue, long newValue) { return compareAndExchange(expectedValue, newValue); }
+
+    public final long compareAndExchangeRelease(long expectedValue, long newValue) { return compareAndExchange(expectedValue, newValue); }
+
+    public final boolean weakCompareAndSetAcquire(long expectedValue, long newValue) { return compareAndSet(expectedValue, newValue); }
+
+    public final boolean weakCompareAndSetRelease(long expectedValue, long newValue) { return compareAndSet(expectedValue, newValue); }
+
     public String toString() { return Long.toString(get()); }
 
     public int intValue() { return (int) get(); }

@@ -69,5 +69,24 @@ public class AtomicReference<V> implements java.io.Serializable {
 
     public final void setRelease(V newValue) { value = newValue; }
 
+    @SuppressWarnings("unchecked")
+    public final V compareAndExchange(V expectedValue, V newValue) { return (V) Sync.compareAndExchangeReference(this, VALUE, expectedValue, newValue); }
+
+    public final V compareAndExchangeAcquire(V expectedValue, V newValue) { return compareAndExchange(expectedValue, newValue); }
+
+    public final V compareAndExchangeRelease(V expectedValue, V newValue) { return compareAndExchange(expectedValue, newValue); }
+
+    public final boolean weakCompareAndSetPlain(V expectedValue, V newValue) { return compareAndSet(expectedValue, newValue); }
+
+    public final boolean weakCompareAndSetVolatile(V expectedValue, V newValue) { return compareAndSet(expectedValue, newValue); }
+
+    public final boolean weakCompareAndSetAcquire(V expectedValue, V newValue) { return compareAndSet(expectedValue, newValue); }
+
+    public final boolean weakCompareAndSetRelease(V expectedValue, V newValue) { return compareAndSet(expectedValue, newValue); }
+
+    public final V getOpaque() { return value; }
+
+    public final void setOpaque(V newValue) { value = newValue; }
+
     public String toString() { return String.valueOf(get()); }
 }

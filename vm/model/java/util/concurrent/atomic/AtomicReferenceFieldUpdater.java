@@ -48,6 +48,15 @@ public abstract class AtomicReferenceFieldUpdater<T, V> {
         return next;
     }
 
+    public final V getAndAccumulate(T obj, V x, BinaryOperator<V> accumulatorFunction) {
+        V prev, next;
+        do {
+            prev = get(obj);
+            next = accumulatorFunction.apply(prev, x);
+        } while (!compareAndSet(obj, prev, next));
+        return prev;
+    }
+
     public final V accumulateAndGet(T obj, V x, BinaryOperator<V> accumulatorFunction) {
         V prev, next;
         do {
