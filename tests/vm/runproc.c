@@ -75,6 +75,21 @@ bool read_recorded_run(const char *prefix, proc_result *r)
     return ok;
 }
 
+bool read_golden_flag(const char *path, char *flag, size_t cap)
+{
+    static const char marker[] = "// golden-flags:";
+    char line[512], word[64];
+    bool found = false;
+    FILE *f = fopen(path, "r");
+    while (!found && f && fgets(line, sizeof line, f)) {
+        const char *at = strstr(line, marker);
+        found = at && sscanf(at + sizeof marker - 1, "%63s", word) == 1;
+    }
+    if (f) fclose(f);
+    if (found) snprintf(flag, cap, "%s", word);
+    return found;
+}
+
 void proc_result_free(proc_result *r)
 {
     free(r->out);

@@ -20,6 +20,10 @@ bool run_process(char *const argv[], int timeout, proc_result *r);
  * HotSpot's) into [r]; false when one is missing or the status is not a number. */
 bool read_recorded_run(const char *prefix, proc_result *r);
 
+/* Reads the flag of the line "// golden-flags: FLAG" of Java source [path] into [flag] (at most
+ * [cap] bytes); false, leaving [flag] alone, when the source has none. */
+bool read_golden_flag(const char *path, char *flag, size_t cap);
+
 /* Frees the buffers of [r]. */
 void proc_result_free(proc_result *r);
 

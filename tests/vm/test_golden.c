@@ -59,16 +59,9 @@ ParameterizedTestParameters(vm_golden, matches_hotspot)
 /* Reads the golden-flags line of program [name] into [flag] ("" when none). */
 static void golden_flags(const char *name, char *flag, size_t cap)
 {
-    char path[1024], line[512];
+    char path[1024];
     snprintf(path, sizeof path, "%s/%s.java", GOLDEN_SRC, name);
-    flag[0] = '\0';
-    (void)cap;
-    FILE *f = fopen(path, "r");
-    while (f && fgets(line, sizeof line, f)) {
-        const char *at = strstr(line, "// golden-flags:");
-        if (at && sscanf(at + 16, "%63s", flag) == 1) break;
-    }
-    if (f) fclose(f);
+    if (!read_golden_flag(path, flag, cap)) flag[0] = '\0';
 }
 
 /* Reads HotSpot's run of [c] into [r]: the build ran it (tests/vm/hotspot.sh) into

@@ -383,15 +383,9 @@ static const char *const golden_names[] = {
 /* Reads the golden-flags line of golden program [name] ("-da" when none). */
 static void golden_flag(const char *name, char *flag, size_t cap)
 {
-    char path[1024], line[512];
+    char path[1024];
     snprintf(path, sizeof path, "%s/%s.java", GOLDEN_SRC, name);
-    snprintf(flag, cap, "-da");
-    FILE *f = fopen(path, "r");
-    while (f && fgets(line, sizeof line, f)) {
-        const char *at = strstr(line, "// golden-flags:");
-        if (at && sscanf(at + 16, "%7s", flag) == 1) break;
-    }
-    if (f) fclose(f);
+    if (!read_golden_flag(path, flag, cap)) snprintf(flag, cap, "-da");
 }
 
 /* Every golden program of the VM tests whose state space is small and that ends without an
