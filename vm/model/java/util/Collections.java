@@ -385,17 +385,86 @@ public class Collections {
         public V merge(K key, V value, java.util.function.BiFunction<? super V, ? super V, ? extends V> f) { throw new UnsupportedOperationException(); }
     }
 
-    public static <T> List<T> synchronizedList(List<T> list) { return new SynchronizedList<>(list); }
+    public static <T> Collection<T> synchronizedCollection(Collection<T> c) { return new SynchronizedCollection<>(c, null); }
+
+    public static <T> Set<T> synchronizedSet(Set<T> s) { return new SynchronizedSet<>(s, null); }
+
+    public static <T> List<T> synchronizedList(List<T> list) {
+        return list instanceof RandomAccess ? new SynchronizedRandomAccessList<>(list, null) : new SynchronizedList<>(list, null);
+    }
 
     public static <K, V> Map<K, V> synchronizedMap(Map<K, V> m) { return new SynchronizedMap<>(m); }
 
-    static class SynchronizedList<E> extends AbstractList<E> {
+    /** As the JDK's: every method but iterator() holds the wrapper's monitor (or the mutex of
+     * the collection it is a view of) around one call of the wrapped collection, so that each
+     * call, addAll and removeIf included, is atomic; iterating needs the caller's own lock. */
+    static class SynchronizedCollection<E> implements Collection<E>, java.io.Serializable {
+        final Collection<E> c;
+        final Object mutex;
+
+        SynchronizedCollection(Collection<E> c, Object mutex) {
+            this.c = Objects.requireNonNull(c);
+            this.mutex = mutex == null ? this : mutex;
+        }
+
+        public int size() { synchronized (mutex) { return c.size(); } }
+
+        public boolean isEmpty() { synchronized (mutex) { return c.isEmpty(); } }
+
+        public boolean contains(Object o) { synchronized (mutex) { return c.contains(o); } }
+
+        public Object[] toArray() { synchronized (mutex) { return c.toArray(); } }
+
+        public <T> T[] toArray(T[] a) { synchronized (mutex) { return c.toArray(a); } }
+
+        public Iterator<E> iterator() { return c.iterator(); }
+
+        public boolean add(E e) { synchronized (mutex) { return c.add(e); } }
+
+        public boolean remove(Object o) { synchronized (mutex) { return c.remove(o); } }
+
+        public boolean containsAll(Collection<?> coll) { synchronized (mutex) { return c.containsAll(coll); } }
+
+        public boolean addAll(Collection<? extends E> coll) { synchronized (mutex) { return c.addAll(coll); } }
+
+        public boolean removeAll(Collection<?> coll) { synchronized (mutex) { return c.removeAll(coll); } }
+
+        public boolean retainAll(Collection<?> coll) { synchronized (mutex) { return c.retainAll(coll); } }
+
+        public void clear() { synchronized (mutex) { c.clear(); } }
+
+        public String toString() { synchronized (mutex) { return c.toString(); } }
+
+        public void forEach(Consumer<? super E> action) { synchronized (mutex) { c.forEach(action); } }
+
+        public boolean removeIf(java.util.function.Predicate<? super E> filter) { synchronized (mutex) { return c.removeIf(filter); } }
+    }
+
+    static class SynchronizedSet<E> extends SynchronizedCollection<E> implements Set<E> {
+        SynchronizedSet(Set<E> s, Object mutex) { super(s, mutex); }
+
+        public boolean equals(Object o) {
+            if (this == o) return true;
+            synchronized (mutex) { return c.equals(o); }
+        }
+
+        public int hashCode() { synchronized (mutex) { return c.hashCode(); } }
+    }
+
+    static class SynchronizedList<E> extends SynchronizedCollection<E> implements List<E> {
         final List<E> list;
-        final Object mutex = this;
 
-        SynchronizedList(List<E> list) { this.list = Objects.requireNonNull(list); }
+        SynchronizedList(List<E> list, Object mutex) {
+            super(list, mutex);
+            this.list = list;
+        }
 
-        public int size() { synchronized (mutex) { return list.size(); } }
+        public boolean equals(Object o) {
+            if (this == o) return true;
+            synchronized (mutex) { return list.equals(o); }
+        }
+
+        public int hashCode() { synchronized (mutex) { return list.hashCode(); } }
 
         public E get(int index) { synchronized (mutex) { return list.get(index); } }
 
@@ -405,18 +474,37 @@ public class Collections {
 
         public E remove(int index) { synchronized (mutex) { return list.remove(index); } }
 
-        public boolean add(E e) { synchronized (mutex) { return list.add(e); } }
+        public int indexOf(Object o) { synchronized (mutex) { return list.indexOf(o); } }
 
-        public boolean remove(Object o) { synchronized (mutex) { return list.remove(o); } }
+        public int lastIndexOf(Object o) { synchronized (mutex) { return list.lastIndexOf(o); } }
 
-        public boolean contains(Object o) { synchronized (mutex) { return list.contains(o); } }
+        public boolean addAll(int index, Collection<? extends E> coll) { synchronized (mutex) { return list.addAll(index, coll); } }
 
-        public String toString() { synchronized (mutex) { return list.toString(); } }
+        public ListIterator<E> listIterator() { return list.listIterator(); }
 
-        public Iterator<E> iterator() { return list.iterator(); }
+        public ListIterator<E> listIterator(int index) { return list.listIterator(index); }
+
+        public List<E> subList(int fromIndex, int toIndex) {
+            synchronized (mutex) { return new SynchronizedList<>(list.subList(fromIndex, toIndex), mutex); }
+        }
+
+        public void replaceAll(java.util.function.UnaryOperator<E> operator) { synchronized (mutex) { list.replaceAll(operator); } }
+
+        public void sort(Comparator<? super E> comparator) { synchronized (mutex) { list.sort(comparator); } }
     }
 
-    static class SynchronizedMap<K, V> extends AbstractMap<K, V> {
+    static class SynchronizedRandomAccessList<E> extends SynchronizedList<E> implements RandomAccess {
+        SynchronizedRandomAccessList(List<E> list, Object mutex) { super(list, mutex); }
+
+        public List<E> subList(int fromIndex, int toIndex) {
+            synchronized (mutex) { return new SynchronizedRandomAccessList<>(list.subList(fromIndex, toIndex), mutex); }
+        }
+    }
+
+    /** As the JDK's: every method holds the wrapper's monitor around one call of the wrapped
+     * map (the compound defaults putIfAbsent, compute, merge... included, each atomic); its
+     * views are synchronized on the same monitor. */
+    static class SynchronizedMap<K, V> implements Map<K, V>, java.io.Serializable {
         final Map<K, V> m;
         final Object mutex = this;
 
@@ -424,16 +512,57 @@ public class Collections {
 
         public int size() { synchronized (mutex) { return m.size(); } }
 
+        public boolean isEmpty() { synchronized (mutex) { return m.isEmpty(); } }
+
+        public boolean containsKey(Object key) { synchronized (mutex) { return m.containsKey(key); } }
+
+        public boolean containsValue(Object value) { synchronized (mutex) { return m.containsValue(value); } }
+
         public V get(Object key) { synchronized (mutex) { return m.get(key); } }
 
         public V put(K key, V value) { synchronized (mutex) { return m.put(key, value); } }
 
         public V remove(Object key) { synchronized (mutex) { return m.remove(key); } }
 
-        public boolean containsKey(Object key) { synchronized (mutex) { return m.containsKey(key); } }
+        public void putAll(Map<? extends K, ? extends V> map) { synchronized (mutex) { m.putAll(map); } }
 
-        public Set<Map.Entry<K, V>> entrySet() { return m.entrySet(); }
+        public void clear() { synchronized (mutex) { m.clear(); } }
+
+        public Set<K> keySet() { synchronized (mutex) { return new SynchronizedSet<>(m.keySet(), mutex); } }
+
+        public Set<Map.Entry<K, V>> entrySet() { synchronized (mutex) { return new SynchronizedSet<>(m.entrySet(), mutex); } }
+
+        public Collection<V> values() { synchronized (mutex) { return new SynchronizedCollection<>(m.values(), mutex); } }
+
+        public boolean equals(Object o) {
+            if (this == o) return true;
+            synchronized (mutex) { return m.equals(o); }
+        }
+
+        public int hashCode() { synchronized (mutex) { return m.hashCode(); } }
 
         public String toString() { synchronized (mutex) { return m.toString(); } }
+
+        public V getOrDefault(Object k, V defaultValue) { synchronized (mutex) { return m.getOrDefault(k, defaultValue); } }
+
+        public void forEach(java.util.function.BiConsumer<? super K, ? super V> action) { synchronized (mutex) { m.forEach(action); } }
+
+        public void replaceAll(java.util.function.BiFunction<? super K, ? super V, ? extends V> function) { synchronized (mutex) { m.replaceAll(function); } }
+
+        public V putIfAbsent(K key, V value) { synchronized (mutex) { return m.putIfAbsent(key, value); } }
+
+        public boolean remove(Object key, Object value) { synchronized (mutex) { return m.remove(key, value); } }
+
+        public boolean replace(K key, V oldValue, V newValue) { synchronized (mutex) { return m.replace(key, oldValue, newValue); } }
+
+        public V replace(K key, V value) { synchronized (mutex) { return m.replace(key, value); } }
+
+        public V computeIfAbsent(K key, java.util.function.Function<? super K, ? extends V> f) { synchronized (mutex) { return m.computeIfAbsent(key, f); } }
+
+        public V computeIfPresent(K key, java.util.function.BiFunction<? super K, ? super V, ? extends V> f) { synchronized (mutex) { return m.computeIfPresent(key, f); } }
+
+        public V compute(K key, java.util.function.BiFunction<? super K, ? super V, ? extends V> f) { synchronized (mutex) { return m.compute(key, f); } }
+
+        public V merge(K key, V value, java.util.function.BiFunction<? super V, ? super V, ? extends V> f) { synchronized (mutex) { return m.merge(key, value, f); } }
     }
 }
