@@ -120,4 +120,37 @@ public class Vector<E> extends AbstractList<E> implements List<E>, RandomAccess,
     }
 
     public synchronized String toString() { return super.toString(); }
+
+    // The bulk and compound methods hold the monitor around the inherited implementation (whose
+    // calls of the synchronized methods above re-enter it), so that each call is atomic, as the
+    // JDK's Vector makes them.
+    public synchronized boolean addAll(Collection<? extends E> c) { return super.addAll(c); }
+
+    public synchronized boolean addAll(int index, Collection<? extends E> c) { return super.addAll(index, c); }
+
+    public synchronized boolean containsAll(Collection<?> c) { return super.containsAll(c); }
+
+    public synchronized boolean removeAll(Collection<?> c) { return super.removeAll(c); }
+
+    public synchronized boolean retainAll(Collection<?> c) { return super.retainAll(c); }
+
+    public synchronized Object[] toArray() { return super.toArray(); }
+
+    public synchronized <T> T[] toArray(T[] a) { return super.toArray(a); }
+
+    public synchronized boolean equals(Object o) { return super.equals(o); }
+
+    public synchronized int hashCode() { return super.hashCode(); }
+
+    public synchronized boolean removeIf(java.util.function.Predicate<? super E> filter) { return super.removeIf(filter); }
+
+    public synchronized void replaceAll(java.util.function.UnaryOperator<E> operator) { super.replaceAll(operator); }
+
+    public synchronized void sort(Comparator<? super E> c) { super.sort(c); }
+
+    public synchronized void forEach(java.util.function.Consumer<? super E> action) { super.forEach(action); }
+
+    public synchronized List<E> subList(int fromIndex, int toIndex) {
+        return new Collections.SynchronizedRandomAccessList<>(super.subList(fromIndex, toIndex), this);
+    }
 }
