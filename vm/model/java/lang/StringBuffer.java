@@ -157,5 +157,40 @@ public final class StringBuffer extends AbstractStringBuilder implements java.io
 
     public synchronized int compareTo(StringBuffer another) { return super.compareTo(another); }
 
+    // What AbstractStringBuilder implements and the JDK's StringBuffer synchronizes too: each
+    // holds the monitor around the inherited implementation, so that a read of several fields
+    // or characters, or a change of several, is one atomic call.
+    public synchronized int length() { return super.length(); }
+
+    public synchronized int capacity() { return super.capacity(); }
+
+    public synchronized void ensureCapacity(int minimumCapacity) { super.ensureCapacity(minimumCapacity); }
+
+    public synchronized void trimToSize() { super.trimToSize(); }
+
+    public synchronized void setLength(int newLength) { super.setLength(newLength); }
+
+    public synchronized char charAt(int index) { return super.charAt(index); }
+
+    public synchronized int codePointAt(int index) { return super.codePointAt(index); }
+
+    public synchronized void setCharAt(int index, char ch) { super.setCharAt(index, ch); }
+
+    public synchronized void getChars(int srcBegin, int srcEnd, char[] dst, int dstBegin) { super.getChars(srcBegin, srcEnd, dst, dstBegin); }
+
+    public synchronized String substring(int start) { return super.substring(start); }
+
+    public synchronized CharSequence subSequence(int start, int end) { return super.subSequence(start, end); }
+
+    public synchronized String substring(int start, int end) { return super.substring(start, end); }
+
+    public synchronized int indexOf(String str) { return super.indexOf(str); }
+
+    public synchronized int indexOf(String str, int fromIndex) { return super.indexOf(str, fromIndex); }
+
+    public synchronized int lastIndexOf(String str) { return super.lastIndexOf(str); }
+
+    public synchronized int lastIndexOf(String str, int fromIndex) { return super.lastIndexOf(str, fromIndex); }
+
     public synchronized String toString() { return new String(value, 0, count); }
 }
