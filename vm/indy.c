@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "indy.h"
+#include "objid.h"
 
 enum { FLAG_MARKERS = 2, FLAG_BRIDGES = 4 };
 
@@ -133,7 +134,9 @@ static bool link_lambda(vm *machine, vm_thread *t, vm_callsite *site, vm_class *
     const char *name, *desc;
     cf_name_and_type(cf, c->u.dynamic.name_and_type, &name, &desc);
     char class_name[700], itf[600];
-    snprintf(class_name, sizeof class_name, "%s$$Lambda$%u", host->name, ++machine->lambda_count);
+    /* named by its site, not by how many sites linked before it: the class's stable id, in every
+     * object of it a state holds, is then the same whichever path or worker linked it first */
+    snprintf(class_name, sizeof class_name, "%s$$Lambda$%u", host->name, (unsigned)index);
     const char *ret = cf_return_type(desc);
     snprintf(itf, sizeof itf, "%.*s", (int)strlen(ret) - 2, ret + 1);
     vm_lambda_spec spec = {.class_name = class_name,
@@ -356,6 +359,16 @@ static vm_call_result run_concat(vm *machine, vm_thread *t, const vm_callsite *s
     return VM_CALL_DONE;
 }
 
+/* Gives the one instance [h] of non-capturing lambda class [cls] an id made from the class's
+ * stable id, as interned literals get theirs: every vm then names it alike, whichever path linked
+ * the site first (the VM's allocation count, which literals also advance, does not). */
+static void name_singleton(vm *machine, uint32_t h, const vm_class *cls)
+{
+    uint64_t id =
+        vm_stable_hash(&cls->stable_id, sizeof cls->stable_id, 0x4c414d) & (VM_ID_VM_BIT - 2);
+    vm_object_set_id(vm_obj(machine, h), VM_ID_VM_BIT | id);
+}
+
 static vm_call_result run_lambda(vm *machine, vm_thread *t, vm_callsite *site)
 {
     vm_frame *f = &t->frames[t->depth - 1];
@@ -369,7 +382,10 @@ static vm_call_result run_lambda(vm *machine, vm_thread *t, vm_callsite *site)
         if (site->arg_slots)
             memcpy(VM_FIELDS(vm_obj(machine, h)), &t->slots[base],
                    site->arg_slots * sizeof(vm_slot));
-        if (!site->arg_slots && vm_pin(machine, h)) site->singleton = h;
+        if (!site->arg_slots && vm_pin(machine, h)) {
+            name_singleton(machine, h, site->lambda);
+            site->singleton = h;
+        }
     }
     t->slots[base].ref = h;
     f->sp = base + 1;

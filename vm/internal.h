@@ -128,8 +128,7 @@ struct vm {
     bool failed;
     bool exiting; /* System.exit was called */
     int exit_status;
-    uint64_t clock; /* deterministic nanoTime */
-    uint32_t lambda_count;
+    uint64_t clock;         /* deterministic nanoTime */
     uint32_t harness_calls; /* the invocations of the client the harness runs (its result slots) */
     const char **harness_names; /* [harness_calls] interned method names, for error messages */
     uint64_t vm_allocations;    /* objects the VM itself allocated (pinned ones): their ids */

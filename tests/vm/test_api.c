@@ -22,16 +22,19 @@ static void sink(void *ctx, int fd, const char *bytes, size_t len)
     c->out[c->len] = '\0';
 }
 
-static vm *make_vm(capture *c, vm_dispatch dispatch)
+/* Returns a new vm on [classpath] whose output goes to [c]. */
+static vm *make_vm_on(const char *classpath, capture *c, vm_dispatch dispatch)
 {
-    vm_options opts = {.classpath = GOLDEN_BUILD "/golden8.jar",
-                       .write = sink,
-                       .write_ctx = c,
-                       .dispatch = dispatch};
+    vm_options opts = {.classpath = classpath, .write = sink, .write_ctx = c, .dispatch = dispatch};
     vm *machine;
     vm_error err = {0};
     cr_assert_eq(vm_new(&opts, &machine, &err), VM_OK, "%s", err.message);
     return machine;
+}
+
+static vm *make_vm(capture *c, vm_dispatch dispatch)
+{
+    return make_vm_on(GOLDEN_BUILD "/golden8.jar", c, dispatch);
 }
 
 /* Runs [main] to completion with exec; returns its exit status. */
@@ -50,6 +53,24 @@ Test(vm_api, exec_captures_output)
     static capture c;
     cr_assert_eq(exec_program("HelloWorld", &c, VM_DISPATCH_DEFAULT), 0);
     cr_assert(!strncmp(c.out, "Hello, world!\n0\ntrue 42 42 4.2 4.2 ok\n", 37), "%s", c.out);
+}
+
+Test(vm_api, lambda_names_do_not_depend_on_link_order)
+{
+    static capture in_order, reversed;
+    char flip[] = "flip", *argv[] = {flip};
+    capture *runs[] = {&in_order, &reversed};
+    for (int argc = 0; argc < 2; argc++) {
+        vm *machine = make_vm_on(GOLDEN_BUILD "/lts.jar", runs[argc], VM_DISPATCH_DEFAULT);
+        vm_error err = {0};
+        int status = -1;
+        cr_assert_eq(vm_exec(machine, "LinkOrder", argc, argv, &status, &err), VM_OK, "%s",
+                     err.message);
+        cr_assert_eq(status, 0);
+        vm_free(machine);
+    }
+    cr_assert(strstr(in_order.out, "LinkOrder$$Lambda$"), "%s", in_order.out);
+    cr_assert_str_eq(in_order.out, reversed.out);
 }
 
 Test(vm_api, dispatch_modes_agree)

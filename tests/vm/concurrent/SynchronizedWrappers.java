@@ -10,20 +10,15 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BinaryOperator;
 
 public class SynchronizedWrappers {
-    // The sum made once, by the class's initialiser: a lambda a client thread's first call
-    // links gets an id that depends on which worker linked it when (see the README on object
-    // names), so the parallel search stores more states than the sequential one.
-    private static final BinaryOperator<Integer> SUM = Integer::sum;
     private final List<Integer> log = Collections.synchronizedList(new ArrayList<>());
     private final Map<String, Integer> counts = Collections.synchronizedMap(new HashMap<>());
     private final Map<String, String> owner = Collections.synchronizedMap(new HashMap<>());
 
     void record(int a, int b, String who) {
         log.addAll(Arrays.asList(a, b));
-        counts.merge("calls", 1, SUM);
+        counts.merge("calls", 1, Integer::sum); // linked by whichever thread calls first
         owner.putIfAbsent("winner", who);
     }
 
