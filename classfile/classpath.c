@@ -11,10 +11,11 @@
 
 enum { MAX_CLASS_BYTES = 64 << 20, MAX_NAME = 1024 };
 
-/* One class-path element: a directory, an open jar or an open image. */
+/* One class-path element: a directory, a jar or an open image. */
 typedef struct cp_entry {
     char *path;
-    zip_t *zip;       /* NULL for a directory or an image */
+    bool jar;         /* a jar: read through the process's shared handle (jarcache.c) or [zip] */
+    zip_t *zip;       /* this instance's own handle of the jar, when it needs one; else NULL */
     cf_jimage *image; /* NULL for a directory or a jar */
     cf_jar_id id;     /* a jar's identity (jarcache.c) */
 } cp_entry;
@@ -82,8 +83,9 @@ cf_status cf_classpath_add(cf_classpath *cp, const char *entry, cf_error *err)
     if (!S_ISDIR(st.st_mode) && cf_jimage_is_image(entry)) {
         if (cf_jimage_open(entry, &image, err) != CF_OK) return err->status;
         cf_jar_note_checked(&id); /* its parsed classes may be kept */
-    } else if (!S_ISDIR(st.st_mode) && open_jar(entry, &id, &zip, err) != CF_OK) {
-        return err->status;
+    } else if (!S_ISDIR(st.st_mode) && !(cf_jar_checked(&id) && cf_jar_shared(&id))) {
+        if (open_jar(entry, &id, &zip, err) != CF_OK) return err->status;
+        if (cf_jar_adopt(&id, zip)) zip = NULL; /* read through the shared handle from now on */
     }
     if (cp->count == cp->capacity) {
         size_t cap = cp->capacity ? cp->capacity * 2 : 4;
@@ -97,7 +99,8 @@ cf_status cf_classpath_add(cf_classpath *cp, const char *entry, cf_error *err)
         base_free(path);
         goto nomem;
     }
-    cp->entries[cp->count++] = (cp_entry){path, zip, image, id};
+    bool jar = !S_ISDIR(st.st_mode) && !image;
+    cp->entries[cp->count++] = (cp_entry){path, jar, zip, image, id};
     return CF_OK;
 nomem:
     if (zip) zip_discard(zip);
@@ -179,18 +182,37 @@ static bool plausible_name(const char *name)
            name[0] != '[';
 }
 
-static cf_status read_jar_entry(const cp_entry *e, zip_int64_t index, const char *entry,
-                                uint8_t **data, size_t *len, cf_error *err)
+/* Opens this instance's own handle of jar [e] unless it has one (the shared handle went with
+ * its cache record); fails when the file changed since it joined the class path, since its
+ * classes are kept under the identity it had then. */
+static cf_status open_own_jar(cp_entry *e, cf_error *err)
 {
+    if (e->zip) return CF_OK;
+    if (open_jar(e->path, &e->id, &e->zip, err) != CF_OK) return err->status;
+    struct stat st;
+    cf_jar_id now = {0};
+    if (stat(e->path, &st) == 0) now = cf_jar_id_of(&st);
+    if (!memcmp(&now, &e->id, sizeof now)) return CF_OK;
+    zip_discard(e->zip);
+    e->zip = NULL;
+    return cf_fail(err, CF_ERR_IO, "%s: the jar changed on disk while porcheck was using it",
+                   e->path);
+}
+
+cf_status cf_zip_read(zip_t *zip, const char *path, const char *entry, uint8_t **data, size_t *len,
+                      cf_error *err)
+{
+    zip_int64_t index = zip_name_locate(zip, entry, 0);
+    if (index < 0) return cf_fail(err, CF_ERR_NOT_FOUND, "%s!%s: no such entry", path, entry);
     zip_stat_t st;
-    if (zip_stat_index(e->zip, (zip_uint64_t)index, 0, &st) != 0 || !(st.valid & ZIP_STAT_SIZE))
-        return cf_fail(err, CF_ERR_ZIP, "%s!%s: cannot stat entry", e->path, entry);
+    if (zip_stat_index(zip, (zip_uint64_t)index, 0, &st) != 0 || !(st.valid & ZIP_STAT_SIZE))
+        return cf_fail(err, CF_ERR_ZIP, "%s!%s: cannot stat entry", path, entry);
     if (st.size > MAX_CLASS_BYTES)
-        return cf_fail(err, CF_ERR_ZIP, "%s!%s: entry of %llu bytes is too large", e->path, entry,
+        return cf_fail(err, CF_ERR_ZIP, "%s!%s: entry of %llu bytes is too large", path, entry,
                        (unsigned long long)st.size);
     *data = base_malloc((size_t)st.size + 1);
-    if (!*data) return cf_fail(err, CF_ERR_NOMEM, "%s!%s: out of memory", e->path, entry);
-    zip_file_t *zf = zip_fopen_index(e->zip, (zip_uint64_t)index, 0);
+    if (!*data) return cf_fail(err, CF_ERR_NOMEM, "%s!%s: out of memory", path, entry);
+    zip_file_t *zf = zip_fopen_index(zip, (zip_uint64_t)index, 0);
     zip_int64_t got = zf ? zip_fread(zf, *data, st.size) : -1;
     uint8_t extra;
     /* libzip verifies the CRC when a read reaches the end, so read once more past it */
@@ -199,8 +221,7 @@ static cf_status read_jar_entry(const cp_entry *e, zip_int64_t index, const char
     if (!ok) {
         base_free(*data);
         *data = NULL;
-        return cf_fail(err, CF_ERR_ZIP, "%s!%s: corrupt entry: %s", e->path, entry,
-                       zip_strerror(e->zip));
+        return cf_fail(err, CF_ERR_ZIP, "%s!%s: corrupt entry: %s", path, entry, zip_strerror(zip));
     }
     *len = (size_t)st.size;
     return CF_OK;
@@ -222,20 +243,21 @@ static cf_status read_image_class(cf_jimage *image, const char *name, uint8_t **
 }
 
 /* Reads [name] from entry [e]; CF_ERR_NOT_FOUND when the entry does not have it. */
-static cf_status read_from_entry(const cp_entry *e, const char *name, uint8_t **data, size_t *len,
+static cf_status read_from_entry(cp_entry *e, const char *name, uint8_t **data, size_t *len,
                                  cf_error *err)
 {
     char file[MAX_NAME + 4096 + 16];
     if (e->image) return read_image_class(e->image, name, data, len, err);
-    if (!e->zip) {
+    if (!e->jar) {
         snprintf(file, sizeof file, "%s/%s.class", e->path, name);
         return cf_read_file(file, MAX_CLASS_BYTES, data, len, err);
     }
     snprintf(file, sizeof file, "%s.class", name);
     if (cf_jar_cached_class(&e->id, file, data, len)) return CF_OK;
-    zip_int64_t index = zip_name_locate(e->zip, file, 0);
-    if (index < 0) return cf_fail(err, CF_ERR_NOT_FOUND, "%s!%s: no such entry", e->path, file);
-    cf_status s = read_jar_entry(e, index, file, data, len, err);
+    cf_status s;
+    if (e->zip || !cf_jar_read_shared(&e->id, e->path, file, data, len, err, &s))
+        s = open_own_jar(e, err) == CF_OK ? cf_zip_read(e->zip, e->path, file, data, len, err)
+                                          : err->status;
     if (s == CF_OK) cf_jar_cache_class(&e->id, file, *data, *len);
     return s;
 }
@@ -243,10 +265,10 @@ static cf_status read_from_entry(const cp_entry *e, const char *name, uint8_t **
 /* Reads and parses [name] from entry [e] into [*out]; CF_ERR_NOT_FOUND when the entry does not
  * have it. A jar's or an image's class comes from the class cache when an earlier class path
  * parsed it, and goes there otherwise (a directory's files may change between two loads). */
-static cf_status load_from_entry(const cp_entry *e, const char *name, cf_class **out, cf_error *err)
+static cf_status load_from_entry(cp_entry *e, const char *name, cf_class **out, cf_error *err)
 {
     char entry[MAX_NAME + 16], origin[MAX_NAME + 4096 + 16];
-    bool shared = e->zip || e->image;
+    bool shared = e->jar || e->image;
     snprintf(entry, sizeof entry, "%s.class", name);
     if (shared && (*out = cf_jar_cached_parse(&e->id, entry))) return CF_OK;
     uint8_t *data;
@@ -281,7 +303,7 @@ static cf_status search(cf_classpath *cp, const char *name, const wanted *w, cf_
     if (!plausible_name(name))
         return cf_fail(err, CF_ERR_NOT_FOUND, "class %s: not a valid class name", name);
     for (size_t i = 0; i < cp->count; i++) {
-        const cp_entry *e = &cp->entries[i];
+        cp_entry *e = &cp->entries[i];
         cf_status s = w->cls ? load_from_entry(e, name, w->cls, err)
                              : read_from_entry(e, name, w->data, w->len, err);
         if (s != CF_ERR_NOT_FOUND) return s;
@@ -381,9 +403,11 @@ bool cf_classpath_each_class(cf_classpath *cp, bool (*visit)(const char *name, v
                              void *ctx)
 {
     for (size_t i = 0; i < cp->count; i++) {
-        const cp_entry *e = &cp->entries[i];
+        cp_entry *e = &cp->entries[i];
+        cf_error err;
+        if (e->jar && open_own_jar(e, &err) != CF_OK) continue; /* gone: it lists nothing */
         bool go_on = e->image ? each_in_image(e->image, visit, ctx)
-                     : e->zip ? each_in_jar(e->zip, visit, ctx)
+                     : e->jar ? each_in_jar(e->zip, visit, ctx)
                               : each_in_dir(e->path, "", visit, ctx, 0);
         if (!go_on) return false;
     }

@@ -6,14 +6,15 @@
 
 /* A window of input bytes being parsed, with where to report errors. */
 typedef struct cf_parser {
-    const uint8_t *data; /* the window */
-    size_t len;          /* bytes in the window */
-    size_t pos;          /* next byte to read, relative to [data] */
-    size_t base;         /* file offset of data[0], for messages */
-    cf_status overrun;   /* status of reading past the window (TRUNCATED or ATTRIBUTE) */
-    cf_class *cls;       /* the class being built */
-    cf_error *err;       /* where failures go */
-    const char *member;  /* "method foo(I)V" while inside a member, else NULL */
+    const uint8_t *data;     /* the window */
+    size_t len;              /* bytes in the window */
+    size_t pos;              /* next byte to read, relative to [data] */
+    size_t base;             /* file offset of data[0], for messages */
+    cf_status overrun;       /* status of reading past the window (TRUNCATED or ATTRIBUTE) */
+    cf_class *cls;           /* the class being built */
+    cf_error *err;           /* where failures go */
+    const cf_member *member; /* the member being read (named in messages), else NULL */
+    bool member_is_method;   /* [member] is a method, not a field */
 } cf_parser;
 
 /* Records failure [status] at the current offset with a printf-style message; returns false. */
@@ -122,6 +123,27 @@ bool cf_jar_checked(const cf_jar_id *id);
 /* Records that jar [id] passed the consistency check, or that image [id] was opened (their
  * class files may be kept from then). */
 void cf_jar_note_checked(const cf_jar_id *id);
+
+struct zip;
+
+/* Reads entry [entry] of open jar [zip] at [path] into a new base_malloc'd [*data] of [*len]
+ * bytes, its CRC checked; CF_ERR_NOT_FOUND when the jar has no such entry. */
+cf_status cf_zip_read(struct zip *zip, const char *path, const char *entry, uint8_t **data,
+                      size_t *len, cf_error *err);
+
+/* Gives open jar [zip] to checked jar [id]'s record as the handle every VM instance reads it
+ * through (the record closes it); false, leaving [zip] to the caller, when [id] has no record
+ * or already has a handle. */
+bool cf_jar_adopt(const cf_jar_id *id, struct zip *zip);
+
+/* True when checked jar [id] has a handle every VM instance can read it through. */
+bool cf_jar_shared(const cf_jar_id *id);
+
+/* Reads class file [entry] of checked jar [id] at [path] through the shared handle (as
+ * cf_zip_read, under the cache's lock) into [*data] and [*len], and sets [*status]; false, with
+ * nothing done, when [id] has no shared handle (its record was replaced). */
+bool cf_jar_read_shared(const cf_jar_id *id, const char *path, const char *entry, uint8_t **data,
+                        size_t *len, cf_error *err, cf_status *status);
 
 /* Copies class file [entry] of checked jar [id], when a VM instance read it before, into a new
  * base_malloc'd [*data] of [*len] bytes; false when it is not kept. */

@@ -1,15 +1,18 @@
 /* What this process has learnt of its jars and images: which jars passed libzip's consistency
- * check unchanged, and the class files read from them, as bytes and as parsed classes. Every
- * VM instance opens its class path anew (a check makes several), and without this each of them
- * checked every jar again (the check reads every local header: a few thousand system calls for
- * the model library), inflated every class again and parsed it again (class loading was 40% of
- * a small check). A parsed class is never changed after cf_parse, so the instances share it,
- * each with a hold (cf_class_free lets go). A file that changed on disk (another identity, size
- * or time) is a new file here. */
+ * check unchanged, one open handle of each such jar, and the class files read from them, as
+ * bytes and as parsed classes. Every VM instance opens its class path anew (a check makes
+ * several), and without this each of them checked every jar again (the check reads every local
+ * header: a few thousand system calls for the model library), inflated every class again and
+ * parsed it again (class loading was 40% of a small check), and read every jar's central
+ * directory again (zip_open: a sixth of a small check's instructions); the instances read a jar
+ * through its one handle, under the cache's lock. A parsed class is never changed after cf_parse,
+ * so the instances share it, each with a hold (cf_class_free lets go). A file that changed on disk
+ * (another identity, size or time) is a new file here. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <zip.h>
 
 #include "internal.h"
 
@@ -25,11 +28,13 @@ typedef struct cached_class {
     cf_class *parsed; /* a hold of the cache's own, or NULL */
 } cached_class;
 
-/* A jar that passed the consistency check, and the class files read from it. */
+/* A jar that passed the consistency check, its shared handle, and the class files read from
+ * it. */
 typedef struct jar_record {
     cf_jar_id id;
     cached_class *classes;
     size_t count, capacity;
+    zip_t *zip; /* the handle every VM instance reads it through, or NULL */
 } jar_record;
 
 /* The jars checked so far; past JARS the oldest record is replaced. */
@@ -37,7 +42,7 @@ static struct {
     pthread_mutex_t lock;
     jar_record jars[JARS];
     size_t added;
-} cache = {PTHREAD_MUTEX_INITIALIZER, {{{0, 0, 0, 0, 0, 0, 0}, NULL, 0, 0}}, 0};
+} cache = {PTHREAD_MUTEX_INITIALIZER, {{{0, 0, 0, 0, 0, 0, 0}, NULL, 0, 0, NULL}}, 0};
 
 cf_jar_id cf_jar_id_of(const struct stat *st)
 {
@@ -89,6 +94,7 @@ static void forget(jar_record *r)
         cf_class_free(r->classes[i].parsed);
     }
     base_free(r->classes);
+    if (r->zip) zip_discard(r->zip);
     memset(r, 0, sizeof *r);
 }
 
@@ -101,6 +107,36 @@ void cf_jar_note_checked(const cf_jar_id *id)
         r->id = *id;
     }
     pthread_mutex_unlock(&cache.lock);
+}
+
+bool cf_jar_adopt(const cf_jar_id *id, zip_t *zip)
+{
+    pthread_mutex_lock(&cache.lock);
+    jar_record *r = record_of(id);
+    bool adopted = r && !r->zip;
+    if (adopted) r->zip = zip;
+    pthread_mutex_unlock(&cache.lock);
+    return adopted;
+}
+
+bool cf_jar_shared(const cf_jar_id *id)
+{
+    pthread_mutex_lock(&cache.lock);
+    const jar_record *r = record_of(id);
+    bool shared = r && r->zip;
+    pthread_mutex_unlock(&cache.lock);
+    return shared;
+}
+
+bool cf_jar_read_shared(const cf_jar_id *id, const char *path, const char *entry, uint8_t **data,
+                        size_t *len, cf_error *err, cf_status *status)
+{
+    pthread_mutex_lock(&cache.lock);
+    const jar_record *r = record_of(id);
+    bool shared = r && r->zip;
+    if (shared) *status = cf_zip_read(r->zip, path, entry, data, len, err);
+    pthread_mutex_unlock(&cache.lock);
+    return shared;
 }
 
 /* The kept class file [entry] of [r]; NULL when none. Call with the lock held. */

@@ -102,8 +102,8 @@ static bool check_method_shape(cf_parser *p, const cf_member *m)
     return true;
 }
 
-/* Reads name and descriptor of one member and describes it in [label] for messages. */
-static bool read_member_head(cf_parser *p, cf_member *m, bool method, char *label, size_t cap)
+/* Reads name and descriptor of one member, which messages then name. */
+static bool read_member_head(cf_parser *p, cf_member *m, bool method)
 {
     const uint32_t utf8 = CF_TAG_BIT(CF_TAG_UTF8);
     const char *what = method ? "method" : "field";
@@ -113,8 +113,8 @@ static bool read_member_head(cf_parser *p, cf_member *m, bool method, char *labe
         return false;
     m->name = cf_utf8(p->cls, m->name_index);
     m->descriptor = cf_utf8(p->cls, m->descriptor_index);
-    snprintf(label, cap, "%s %s%s%s", what, m->name, method ? "" : ":", m->descriptor);
-    p->member = label;
+    p->member = m;
+    p->member_is_method = method;
     if (!cf_valid_member_name(m->name, method) ||
         (method && !strcmp(m->name, "<clinit>") && strcmp(m->descriptor, "()V")))
         return cf_parser_fail(p, CF_ERR_DESCRIPTOR, "invalid %s name '%s'", what, m->name);
@@ -150,8 +150,7 @@ static bool check_duplicates(cf_parser *p, cf_member *members, uint16_t count, b
 static bool parse_member(cf_parser *p, cf_member *members, uint16_t index, bool method)
 {
     cf_member *m = &members[index];
-    char label[256];
-    if (!read_member_head(p, m, method, label, sizeof label)) return false;
+    if (!read_member_head(p, m, method)) return false;
     if (!method) return cf_parse_field_attributes(p, m);
     if (!cf_parse_method_attributes(p, m)) return false;
     bool needs_code = !(m->access & (CF_ACC_ABSTRACT | CF_ACC_NATIVE));

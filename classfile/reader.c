@@ -53,7 +53,11 @@ bool cf_parser_fail(cf_parser *p, cf_status status, const char *fmt, ...)
     const char *origin = cls && cls->origin ? cls->origin : "<class>";
     char where[200] = "";
     if (cls && cls->name) snprintf(where, sizeof where, " (class %s)", cls->name);
-    if (p->member) snprintf(where + strlen(where), sizeof where - strlen(where), ": %s", p->member);
+    const cf_member *m = p->member;
+    if (m) /* made here, not for every member read: most are read without an error */
+        snprintf(where + strlen(where), sizeof where - strlen(where), ": %s %s%s%s",
+                 p->member_is_method ? "method" : "field", m->name, p->member_is_method ? "" : ":",
+                 m->descriptor);
     cf_fail(p->err, status, "%s%s: offset %zu: %s", origin, where, p->base + p->pos, detail);
     return false;
 }

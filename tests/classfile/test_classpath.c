@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <zip.h>
 
+#include "../../classfile/internal.h" /* the jar cache */
 #include "testutil.h"
 
 /* A scratch directory unique to this test process. */
@@ -269,6 +270,29 @@ Test(cf_classpath, an_unchanged_jar_shares_its_parsed_classes)
     cr_assert_str_eq(other->name, "Foo");
     cr_assert_eq(other->access, c.access);
     cf_class_free(other);
+    cf_classpath_free(second);
+}
+
+/* A jar is opened once per process: the first class path gives its handle to the jar cache, every
+ * later one reads the jar through it (no second read of the central directory), and the handle
+ * outlives the class path that opened it. */
+Test(cf_classpath, class_paths_read_an_unchanged_jar_through_one_handle)
+{
+    char path[700];
+    cb_class c;
+    write_default_jar("one-handle.jar", path, sizeof path, &c);
+    struct stat st;
+    cr_assert_eq(stat(path, &st), 0);
+    cf_jar_id id = cf_jar_id_of(&st);
+    cr_assert_not(cf_jar_shared(&id));
+    cf_classpath *first = classpath_of(path);
+    cr_assert(cf_jar_shared(&id), "the first class path kept its own handle");
+    cf_classpath_free(first);
+    cr_assert(cf_jar_shared(&id), "the handle went with the class path that opened it");
+    cf_classpath *second = classpath_of(path);
+    cf_class *cls = load_ok(second, "Foo"); /* its first read: through the shared handle */
+    cr_assert_eq(cls->access, c.access);
+    cf_class_free(cls);
     cf_classpath_free(second);
 }
 
