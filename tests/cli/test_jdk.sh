@@ -85,6 +85,19 @@ grep -q "^  (true, 1, true, \[1, 2\]) .*UNEXPECTED" out.txt || fail "JDK CLQ: to
 grep '^  (' out.txt | grep -q "null" && fail "JDK CLQ: toString showed a null: $(grep '^  (.*null' out.txt)"
 expect 1 check --model-library --jar zoo.jar --spec "$jdk_dir/clq-tostring.json" --client "$clq"
 grep -q "^  (true, 1, true, \[null, 2\]) .*UNEXPECTED" out.txt || fail "model CLQ: no [null, 2]"
+# ConcurrentHashMap's atomic updates, the JDK's and the model library's: computeIfAbsent of a key
+# another thread inserts meanwhile returns that thread's value (the model's returned null, and
+# the caller's incrementAndGet threw), and a remove that finds its bin's head removed meanwhile
+# looks again (the model's reported the key absent: (1, 10, true, false, 10)).
+for lib in "" --model-library; do
+    for algo in $(pick dfs dl-s-por); do
+        for counts in '{ add(1) } || { add(1) } ; { total(1) }' \
+            '{ add(1); bump(17) } ; { forget(1) } || { forget(17) } ; { total(17) }'; do
+            expect 0 check $lib --jar zoo.jar --spec "$jdk_dir/wordcounts.json" --client "$counts" --algo "$algo"
+            grep -qx "verdict: ok" out.txt || fail "WordCounts $lib under $algo, $counts: no ok verdict"
+        done
+    done
+done
 # Violat's hand-written ConcurrentHashMap and ConcurrentLinkedQueue tests whose interesting
 # (non-linearizable) outcomes clients can express: every one is found in the JDK's classes.
 expect 1 check --jar zoo.jar --spec "$jdk_dir/chm-views.json" --clients "$jdk_dir/chm-handwritten.clients"

@@ -175,6 +175,15 @@ Test(vm_jdk, atomic_access_modes_match_hotspot_on_both_libraries, .timeout = 300
     matches_hotspot_with("AtomicAccessModes", "--model-library");
 }
 
+/* ConcurrentHashMap's compute family, remove and clear in shared bins, and resizing, in one
+ * thread: the JDK's map and the model library's (whose compute family now runs under the bin's
+ * lock) print what HotSpot prints. */
+Test(vm_jdk, concurrent_hash_map_updates_match_hotspot_on_both_libraries, .timeout = 300)
+{
+    matches_hotspot("ChmUpdates");
+    matches_hotspot_with("ChmUpdates", "--model-library");
+}
+
 Test(vm_jdk, concurrent_collections_match_hotspot, .timeout = 300)
 {
     matches_hotspot("JdkConcurrent");

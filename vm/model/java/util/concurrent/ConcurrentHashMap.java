@@ -18,7 +18,9 @@ import jdk.internal.porcheck.Sync;
 /** A hash map with per-bin synchronisation and the JDK's observable behaviour: the same spread
  * function, table sizing, resize points (size reaching 0.75 n, or a bin of 8 in a table below
  * 64) and bin layout after a transfer (the trailing run kept, the other nodes prepended), hence
- * the same iteration order. Empty bins are filled by CAS; other updates lock the bin's head. */
+ * the same iteration order. Empty bins are filled by CAS; other updates lock the bin's head.
+ * computeIfAbsent, compute, computeIfPresent and merge are atomic as the JDK's: the function
+ * runs once, under the bin's lock (an empty bin holds a locked reservation meanwhile). */
 public class ConcurrentHashMap<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K, V>, java.io.Serializable {
     private static final int MAXIMUM_CAPACITY = 1 << 30;
     private static final int DEFAULT_CAPACITY = 16;
@@ -59,6 +61,13 @@ public class ConcurrentHashMap<K, V> extends AbstractMap<K, V> implements Concur
             return ((o instanceof Map.Entry) && (k = (e = (Map.Entry<?, ?>) o).getKey()) != null && (v = e.getValue()) != null
                     && (k == key || k.equals(key)) && (v == (u = val) || v.equals(u)));
         }
+    }
+
+    static final int RESERVED = -3; // the hash of a reservation
+
+    /** Holds an empty bin, locked, while computeIfAbsent or compute runs its function there. */
+    static final class ReservationNode<K, V> extends Node<K, V> {
+        ReservationNode() { super(RESERVED, null, null); }
     }
 
     static final int spread(int h) { return (h ^ (h >>> 16)) & HASH_BITS; }
@@ -161,6 +170,7 @@ public class ConcurrentHashMap<K, V> extends AbstractMap<K, V> implements Concur
                 V oldVal = null;
                 synchronized (f) {
                     if (tab[i] == f) {
+                        if (f instanceof ReservationNode) throw new IllegalStateException("Recursive update");
                         binCount = 1;
                         for (Node<K, V> e = f;; ++binCount) {
                             K ek;
@@ -197,50 +207,54 @@ public class ConcurrentHashMap<K, V> extends AbstractMap<K, V> implements Concur
 
     final V replaceNode(Object key, V value, Object cv) {
         int hash = spread(key.hashCode());
-        Node<K, V>[] tab = table;
-        Node<K, V> f;
-        int n, i;
-        if (tab == null || (n = tab.length) == 0 || (f = tab[i = (n - 1) & hash]) == null) return null;
-        V oldVal = null;
-        boolean validated = false;
-        synchronized (f) {
-            if (tab[i] == f) {
-                validated = true;
-                for (Node<K, V> e = f, pred = null;;) {
-                    K ek;
-                    if (e.hash == hash && ((ek = e.key) == key || (ek != null && key.equals(ek)))) {
-                        V ev = e.val;
-                        if (cv == null || cv == ev || (ev != null && cv.equals(ev))) {
-                            oldVal = ev;
-                            if (value != null) e.val = value;
-                            else if (pred != null) pred.next = e.next;
-                            else tab[i] = e.next;
+        for (Node<K, V>[] tab = table;;) {
+            Node<K, V> f;
+            int n, i;
+            if (tab == null || (n = tab.length) == 0 || (f = tab[i = (n - 1) & hash]) == null) return null;
+            V oldVal = null;
+            boolean validated = false;
+            synchronized (f) {
+                if (tab[i] == f) {
+                    if (f instanceof ReservationNode) throw new IllegalStateException("Recursive update");
+                    validated = true;
+                    for (Node<K, V> e = f, pred = null;;) {
+                        K ek;
+                        if (e.hash == hash && ((ek = e.key) == key || (ek != null && key.equals(ek)))) {
+                            V ev = e.val;
+                            if (cv == null || cv == ev || (ev != null && cv.equals(ev))) {
+                                oldVal = ev;
+                                if (value != null) e.val = value;
+                                else if (pred != null) pred.next = e.next;
+                                else tab[i] = e.next;
+                            }
+                            break;
                         }
-                        break;
+                        pred = e;
+                        if ((e = e.next) == null) break;
                     }
-                    pred = e;
-                    if ((e = e.next) == null) break;
                 }
             }
-        }
-        if (validated && oldVal != null) {
-            if (value == null) addCount(-1L, -1);
+            if (!validated) continue; // the bin's head changed before it was locked: look again
+            if (oldVal != null && value == null) addCount(-1L, -1);
             return oldVal;
         }
-        return null;
     }
 
     public void clear() {
         Node<K, V>[] tab = table;
         if (tab == null) return;
         long delta = 0L;
-        for (int i = 0; i < tab.length; i++) {
+        for (int i = 0; i < tab.length;) {
             Node<K, V> f = tab[i];
-            if (f == null) continue;
+            if (f == null) {
+                i++;
+                continue;
+            }
             synchronized (f) {
-                if (tab[i] == f) {
+                if (tab[i] == f) { // else its head changed before it was locked: look again
                     for (Node<K, V> p = f; p != null; p = p.next) --delta;
                     tab[i] = null;
+                    i++;
                 }
             }
         }
@@ -287,101 +301,113 @@ public class ConcurrentHashMap<K, V> extends AbstractMap<K, V> implements Concur
     }
 
     /** Runs [fn] on bin [i]'s head under its lock and returns the bin count it reports. */
-    public V computeIfAbsent(K key, Function<? super K, ? extends V> mappingFunction) {
-        if (key == null || mappingFunction == null) throw new NullPointerException();
+    /** The result of a compute-style update: the value it leaves, the change of size, the bin's
+     * length. */
+    private static final class Outcome<V> {
+        V val;
+        int delta;
+        int binCount;
+    }
+
+    /** Applies [remap] to the mapping of [key] (its value, or null when absent) under the lock of
+     * its bin, as one step of the map: a null result removes it. With [onlyIfAbsent] a present
+     * mapping is left alone (computeIfAbsent), with [onlyIfPresent] an absent one (computeIfPresent). */
+    private Outcome<V> update(K key, BiFunction<? super K, ? super V, ? extends V> remap, boolean onlyIfAbsent,
+            boolean onlyIfPresent) {
         int h = spread(key.hashCode());
-        V val = null;
-        int binCount = 0;
+        Outcome<V> out = new Outcome<V>();
         for (Node<K, V>[] tab = table;;) {
             Node<K, V> f;
             int n, i;
             if (tab == null || (n = tab.length) == 0) {
                 tab = initTable();
             } else if ((f = tab[i = (n - 1) & h]) == null) {
-                V v = mappingFunction.apply(key);
-                if (tab[i] != null) continue;
-                binCount = 1;
-                if (v != null && casBin(tab, i, new Node<K, V>(h, key, v))) val = v;
-                break;
-            } else {
-                boolean added = false;
-                synchronized (f) {
-                    if (tab[i] == f) {
-                        binCount = 1;
-                        for (Node<K, V> e = f;; ++binCount) {
-                            K ek;
-                            if (e.hash == h && ((ek = e.key) == key || (ek != null && key.equals(ek)))) {
-                                val = e.val;
-                                break;
+                if (onlyIfPresent) return out;
+                Node<K, V> r = new ReservationNode<K, V>();
+                synchronized (r) { // the bin's other updates wait on it while the function runs
+                    if (casBin(tab, i, r)) {
+                        out.binCount = 1;
+                        Node<K, V> node = null;
+                        try {
+                            if ((out.val = remap.apply(key, null)) != null) {
+                                out.delta = 1;
+                                node = new Node<K, V>(h, key, out.val);
                             }
-                            Node<K, V> pred = e;
-                            if ((e = e.next) == null) {
-                                if ((val = mappingFunction.apply(key)) != null) {
-                                    if (pred.next != null) throw new IllegalStateException("Recursive update");
-                                    added = true;
-                                    pred.next = new Node<K, V>(h, key, val);
-                                }
-                                break;
-                            }
+                        } finally {
+                            tab[i] = node;
                         }
                     }
                 }
-                if (binCount != 0) {
-                    if (binCount >= TREEIFY_THRESHOLD) treeifyBin(tab);
-                    if (!added) return val;
-                    break;
+                if (out.binCount != 0) return out;
+            } else {
+                synchronized (f) {
+                    if (tab[i] == f) {
+                        if (f instanceof ReservationNode) throw new IllegalStateException("Recursive update");
+                        out.binCount = 1;
+                        updateBin(tab, i, f, h, key, remap, onlyIfAbsent, onlyIfPresent, out);
+                    }
+                }
+                if (out.binCount != 0) {
+                    if (out.binCount >= TREEIFY_THRESHOLD) treeifyBin(tab);
+                    return out;
                 }
             }
         }
-        if (val != null) addCount(1L, binCount);
-        return val;
+    }
+
+    /** update's work in bin [i] of [tab], whose head [f] it holds locked. */
+    private void updateBin(Node<K, V>[] tab, int i, Node<K, V> f, int h, K key,
+            BiFunction<? super K, ? super V, ? extends V> remap, boolean onlyIfAbsent, boolean onlyIfPresent,
+            Outcome<V> out) {
+        for (Node<K, V> e = f, pred = null;; ++out.binCount) {
+            K ek;
+            if (e.hash == h && ((ek = e.key) == key || (ek != null && key.equals(ek)))) {
+                if (onlyIfAbsent) {
+                    out.val = e.val;
+                } else if ((out.val = remap.apply(key, e.val)) != null) {
+                    e.val = out.val;
+                } else {
+                    out.delta = -1;
+                    if (pred != null) pred.next = e.next;
+                    else tab[i] = e.next;
+                }
+                return;
+            }
+            pred = e;
+            if ((e = e.next) == null) {
+                if (onlyIfPresent || (out.val = remap.apply(key, null)) == null) return;
+                if (pred.next != null) throw new IllegalStateException("Recursive update");
+                out.delta = 1;
+                pred.next = new Node<K, V>(h, key, out.val);
+                return;
+            }
+        }
+    }
+
+    /** Returns [out]'s value after counting its change of size. */
+    private V counted(Outcome<V> out) {
+        if (out.delta != 0) addCount((long) out.delta, out.binCount);
+        return out.val;
+    }
+
+    public V computeIfAbsent(K key, Function<? super K, ? extends V> mappingFunction) {
+        if (key == null || mappingFunction == null) throw new NullPointerException();
+        return counted(update(key, (k, old) -> mappingFunction.apply(k), true, false));
     }
 
     public V computeIfPresent(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
         if (key == null || remappingFunction == null) throw new NullPointerException();
-        for (;;) {
-            V old = get(key);
-            if (old == null) return null;
-            V v = remappingFunction.apply(key, old);
-            if (v == null) {
-                if (remove(key, old)) return null;
-            } else if (replace(key, old, v)) {
-                return v;
-            }
-        }
+        return counted(update(key, remappingFunction, false, true));
     }
 
     public V compute(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
         if (key == null || remappingFunction == null) throw new NullPointerException();
-        for (;;) {
-            V old = get(key);
-            V v = remappingFunction.apply(key, old);
-            if (old == null) {
-                if (v == null) return null;
-                if (putVal(key, v, true) == null) return v;
-            } else if (v == null) {
-                if (remove(key, old)) return null;
-            } else if (replace(key, old, v)) {
-                return v;
-            }
-        }
+        return counted(update(key, remappingFunction, false, false));
     }
 
     public V merge(K key, V value, BiFunction<? super V, ? super V, ? extends V> remappingFunction) {
         if (key == null || value == null || remappingFunction == null) throw new NullPointerException();
-        for (;;) {
-            V old = get(key);
-            if (old == null) {
-                if (putVal(key, value, true) == null) return value;
-                continue;
-            }
-            V v = remappingFunction.apply(old, value);
-            if (v == null) {
-                if (remove(key, old)) return null;
-            } else if (replace(key, old, v)) {
-                return v;
-            }
-        }
+        return counted(update(key, (k, old) -> old == null ? value : remappingFunction.apply(old, value), false, false));
     }
 
     public boolean contains(Object value) { return containsValue(value); }
@@ -435,36 +461,45 @@ public class ConcurrentHashMap<K, V> extends AbstractMap<K, V> implements Concur
         int n = tab.length;
         Node<K, V>[] nextTab = (Node<K, V>[]) new Node<?, ?>[n << 1];
         for (int i = n - 1; i >= 0; i--) {
-            Node<K, V> f = tab[i];
-            if (f == null) continue;
-            synchronized (f) {
-                int runBit = f.hash & n;
-                Node<K, V> lastRun = f;
-                for (Node<K, V> p = f.next; p != null; p = p.next) {
-                    int b = p.hash & n;
-                    if (b != runBit) {
-                        runBit = b;
-                        lastRun = p;
-                    }
-                }
-                Node<K, V> ln, hn;
-                if (runBit == 0) {
-                    ln = lastRun;
-                    hn = null;
-                } else {
-                    hn = lastRun;
-                    ln = null;
-                }
-                for (Node<K, V> p = f; p != lastRun; p = p.next) {
-                    if ((p.hash & n) == 0) ln = new Node<K, V>(p.hash, p.key, p.val, ln);
-                    else hn = new Node<K, V>(p.hash, p.key, p.val, hn);
-                }
-                nextTab[i] = ln;
-                nextTab[i + n] = hn;
-            }
+            Node<K, V> f;
+            while ((f = tab[i]) != null && !transferBin(tab, nextTab, i, f)) continue;
         }
         Sync.putReference(this, TABLE, nextTab);
         sizeCtl = (n << 1) - (n >>> 1);
+    }
+
+    /** Copies bin [i] of [tab], head [f], into [nextTab]; false when the head changed before it
+     * was locked (a reservation filled, a node removed). */
+    private boolean transferBin(Node<K, V>[] tab, Node<K, V>[] nextTab, int i, Node<K, V> f) {
+        int n = tab.length;
+        synchronized (f) {
+            if (tab[i] != f) return false;
+            if (f instanceof ReservationNode) throw new IllegalStateException("Recursive update");
+            int runBit = f.hash & n;
+            Node<K, V> lastRun = f;
+            for (Node<K, V> p = f.next; p != null; p = p.next) {
+                int b = p.hash & n;
+                if (b != runBit) {
+                    runBit = b;
+                    lastRun = p;
+                }
+            }
+            Node<K, V> ln, hn;
+            if (runBit == 0) {
+                ln = lastRun;
+                hn = null;
+            } else {
+                hn = lastRun;
+                ln = null;
+            }
+            for (Node<K, V> p = f; p != lastRun; p = p.next) {
+                if ((p.hash & n) == 0) ln = new Node<K, V>(p.hash, p.key, p.val, ln);
+                else hn = new Node<K, V>(p.hash, p.key, p.val, hn);
+            }
+            nextTab[i] = ln;
+            nextTab[i + n] = hn;
+            return true;
+        }
     }
 
     // ---- Views and iteration ----------------------------------------------------------------------
@@ -486,7 +521,8 @@ public class ConcurrentHashMap<K, V> extends AbstractMap<K, V> implements Concur
 
         private void advance(Node<K, V> from) {
             next = from == null ? null : from.next;
-            while (next == null && tab != null && index < tab.length) next = tab[index++];
+            while ((next == null || next.key == null) && tab != null && index < tab.length) next = tab[index++];
+            if (next != null && next.key == null) next = null; // a reservation: no mapping yet
         }
 
         public boolean hasNext() { return next != null; }
