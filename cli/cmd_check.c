@@ -479,6 +479,7 @@ static void report_minimised(check_args *a, const client *c, json_t *j)
 typedef struct portfolio_check {
     check_args *a;
     const client *c;
+    verdict_expected expected; /* the client's linearizable outcomes, computed once for all */
     verdict_check_result results[POR_MAX_MEMBERS];
     client_error errors[POR_MAX_MEMBERS];
     client_status status[POR_MAX_MEMBERS];
@@ -493,7 +494,7 @@ static bool check_member(void *ctx, size_t i, const por_options *search, por_res
     verdict_check_options opt = p->a->opt;
     opt.search = *search;
     if (i == 0) cli_progress_attach(&p->a->progress, &opt.search);
-    p->status[i] = verdict_check(p->c, &opt, &p->results[i], &p->errors[i]);
+    p->status[i] = verdict_check_expecting(p->c, &opt, &p->expected, &p->results[i], &p->errors[i]);
     if (p->status[i] == CLIENT_OK) *out = p->results[i].search;
     return p->status[i] == CLIENT_OK;
 }
@@ -508,9 +509,13 @@ static client_status check_portfolio(check_args *a, const client *c, verdict_che
     p->a = a;
     p->c = c;
     const por_portfolio *members = &a->portfolio.members;
+    client_status st = verdict_expected_outcomes(c, &a->opt, &p->expected, err);
+    if (st) return st;
     por_error perr = {0};
-    if (por_portfolio_run(members, cli_stop_flag(), check_member, p, &p->ended, &perr) != POR_OK)
-        return client_fail(err, CLIENT_ERR_NOMEM, "%s", perr.message);
+    bool ran =
+        por_portfolio_run(members, cli_stop_flag(), check_member, p, &p->ended, &perr) == POR_OK;
+    verdict_expected_free(&p->expected);
+    if (!ran) return client_fail(err, CLIENT_ERR_NOMEM, "%s", perr.message);
     size_t w = p->ended.winner;
     for (size_t i = 0; i < members->count; i++)
         if (i != w && p->status[i] == CLIENT_OK) verdict_check_result_free(&p->results[i]);

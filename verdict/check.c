@@ -226,6 +226,39 @@ client_status verdict_expected_outcomes(const client *c, const verdict_check_opt
     return st;
 }
 
+/* Copies the [n] class names of [from] into a new array at [*to]; false when out of memory. */
+static bool copy_names(char *const *from, size_t n, char ***to)
+{
+    *to = n ? base_calloc(n, sizeof **to) : NULL;
+    if (n && !*to) return false;
+    for (size_t i = 0; i < n; i++) {
+        size_t len = strlen(from[i]) + 1;
+        if (!((*to)[i] = base_malloc(len))) return false;
+        memcpy((*to)[i], from[i], len);
+    }
+    return true;
+}
+
+client_status verdict_expected_copy(const verdict_expected *from, verdict_expected *to,
+                                    client_error *err)
+{
+    *to = *from;
+    to->preinit = NULL;
+    to->preinit_count = 0;
+    size_t width = client_outcome_set_width(from->outcomes);
+    client_status st = (to->outcomes = client_outcome_set_new(width))
+                           ? CLIENT_OK
+                           : client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+    for (size_t i = 0; !st && i < client_outcome_set_size(from->outcomes); i++)
+        st = client_outcome_set_add(to->outcomes, client_outcome_set_at(from->outcomes, i),
+                                    client_outcome_set_count(from->outcomes, i), err);
+    if (!st && !copy_names(from->preinit, from->preinit_count, &to->preinit))
+        st = client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+    if (to->preinit) to->preinit_count = from->preinit_count; /* those copied, NULL after them */
+    if (st) verdict_expected_free(to);
+    return st;
+}
+
 void verdict_expected_free(verdict_expected *e)
 {
     client_outcome_set_free(e->outcomes);
@@ -699,17 +732,34 @@ static client_status explore(const client *c, const verdict_check_options *opt,
     return st ? st : find_unobserved(out, err);
 }
 
-client_status verdict_check(const client *c, const verdict_check_options *opt,
-                            verdict_check_result *out, client_error *err)
+/* verdict_check with the expected outcomes [expected] given (copied), or computed when NULL. */
+static client_status check_with(const client *c, const verdict_check_options *opt,
+                                const verdict_expected *expected, verdict_check_result *out,
+                                client_error *err)
 {
     memset(out, 0, sizeof *out);
     base_arena_init(&out->arena);
     out->classifier = verdict_check_classifier(opt);
     client_status st = check_thread_budget(c, opt, err);
-    if (!st) st = verdict_expected_outcomes(c, opt, &out->expected, err);
+    if (!st)
+        st = expected ? verdict_expected_copy(expected, &out->expected, err)
+                      : verdict_expected_outcomes(c, opt, &out->expected, err);
     if (!st) st = explore(c, opt, out, err);
     if (st) verdict_check_result_free(out);
     return st;
+}
+
+client_status verdict_check(const client *c, const verdict_check_options *opt,
+                            verdict_check_result *out, client_error *err)
+{
+    return check_with(c, opt, NULL, out, err);
+}
+
+client_status verdict_check_expecting(const client *c, const verdict_check_options *opt,
+                                      const verdict_expected *expected, verdict_check_result *out,
+                                      client_error *err)
+{
+    return check_with(c, opt, expected, out, err);
 }
 
 bool verdict_check_violated(const verdict_check_result *r)

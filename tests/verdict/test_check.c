@@ -88,6 +88,34 @@ Test(verdict_check, expected_outcomes_of_the_implementation, .timeout = 60)
     client_spec_free(spec);
 }
 
+/* A portfolio's members check with outcomes computed once (verdict_check_expecting): the same
+ * verdict and outcomes as verdict_check, from a copy that outlives the original. */
+Test(verdict_check, a_check_with_given_expected_outcomes_agrees, .timeout = 60)
+{
+    client_spec *spec = load_spec("CoarseListSetBuggy");
+    client *c = parse_client(spec, "{ add(0) } || { add(1) } ; { contains(0); contains(1) }");
+    verdict_check_options opt = options(POR_ALGO_DFS);
+    verdict_expected e;
+    verdict_check_result given, own;
+    client_error err = {0};
+    cr_assert_eq(verdict_expected_outcomes(c, &opt, &e, &err), CLIENT_OK, "%s", err.message);
+    cr_assert_eq(verdict_check_expecting(c, &opt, &e, &given, &err), CLIENT_OK, "%s", err.message);
+    size_t preinit = e.preinit_count;
+    verdict_expected_free(&e); /* the result holds its own copy */
+    cr_assert_eq(verdict_check(c, &opt, &own, &err), CLIENT_OK, "%s", err.message);
+    cr_expect(client_outcome_set_equal(given.expected.outcomes, own.expected.outcomes));
+    cr_expect(client_outcome_set_equal(given.observed, own.observed));
+    cr_expect_eq(given.violation_count, own.violation_count);
+    cr_expect_eq(given.violation_count, 2);
+    cr_expect_eq(given.expected.preinit_count, preinit);
+    for (size_t i = 0; i < preinit; i++)
+        cr_expect_str_eq(given.expected.preinit[i], own.expected.preinit[i]);
+    verdict_check_result_free(&given);
+    verdict_check_result_free(&own);
+    client_free(c);
+    client_spec_free(spec);
+}
+
 /* Checks that every invocation of [c] heads exactly one row of [tr], in its own column, and
  * that the rows follow the schedule. */
 static void expect_table_shape(const client *c, const verdict_trace *tr)

@@ -255,6 +255,10 @@ typedef struct verdict_expected {
 client_status verdict_expected_outcomes(const client *c, const verdict_check_options *opt,
                                         verdict_expected *out, client_error *err);
 
+/* Makes [to] a copy of [from] that owns what it holds. */
+client_status verdict_expected_copy(const verdict_expected *from, verdict_expected *to,
+                                    client_error *err);
+
 /* Frees what [e] owns. */
 void verdict_expected_free(verdict_expected *e);
 
@@ -366,6 +370,13 @@ typedef struct verdict_check_result {
  * or method) or a failure of the VM. */
 client_status verdict_check(const client *c, const verdict_check_options *opt,
                             verdict_check_result *out, client_error *err);
+
+/* verdict_check with the linearizable outcomes [expected] that verdict_expected_outcomes gave
+ * for [c] and [opt]'s oracle (copied into [out]): the members of a portfolio, which differ only
+ * in their search, share one computation of them. */
+client_status verdict_check_expecting(const client *c, const verdict_check_options *opt,
+                                      const verdict_expected *expected, verdict_check_result *out,
+                                      client_error *err);
 
 /* True when [r] found a violation. */
 bool verdict_check_violated(const verdict_check_result *r);
