@@ -167,6 +167,16 @@ Test(vm_jdk, immutable_factories_of_every_arity_match_hotspot, .timeout = 300)
     matches_hotspot("ImmutableFactories");
 }
 
+/* The methods tests/vm/test_model_api.c found missing from the model library and that it now
+ * has (Vector's growth, clone and iterators, Collections' algorithms and adapters, exception
+ * accessors, functional-interface defaults, number parsing, Math's neighbours, ranged inserts)
+ * print what HotSpot prints, with and without the JDK behind the model library. */
+Test(vm_jdk, model_api_additions_match_hotspot_on_both_libraries, .timeout = 300)
+{
+    matches_hotspot("ModelApiAdditions");
+    matches_hotspot_with("ModelApiAdditions", "--model-library");
+}
+
 /* compareAndExchange, the weak compare-and-sets and the opaque modes on the JDK's atomics (the
  * default) and on the model library's, which lacked them. */
 Test(vm_jdk, atomic_access_modes_match_hotspot_on_both_libraries, .timeout = 300)

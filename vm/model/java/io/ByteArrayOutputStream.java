@@ -29,6 +29,10 @@ public class ByteArrayOutputStream extends OutputStream {
         count += len;
     }
 
+    public void writeBytes(byte[] b) { write(b, 0, b.length); }
+
+    public synchronized void writeTo(OutputStream out) throws IOException { out.write(buf, 0, count); }
+
     public synchronized void reset() { count = 0; }
 
     public synchronized byte[] toByteArray() { return Arrays.copyOf(buf, count); }

@@ -59,6 +59,12 @@ public class PrintStream extends OutputStream implements Appendable, Closeable {
 
     public boolean checkError() { return trouble; }
 
+    protected void setError() { trouble = true; }
+
+    protected void clearError() { trouble = false; }
+
+    public void writeBytes(byte[] buf) { write(buf, 0, buf.length); }
+
     public void write(int b) {
         if (out == null) {
             writeBytes0(fd, new byte[] {(byte) b}, 0, 1);

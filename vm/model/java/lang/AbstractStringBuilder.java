@@ -164,6 +164,25 @@ abstract class AbstractStringBuilder implements Appendable, CharSequence {
 
     public AbstractStringBuilder insert(int offset, char[] str) { return insert(offset, String.valueOf(str)); }
 
+    /** Inserts [len] chars of [str] from [strOffset] at [index]. */
+    public AbstractStringBuilder insert(int index, char[] str, int strOffset, int len) {
+        if (index < 0 || index > count) throw new StringIndexOutOfBoundsException("offset " + index + ", length " + count);
+        if (strOffset < 0 || len < 0 || strOffset > str.length - len)
+            throw new StringIndexOutOfBoundsException(
+                    "start " + strOffset + ", end " + (strOffset + len) + ", length " + str.length);
+        return insert(index, new String(str, strOffset, len));
+    }
+
+    /** Inserts chars [start, end) of [s] ("null" when null) at [dstOffset]. */
+    public AbstractStringBuilder insert(int dstOffset, CharSequence s, int start, int end) {
+        if (s == null) s = "null";
+        if (dstOffset < 0 || dstOffset > count)
+            throw new StringIndexOutOfBoundsException("offset " + dstOffset + ", length " + count);
+        if (start < 0 || start > end || end > s.length())
+            throw new IndexOutOfBoundsException("start " + start + ", end " + end + ", length " + s.length());
+        return insert(dstOffset, s.subSequence(start, end).toString());
+    }
+
     public AbstractStringBuilder insert(int offset, Object obj) { return insert(offset, String.valueOf(obj)); }
 
     public AbstractStringBuilder insert(int offset, CharSequence s) { return insert(offset, String.valueOf(s)); }

@@ -21,6 +21,15 @@ public final class Boolean implements java.io.Serializable, Comparable<Boolean> 
 
     public static boolean parseBoolean(String s) { return "true".equalsIgnoreCase(s); }
 
+    /** Whether system property [name] is "true" (any case). */
+    public static boolean getBoolean(String name) {
+        try {
+            return parseBoolean(System.getProperty(name));
+        } catch (IllegalArgumentException | NullPointerException e) {
+            return false;
+        }
+    }
+
     public boolean booleanValue() { return value; }
 
     public static Boolean valueOf(boolean b) { return (b ? TRUE : FALSE); }

@@ -72,6 +72,17 @@ public final class Byte extends Number implements Comparable<Byte> {
 
     public static int compare(byte x, byte y) { return x - y; }
 
+    public Byte(String s) throws NumberFormatException { this.value = parseByte(s, 10); }
+
+    public static Byte decode(String nm) throws NumberFormatException {
+        int i = Integer.decode(nm);
+        if (i < MIN_VALUE || i > MAX_VALUE)
+            throw new NumberFormatException("Value " + i + " out of range from input " + nm);
+        return valueOf((byte) i);
+    }
+
+    public static int compareUnsigned(byte x, byte y) { return toUnsignedInt(x) - toUnsignedInt(y); }
+
     public static int toUnsignedInt(byte x) { return ((int) x) & 0xff; }
 
     public static long toUnsignedLong(byte x) { return ((long) x) & 0xffL; }

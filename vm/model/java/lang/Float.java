@@ -22,6 +22,8 @@ public final class Float extends Number implements Comparable<Float> {
     @Deprecated
     public Float(double value) { this.value = (float) value; }
 
+    public Float(String s) throws NumberFormatException { this.value = parseFloat(s); }
+
     public static native String toString(float f);
 
     public static String toHexString(float f) { return Double.toHexString(f); }

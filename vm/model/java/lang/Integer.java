@@ -182,7 +182,28 @@ public final class Integer extends Number implements Comparable<Integer> {
         return false;
     }
 
-    public static Integer getInteger(String nm) { return null; }
+    /** The system property [nm] decoded as an Integer, or [val] when it is absent or no number. */
+    public static Integer getInteger(String nm, Integer val) {
+        String v = null;
+        try {
+            v = System.getProperty(nm);
+        } catch (IllegalArgumentException | NullPointerException e) {
+        }
+        if (v != null) {
+            try {
+                return Integer.decode(v);
+            } catch (NumberFormatException e) {
+            }
+        }
+        return val;
+    }
+
+    public static Integer getInteger(String nm) { return getInteger(nm, null); }
+
+    public static Integer getInteger(String nm, int val) {
+        Integer result = getInteger(nm, null);
+        return result == null ? Integer.valueOf(val) : result;
+    }
 
     public int compareTo(Integer anotherInteger) { return compare(this.value, anotherInteger.value); }
 

@@ -1,5 +1,7 @@
 package java.lang;
 
+import java.util.Objects;
+
 public final class Long extends Number implements Comparable<Long> {
     public static final long MIN_VALUE = 0x8000000000000000L;
     public static final long MAX_VALUE = 0x7fffffffffffffffL;
@@ -99,6 +101,117 @@ public final class Long extends Number implements Comparable<Long> {
     }
 
     public static long parseLong(String s) throws NumberFormatException { return parseLong(s, 10); }
+
+    public static long parseUnsignedLong(String s) throws NumberFormatException { return parseUnsignedLong(s, 10); }
+
+    /** [s] as an unsigned long in [radix]: digits only (a leading '+' allowed), at most 2^64-1.
+     * A text too long for a long is read as its digits but the last (parseLong's errors), then
+     * that last digit. */
+    public static long parseUnsignedLong(String s, int radix) throws NumberFormatException {
+        if (s == null) throw new NumberFormatException("Cannot parse null string");
+        int len = s.length();
+        if (len == 0) throw NumberFormatException.forInputString(s, radix);
+        if (s.charAt(0) == '-')
+            throw new NumberFormatException("Illegal leading minus sign on unsigned string " + s + ".");
+        if (len <= 12 || (radix == 10 && len <= 18)) return parseLong(s, radix); // fits a long
+        long first = parseLong(s, 0, len - 1, radix);
+        int last = Character.digit(s.charAt(len - 1), radix);
+        if (last < 0) throw new NumberFormatException("Bad digit at end of " + s);
+        long high = first * radix, result = high + last;
+        if (compareUnsigned(first, divideUnsigned(-1L, radix)) > 0 || compareUnsigned(result, high) < 0)
+            throw new NumberFormatException("String value " + s + " exceeds range of unsigned long.");
+        return result;
+    }
+
+    /** Chars [beginIndex, endIndex) of [s] as a signed long in [radix]; an error names its index
+     * in that range. */
+    public static long parseLong(CharSequence s, int beginIndex, int endIndex, int radix) throws NumberFormatException {
+        if (beginIndex < 0 || beginIndex > endIndex || endIndex > Objects.requireNonNull(s).length())
+            throw new IndexOutOfBoundsException();
+        if (radix < Character.MIN_RADIX)
+            throw new NumberFormatException("radix " + radix + " less than Character.MIN_RADIX");
+        if (radix > Character.MAX_RADIX)
+            throw new NumberFormatException("radix " + radix + " greater than Character.MAX_RADIX");
+        if (beginIndex == endIndex) throw new NumberFormatException("");
+        int i = beginIndex;
+        boolean negative = false;
+        long limit = -Long.MAX_VALUE;
+        char firstChar = s.charAt(i);
+        if (firstChar < '0') {
+            if (firstChar == '-') {
+                negative = true;
+                limit = Long.MIN_VALUE;
+            } else if (firstChar != '+') {
+                throw rangeError(s, beginIndex, endIndex, i);
+            }
+            i++;
+            if (i == endIndex) throw rangeError(s, beginIndex, endIndex, i);
+        }
+        long multmin = limit / radix, result = 0;
+        for (; i < endIndex; i++) {
+            int digit = Character.digit(s.charAt(i), radix);
+            if (digit < 0 || result < multmin) throw rangeError(s, beginIndex, endIndex, i);
+            result *= radix;
+            if (result < limit + digit) throw rangeError(s, beginIndex, endIndex, i);
+            result -= digit;
+        }
+        return negative ? result : -result;
+    }
+
+    private static NumberFormatException rangeError(CharSequence s, int begin, int end, int at) {
+        return new NumberFormatException("Error at index " + (at - begin) + " in: \"" + s.subSequence(begin, end) + "\"");
+    }
+
+    /** [nm] as Integer.decode reads it, for longs: an optional sign, then 0x, 0X, # or 0 for a
+     * radix of 16 or 8, then digits. */
+    public static Long decode(String nm) throws NumberFormatException {
+        if (nm.isEmpty()) throw new NumberFormatException("Zero length string");
+        int radix = 10, index = 0;
+        boolean negative = nm.charAt(0) == '-';
+        if (negative || nm.charAt(0) == '+') index++;
+        if (nm.startsWith("0x", index) || nm.startsWith("0X", index)) {
+            index += 2;
+            radix = 16;
+        } else if (nm.startsWith("#", index)) {
+            index++;
+            radix = 16;
+        } else if (nm.startsWith("0", index) && nm.length() > 1 + index) {
+            index++;
+            radix = 8;
+        }
+        if (nm.startsWith("-", index) || nm.startsWith("+", index))
+            throw new NumberFormatException("Sign character in wrong position");
+        String digits = nm.substring(index);
+        try {
+            long v = parseLong(digits, radix);
+            return valueOf(negative ? -v : v);
+        } catch (NumberFormatException e) { // Long.MIN_VALUE, or a message naming the whole text
+            return valueOf(parseLong(negative ? "-" + digits : digits, radix));
+        }
+    }
+
+    /** The system property [nm] decoded as a Long, or [val] when it is absent or no number. */
+    public static Long getLong(String nm, Long val) {
+        String v = null;
+        try {
+            v = System.getProperty(nm);
+        } catch (IllegalArgumentException | NullPointerException e) {
+        }
+        if (v != null) {
+            try {
+                return Long.decode(v);
+            } catch (NumberFormatException e) {
+            }
+        }
+        return val;
+    }
+
+    public static Long getLong(String nm) { return getLong(nm, null); }
+
+    public static Long getLong(String nm, long val) {
+        Long result = getLong(nm, null);
+        return result == null ? Long.valueOf(val) : result;
+    }
 
     public static Long valueOf(String s, int radix) throws NumberFormatException { return valueOf(parseLong(s, radix)); }
 

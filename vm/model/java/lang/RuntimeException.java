@@ -7,4 +7,9 @@ public class RuntimeException extends Exception {
 
     public RuntimeException(String message, Throwable cause) { super(message, cause); }
 
-    public RuntimeException(Throwable cause) { super(cause); }}
+    public RuntimeException(Throwable cause) { super(cause); }
+
+    protected RuntimeException(String message, Throwable cause, boolean enableSuppression, boolean writableStackTrace) {
+        super(message, cause, enableSuppression, writableStackTrace);
+    }
+}

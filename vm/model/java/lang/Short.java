@@ -74,6 +74,17 @@ public final class Short extends Number implements Comparable<Short> {
 
     public static short reverseBytes(short i) { return (short) (((i & 0xFF00) >> 8) | (i << 8)); }
 
+    public Short(String s) throws NumberFormatException { this.value = parseShort(s, 10); }
+
+    public static Short decode(String nm) throws NumberFormatException {
+        int i = Integer.decode(nm);
+        if (i < MIN_VALUE || i > MAX_VALUE)
+            throw new NumberFormatException("Value " + i + " out of range from input " + nm);
+        return valueOf((short) i);
+    }
+
+    public static int compareUnsigned(short x, short y) { return toUnsignedInt(x) - toUnsignedInt(y); }
+
     public static int toUnsignedInt(short x) { return ((int) x) & 0xffff; }
 
     public static long toUnsignedLong(short x) { return ((long) x) & 0xffffL; }

@@ -137,7 +137,20 @@ public final class String implements java.io.Serializable, Comparable<String>, C
         return true;
     }
 
+    public boolean contentEquals(StringBuffer sb) { return contentEquals((CharSequence) sb); }
+
+    /** Compares a StringBuffer under its monitor, as the JDK does, so that the comparison sees
+     * one state of it. */
     public boolean contentEquals(CharSequence cs) {
+        if (cs instanceof StringBuffer) {
+            synchronized (cs) {
+                return sameChars(cs);
+            }
+        }
+        return sameChars(cs);
+    }
+
+    private boolean sameChars(CharSequence cs) {
         if (cs.length() != value.length) return false;
         for (int i = 0; i < value.length; i++)
             if (value[i] != cs.charAt(i)) return false;
@@ -399,6 +412,10 @@ public final class String implements java.io.Serializable, Comparable<String>, C
     public static String valueOf(char[] data, int offset, int count) { return new String(data, offset, count); }
 
     public static String copyValueOf(char[] data) { return new String(data); }
+
+    public static String copyValueOf(char[] data, int offset, int count) { return new String(data, offset, count); }
+
+    public <R> R transform(java.util.function.Function<? super String, ? extends R> f) { return f.apply(this); }
 
     public static String valueOf(boolean b) { return b ? "true" : "false"; }
 

@@ -110,6 +110,16 @@ public final class StringBuffer extends AbstractStringBuilder implements java.io
         return this;
     }
 
+    public synchronized StringBuffer insert(int index, char[] str, int offset, int len) {
+        super.insert(index, str, offset, len);
+        return this;
+    }
+
+    public synchronized StringBuffer insert(int dstOffset, CharSequence s, int start, int end) {
+        super.insert(dstOffset, s, start, end);
+        return this;
+    }
+
     public synchronized StringBuffer insert(int offset, Object obj) {
         super.insert(offset, obj);
         return this;

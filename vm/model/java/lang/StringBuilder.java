@@ -110,6 +110,16 @@ public final class StringBuilder extends AbstractStringBuilder implements java.i
         return this;
     }
 
+    public StringBuilder insert(int index, char[] str, int offset, int len) {
+        super.insert(index, str, offset, len);
+        return this;
+    }
+
+    public StringBuilder insert(int dstOffset, CharSequence s, int start, int end) {
+        super.insert(dstOffset, s, start, end);
+        return this;
+    }
+
     public StringBuilder insert(int offset, Object obj) {
         super.insert(offset, obj);
         return this;

@@ -112,6 +112,12 @@ public class Thread implements Runnable {
         join0(this);
     }
 
+    public final void join(long millis, int nanos) throws InterruptedException {
+        if (millis < 0) throw new IllegalArgumentException("timeout value is negative");
+        if (nanos < 0 || nanos > 999999) throw new IllegalArgumentException("nanosecond timeout value out of range");
+        join(millis);
+    }
+
     public final boolean isAlive() { return alive; }
 
     public final void setDaemon(boolean on) {

@@ -12,6 +12,7 @@ public class Throwable implements java.io.Serializable {
     private StackTraceElement[] stackTrace;
     private Throwable[] suppressed;
     private transient boolean writableStackTrace = true;
+    private transient boolean suppressionDisabled; // the 4-argument constructor's enableSuppression, negated
 
     public Throwable() { fillInStackTrace(); }
 
@@ -36,6 +37,7 @@ public class Throwable implements java.io.Serializable {
 
     protected Throwable(String message, Throwable cause, boolean enableSuppression, boolean writableStackTrace) {
         this.writableStackTrace = writableStackTrace;
+        this.suppressionDisabled = !enableSuppression;
         if (writableStackTrace) fillInStackTrace();
         detailMessage = message;
         this.cause = cause;
@@ -119,6 +121,7 @@ public class Throwable implements java.io.Serializable {
     public final synchronized void addSuppressed(Throwable exception) {
         if (exception == this) throw new IllegalArgumentException("Self-suppression not permitted", exception);
         if (exception == null) throw new NullPointerException("Cannot suppress a null exception.");
+        if (suppressionDisabled) return;
         int n = suppressed == null ? 0 : suppressed.length;
         Throwable[] grown = new Throwable[n + 1];
         if (n > 0) System.arraycopy(suppressed, 0, grown, 0, n);

@@ -164,6 +164,261 @@ public class Collections {
         return -(low + 1);
     }
 
+    @SuppressWarnings("unchecked")
+    public static <T> int binarySearch(List<? extends T> list, T key, Comparator<? super T> c) {
+        if (c == null) return binarySearch((List<? extends Comparable<? super T>>) list, key);
+        int low = 0, high = list.size() - 1;
+        while (low <= high) {
+            int mid = (low + high) >>> 1;
+            int cmp = c.compare(list.get(mid), key);
+            if (cmp < 0) low = mid + 1;
+            else if (cmp > 0) high = mid - 1;
+            else return mid;
+        }
+        return -(low + 1);
+    }
+
+    public static <T> void copy(List<? super T> dest, List<? extends T> src) {
+        int n = src.size();
+        if (n > dest.size()) throw new IndexOutOfBoundsException("Source does not fit in dest");
+        for (int i = 0; i < n; i++) dest.set(i, src.get(i));
+    }
+
+    /** Replaces by index in a RandomAccess list, through a list iterator in any other. */
+    public static <T> boolean replaceAll(List<T> list, T oldVal, T newVal) {
+        boolean replaced = false;
+        if (list instanceof RandomAccess) {
+            for (int i = 0, n = list.size(); i < n; i++) {
+                if (Objects.equals(list.get(i), oldVal)) {
+                    list.set(i, newVal);
+                    replaced = true;
+                }
+            }
+            return replaced;
+        }
+        for (ListIterator<T> it = list.listIterator(); it.hasNext();) {
+            if (Objects.equals(it.next(), oldVal)) {
+                it.set(newVal);
+                replaced = true;
+            }
+        }
+        return replaced;
+    }
+
+    public static int indexOfSubList(List<?> source, List<?> target) {
+        int n = source.size(), m = target.size();
+        for (int i = 0; i <= n - m; i++)
+            if (startsAt(source, target, i)) return i;
+        return -1;
+    }
+
+    public static int lastIndexOfSubList(List<?> source, List<?> target) {
+        int n = source.size(), m = target.size();
+        for (int i = n - m; i >= 0; i--)
+            if (startsAt(source, target, i)) return i;
+        return -1;
+    }
+
+    private static boolean startsAt(List<?> source, List<?> target, int at) {
+        for (int j = 0, m = target.size(); j < m; j++)
+            if (!Objects.equals(source.get(at + j), target.get(j))) return false;
+        return true;
+    }
+
+    /** As the Javadoc describes: a RandomAccess or short list moves each element once, cycle by
+     * cycle, with set; a longer one is reversed in two parts and then whole. */
+    public static void rotate(List<?> list, int distance) {
+        int size = list.size();
+        if (size == 0) return;
+        if (list instanceof RandomAccess || size < 100) {
+            rotateByCycles(list, distance, size);
+            return;
+        }
+        int mid = -distance % size;
+        if (mid < 0) mid += size;
+        if (mid == 0) return;
+        reverse(list.subList(0, mid));
+        reverse(list.subList(mid, size));
+        reverse(list);
+    }
+
+    private static <T> void rotateByCycles(List<T> list, int distance, int size) {
+        distance %= size;
+        if (distance < 0) distance += size;
+        if (distance == 0) return;
+        for (int start = 0, moved = 0; moved != size; start++) {
+            T displaced = list.get(start);
+            int i = start;
+            do {
+                i += distance;
+                if (i >= size) i -= size;
+                displaced = list.set(i, displaced);
+                moved++;
+            } while (i != start);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    public static <T> Iterator<T> emptyIterator() { return (Iterator<T>) EmptyIterator.EMPTY; }
+
+    @SuppressWarnings("unchecked")
+    public static <T> ListIterator<T> emptyListIterator() { return (ListIterator<T>) EmptyIterator.EMPTY; }
+
+    @SuppressWarnings("unchecked")
+    public static <T> Enumeration<T> emptyEnumeration() { return (Enumeration<T>) EmptyIterator.EMPTY; }
+
+    /** The one empty iterator, list iterator and enumeration. */
+    private static final class EmptyIterator<E> implements ListIterator<E>, Enumeration<E> {
+        static final EmptyIterator<Object> EMPTY = new EmptyIterator<>();
+
+        public boolean hasNext() { return false; }
+
+        public E next() { throw new NoSuchElementException(); }
+
+        public boolean hasPrevious() { return false; }
+
+        public E previous() { throw new NoSuchElementException(); }
+
+        public int nextIndex() { return 0; }
+
+        public int previousIndex() { return -1; }
+
+        public void remove() { throw new IllegalStateException(); }
+
+        public void set(E e) { throw new IllegalStateException(); }
+
+        public void add(E e) { throw new UnsupportedOperationException(); }
+
+        public void forEachRemaining(Consumer<? super E> action) { Objects.requireNonNull(action); }
+
+        public boolean hasMoreElements() { return false; }
+
+        public E nextElement() { throw new NoSuchElementException(); }
+
+        public Iterator<E> asIterator() { return this; }
+    }
+
+    public static <T> Enumeration<T> enumeration(final Collection<T> c) {
+        return new Enumeration<T>() {
+            private final Iterator<T> i = c.iterator();
+
+            public boolean hasMoreElements() { return i.hasNext(); }
+
+            public T nextElement() { return i.next(); }
+
+            public Iterator<T> asIterator() { return i; }
+        };
+    }
+
+    public static <T> ArrayList<T> list(Enumeration<T> e) {
+        ArrayList<T> l = new ArrayList<>();
+        while (e.hasMoreElements()) l.add(e.nextElement());
+        return l;
+    }
+
+    /** A set whose every call is one call of [m] (so a ConcurrentHashMap's set is as atomic as
+     * the map), as the JDK's. */
+    public static <E> Set<E> newSetFromMap(Map<E, Boolean> map) {
+        if (!map.isEmpty()) throw new IllegalArgumentException("Map is non-empty");
+        return new SetFromMap<>(map);
+    }
+
+    private static class SetFromMap<E> extends AbstractSet<E> implements java.io.Serializable {
+        private final Map<E, Boolean> m;
+        private final Set<E> s;
+
+        SetFromMap(Map<E, Boolean> map) {
+            m = map;
+            s = map.keySet();
+        }
+
+        public void clear() { m.clear(); }
+
+        public int size() { return m.size(); }
+
+        public boolean isEmpty() { return m.isEmpty(); }
+
+        public boolean contains(Object o) { return m.containsKey(o); }
+
+        public boolean remove(Object o) { return m.remove(o) != null; }
+
+        public boolean add(E e) { return m.put(e, Boolean.TRUE) == null; }
+
+        public Iterator<E> iterator() { return s.iterator(); }
+
+        public Object[] toArray() { return s.toArray(); }
+
+        public <T> T[] toArray(T[] a) { return s.toArray(a); }
+
+        public String toString() { return s.toString(); }
+
+        public int hashCode() { return s.hashCode(); }
+
+        public boolean equals(Object o) { return o == this || s.equals(o); }
+
+        public boolean containsAll(Collection<?> c) { return s.containsAll(c); }
+
+        public boolean removeAll(Collection<?> c) { return s.removeAll(c); }
+
+        public boolean retainAll(Collection<?> c) { return s.retainAll(c); }
+
+        public void forEach(Consumer<? super E> action) { s.forEach(action); }
+
+        public boolean removeIf(java.util.function.Predicate<? super E> filter) { return s.removeIf(filter); }
+    }
+
+    /** A last-in-first-out view of [deque]: every call is one call of the deque. */
+    public static <T> Queue<T> asLifoQueue(Deque<T> deque) { return new AsLifoQueue<>(Objects.requireNonNull(deque)); }
+
+    private static class AsLifoQueue<E> extends AbstractQueue<E> implements Queue<E>, java.io.Serializable {
+        private final Deque<E> q;
+
+        AsLifoQueue(Deque<E> q) { this.q = q; }
+
+        public boolean add(E e) {
+            q.addFirst(e);
+            return true;
+        }
+
+        public boolean offer(E e) { return q.offerFirst(e); }
+
+        public E poll() { return q.pollFirst(); }
+
+        public E remove() { return q.removeFirst(); }
+
+        public E peek() { return q.peekFirst(); }
+
+        public E element() { return q.getFirst(); }
+
+        public void clear() { q.clear(); }
+
+        public int size() { return q.size(); }
+
+        public boolean isEmpty() { return q.isEmpty(); }
+
+        public boolean contains(Object o) { return q.contains(o); }
+
+        public boolean remove(Object o) { return q.remove(o); }
+
+        public Iterator<E> iterator() { return q.iterator(); }
+
+        public Object[] toArray() { return q.toArray(); }
+
+        public <T> T[] toArray(T[] a) { return q.toArray(a); }
+
+        public String toString() { return q.toString(); }
+
+        public boolean containsAll(Collection<?> c) { return q.containsAll(c); }
+
+        public boolean removeAll(Collection<?> c) { return q.removeAll(c); }
+
+        public boolean retainAll(Collection<?> c) { return q.retainAll(c); }
+
+        public void forEach(Consumer<? super E> action) { q.forEach(action); }
+
+        public boolean removeIf(java.util.function.Predicate<? super E> filter) { return q.removeIf(filter); }
+    }
+
     public static <T> List<T> nCopies(int n, T o) {
         if (n < 0) throw new IllegalArgumentException("List length = " + n);
         List<T> l = new ArrayList<>(n);
@@ -416,6 +671,8 @@ public class Collections {
         public Object[] toArray() { synchronized (mutex) { return c.toArray(); } }
 
         public <T> T[] toArray(T[] a) { synchronized (mutex) { return c.toArray(a); } }
+
+        public <T> T[] toArray(java.util.function.IntFunction<T[]> f) { synchronized (mutex) { return c.toArray(f); } }
 
         public Iterator<E> iterator() { return c.iterator(); }
 

@@ -54,7 +54,7 @@ public final class Formatter {
             }
             int k = argIndex >= 0 ? argIndex : ordinary++;
             if (args == null || k >= args.length)
-                throw new MissingFormatArgumentException("Format specifier '" + format.substring(start, i) + "'");
+                throw new MissingFormatArgumentException(format.substring(start, i));
             pad(convert(conv, args[k], flags, precision), flags, width);
         }
         return this;

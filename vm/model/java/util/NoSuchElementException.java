@@ -6,4 +6,6 @@ public class NoSuchElementException extends RuntimeException {
     public NoSuchElementException(String s) { super(s); }
 
     public NoSuchElementException(String s, Throwable cause) { super(s, cause); }
+
+    public NoSuchElementException(Throwable cause) { super(cause); }
 }

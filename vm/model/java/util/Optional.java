@@ -41,6 +41,25 @@ public final class Optional<T> {
         return !isPresent() ? empty() : Optional.ofNullable(mapper.apply(value));
     }
 
+    public void ifPresentOrElse(Consumer<? super T> action, Runnable emptyAction) {
+        if (value != null) action.accept(value);
+        else emptyAction.run();
+    }
+
+    @SuppressWarnings("unchecked")
+    public <U> Optional<U> flatMap(Function<? super T, ? extends Optional<? extends U>> mapper) {
+        Objects.requireNonNull(mapper);
+        if (value == null) return empty();
+        return Objects.requireNonNull((Optional<U>) mapper.apply(value));
+    }
+
+    @SuppressWarnings("unchecked")
+    public Optional<T> or(Supplier<? extends Optional<? extends T>> supplier) {
+        Objects.requireNonNull(supplier);
+        if (value != null) return this;
+        return Objects.requireNonNull((Optional<T>) supplier.get());
+    }
+
     public T orElse(T other) { return value != null ? value : other; }
 
     public T orElseGet(Supplier<? extends T> supplier) { return value != null ? value : supplier.get(); }

@@ -1,5 +1,12 @@
 package java.util;
 
 public class UnknownFormatConversionException extends IllegalFormatException {
-    public UnknownFormatConversionException(String s) { super("Conversion = '" + s + "'"); }
+    private final String s;
+
+    public UnknownFormatConversionException(String s) {
+        super("Conversion = '" + s + "'");
+        this.s = s;
+    }
+
+    public String getConversion() { return s; }
 }

@@ -4,12 +4,16 @@ package java.util;
 public class Vector<E> extends AbstractList<E> implements List<E>, RandomAccess, Cloneable, java.io.Serializable {
     protected Object[] elementData;
     protected int elementCount;
+    protected int capacityIncrement;
 
     public Vector() { this(10); }
 
-    public Vector(int initialCapacity) {
+    public Vector(int initialCapacity) { this(initialCapacity, 0); }
+
+    public Vector(int initialCapacity, int capacityIncrement) {
         if (initialCapacity < 0) throw new IllegalArgumentException("Illegal Capacity: " + initialCapacity);
         elementData = new Object[initialCapacity];
+        this.capacityIncrement = capacityIncrement;
     }
 
     public Vector(Collection<? extends E> c) {
@@ -17,9 +21,37 @@ public class Vector<E> extends AbstractList<E> implements List<E>, RandomAccess,
         elementCount = elementData.length;
     }
 
+    /** Makes room for [min] elements as the JDK documents its growth: by capacityIncrement when
+     * positive, else by doubling, and to [min] at least (capacity() shows it). */
     private void grow(int min) {
-        if (min > elementData.length) elementData = Arrays.copyOf(elementData, Math.max(min, elementData.length * 2 + 1));
+        int old = elementData.length;
+        if (min <= old) return;
+        int step = capacityIncrement > 0 ? capacityIncrement : old;
+        elementData = Arrays.copyOf(elementData, old + Math.max(min - old, step));
     }
+
+    public synchronized int capacity() { return elementData.length; }
+
+    public synchronized void ensureCapacity(int minCapacity) {
+        if (minCapacity > 0) {
+            modCount++;
+            grow(minCapacity);
+        }
+    }
+
+    public synchronized void trimToSize() {
+        modCount++;
+        if (elementCount < elementData.length) elementData = Arrays.copyOf(elementData, elementCount);
+    }
+
+    public synchronized void setSize(int newSize) {
+        modCount++;
+        grow(newSize);
+        for (int i = newSize; i < elementCount; i++) elementData[i] = null;
+        elementCount = newSize;
+    }
+
+    public synchronized void copyInto(Object[] anArray) { System.arraycopy(elementData, 0, anArray, 0, elementCount); }
 
     public synchronized int size() { return elementCount; }
 
@@ -84,6 +116,13 @@ public class Vector<E> extends AbstractList<E> implements List<E>, RandomAccess,
 
     public synchronized void removeElementAt(int index) { remove(index); }
 
+    public synchronized void setElementAt(E obj, int index) {
+        if (index >= elementCount) throw new ArrayIndexOutOfBoundsException(index + " >= " + elementCount);
+        elementData[index] = obj;
+    }
+
+    public synchronized void insertElementAt(E obj, int index) { add(index, obj); }
+
     public boolean contains(Object o) { return indexOf(o, 0) >= 0; }
 
     public int indexOf(Object o) { return indexOf(o, 0); }
@@ -96,8 +135,11 @@ public class Vector<E> extends AbstractList<E> implements List<E>, RandomAccess,
         return -1;
     }
 
-    public synchronized int lastIndexOf(Object o) {
-        for (int i = elementCount - 1; i >= 0; i--)
+    public synchronized int lastIndexOf(Object o) { return lastIndexOf(o, elementCount - 1); }
+
+    public synchronized int lastIndexOf(Object o, int index) {
+        if (index >= elementCount) throw new IndexOutOfBoundsException(index + " >= " + elementCount);
+        for (int i = index; i >= 0; i--)
             if (Objects.equals(o, elementData[i])) return i;
         return -1;
     }
@@ -120,6 +162,140 @@ public class Vector<E> extends AbstractList<E> implements List<E>, RandomAccess,
     }
 
     public synchronized String toString() { return super.toString(); }
+
+    /** A copy with its own array (Object.clone would share it), taken under the monitor. */
+    @SuppressWarnings("unchecked")
+    public synchronized Object clone() {
+        try {
+            Vector<E> v = (Vector<E>) super.clone();
+            v.elementData = Arrays.copyOf(elementData, elementCount);
+            v.modCount = 0;
+            return v;
+        } catch (CloneNotSupportedException e) {
+            throw new InternalError(e);
+        }
+    }
+
+    protected synchronized void removeRange(int fromIndex, int toIndex) {
+        modCount++;
+        System.arraycopy(elementData, toIndex, elementData, fromIndex, elementCount - toIndex);
+        int end = elementCount - (toIndex - fromIndex);
+        for (int i = end; i < elementCount; i++) elementData[i] = null;
+        elementCount = end;
+    }
+
+    // The iterators and the enumeration lock the Vector for each step that reads or changes it,
+    // as the JDK's do (an iterator of AbstractList would check for comodification and read the
+    // element in two steps); hasNext and hasMoreElements read the count without the monitor.
+    public synchronized Iterator<E> iterator() { return new Itr(); }
+
+    public synchronized ListIterator<E> listIterator() { return new ListItr(0); }
+
+    public synchronized ListIterator<E> listIterator(int index) {
+        if (index < 0 || index > elementCount) throw new IndexOutOfBoundsException("Index: " + index);
+        return new ListItr(index);
+    }
+
+    public Enumeration<E> elements() {
+        return new Enumeration<E>() {
+            private int next;
+
+            public boolean hasMoreElements() { return next < elementCount; }
+
+            @SuppressWarnings("unchecked")
+            public E nextElement() {
+                synchronized (Vector.this) {
+                    if (next < elementCount) return (E) elementData[next++];
+                }
+                throw new NoSuchElementException("Vector Enumeration");
+            }
+        };
+    }
+
+    private class Itr implements Iterator<E> {
+        int cursor;
+        int lastRet = -1;
+        int expectedModCount = modCount;
+
+        public boolean hasNext() { return cursor != elementCount; }
+
+        @SuppressWarnings("unchecked")
+        public E next() {
+            synchronized (Vector.this) {
+                checkForComodification();
+                if (cursor >= elementCount) throw new NoSuchElementException();
+                lastRet = cursor++;
+                return (E) elementData[lastRet];
+            }
+        }
+
+        public void remove() {
+            if (lastRet == -1) throw new IllegalStateException();
+            synchronized (Vector.this) {
+                checkForComodification();
+                Vector.this.remove(lastRet);
+                expectedModCount = modCount;
+            }
+            cursor = lastRet;
+            lastRet = -1;
+        }
+
+        @SuppressWarnings("unchecked")
+        public void forEachRemaining(java.util.function.Consumer<? super E> action) {
+            Objects.requireNonNull(action);
+            synchronized (Vector.this) {
+                int size = elementCount, i = cursor;
+                if (i >= size) return;
+                while (i < size && modCount == expectedModCount) action.accept((E) elementData[i++]);
+                cursor = i;
+                lastRet = i - 1;
+                checkForComodification();
+            }
+        }
+
+        final void checkForComodification() {
+            if (modCount != expectedModCount) throw new ConcurrentModificationException();
+        }
+    }
+
+    private final class ListItr extends Itr implements ListIterator<E> {
+        ListItr(int index) { cursor = index; }
+
+        public boolean hasPrevious() { return cursor != 0; }
+
+        public int nextIndex() { return cursor; }
+
+        public int previousIndex() { return cursor - 1; }
+
+        @SuppressWarnings("unchecked")
+        public E previous() {
+            synchronized (Vector.this) {
+                checkForComodification();
+                if (cursor - 1 < 0) throw new NoSuchElementException();
+                lastRet = --cursor;
+                return (E) elementData[cursor];
+            }
+        }
+
+        public void set(E e) {
+            if (lastRet == -1) throw new IllegalStateException();
+            synchronized (Vector.this) {
+                checkForComodification();
+                Vector.this.set(lastRet, e);
+            }
+        }
+
+        public void add(E e) {
+            int i = cursor;
+            synchronized (Vector.this) {
+                checkForComodification();
+                Vector.this.add(i, e);
+                expectedModCount = modCount;
+            }
+            cursor = i + 1;
+            lastRet = -1;
+        }
+    }
 
     // The bulk and compound methods hold the monitor around the inherited implementation (whose
     // calls of the synchronized methods above re-enter it), so that each call is atomic, as the

@@ -34,6 +34,26 @@ public enum TimeUnit {
 
     public long toDays(long duration) { return scale(duration, nanos, 86400000000000L); }
 
+    /** The nanoseconds of [timeout] beyond its whole milliseconds [ms] (0 when saturated). */
+    private int excessNanos(long timeout, long ms) {
+        long ns = toNanos(timeout) - ms * 1000000L;
+        return ns < 0 || ns > 999999 ? 0 : (int) ns;
+    }
+
+    public void timedWait(Object obj, long timeout) throws InterruptedException {
+        if (timeout > 0) {
+            long ms = toMillis(timeout);
+            obj.wait(ms, excessNanos(timeout, ms));
+        }
+    }
+
+    public void timedJoin(Thread thread, long timeout) throws InterruptedException {
+        if (timeout > 0) {
+            long ms = toMillis(timeout);
+            thread.join(ms, excessNanos(timeout, ms));
+        }
+    }
+
     public void sleep(long timeout) throws InterruptedException {
         if (timeout > 0) Thread.sleep(toMillis(timeout));
     }
