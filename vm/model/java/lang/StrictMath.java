@@ -252,61 +252,24 @@ public final class StrictMath {
         return Double.longBitsToDouble(Double.doubleToRawLongBits(d) + ((d >= 0.0d) ? +1L : -1L));
     }
 
-    public static long multiplyFull(int x, int y) { return (long) x * (long) y; }
+    // The same exact results as Math's: one implementation, there.
+    public static long multiplyFull(int x, int y) { return Math.multiplyFull(x, y); }
 
-    /** The high 64 bits of the 128-bit product, from four 32-bit partial products. */
-    public static long multiplyHigh(long x, long y) {
-        long xHi = x >> 32, xLo = x & 0xffffffffL, yHi = y >> 32, yLo = y & 0xffffffffL;
-        long lo = xLo * yLo;
-        long mid = xHi * yLo + (lo >>> 32);
-        long mid2 = (mid & 0xffffffffL) + xLo * yHi;
-        return xHi * yHi + (mid >> 32) + (mid2 >> 32);
-    }
+    public static long multiplyHigh(long x, long y) { return Math.multiplyHigh(x, y); }
 
-    public static long absExact(long a) {
-        if (a == Long.MIN_VALUE) throw new ArithmeticException("Overflow to represent absolute value of Long.MIN_VALUE");
-        return abs(a);
-    }
+    public static long absExact(long a) { return Math.absExact(a); }
 
-    public static float ulp(float f) {
-        if (Float.isNaN(f)) return f;
-        if (Float.isInfinite(f)) return Float.POSITIVE_INFINITY;
-        f = abs(f);
-        if (f == Float.MAX_VALUE) return 0x1.0p104f;
-        return Float.intBitsToFloat(Float.floatToRawIntBits(f) + 1) - f;
-    }
+    public static float ulp(float f) { return Math.ulp(f); }
 
-    public static int getExponent(float f) { return ((Float.floatToRawIntBits(f) & 0x7f800000) >> 23) - 127; }
+    public static int getExponent(float f) { return Math.getExponent(f); }
 
-    public static float nextUp(float f) {
-        if (Float.isNaN(f) || f == Float.POSITIVE_INFINITY) return f;
-        f += 0.0f;
-        return Float.intBitsToFloat(Float.floatToRawIntBits(f) + ((f >= 0.0f) ? +1 : -1));
-    }
+    public static float nextUp(float f) { return Math.nextUp(f); }
 
-    public static double nextDown(double d) {
-        if (Double.isNaN(d) || d == Double.NEGATIVE_INFINITY) return d;
-        if (d == 0.0) return -Double.MIN_VALUE;
-        return Double.longBitsToDouble(Double.doubleToRawLongBits(d) + ((d > 0.0d) ? -1L : +1L));
-    }
+    public static double nextDown(double d) { return Math.nextDown(d); }
 
-    public static float nextDown(float f) {
-        if (Float.isNaN(f) || f == Float.NEGATIVE_INFINITY) return f;
-        if (f == 0.0f) return -Float.MIN_VALUE;
-        return Float.intBitsToFloat(Float.floatToRawIntBits(f) + ((f > 0.0f) ? -1 : +1));
-    }
+    public static float nextDown(float f) { return Math.nextDown(f); }
 
-    /** The neighbour of [start] towards [direction]; [direction] itself when they are equal. */
-    public static double nextAfter(double start, double direction) {
-        if (Double.isNaN(start) || Double.isNaN(direction)) return start + direction;
-        if (start == direction) return direction;
-        return start < direction ? nextUp(start) : nextDown(start);
-    }
+    public static double nextAfter(double start, double direction) { return Math.nextAfter(start, direction); }
 
-    /** The neighbour of [start] towards [direction]; [direction] (as a float) when they are equal. */
-    public static float nextAfter(float start, double direction) {
-        if (Float.isNaN(start) || Double.isNaN(direction)) return start + (float) direction;
-        if (start == direction) return (float) direction;
-        return start < direction ? nextUp(start) : nextDown(start);
-    }
+    public static float nextAfter(float start, double direction) { return Math.nextAfter(start, direction); }
 }
