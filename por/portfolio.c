@@ -1,5 +1,6 @@
 /* The portfolio that the pragmatic paper's conclusion asks for: several searches of one system
- * at once, each on its own thread with its own copy of the system (the caller's job builds it),
+ * at once, each on its own thread (the first on the calling thread, beside a watcher that passes
+ * the caller's stop flag on) with its own copy of the system (the caller's job builds it),
  * sharing one process and so one --max-memory budget. The first member to end with a verdict
  * (its search complete, or stopped at a violation by --first-error) raises the stop flag that
  * every member polls; a signal raises it too. Threads, not processes: the members' statistics
@@ -21,7 +22,9 @@ typedef struct shared {
     pthread_mutex_t lock;
     pthread_cond_t changed;         /* a member ended */
     atomic_int stop;                /* raised: every member stops */
+    const atomic_int *caller_stop;  /* the caller's stop flag (a signal's), or NULL */
     size_t ended, decided;          /* members ended; the first decisive one (count: none yet) */
+    size_t running;                 /* members started, the calling thread's among them */
     const por_portfolio *portfolio; /* the members */
     por_member_fn *run;
     void *ctx;
@@ -89,14 +92,33 @@ static size_t fallback_winner(const por_portfolio *p, const por_portfolio_result
     return first;
 }
 
-/* Starts a thread per member of [s]; returns how many started (all, unless one failed). */
+/* The watcher's thread: raises the members' stop flag when the caller's is raised, until every
+ * member that started has ended. */
+static void *watch_main(void *arg)
+{
+    shared *s = arg;
+    pthread_mutex_lock(&s->lock);
+    while (s->ended < s->running) {
+        if (s->caller_stop && atomic_load(s->caller_stop)) atomic_store(&s->stop, 1);
+        wait_a_little(s);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return NULL;
+}
+
+/* Starts the watcher ([threads][0]) and a thread for each member but the first, which the
+ * calling thread runs; returns how many members started (all, unless a thread could not). */
 static size_t start_members(shared *s, member *members, pthread_t *threads)
 {
-    size_t started = 0;
+    size_t started = 1; /* the first member: the calling thread's */
+    members[0] = (member){s, 0};
     for (; started < s->portfolio->count; started++) {
         members[started] = (member){s, started};
         if (pthread_create(&threads[started], NULL, member_main, &members[started])) break;
     }
+    s->running = started;
+    if (started == s->portfolio->count && pthread_create(&threads[0], NULL, watch_main, s))
+        started = 0; /* no watcher: the members stop at once and the portfolio fails */
     return started;
 }
 
@@ -109,22 +131,25 @@ por_status por_portfolio_run(const por_portfolio *p, const atomic_int *stop_flag
         return por_fail(err, POR_ERR_ARG, "a portfolio has 1 to %d members, not %zu",
                         POR_MAX_MEMBERS, p->count);
     shared s = {.portfolio = p, .run = run, .ctx = ctx, .out = out, .decided = p->count};
+    s.caller_stop = stop_flag;
     pthread_mutex_init(&s.lock, NULL);
     pthread_cond_init(&s.changed, NULL);
     member members[POR_MAX_MEMBERS];
     pthread_t threads[POR_MAX_MEMBERS];
     size_t started = start_members(&s, members, threads);
-    pthread_mutex_lock(&s.lock);
-    if (started < p->count) atomic_store(&s.stop, 1); /* the others stop, then it fails */
-    while (s.ended < started) {
-        if (stop_flag && atomic_load(stop_flag)) atomic_store(&s.stop, 1);
-        wait_a_little(&s);
-    }
-    pthread_mutex_unlock(&s.lock);
-    for (size_t i = 0; i < started; i++) pthread_join(threads[i], NULL);
+    bool all = started == p->count;
+    if (!all) atomic_store(&s.stop, 1); /* the others stop, then it fails */
+    /* The first member runs here: its allocator arena and caches are the ones that built the
+     * caller's system, so a portfolio costs next to nothing over its first member alone. */
+    member_main(&members[0]);
+    if (all) pthread_join(threads[0], NULL);
+    for (size_t i = 1; i < s.running; i++) pthread_join(threads[i], NULL);
     pthread_cond_destroy(&s.changed);
     pthread_mutex_destroy(&s.lock);
-    if (started < p->count)
+    if (!all && !started)
+        return por_fail(err, POR_ERR_NOMEM, "cannot start the portfolio's watcher thread: %s",
+                        strerror(EAGAIN));
+    if (!all)
         return por_fail(err, POR_ERR_NOMEM, "cannot start a thread for member %zu: %s", started + 1,
                         strerror(EAGAIN));
     out->winner = s.decided < p->count ? s.decided : fallback_winner(p, out);

@@ -263,7 +263,7 @@ bool por_is_portfolio(const char *text);
  * default one ("dl-s-por@random:3"). */
 void por_member_name(const por_options *m, char *buf, size_t size);
 
-/* How the portfolio's member [member] is searched, on its own thread: with [opt] (its options
+/* How the portfolio's member [member] is searched, on a thread of its own: with [opt] (its options
  * and a stop flag that the portfolio raises), on its own copy of the system, filling [result];
  * false when it failed on its own (out of memory, a bad program), and the others go on. */
 typedef bool por_member_fn(void *ctx, size_t member, const por_options *opt, por_result *result);
@@ -278,7 +278,8 @@ typedef struct por_portfolio_result {
     size_t order[POR_MAX_MEMBERS];       /* the members in the order they ended */
 } por_portfolio_result;
 
-/* Runs the members of [p] at once, one thread each calling [run] with [ctx]; when one ends with
+/* Runs the members of [p] at once, one thread each calling [run] with [ctx] (the first member on
+ * the calling thread); when one ends with
  * a verdict, or [stop_flag] (NULL: none) is raised, the others are stopped (their results say
  * POR_STOP_SIGNAL). Every member shares the process and so one --max-memory budget. Returns
  * POR_OK with [out] filled, or fills [err] when a thread cannot start. */
