@@ -82,8 +82,8 @@ cf_status cf_classpath_add(cf_classpath *cp, const char *entry, cf_error *err)
     cf_jar_id id = cf_jar_id_of(&st);
     if (!S_ISDIR(st.st_mode) && cf_jimage_is_image(entry)) {
         if (cf_jimage_open(entry, &image, err) != CF_OK) return err->status;
-        cf_jar_note_checked(&id); /* its parsed classes may be kept */
-    } else if (!S_ISDIR(st.st_mode) && !(cf_jar_checked(&id) && cf_jar_shared(&id))) {
+        cf_jar_note_checked(&id);                             /* its parsed classes may be kept */
+    } else if (!S_ISDIR(st.st_mode) && !cf_jar_shared(&id)) { /* shared: checked too */
         if (open_jar(entry, &id, &zip, err) != CF_OK) return err->status;
         if (cf_jar_adopt(&id, zip)) zip = NULL; /* read through the shared handle from now on */
     }
@@ -190,9 +190,10 @@ static cf_status open_own_jar(cp_entry *e, cf_error *err)
     if (e->zip) return CF_OK;
     if (open_jar(e->path, &e->id, &e->zip, err) != CF_OK) return err->status;
     struct stat st;
-    cf_jar_id now = {0};
-    if (stat(e->path, &st) == 0) now = cf_jar_id_of(&st);
-    if (!memcmp(&now, &e->id, sizeof now)) return CF_OK;
+    if (stat(e->path, &st) == 0) {
+        cf_jar_id now = cf_jar_id_of(&st);
+        if (cf_jar_same(&now, &e->id)) return CF_OK;
+    }
     zip_discard(e->zip);
     e->zip = NULL;
     return cf_fail(err, CF_ERR_IO, "%s: the jar changed on disk while porcheck was using it",

@@ -117,6 +117,9 @@ struct stat;
 /* The identity of the file [st] describes. */
 cf_jar_id cf_jar_id_of(const struct stat *st);
 
+/* True when [a] and [b] describe one unchanged file. */
+bool cf_jar_same(const cf_jar_id *a, const cf_jar_id *b);
+
 /* True when jar [id] passed libzip's consistency check in this process. */
 bool cf_jar_checked(const cf_jar_id *id);
 

@@ -51,8 +51,7 @@ cf_jar_id cf_jar_id_of(const struct stat *st)
                        st->st_ctim.tv_nsec};
 }
 
-/* True when [a] and [b] describe one unchanged file. */
-static bool same_jar(const cf_jar_id *a, const cf_jar_id *b)
+bool cf_jar_same(const cf_jar_id *a, const cf_jar_id *b)
 {
     return a->dev == b->dev && a->ino == b->ino && a->size == b->size &&
            a->mtime_sec == b->mtime_sec && a->mtime_nsec == b->mtime_nsec &&
@@ -64,7 +63,7 @@ static jar_record *record_of(const cf_jar_id *id)
 {
     size_t n = cache.added < JARS ? cache.added : JARS;
     for (size_t i = 0; i < n; i++)
-        if (same_jar(&cache.jars[i].id, id)) return &cache.jars[i];
+        if (cf_jar_same(&cache.jars[i].id, id)) return &cache.jars[i];
     return NULL;
 }
 

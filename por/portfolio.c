@@ -130,8 +130,12 @@ por_status por_portfolio_run(const por_portfolio *p, const atomic_int *stop_flag
     if (!p->count || p->count > POR_MAX_MEMBERS)
         return por_fail(err, POR_ERR_ARG, "a portfolio has 1 to %d members, not %zu",
                         POR_MAX_MEMBERS, p->count);
-    shared s = {.portfolio = p, .run = run, .ctx = ctx, .out = out, .decided = p->count};
-    s.caller_stop = stop_flag;
+    shared s = {.portfolio = p,
+                .run = run,
+                .ctx = ctx,
+                .out = out,
+                .decided = p->count,
+                .caller_stop = stop_flag};
     pthread_mutex_init(&s.lock, NULL);
     pthread_cond_init(&s.changed, NULL);
     member members[POR_MAX_MEMBERS];

@@ -364,9 +364,8 @@ static vm_call_result run_concat(vm *machine, vm_thread *t, const vm_callsite *s
  * the site first (the VM's allocation count, which literals also advance, does not). */
 static void name_singleton(vm *machine, uint32_t h, const vm_class *cls)
 {
-    uint64_t id =
-        vm_stable_hash(&cls->stable_id, sizeof cls->stable_id, 0x4c414d) & (VM_ID_VM_BIT - 2);
-    vm_object_set_id(vm_obj(machine, h), VM_ID_VM_BIT | id);
+    uint64_t hash = vm_stable_hash(&cls->stable_id, sizeof cls->stable_id, 0x4c414d);
+    vm_object_set_id(vm_obj(machine, h), vm_id_of_named_vm_object(hash));
 }
 
 static vm_call_result run_lambda(vm *machine, vm_thread *t, vm_callsite *site)

@@ -56,6 +56,14 @@ static inline uint64_t vm_id_of_vm_object(uint64_t count)
     return VM_ID_VM_BIT | count;
 }
 
+/* Returns the id of an object the VM allocated and names by [hash] of what it stands for (a
+ * literal's text, a lambda's class), not by its allocation count: even, so that the object
+ * [id] | 1 can name one that belongs to it (a literal's characters). */
+static inline uint64_t vm_id_of_named_vm_object(uint64_t hash)
+{
+    return VM_ID_VM_BIT | (hash & (VM_ID_VM_BIT - 2));
+}
+
 /* Returns the id of the mirror of the class with stable id [stable_id]. */
 static inline uint64_t vm_id_of_mirror(uint64_t stable_id)
 {

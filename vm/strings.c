@@ -143,12 +143,12 @@ static bool grow_strings(vm *machine)
  * names a literal alike, whichever path met it first (the VM's own allocation count does not). */
 static void name_literal(vm *machine, uint32_t h, const uint16_t *units, size_t len)
 {
-    uint64_t id = vm_stable_hash(units, len * sizeof *units, 0x4c4954) & (VM_ID_VM_BIT - 2);
+    uint64_t id = vm_id_of_named_vm_object(vm_stable_hash(units, len * sizeof *units, 0x4c4954));
     vm_object *o = vm_obj(machine, h);
-    vm_object_set_id(o, VM_ID_VM_BIT | id);
+    vm_object_set_id(o, id);
     uint32_t value = VM_FIELDS(o)[machine->off.string_value].ref;
     if (value && vm_id_is_vm_object(vm_obj(machine, value)->id))
-        vm_object_set_id(vm_obj(machine, value), VM_ID_VM_BIT | id | 1);
+        vm_object_set_id(vm_obj(machine, value), id | 1);
 }
 
 /* Finds or adds the interned string with [len] [units]; [make] creates it when missing. */

@@ -64,6 +64,7 @@ typedef struct allowed_gap {
 #define REFLECTION                                                                                 \
     "reflection beyond fields (methods, constructors, annotations, generics) is not modelled"
 #define RANGE_PARSE "parsing a range of a CharSequence (JDK 9) is not modelled yet"
+#define THREAD_GROUPS "thread groups are not modelled"
 #define RANGES "the range overloads are not modelled yet"
 #define RANGES_COMPARATOR "the range and Comparator overloads are not modelled yet"
 #define FMA "a fused multiply-add needs exact arithmetic (BigDecimal): not modelled"
@@ -236,20 +237,19 @@ static const allowed_gap allowed[] = {
      "libraries"},
     /* java.lang.Thread */
     {"java/lang/Thread", "<init>", "(Ljava/lang/ThreadGroup;Ljava/lang/Runnable;)V", GAP_MISSING,
-     "thread groups are not modelled"},
+     THREAD_GROUPS},
     {"java/lang/Thread", "<init>",
      "(Ljava/lang/ThreadGroup;Ljava/lang/Runnable;Ljava/lang/String;)V", GAP_MISSING,
-     "thread groups are not modelled"},
+     THREAD_GROUPS},
     {"java/lang/Thread", "<init>",
      "(Ljava/lang/ThreadGroup;Ljava/lang/Runnable;Ljava/lang/String;J)V", GAP_MISSING,
-     "thread groups are not modelled"},
+     THREAD_GROUPS},
     {"java/lang/Thread", "<init>",
      "(Ljava/lang/ThreadGroup;Ljava/lang/Runnable;Ljava/lang/String;JZ)V", GAP_MISSING,
-     "thread groups are not modelled"},
+     THREAD_GROUPS},
     {"java/lang/Thread", "<init>", "(Ljava/lang/ThreadGroup;Ljava/lang/String;)V", GAP_MISSING,
-     "thread groups are not modelled"},
-    {"java/lang/Thread", "activeCount enumerate getThreadGroup", NULL, GAP_MISSING,
-     "thread groups are not modelled"},
+     THREAD_GROUPS},
+    {"java/lang/Thread", "activeCount enumerate getThreadGroup", NULL, GAP_MISSING, THREAD_GROUPS},
     {"java/lang/Thread", "countStackFrames resume stop suspend", NULL, GAP_MISSING,
      "deprecated; asynchronous exceptions are not modelled"},
     {"java/lang/Thread", "dumpStack getAllStackTraces getStackTrace", NULL, GAP_MISSING,
