@@ -86,7 +86,7 @@ static const cli_option options[] = {
      CLI_VALUE_WORDS, "table list json", NULL},
     {"max-traces", "N",
      "replay and print at most N violations per client, each a\n"
-     "distinct unexpected outcome, deadlock or exception\n"
+     "distinct unexpected outcome, deadlock, livelock or exception\n"
      "(default 3; 0: none)",
      CLI_VALUE_TEXT, NULL, NULL},
     {"minimize", NULL,
@@ -110,14 +110,15 @@ const cli_syntax cli_check_syntax = {
     sizeof options / sizeof options[0],
     "An end state where threads are blocked is ok when some linearization leaves exactly\n"
     "those invocations blocked (a blocked outcome, e.g. (1, blocked, not run)), else a\n"
-    "deadlock. A bad line of a clients file is an error row; the other clients are checked.\n"
+    "deadlock. A state from which no end state can be reached (threads spinning for ever) is\n"
+    "a livelock. A bad line of a clients file is an error row; the other clients are checked.\n"
     "SIGINT, SIGTERM or SIGHUP stops the search: the current client is reported\n"
     "(incomplete), the rest are not checked, the summary and --json are written.\n"
     "exit status: 0 every client explored completely and ok; 1 a violation (an unexpected\n"
-    "outcome, a deadlock no linearization explains, an uncaught exception), also when the\n"
-    "search was then stopped; 2 bad input (a bad spec, jar or option; or an error row and no\n"
-    "violation); 3 incomplete (a search stopped by --timeout, --max-states or --max-memory,\n"
-    "no violation); 128 + N after signal N\n",
+    "outcome, a deadlock no linearization explains, a livelock, an uncaught exception), also\n"
+    "when the search was then stopped; 2 bad input (a bad spec, jar or option; or an error\n"
+    "row and no violation); 3 incomplete (a search stopped by --timeout, --max-states or\n"
+    "--max-memory, no violation); 128 + N after signal N\n",
     false,
     cmd_check};
 

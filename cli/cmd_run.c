@@ -67,7 +67,7 @@ static const cli_option options[] = {
 const cli_syntax cli_run_syntax = {
     "run",
     "--classpath P [options] MAIN [ARGS...]",
-    "model-check MAIN over all thread interleavings: assertions, uncaught exceptions, deadlocks",
+    "model-check MAIN over all thread interleavings: uncaught exceptions, deadlocks, livelocks",
     options,
     sizeof options / sizeof options[0],
     "The options end at MAIN; the words after it are its arguments.\n" CLI_SEARCH_STATUS_NOTES,

@@ -1,5 +1,6 @@
 /* porcheck toy: runs a search of por over a program of the toy language and prints its
- * outcomes, violations (failed assertions, deadlocks) and statistics, as text or JSON. */
+ * outcomes, violations (failed assertions, deadlocks, livelocks) and statistics, as text or
+ * JSON. */
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +29,7 @@ typedef struct strset {
 typedef struct collect {
     toy_program *toy;
     strset outcomes;   /* outcome of each distinct final state */
-    strset violations; /* "assertion failed: ..." or "deadlock: ..." */
+    strset violations; /* "assertion failed: ...", "deadlock: ..." or "livelock: ..." */
     bool nomem;
 } collect;
 
@@ -141,6 +142,21 @@ static void on_assert(void *ctx, size_t thread, const por_trace *schedule)
     char state[4096], msg[4200];
     toy_describe_thread(c->toy, thread, state, sizeof state);
     snprintf(msg, sizeof msg, "assertion failed: %s", state);
+    add_violation(c, msg, schedule);
+}
+
+/* Records a livelock: the threads that run for ever, each with its state. */
+static void on_livelock(void *ctx, const por_trace *schedule, por_tset running)
+{
+    collect *c = ctx;
+    char msg[4200], state[1024];
+    base_textbuf out = base_textbuf_make(msg, sizeof msg);
+    base_textbuf_printf(&out, "livelock: no end state is reachable; running for ever:");
+    for (size_t t = 0; t < POR_MAX_THREADS; t++)
+        if (running >> t & 1) {
+            toy_describe_thread(c->toy, t, state, sizeof state);
+            base_textbuf_printf(&out, " %s", state);
+        }
     add_violation(c, msg, schedule);
 }
 
@@ -284,7 +300,7 @@ static bool open_search(toy_run *run, size_t i, por_observer *obs)
     toy_search *s = &run->s[i];
     if (!s->toy && toy_load(run->a->file, &s->toy, &s->err) != POR_OK) return false;
     s->c = (collect){s->toy, {0}, {0}, false};
-    *obs = (por_observer){&s->c, on_final, on_assert, NULL, NULL};
+    *obs = (por_observer){&s->c, on_final, on_assert, on_livelock, NULL, NULL};
     return true;
 }
 

@@ -284,11 +284,13 @@ static void violation(FILE *f, const json_t *v, size_t i)
     if (json_object_get(v, "outcome")) fputs(" ", f), tuple(f, json_object_get(v, "outcome"));
     fputs("</h3>\n", f);
     if (*str(v, "message")) fputs("<p>", f), esc(f, str(v, "message")), fputs("</p>\n", f);
+    bool livelock = !strcmp(str(v, "kind"), "livelock");
     fprintf(f,
-            "<p class=\"note\">%lld end state%s gave it. Schedule of %lld context switch%s "
+            "<p class=\"note\">%lld %s%s gave it. Schedule of %lld context switch%s "
             "(the fewest among those the search met):</p>\n<pre>",
-            (long long)num(v, "count"), num(v, "count") == 1 ? "" : "s",
-            (long long)num(v, "context_switches"), num(v, "context_switches") == 1 ? "" : "es");
+            (long long)num(v, "count"), livelock ? "cycle" : "end state",
+            num(v, "count") == 1 ? "" : "s", (long long)num(v, "context_switches"),
+            num(v, "context_switches") == 1 ? "" : "es");
     esc(f, str(v, "schedule"));
     fputs("</pre>\n", f);
     const json_t *ids = json_object_get(v, "thread_ids");

@@ -68,6 +68,7 @@ typedef struct shared_set {
     shared_slot *moving_to;    /* during a grow's move: the table twice as large, else NULL */
     size_t movers;             /* parked users that have not finished their part of the move */
     _Atomic size_t next_chunk; /* during a move: the next chunk of old slots a mover takes */
+    struct livelock_book *livelocks; /* the livelocks every user has reported, or NULL */
 } shared_set;
 
 /* What por_shared_set_find_or_put or por_shared_set_find found. */
@@ -266,6 +267,9 @@ typedef struct store {
     unsigned id_bits;
     uint64_t *on_stack, *marked; /* [bits_cap / 64] one bit per state */
     uint64_t *marked_any;        /* [bits_cap / 64] with names: reached with labels of any object */
+    uint64_t *scc_open;          /* [bits_cap / 64] scc: the state's strongly connected component
+                                  * is not complete yet (see livelock.c) */
+    bool scc;                    /* scc_open is kept */
     uint64_t *names;             /* [cap] with names: each state's object-names hash as stored */
     bool with_names;             /* the lts tells object names apart from fingerprints */
     size_t bits_cap;
@@ -421,6 +425,13 @@ void por_labelset_free(labelset *set);
 
 /* ---- The search ------------------------------------------------------------------------------ */
 
+/* The livelocks a search has reported, by the fingerprint of each one's smallest state; one book
+ * for every worker of a parallel search, under [lock] (NULL: one worker). */
+typedef struct livelock_book {
+    store reported;
+    pthread_mutex_t *lock;
+} livelock_book;
+
 /* A cached successor: what running one thread from a stack state gives. */
 typedef struct probe {
     por_fp fp;      /* fingerprint of the successor */
@@ -454,6 +465,9 @@ typedef struct frame {
     por_tset stopping;     /* threads whose probed transition leads to an end state that stops
                             * threads (the lts's stopped): it depends on every other thread's
                             * transitions, so enabled(s) is expanded and it never sleeps */
+    uint32_t low;          /* livelocks: the lowest state id of an open component this state
+                            * reaches by the edges explored so far (Tarjan's lowlink) */
+    bool exits;            /* livelocks: an explored edge leaves this state's component */
 } frame;
 
 /* Per-algorithm behaviour plugged into the common DFS engine. */
@@ -582,6 +596,16 @@ struct search {
     por_fp *recent;       /* parallel: [POR_RECENT_SLOTS] fingerprints this worker marked done,
                            * direct-mapped by their low bits ({0, 0}: empty), or NULL */
     atomic_int *stop_all; /* parallel: raised when this worker stops early, stopping the rest */
+    uint32_t *scc_stack;  /* livelocks: the states of the open components, by id (Tarjan's stack) */
+    size_t scc_len, scc_cap;
+    livelock_book *livelocks;    /* livelocks: those reported ([own_livelocks] or the workers') */
+    livelock_book own_livelocks; /* livelocks: a search's own book */
+    void *livelock_ctx;          /* livelocks: where the candidate being examined was met */
+    uint32_t scc_closed;         /* livelocks: the root id of the component the last pop closed,
+                                  * whose states por_scc_retire retires (NONE: none) */
+    uint8_t *scc_foreign;        /* livelocks, parallel: [scc_foreign_cap] per state id, whether
+                                  * the worker only passed through it (see mark_shared_done) */
+    size_t scc_foreign_cap;
 };
 
 /* Returns the seconds from [start] (CLOCK_MONOTONIC) to now. */
@@ -698,6 +722,54 @@ por_tset por_search_pending(const search *s, por_tset enabled);
  * out of memory. */
 bool por_search_replay(search *s, size_t d, const uint32_t *events, size_t count, size_t t,
                        uint32_t label, bool *ok);
+
+/* ---- Livelocks (livelock.c) ----------------------------------------------------------------- */
+
+/* True when the search looks for livelocks (see por_finds_livelocks): state ids then number the
+ * states in the order they are pushed, which Tarjan's algorithm needs. */
+static inline bool search_finds_livelocks(const search *s)
+{
+    return s->st.scc;
+}
+
+/* New state [f] was pushed: it opens a component of its own; false when out of memory. */
+bool por_scc_enter(search *s, frame *f);
+
+/* [f] has an explored edge to known state [succ]. */
+static inline void por_scc_edge(search *s, frame *f, uint32_t succ)
+{
+    if (!search_finds_livelocks(s)) return;
+    if (!bit_get(s->st.scc_open, succ))
+        f->exits = true;
+    else if (succ < f->low)
+        f->low = succ;
+}
+
+/* [f] has an explored edge to a state that is not in this search's store: one another worker
+ * explored completely, or that this one passed through and left (parallel searches). */
+static inline void por_scc_edge_out(search *s, frame *f)
+{
+    if (search_finds_livelocks(s)) f->exits = true;
+}
+
+/* Marks the state of id [id] done in the shared set as it leaves this worker (mark_shared_done),
+ * [foreign] when the worker only passed through it; false when out of memory. */
+bool por_search_mark_done(search *s, uint32_t id, bool foreign);
+
+/* [f], the top frame, is about to be popped (its snapshot still alive): when it is the root of
+ * its component, closes the component and reports it as a livelock when no explored edge
+ * leaves it and it is no final state (confirmed by a full search from it unless the search
+ * explores every enabled thread); passes what it found to its parent. False on an lts error or
+ * out of memory. */
+bool por_scc_leave(search *s, frame *f);
+
+/* After a pop that closed a component: a parallel worker marks its states done (as they leave
+ * the worker, see por_search_mark_done) and drops them from its store, which holds the states of
+ * its stack and open components only. False when out of memory. */
+bool por_scc_retire(search *s);
+
+/* Frees the search's livelock bookkeeping. */
+void por_scc_free(search *s);
 
 /* ---- Cartesian POR (cartesian.c) ------------------------------------------------------------ */
 

@@ -91,6 +91,7 @@ static void add_stats(por_stats *sum, const por_stats *w)
     sum->steps += w->steps;
     sum->end_states += w->end_states;
     sum->deadlocks += w->deadlocks;
+    sum->livelocks += w->livelocks;
     sum->assert_failures += w->assert_failures;
     sum->violations += w->violations;
     sum->proviso_fired += w->proviso_fired;
@@ -176,6 +177,7 @@ static por_status collect(const parallel *p, bool signalled, por_result *result,
         st = por_fail(err, POR_ERR_NOMEM, "cannot start worker %zu of %zu", p->started + 1,
                       p->count);
     for (size_t i = 0; i < p->started; i++) add_stats(&result->stats, &p->runs[i].result.stats);
+    result->livelocks_checked = p->started && p->runs[0].result.livelocks_checked;
     result->stop = overall_stop(p->runs, p->started, signalled);
     result->stats.state_bytes = por_shared_set_bytes(&p->set);
     return st;
@@ -190,6 +192,9 @@ por_status por_search_parallel(const por_worker *workers, size_t count, const po
     parallel p = {.count = count};
     if (!por_shared_set_init(&p.set, first_slots_for(opt), max_slots_for(opt), count))
         return por_fail(err, POR_ERR_NOMEM, "out of memory for the shared state set");
+    pthread_mutex_t book_lock = PTHREAD_MUTEX_INITIALIZER;
+    livelock_book book = {.lock = &book_lock};
+    p.set.livelocks = &book;
     atomic_init(&p.stop_all, 0);
     atomic_init(&p.ended, 0);
     p.runs = base_calloc(count, sizeof *p.runs);
@@ -202,6 +207,7 @@ por_status por_search_parallel(const por_worker *workers, size_t count, const po
     result->stats.seconds = por_seconds_since(&start);
     st = collect(&p, signalled, result, err);
     por_shared_set_free(&p.set);
+    por_store_free(&book.reported);
     base_free(p.runs);
     base_free(p.threads);
     return st;

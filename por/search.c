@@ -338,7 +338,7 @@ static bool push_frame(search *s, uint32_t id, bool again, bool foreign)
     f->safe = safe_set(s, f->enabled);
     por_tset waiting = s->algo->uses_lr ? por_search_pending(s, f->enabled) : 0;
     memset(frame_current(s, d), 0, s->n * sizeof(por_tset));
-    if (!por_store_enter(&s->st, id, d)) {
+    if (!por_store_enter(&s->st, id, d) || !por_scc_enter(s, f)) {
         s->lts->ops->release(s->lts->model, f->snap); /* not on the stack: teardown misses it */
         f->snap = NULL;
         return por_search_nomem(s);
@@ -356,15 +356,16 @@ static bool push_frame(search *s, uint32_t id, bool again, bool foreign)
     return s->algo->on_push(s, f);
 }
 
-/* Marks the state of [f], which the search leaves, done in the shared set. Under the cycle
+/* Marks the state of [id], which the search leaves, done in the shared set. Under the cycle
  * proviso only its claimer marks it (see parallel_proviso), and a worker that passed through it
- * remembers it in [passed]; dfs and jpf let that worker mark it too, having explored all its
- * successors as well. False when out of memory. */
-static bool mark_shared_done(search *s, const frame *f)
+ * ([foreign]) remembers it in [passed]; dfs and jpf let that worker mark it too, having explored
+ * all its successors as well. A search that looks for livelocks marks the states of a component
+ * when it closes, not as each leaves the stack. False when out of memory. */
+bool por_search_mark_done(search *s, uint32_t id, bool foreign)
 {
     if (!s->shared || s->stopped) return true;
-    por_fp fp = s->st.fps[f->state];
-    if (!f->foreign || !s->algo->proviso) {
+    por_fp fp = s->st.fps[id];
+    if (!foreign || !s->algo->proviso) {
         por_shared_set_mark_done(s->shared, fp);
         remember_done(s, fp);
         return true;
@@ -377,11 +378,14 @@ static bool pop_frame(search *s)
 {
     frame *f = &s->frames[s->depth - 1];
     por_search_report_frame(s, f, true);
-    if (!mark_shared_done(s, f)) return false;
+    bool retire = !search_finds_livelocks(s); /* else each component's states when it closes */
+    if (!por_scc_leave(s, f) || (retire && !por_search_mark_done(s, f->state, f->foreign)))
+        return false;
     s->lts->ops->release(s->lts->model, f->snap);
     f->snap = NULL;
     if (!por_search_leave_state(s, f->state, s->depth - 1)) return por_search_nomem(s);
-    if (s->opt->stateless || s->shared) por_store_drop_last(&s->st);
+    if (s->opt->stateless || (s->shared && retire)) por_store_drop_last(&s->st);
+    if (!por_scc_retire(s)) return false;
     s->depth--;
     s->at_depth = -1;
     if (s->depth == 0 || !s->opt->stateless || !s->algo->uses_lr) return true;
@@ -483,6 +487,7 @@ static bool note_transition(search *s, size_t d, size_t t, bool to_new)
 static bool link_known(search *s, frame *f, uint32_t label, uint32_t succ, bool renamed)
 {
     s->result->stats.states_visited++;
+    por_scc_edge(s, f, succ);
     if (!por_search_add_edge(s, f, label, succ, renamed)) return false;
     if (s->opt->stateless && s->algo->uses_lr && bit_get(s->st.on_stack, succ) &&
         !por_search_summarize_back_edge(s, label, succ))
@@ -531,6 +536,7 @@ static bool enter_done(search *s, frame *f)
     f->chosen_succ = NONE;
     f->chosen_renamed = false;
     s->result->stats.states_visited++;
+    por_scc_edge_out(s, f);
     if (!s->algo->on_known(s, f, NONE)) return false;
     return finish_child(s, f);
 }
@@ -685,6 +691,7 @@ static void teardown(search *s)
     base_free(s->work);
     base_free(s->seen);
     if (s->algo->dpor) por_dpor_free(s);
+    por_scc_free(s);
     por_store_free(&s->st);
     por_store_free(&s->passed);
     base_free(s->recent);
@@ -724,11 +731,15 @@ por_status por_search_shared(const por_lts *lts, const por_options *opt, shared_
                         opt->stateless ? "a stateless" : "an", por_algo_name(opt->algo));
     s.st.with_names = s.st.graph && lts->ops->names;
     s.lb.with_any = s.st.with_names;
+    s.st.scc = por_finds_livelocks(opt) && !s.algo->run && !s.algo->revisit;
+    s.livelocks = shared && shared->livelocks ? shared->livelocks : &s.own_livelocks;
+    s.scc_closed = NONE;
     if (s.n == 0 || s.n > POR_MAX_THREADS)
         return por_fail(err, POR_ERR_ARG, "%zu threads (1 to %d supported)", s.n, POR_MAX_THREADS);
     por_search_order_init(&s);
     clock_gettime(CLOCK_MONOTONIC, &s.start);
     s.next_progress = 1.0;
+    result->livelocks_checked = s.st.scc;
     bool ok = s.algo->run ? s.algo->run(&s) : run(&s);
     result->stats.seconds = por_seconds_since(&s.start);
     result->stats.state_bytes = por_store_state_bytes(&s.st);

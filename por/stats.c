@@ -26,6 +26,7 @@ static const stat_field fields[] = {
     FIELD(max_depth, "max depth"),
     FIELD(end_states, "end states"),
     FIELD(deadlocks, "deadlocks"),
+    FIELD(livelocks, "livelocks"),
     FIELD(assert_failures, "failed assertions"),
     FIELD(violations, "violating end states"),
     FIELD(proviso_fired, "cycle proviso fired"),
@@ -74,6 +75,7 @@ json_t *por_stats_json(const por_result *result)
         bad |= json_object_set_new(obj, fields[i].key,
                                    json_integer((json_int_t)field_value(&result->stats, i)));
     bad |= json_object_set_new(obj, "seconds", json_real(result->stats.seconds));
+    bad |= json_object_set_new(obj, "livelocks_checked", json_boolean(result->livelocks_checked));
     if (bad) {
         json_decref(obj);
         return NULL;

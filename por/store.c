@@ -170,7 +170,9 @@ static bool reserve_state(store *st)
         if (!base_array_resize(&st->on_stack, sizeof(uint64_t), words, more) ||
             !base_array_resize(&st->marked, sizeof(uint64_t), words, more) ||
             (st->graph && !base_array_resize(&st->closed, sizeof(uint64_t), words, more)) ||
-            (st->with_names && !base_array_resize(&st->marked_any, sizeof(uint64_t), words, more)))
+            (st->with_names &&
+             !base_array_resize(&st->marked_any, sizeof(uint64_t), words, more)) ||
+            (st->scc && !base_array_resize(&st->scc_open, sizeof(uint64_t), words, more)))
             return false;
         st->bits_cap = more * 64;
     }
@@ -192,6 +194,7 @@ static uint32_t append_state(store *st, por_fp fp)
     bit_set(st->on_stack, id, false);
     bit_set(st->marked, id, false);
     if (st->with_names) bit_set(st->marked_any, id, false);
+    if (st->scc) bit_set(st->scc_open, id, false);
     return id;
 }
 
@@ -290,7 +293,7 @@ size_t por_store_state_bytes(const store *st)
 {
     size_t names = st->with_names ? st->cap * sizeof *st->names + st->bits_cap / 8 : 0;
     return st->cap * sizeof *st->fps + (st->index ? (st->index_mask + 1) * sizeof *st->index : 0) +
-           2 * st->bits_cap / 8 + names;
+           (st->scc ? 3 : 2) * st->bits_cap / 8 + names;
 }
 
 size_t por_store_graph_bytes(const store *st)
@@ -307,6 +310,7 @@ void por_store_free(store *st)
     base_free(st->on_stack);
     base_free(st->marked);
     base_free(st->marked_any);
+    base_free(st->scc_open);
     base_free(st->names);
     base_free(st->head);
     base_free(st->closed);

@@ -424,6 +424,15 @@ static void on_assert(void *ctx, size_t thread, const por_trace *schedule)
     add_violation(o, VERDICT_CHECK_EXCEPTION, NULL, text, schedule);
 }
 
+/* Observer: a state from which no end state can be reached, where [running] run for ever. */
+static void on_livelock(void *ctx, const por_trace *schedule, por_tset running)
+{
+    observe *o = ctx;
+    char text[4096];
+    verdict_describe_livelock(o->k->machine, running, VERDICT_DEADLOCK_CLIENT, text, sizeof text);
+    add_violation(o, VERDICT_CHECK_LIVELOCK, NULL, text, schedule);
+}
+
 /* ---- The check ------------------------------------------------------------------------------- */
 
 /* True when trace [tr] ends as violation [v] did. */
@@ -435,6 +444,7 @@ static bool reproduces(const verdict_check_result *r, const verdict_check_violat
                client_outcome_set_find(r->expected.outcomes, tr->results) < 0;
     if (v->kind == VERDICT_CHECK_DEADLOCK) return tr->end == VERDICT_END_DEADLOCK;
     if (v->kind == VERDICT_CHECK_EXCEPTION) return tr->end == VERDICT_END_EXCEPTION;
+    if (v->kind == VERDICT_CHECK_LIVELOCK) return tr->end == VERDICT_END_LIVELOCK;
     return tr->end == VERDICT_END_FINAL &&
            client_outcome_set_find(r->expected.outcomes, tr->results) < 0;
 }
@@ -539,7 +549,8 @@ static client_status worker_open(worker *w, const client *c, const verdict_check
                      base_calloc(width, sizeof *w->o.values),
                      CLIENT_OK,
                      err};
-    w->obs = (por_observer){&w->o, on_final, on_assert, NULL, NULL};
+    w->obs = (por_observer){
+        .ctx = &w->o, .final_state = on_final, .assert_failed = on_assert, .livelock = on_livelock};
     if (!w->o.buf || !w->o.values || !part->observed)
         return client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
     client_status st = verdict_checker_open(c, opt, &w->k, err);

@@ -131,7 +131,8 @@ static void print_violation(FILE *out, const client *c, const verdict_check_opti
     } else {
         fprintf(out, "violation %zu: %s", i + 1, v->message);
     }
-    fprintf(out, "   [%zu end state%s]\n", v->count, v->count == 1 ? "" : "s");
+    fprintf(out, "   [%zu %s%s]\n", v->count,
+            v->kind == VERDICT_CHECK_LIVELOCK ? "cycle" : "end state", v->count == 1 ? "" : "s");
     if (v->kind == VERDICT_CHECK_DEADLOCK && v->outcome) {
         client_outcome_format(v->outcome, c->invocation_count, buf, sizeof buf);
         fprintf(out, "  outcome %s: no linearization leaves these invocations blocked\n", buf);
@@ -189,8 +190,8 @@ void verdict_check_print(FILE *out, const client *c, const verdict_check_options
         print_violation(out, c, opt, r, &r->violations[i], i);
     if (r->violation_count > shown)
         fprintf(out,
-                "... and %zu more violations (distinct unexpected outcomes, deadlocks or "
-                "exceptions; --max-traces N shows N, --json lists them all)\n",
+                "... and %zu more violations (distinct unexpected outcomes, deadlocks, "
+                "livelocks or exceptions; --max-traces N shows N, --json lists them all)\n",
                 r->violation_count - shown);
     por_stats_print(out, &r->search);
 }
@@ -215,7 +216,8 @@ static json_t *strings_json(const char *const *list, size_t n, bool dotted)
 static json_t *violation_json(const client *c, const verdict_check_options *opt,
                               const verdict_check_result *r, const verdict_check_violation *v)
 {
-    static const char *const kinds[] = {"unexpected outcome", "deadlock", "uncaught exception"};
+    static const char *const kinds[] = {"unexpected outcome", "deadlock", "uncaught exception",
+                                        "livelock"};
     char *sched = base_malloc(v->length * 8 + 16);
     if (!sched) return NULL;
     verdict_schedule_format(v->schedule, v->length, sched, v->length * 8 + 16);
@@ -331,6 +333,9 @@ static verdict_kind replay_verdict(FILE *out, const client *c, const verdict_tra
     }
     case VERDICT_END_EXCEPTION:
         fprintf(out, "result: the last transition threw an uncaught exception: %s\n", tr->message);
+        return VERDICT_VIOLATION;
+    case VERDICT_END_LIVELOCK:
+        fprintf(out, "result: %s (a violation)\n", tr->message);
         return VERDICT_VIOLATION;
     default:
         fprintf(out, "result: the schedule stops before the end (threads can still run)\n");

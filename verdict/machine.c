@@ -97,6 +97,30 @@ void verdict_describe_deadlock(const vm *machine, por_tset waiting, verdict_dead
     if (start >= 0) describe_cycle(machine, start, buf, cap, len);
 }
 
+void verdict_describe_livelock(const vm *machine, por_tset running, verdict_deadlock_style style,
+                               char *buf, size_t cap)
+{
+    bool program = style == VERDICT_DEADLOCK_PROGRAM;
+    base_textbuf out = base_textbuf_make(buf, cap);
+    base_textbuf_printf(&out, "livelock: no end state can be reached from here%s",
+                        program ? "; these threads run for ever:" : ":");
+    por_tset named = named_threads(machine, running);
+    explore_names names = {0};
+    char name[256], what[2048];
+    for (uint32_t t = 0; t < POR_MAX_THREADS; t++) {
+        if (!(named >> t & 1)) continue;
+        explore_thread_name(machine, t, name, sizeof name);
+        if (program) {
+            explore_describe_next(machine, t, what, sizeof what);
+            base_textbuf_printf(&out, "\n  %s at %s", name, what);
+            continue;
+        }
+        blocked_action(machine, t, &names, what, sizeof what);
+        base_textbuf_printf(&out, "%s %s runs for ever at %s",
+                            (named & (((por_tset)1 << t) - 1)) ? ";" : "", name, what);
+    }
+}
+
 verdict_steps_status verdict_steps_run(verdict_steps *s, por_error *err)
 {
     por_lts lts = explore_lts(s->machine);

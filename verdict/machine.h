@@ -21,6 +21,14 @@ typedef enum verdict_deadlock_style {
 void verdict_describe_deadlock(const vm *machine, por_tset waiting, verdict_deadlock_style style,
                                char *buf, size_t cap);
 
+/* Writes the livelock of [machine]'s current state, from which no end state can be reached and
+ * the threads of [running] can run for ever, into [buf] of [cap] bytes as [style] says: "livelock:
+ * no end state can be reached from here: NAME runs for ever at ACTION; ..." for a client, or
+ * "livelock ..." and one line "  NAME STATE" per thread for a program. The threads named are
+ * those of [running] inside a client's invocation, or all of them when none is. */
+void verdict_describe_livelock(const vm *machine, por_tset running, verdict_deadlock_style style,
+                               char *buf, size_t cap);
+
 /* A schedule to replay and what to do around each step (each command records its own: trace
  * lines for run, table rows for check). */
 typedef struct verdict_steps {

@@ -36,6 +36,9 @@ void verdict_print(FILE *out, const por_result *r, bool violated, const char *si
         fprintf(out, "verdict: VIOLATION\n");
     else if (por_stop_incomplete(r->stop))
         fprintf(out, "verdict: incomplete (%s: not every interleaving was explored)\n", why);
+    else if (!r->livelocks_checked)
+        fprintf(out, "verdict: ok (but livelocks were not looked for: only stateful dfs, jpf, "
+                     "s-por and DE/DL searches look for them)\n");
     else
         fprintf(out, "verdict: ok\n");
 }

@@ -144,6 +144,16 @@ static void on_assert(void *ctx, size_t thread, const por_trace *schedule)
     add_violations(o, VERDICT_UNCAUGHT, text, schedule, 1);
 }
 
+/* Observer: records a state from which no end state can be reached, where [running] run for
+ * ever. */
+static void on_livelock(void *ctx, const por_trace *schedule, por_tset running)
+{
+    observe *o = ctx;
+    char text[8192];
+    verdict_describe_livelock(o->machine, running, VERDICT_DEADLOCK_PROGRAM, text, sizeof text);
+    add_violations(o, VERDICT_LIVELOCK, text, schedule, 1);
+}
+
 /* ---- Schedules ------------------------------------------------------------------------------- */
 
 /* Writes [schedule] as verdict_schedule_format does into a new string, or NULL. */
@@ -203,6 +213,16 @@ static por_step_result replay(vm *machine, const por_snapshot *init, const uint8
     }
 }
 
+/* True unless no schedule leads from [machine]'s current state to an end state (a livelock);
+ * true too when the search for one fails. */
+static bool can_finish(vm *machine)
+{
+    por_lts lts = explore_lts(machine);
+    bool can = true;
+    por_error err;
+    return por_can_finish(&lts, NULL, &can, &err) != POR_OK || can;
+}
+
 /* Replays every shown violation to fill its trace and check that it reproduces. */
 static bool trace_violations(verdict_run_result *r, vm *machine, const por_snapshot *init,
                              por_error *err)
@@ -214,8 +234,9 @@ static bool trace_violations(verdict_run_result *r, vm *machine, const por_snaps
         if (!v->trace) return por_fail(err, POR_ERR_NOMEM, "out of memory"), false;
         por_step_result s = replay(machine, init, v->schedule, v->length, v->trace, err);
         if (s == POR_STEP_ERROR) return false;
-        v->reproduced = v->kind == VERDICT_UNCAUGHT
-                            ? s == POR_STEP_ASSERT
+        v->reproduced = v->kind == VERDICT_UNCAUGHT ? s == POR_STEP_ASSERT
+                        : v->kind == VERDICT_LIVELOCK
+                            ? lts.ops->enabled(machine) && !can_finish(machine)
                             : !lts.ops->enabled(machine) && lts.ops->waiting(machine);
     }
     return true;
@@ -309,7 +330,9 @@ static json_t *violation_json(const verdict_run_violation *v)
     for (size_t k = 0; trace && v->trace && k < v->length; k++)
         json_array_append_new(trace, json_string(v->trace[k]));
     json_t *o = json_pack("{s:s, s:s, s:I, s:s, s:o*}", "kind",
-                          v->kind == VERDICT_DEADLOCK ? "deadlock" : "uncaught exception",
+                          v->kind == VERDICT_DEADLOCK   ? "deadlock"
+                          : v->kind == VERDICT_LIVELOCK ? "livelock"
+                                                        : "uncaught exception",
                           "message", v->text, "count", (json_int_t)v->count, "schedule",
                           sched ? sched : "", "trace", trace);
     base_free(sched);
@@ -424,7 +447,10 @@ static bool workers_start(const verdict_run_options *opt, vm *machine, workers *
         if (!w->machines[i]) return false;
         w->lts[i] = explore_lts(w->machines[i]);
         w->obs_ctx[i] = (observe){&w->parts[i], w->machines[i], false};
-        w->obs[i] = (por_observer){&w->obs_ctx[i], on_final, on_assert, NULL, NULL};
+        w->obs[i] = (por_observer){.ctx = &w->obs_ctx[i],
+                                   .final_state = on_final,
+                                   .assert_failed = on_assert,
+                                   .livelock = on_livelock};
     }
     return true;
 }
@@ -570,6 +596,13 @@ static int replay_outcome(vm *machine, por_step_result last, FILE *out)
         verdict_describe_deadlock(machine, waiting, VERDICT_DEADLOCK_PROGRAM, deadlock,
                                   sizeof deadlock);
         fprintf(out, "result: %s\n", deadlock);
+        return VERDICT_VIOLATION;
+    }
+    if (enabled && !can_finish(machine)) {
+        char livelock[8192];
+        verdict_describe_livelock(machine, enabled, VERDICT_DEADLOCK_PROGRAM, livelock,
+                                  sizeof livelock);
+        fprintf(out, "result: %s\n", livelock);
         return VERDICT_VIOLATION;
     }
     fprintf(out, "result: %s\n",

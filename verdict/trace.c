@@ -448,6 +448,24 @@ static bool note_unfinished(replay *rp, size_t step)
     return true;
 }
 
+/* The replay of [tr] stops where the threads of [enabled] can still run: makes its end a
+ * livelock (described) when no schedule leads from there to an end state. */
+static client_status note_livelock(checker *k, verdict_trace *tr, por_tset enabled,
+                                   client_error *err)
+{
+    bool can = true;
+    por_error perr;
+    if (por_can_finish(&k->lts, NULL, &can, &perr) != POR_OK)
+        return client_fail(err, perr.status == POR_ERR_NOMEM ? CLIENT_ERR_NOMEM : CLIENT_ERR_OBJECT,
+                           "%s", perr.message);
+    if (can) return CLIENT_OK;
+    char text[4096];
+    verdict_describe_livelock(k->machine, enabled, VERDICT_DEADLOCK_CLIENT, text, sizeof text);
+    tr->end = VERDICT_END_LIVELOCK;
+    tr->message = base_arena_strndup(&tr->arena, text, strlen(text));
+    return tr->message ? CLIENT_OK : client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
+}
+
 /* Reads the results at the end of the replay and how it ended. */
 static client_status finish(replay *rp, client_error *err)
 {
@@ -476,6 +494,7 @@ static client_status finish(replay *rp, client_error *err)
     tr->end = enabled ? VERDICT_END_RUNNING : waiting ? VERDICT_END_DEADLOCK : VERDICT_END_FINAL;
     if (tr->end == VERDICT_END_DEADLOCK)
         verdict_checker_blocked_results(k, waiting, tr->results, tr->returned);
+    if (tr->end == VERDICT_END_RUNNING) return note_livelock(k, tr, enabled, err);
     return CLIENT_OK;
 }
 
@@ -672,7 +691,7 @@ void verdict_trace_print(const client *c, const verdict_trace *tr, verdict_trace
 /* Returns the name of [end]. */
 static const char *end_name(verdict_trace_end end)
 {
-    static const char *const names[] = {"final", "deadlock", "exception", "running"};
+    static const char *const names[] = {"final", "deadlock", "exception", "running", "livelock"};
     return names[end];
 }
 

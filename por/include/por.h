@@ -121,6 +121,10 @@ typedef struct por_observer {
     por_verdict (*final_state)(void *ctx, const por_trace *schedule, por_tset waiting);
     /* [thread] failed an assertion; the lts is positioned at the state after the failing step. */
     void (*assert_failed)(void *ctx, size_t thread, const por_trace *schedule);
+    /* A livelock: a state reached by [schedule] from which no final state can be reached, whatever
+     * the threads do (a violation); the lts is positioned at it, and [running] are its enabled
+     * threads, which run for ever. Only searches that por_finds_livelocks says look for them. */
+    void (*livelock)(void *ctx, const por_trace *schedule, por_tset running);
     /* A transition was explored (or, for DL-S-POR line 27, added to the reachability graph). */
     void (*transition)(void *ctx, const por_transition_event *ev);
     /* A state's backtrack/done/current sets were updated, or the search left the state. */
@@ -162,6 +166,11 @@ typedef struct por_options {
  * no observer. */
 void por_options_init(por_options *opt);
 
+/* True when a search with [opt] looks for livelocks (por_observer.livelock): a stateful search by
+ * dfs, jpf or one of the pragmatic paper's searches, with any number of workers. The others (the
+ * DPOR family, cartesian, stateless searches) report none. */
+bool por_finds_livelocks(const por_options *opt);
+
 /* ---- Results and statistics ------------------------------------------------------------------ */
 
 /* Why a search ended. */
@@ -192,6 +201,8 @@ typedef struct por_stats {
     size_t max_depth;       /* longest path on the search stack */
     size_t end_states;      /* final states reached */
     size_t deadlocks;       /* final states with a waiting thread */
+    size_t livelocks;       /* states from which no final state can be reached, one per cycle of
+                             * states that the threads cannot leave (por_observer.livelock) */
     size_t assert_failures; /* transitions that failed an assertion */
     size_t violations;      /* final states the observer judged as violations */
     size_t proviso_fired;   /* states the cycle proviso expanded fully */
@@ -209,6 +220,7 @@ typedef struct por_stats {
 typedef struct por_result {
     por_stop stop;
     por_stats stats;
+    bool livelocks_checked; /* the search looked for livelocks (see por_finds_livelocks) */
 } por_result;
 
 /* Explores [lts] from its current state as [opt] says, reporting to its observer. On POR_OK,
@@ -286,6 +298,13 @@ typedef struct por_portfolio_result {
 por_status por_portfolio_run(const por_portfolio *p, const atomic_int *stop_flag,
                              por_member_fn *run, void *ctx, por_portfolio_result *out,
                              por_error *err);
+
+/* Sets [*can] unless some schedule leads from [lts]'s current state to a final state (no thread
+ * enabled): a search of every enabled thread that stops at the first final state it meets, so
+ * that a state it clears is a livelock (see por_observer.livelock). The lts ends where it
+ * started. [opt]'s limits and stop flag apply (NULL: none); a search they stop leaves [*can]
+ * true. */
+por_status por_can_finish(const por_lts *lts, const por_options *opt, bool *can, por_error *err);
 
 /* Prints [result]'s statistics as an indented text block on [out]. */
 void por_stats_print(FILE *out, const por_result *result);

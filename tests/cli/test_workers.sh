@@ -2,7 +2,7 @@
 # --workers N, the parallel search (issue 20, part 2), end to end: under 2 and 4 workers every toy
 # example, every golden concurrent program (porcheck run --all) and every bundled structure (one
 # generated client each, porcheck check) gives exactly the sequential search's verdict, outcomes,
-# violations and deadlocks, under dfs, jpf and s-por. dfs expands every state it claims, so where
+# violations, deadlocks and livelocks, under dfs, jpf and s-por. dfs expands every state it claims, so where
 # the sequential search stores the same states whatever its order (toy programs always; a VM
 # program when seq and three random orders agree: see the README on object names) its counts of
 # states, end states, transitions and deadlocks are the sequential ones too. Then: the title and JSON name the workers, a replay

@@ -175,19 +175,79 @@ static void on_frame(void *ctx, const por_frame_event *ev)
     problem(c->out, "%s", buf);
 }
 
+/* Records the fingerprint of a livelocked state the search reported (the toy is at it). */
+static void on_livelock(void *ctx, const por_trace *schedule, por_tset running)
+{
+    run_ctx *c = ctx;
+    (void)schedule;
+    por_lts lts = toy_lts(c->toy);
+    por_fp fp = lts.ops->fingerprint(lts.model);
+    bset_add(&c->out->livelocks, &fp, sizeof fp);
+    if (!(running & lts.ops->enabled(lts.model)) || running & ~lts.ops->enabled(lts.model))
+        problem(c->out, "%s", "a livelock's running threads are not its state's enabled threads");
+}
+
+void harness_note_finishing(outcomes *o)
+{
+    bset sources = {0};
+    for (size_t i = 0; i < o->edges.cap; i++)
+        if (o->edges.items[i]) bset_add(&sources, o->edges.items[i] + 4, 16);
+    for (size_t i = 0; i < o->edges.cap; i++) /* the targets with no edge out are terminal */
+        if (o->edges.items[i] && !bset_has(&sources, o->edges.items[i] + 4 + 20, 16))
+            bset_add(&o->finishing, o->edges.items[i] + 4 + 20, 16);
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (size_t i = 0; i < o->edges.cap; i++) {
+            const char *e = o->edges.items[i];
+            if (e && bset_has(&o->finishing, e + 4 + 20, 16))
+                grew |= bset_add(&o->finishing, e + 4, 16);
+        }
+    }
+    bset_free(&sources);
+}
+
 por_status harness_run(const run_spec *spec, outcomes *out, por_result *result)
 {
     memset(out, 0, sizeof *out);
     toy_reset(spec->toy);
     run_ctx c = {spec->toy, spec->real, spec->texts, out};
-    por_observer obs = {&c, on_final, on_assert, on_transition, on_frame};
+    por_observer obs = {.ctx = &c,
+                        .final_state = on_final,
+                        .assert_failed = on_assert,
+                        .livelock = on_livelock,
+                        .transition = on_transition,
+                        .frame = on_frame};
     por_options opt = spec->opt;
     opt.observer = &obs;
     por_lts lts = spec->lts ? *spec->lts : toy_lts(spec->toy);
     por_error err;
     por_status s = por_search(&lts, &opt, result, &err);
     if (s != POR_OK) problem(out, "search failed: %.300s", err.message);
+    out->livelocks_checked = result->livelocks_checked;
     return s;
+}
+
+/* Livelocks, when both searches looked for them: the same ones (each reported at its smallest
+ * state, whatever the path), and (when the oracle's finishing set is known) every reported state
+ * one that cannot finish. */
+static bool same_livelocks(const outcomes *want, const outcomes *got, char *why, size_t size)
+{
+    if (!want->livelocks_checked || !got->livelocks_checked) return true;
+    if (!bset_equal(&want->livelocks, &got->livelocks)) {
+        snprintf(why, size, "livelocks differ: oracle %zu, search %zu%s", want->livelocks.count,
+                 got->livelocks.count,
+                 missing(&want->livelocks, &got->livelocks) ? " (the search misses some)" : "");
+        return false;
+    }
+    for (size_t i = 0; want->finishing.count && i < got->livelocks.cap; i++)
+        if (got->livelocks.items[i] &&
+            bset_has(&want->finishing, got->livelocks.items[i] + 4, 16)) {
+            snprintf(why, size,
+                     "reported a livelock at a state from which a terminal state can "
+                     "be reached");
+            return false;
+        }
+    return true;
 }
 
 bool harness_same(const outcomes *want, const outcomes *got, char *why, size_t size)
@@ -205,7 +265,7 @@ bool harness_same(const outcomes *want, const outcomes *got, char *why, size_t s
                      g[i]->count, missing(w[i], g[i]) ? " (the search misses some)" : "");
             return false;
         }
-    return true;
+    return same_livelocks(want, got, why, size);
 }
 
 void outcomes_free(outcomes *o)
@@ -215,6 +275,8 @@ void outcomes_free(outcomes *o)
     bset_free(&o->asserts);
     bset_free(&o->edges);
     bset_free(&o->texts);
+    bset_free(&o->livelocks);
+    bset_free(&o->finishing);
 }
 
 bool outcomes_are(const outcomes *o, const char *const *want, size_t n)

@@ -31,11 +31,15 @@ void bset_free(bset *s);
 
 /* What one search found. */
 typedef struct outcomes {
-    bset finals;    /* terminal states: the exact state words */
-    bset deadlocks; /* terminal states with a waiting thread */
-    bset asserts;   /* failed assertions: the failing thread's part of the state */
-    bset edges;     /* explored transitions: from fingerprint, thread, to fingerprint */
-    bset texts;     /* outcome of each terminal state, as toy_outcome writes it */
+    bset finals;            /* terminal states: the exact state words */
+    bset deadlocks;         /* terminal states with a waiting thread */
+    bset asserts;           /* failed assertions: the failing thread's part of the state */
+    bset edges;             /* explored transitions: from fingerprint, thread, to fingerprint */
+    bset texts;             /* outcome of each terminal state, as toy_outcome writes it */
+    bset livelocks;         /* fingerprints of the livelocked states the search reported */
+    bset finishing;         /* oracle, after harness_note_finishing: fingerprints of the states from
+                             * which its explored edges lead to a terminal state */
+    bool livelocks_checked; /* the search looked for livelocks */
     size_t problems;
     char problem[512]; /* the first problem: an unreal transition, a bad backtrack set */
 } outcomes;
@@ -58,6 +62,11 @@ por_status harness_run(const run_spec *spec, outcomes *out, por_result *result);
 /* Compares [got] with the oracle's [want]; on a difference writes it into [why] and returns
  * false. Also fails on problems [got] recorded. */
 bool harness_same(const outcomes *want, const outcomes *got, char *why, size_t size);
+
+/* Fills [o]'s finishing set from its edges, which must be a whole state space (an oracle run
+ * of dfs): a state with no edge out is terminal, and a state finishes when an edge leads to one
+ * that finishes. */
+void harness_note_finishing(outcomes *o);
 
 /* Frees everything [o] holds. */
 void outcomes_free(outcomes *o);

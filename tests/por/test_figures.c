@@ -53,7 +53,7 @@ static recorder record(const char *src, por_algo algo)
 {
     toy_program *toy = harness_parse(src);
     recorder r = {0};
-    por_observer obs = {&r, NULL, NULL, NULL, on_frame};
+    por_observer obs = {.ctx = &r, .frame = on_frame};
     por_options opt = harness_options(algo, false, "seq");
     opt.observer = &obs;
     por_lts lts = toy_lts(toy);

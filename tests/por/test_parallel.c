@@ -1,6 +1,7 @@
 /* The parallel stateful search (issue 20, part 2): on random toy programs (the differential
  * test's generator: locks, CAS, asserts, spin loops, endless loops) dfs and jpf with 1, 2 and 4
- * workers find exactly the outcomes, deadlocks and failed assertions of the sequential search,
+ * workers find exactly the outcomes, deadlocks, livelocks and failed assertions of the sequential
+ * search,
  * and their summed counts of states, end states and transitions are the sequential ones: each
  * state is claimed and expanded by exactly one worker. S-POR with 1, 2 and 4 workers finds the
  * outcomes, deadlocks and failed assertions of sequential dfs (its counts depend on the timing),
@@ -44,6 +45,7 @@ typedef struct seen {
     bset finals;    /* outcome texts of end states */
     bset deadlocks; /* outcome texts of end states with a waiting thread */
     bset asserts;   /* failing threads' states */
+    bset livelocks; /* fingerprints of the livelocked states reported */
     graph g;        /* the states it claimed, with the transitions it explored from them */
     unsigned seed;  /* draws the pauses of a jittered search */
 } seen;
@@ -169,6 +171,16 @@ static void on_assert(void *ctx, size_t thread, const por_trace *schedule)
     (void)schedule;
 }
 
+/* Records a livelock by its state's fingerprint (the smallest of its cycle, whoever finds it). */
+static void on_livelock(void *ctx, const por_trace *schedule, por_tset running)
+{
+    seen *c = ctx;
+    por_lts lts = toy_lts(c->toy);
+    por_fp fp = lts.ops->fingerprint(lts.model);
+    bset_add(&c->livelocks, &fp, sizeof fp);
+    (void)schedule, (void)running;
+}
+
 /* Adds every string of [from] to [to]. */
 static void merge(bset *to, const bset *from)
 {
@@ -193,6 +205,7 @@ static void seen_free(seen *c)
     bset_free(&c->finals);
     bset_free(&c->deadlocks);
     bset_free(&c->asserts);
+    bset_free(&c->livelocks);
     free(c->g.nodes);
     free(c->g.edges);
     memset(&c->g, 0, sizeof c->g);
@@ -209,8 +222,11 @@ static void search_program(const char *src, por_algo algo, size_t workers, seen 
     por_worker w[4];
     for (size_t i = 0; i < n; i++) {
         static unsigned searches; /* each worker of each search pauses after its own draws */
-        parts[i] = (seen){harness_parse(src), {0}, {0}, {0}, {0}, ++searches};
-        obs[i] = (por_observer){&parts[i], on_final, on_assert, NULL, NULL};
+        parts[i] = (seen){harness_parse(src), {0}, {0}, {0}, {0}, {0}, ++searches};
+        obs[i] = (por_observer){.ctx = &parts[i],
+                                .final_state = on_final,
+                                .assert_failed = on_assert,
+                                .livelock = on_livelock};
         if (algo == POR_ALGO_SPOR) obs[i].transition = on_transition, obs[i].frame = on_frame;
         lts[i] = toy_lts(parts[i].toy);
         w[i] = (por_worker){&lts[i], &obs[i]};
@@ -226,6 +242,7 @@ static void search_program(const char *src, por_algo algo, size_t workers, seen 
         merge(&out->finals, &parts[i].finals);
         merge(&out->deadlocks, &parts[i].deadlocks);
         merge(&out->asserts, &parts[i].asserts);
+        merge(&out->livelocks, &parts[i].livelocks);
         merge_graph(&out->g, &parts[i].g);
         seen_free(&parts[i]);
         toy_free(parts[i].toy);
@@ -268,6 +285,13 @@ static void check_found(const seen *want, const seen *got, const por_result *par
                   bset_equal(&want->asserts, &got->asserts),
               "seed %llu %s x%zu: other outcomes, deadlocks or assertions\n%s",
               (unsigned long long)seed, what, workers, src);
+    cr_assert(par->livelocks_checked, "seed %llu %s x%zu: livelocks not looked for",
+              (unsigned long long)seed, what, workers);
+    cr_assert(bset_equal(&want->livelocks, &got->livelocks),
+              "seed %llu %s x%zu: livelocks %zu, sequential %zu\n%s", (unsigned long long)seed,
+              what, workers, got->livelocks.count, want->livelocks.count, src);
+    cr_assert_eq(par->stats.livelocks, got->livelocks.count,
+                 "seed %llu %s x%zu: each reported once", (unsigned long long)seed, what, workers);
 }
 
 /* Checks that [par] counts what [seq] counts (program [seed], [algo], [workers] workers). */

@@ -99,6 +99,17 @@ static size_t env_size(const char *name, size_t fallback)
     return v && *v ? (size_t)strtoull(v, NULL, 10) : fallback;
 }
 
+/* Programs whose oracle found a livelock (the part's count: each part runs in a process). */
+static size_t livelocked;
+
+/* True when some state of the oracle's whole state space cannot reach a terminal state. */
+static bool has_stuck_state(const outcomes *o)
+{
+    for (size_t i = 0; i < o->edges.cap; i++)
+        if (o->edges.items[i] && !bset_has(&o->finishing, o->edges.items[i] + 4, 16)) return true;
+    return false;
+}
+
 /* Parses [p] and runs the oracle; V_SKIP when it is too big. */
 static verdict oracle_open(const gen_program *p, uint64_t seed, oracle *o)
 {
@@ -115,7 +126,17 @@ static verdict oracle_open(const gen_program *p, uint64_t seed, oracle *o)
     run_spec spec = {o->toy, opt, NULL, false, NULL};
     cr_assert_eq(harness_run(&spec, &o->want, &r), POR_OK);
     cr_assert_eq(o->want.problems, 0, "oracle: %s\n%s", o->want.problem, src);
-    return r.stop == POR_STOP_COMPLETE ? V_OK : V_SKIP;
+    if (r.stop != POR_STOP_COMPLETE) return V_SKIP;
+    harness_note_finishing(&o->want);
+    for (size_t i = 0; i < o->want.livelocks.cap;
+         i++) /* dfs reports only states that cannot finish */
+        cr_assert(!o->want.livelocks.items[i] ||
+                      !bset_has(&o->want.finishing, o->want.livelocks.items[i] + 4, 16),
+                  "oracle: a livelock at a state that finishes\n%s", src);
+    cr_assert_eq(o->want.livelocks.count > 0, has_stuck_state(&o->want),
+                 "oracle: livelocks %zu\n%s", o->want.livelocks.count, src);
+    livelocked += o->want.livelocks.count > 0;
+    return V_OK;
 }
 
 static void oracle_close(oracle *o)
@@ -170,7 +191,8 @@ static verdict run_first_error(oracle *o, config c, char *why, size_t size)
     por_result r;
     run_spec spec = {o->toy, opt, &o->want.edges, false, NULL};
     harness_run(&spec, &got, &r);
-    bool want = o->want.deadlocks.count || o->want.asserts.count;
+    bool want = o->want.deadlocks.count || o->want.asserts.count ||
+                (o->want.livelocks.count && r.livelocks_checked);
     bool found = r.stop == POR_STOP_ERROR;
     outcomes_free(&got);
     if (want == found && (found || r.stop == POR_STOP_COMPLETE)) return V_OK;
@@ -190,7 +212,8 @@ static verdict check_program(const gen_program *p, uint64_t seed, int only, fail
         config c = config_at((size_t)(i % CONFIGS));
         /* --first-error: seq orders, on programs with a violation (the exhaustive runs
          * already show that the others have none). */
-        if (i >= CONFIGS && (c.random_order || !(o.want.deadlocks.count || o.want.asserts.count)))
+        if (i >= CONFIGS && (c.random_order || !(o.want.deadlocks.count || o.want.asserts.count ||
+                                                 o.want.livelocks.count)))
             continue;
         v = i < CONFIGS ? run_config(&o, c, f->why, sizeof f->why)
                         : run_first_error(&o, c, f->why, sizeof f->why);
@@ -247,7 +270,10 @@ static void check_part(size_t part)
             checked++;
         cr_assert_lt(skipped, 4 * want + 100, "too many programs redrawn as too big");
     }
-    cr_log_info("part %zu: %zu programs checked, %zu redrawn as too big", part, checked, skipped);
+    cr_log_info("part %zu: %zu programs checked (%zu of them with a livelock), %zu redrawn as too "
+                "big",
+                part, checked, livelocked, skipped);
+    cr_assert_gt(livelocked, checked / 50, "too few programs with a livelock to compare searches");
 }
 
 Test(por_random, programs_part0, .timeout = 600)

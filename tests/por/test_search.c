@@ -207,7 +207,7 @@ Test(por_search, first_error_stops_at_a_reproducible_assertion)
     for (int a = 0; a < POR_ALGO_COUNT; a++)
         for (int stateless = 0; stateless < 2; stateless++) {
             first_error_ctx c = {.toy = toy};
-            por_observer obs = {&c, NULL, record_assert, NULL, NULL};
+            por_observer obs = {.ctx = &c, .assert_failed = record_assert};
             por_options opt = harness_options((por_algo)a, stateless, "seq:1,0");
             opt.first_error = true;
             por_result r = search(toy, &opt, &obs);
@@ -234,7 +234,7 @@ Test(por_search, observer_verdicts_count_and_stop_first_error_searches)
 {
     toy_program *toy = harness_parse("shared x\nthread A { x = 1 }\nthread B { x = 2 }\n");
     first_error_ctx c = {.toy = toy};
-    por_observer obs = {&c, reject_x2, NULL, NULL, NULL};
+    por_observer obs = {.ctx = &c, .final_state = reject_x2};
     por_options opt = harness_options(POR_ALGO_DL_SPOR, false, "seq");
     por_result r = search(toy, &opt, &obs);
     cr_assert_eq(r.stop, POR_STOP_COMPLETE);
@@ -277,7 +277,7 @@ Test(por_search, an_observer_may_accept_a_deadlock)
         harness_parse("lock a, b\nthread A {\n lock a\n lock b\n unlock b\n unlock a\n}\n"
                       "thread B {\n lock b\n lock a\n unlock a\n unlock b\n}\n");
     first_error_ctx c = {.toy = toy};
-    por_observer obs = {&c, accept_deadlocks, NULL, NULL, NULL};
+    por_observer obs = {.ctx = &c, .final_state = accept_deadlocks};
     for (int a = 0; a < POR_ALGO_COUNT; a++) {
         por_options opt = harness_options((por_algo)a, false, "seq");
         opt.first_error = true;
@@ -613,7 +613,7 @@ Test(por_search, a_thread_the_end_stops_still_races)
         for (int stateless = 0; stateless < 2; stateless++) {
             daemon_model k = {0, 0, 0, 0};
             seen_values s = {&k, 0};
-            por_observer obs = {&s, add_seen, NULL, NULL, NULL};
+            por_observer obs = {.ctx = &s, .final_state = add_seen};
             por_lts lts = {&daemon_ops, &k};
             por_options opt = harness_options((por_algo)a, stateless, "seq");
             opt.observer = &obs;

@@ -95,7 +95,11 @@ typedef struct verdict_output {
 } verdict_output;
 
 /* What went wrong in a program. */
-typedef enum verdict_run_kind { VERDICT_UNCAUGHT, VERDICT_DEADLOCK } verdict_run_kind;
+typedef enum verdict_run_kind {
+    VERDICT_UNCAUGHT,
+    VERDICT_DEADLOCK,
+    VERDICT_LIVELOCK
+} verdict_run_kind;
 
 /* A distinct violation of a program: what it is, the first schedule reaching it, the trace of
  * its replay. */
@@ -286,7 +290,8 @@ typedef enum verdict_trace_end {
     VERDICT_END_FINAL,     /* every thread finished: [results] is an outcome */
     VERDICT_END_DEADLOCK,  /* no thread can run but some are blocked */
     VERDICT_END_EXCEPTION, /* the last step threw an uncaught exception */
-    VERDICT_END_RUNNING,   /* threads can still run */
+    VERDICT_END_RUNNING,   /* threads can still run, and some schedule ends */
+    VERDICT_END_LIVELOCK,  /* threads can still run, but no schedule ends: a livelock */
 } verdict_trace_end;
 
 /* A schedule replayed as a Lincheck-style interleaving table. */
@@ -300,7 +305,7 @@ typedef struct verdict_trace {
                             * that did not return are CLIENT_VAL_BLOCKED or _NOT_RUN) */
     bool *returned;        /* [invocation_count]: whether each invocation returned */
     verdict_trace_end end;
-    const char *message; /* DEADLOCK, EXCEPTION: what happened */
+    const char *message; /* DEADLOCK, EXCEPTION, LIVELOCK: what happened */
     size_t thread_count; /* VM threads the replay created; schedules name them by id */
     const char *thread_names[VM_MAX_THREADS]; /* "main", "T0", ... by thread id */
     base_arena arena;
@@ -324,6 +329,7 @@ typedef enum verdict_check_kind {
     VERDICT_CHECK_OUTCOME,   /* an end state whose outcome is not linearizable */
     VERDICT_CHECK_DEADLOCK,  /* an end state where threads are blocked, no blocked outcome */
     VERDICT_CHECK_EXCEPTION, /* a harness thread died of an uncaught exception */
+    VERDICT_CHECK_LIVELOCK,  /* a state from which no end state can be reached */
 } verdict_check_kind;
 
 /* One distinct violation and the first schedule that reached it. */
@@ -331,8 +337,8 @@ typedef struct verdict_check_violation {
     verdict_check_kind kind;
     const client_value *outcome; /* OUTCOME, DEADLOCK: [invocation_count] values (a deadlock's
                                   * blocked and not-run invocations marked so) */
-    const char *message;         /* DEADLOCK, EXCEPTION: what happened */
-    size_t count;                /* end states (or failing transitions) of this violation */
+    const char *message;         /* DEADLOCK, EXCEPTION, LIVELOCK: what happened */
+    size_t count;                /* end states (failing transitions, livelocks) of this one */
     const uint8_t *schedule;     /* thread ids, one per transition */
     size_t length;
     bool traced;     /* [trace] was replayed */
