@@ -269,9 +269,12 @@ static void timeline_end(FILE *f, const json_t *t)
 {
     const char *end = str(t, "end");
     if (!strcmp(end, "final") && !*str(t, "message")) return;
+    const char *message = str(t, "message");
+    size_t n = strlen(end);
+    if (!strncmp(message, end, n) && !strncmp(message + n, ": ", 2)) message += n + 2;
     fputs("<p class=\"warn\">", f);
     escf(f, "the interleaving ends in %s", !strcmp(end, "final") ? "a final state" : end);
-    if (*str(t, "message")) escf(f, ": %s", str(t, "message"));
+    if (*message) escf(f, ": %s", message);
     fputs("</p>\n", f);
 }
 
