@@ -80,7 +80,7 @@ bool por_algo_is_dpor(por_algo algo)
 
 bool por_finds_livelocks(const por_options *opt)
 {
-    return !opt->stateless && opt->algo <= POR_ALGO_DL_JPF;
+    return opt->algo != POR_ALGO_CARTESIAN;
 }
 
 por_status por_algo_parse(const char *name, por_algo *out, por_error *err)

@@ -603,6 +603,10 @@ struct search {
     void *livelock_ctx;          /* livelocks: where the candidate being examined was met */
     uint32_t scc_closed;         /* livelocks: the root id of the component the last pop closed,
                                   * whose states por_scc_retire retires (NONE: none) */
+    bool examines;               /* livelocks without Tarjan (stateless, the DPOR family): the
+                                  * states that close a cycle or block on sleep sets are examined
+                                  * (por_examine_state) */
+    store examined, finishing;   /* examines: the states examined, and those known to finish */
     uint8_t *scc_foreign;        /* livelocks, parallel: [scc_foreign_cap] per state id, whether
                                   * the worker only passed through it (see mark_shared_done) */
     size_t scc_foreign_cap;
@@ -767,6 +771,14 @@ bool por_scc_leave(search *s, frame *f);
  * the worker, see por_search_mark_done) and drops them from its store, which holds the states of
  * its stack and open components only. False when out of memory. */
 bool por_scc_retire(search *s);
+
+/* A search that keeps no graph of its states (stateless, the DPOR family) looks for livelocks
+ * where every path into one must pass: the lts is at a state reached by s->path[0 .. depth) that
+ * closes a cycle of the current path (or where sleep sets block every thread). Unless examined
+ * before or known to finish, a search of every thread from it reports each livelock it meets
+ * (a bottom component, at its smallest state, once) before a final state. False on an lts error
+ * or out of memory. */
+bool por_examine_state(search *s, size_t depth);
 
 /* Frees the search's livelock bookkeeping. */
 void por_scc_free(search *s);

@@ -20,7 +20,16 @@
  * state. Their reduced graphs reach a livelock when the state space has one: each state's
  * explored set is persistent and every cycle holds a fully expanded state (the cycle proviso), so
  * a path into the states that cannot finish can be commuted into the explored graph, as for
- * deadlocks (the differential tests compare with dfs on random programs with spin loops). */
+ * deadlocks (the differential tests compare with dfs on random programs with spin loops).
+ *
+ * A search that keeps no graph (stateless, the DPOR family; o-dpor, which explores states again)
+ * examines instead each state that closes a cycle of its current path: every path into a bottom
+ * component stays in it, so it closes a cycle there, and the search from that state reports it.
+ * Each state is examined once; the states on the way to a final state met are known to finish.
+ *
+ * Every livelock is reported at the state of its bottom component with the smallest fingerprint,
+ * once per search (por_search_shared's workers share the book), so that every search, order and
+ * worker count reports the same ones. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
 #include "internal.h"
@@ -142,10 +151,11 @@ static void nested_free(nested *n)
 }
 
 /* Sets [*stuck] when no final state is reachable from the state of snapshot [root] by any
- * thread, handing each bottom component met to [bottom] (NULL: none) on the way; false on an lts
+ * thread, handing each bottom component met to [bottom] (NULL: none) on the way; when a final
+ * state is met, adds the states on the way to it to [finishing] (NULL: none). False on an lts
  * error or out of memory. Leaves the lts off the search's stack. */
 static bool cannot_finish(search *s, por_snapshot *root, bool (*bottom)(nested *, size_t),
-                          void *ctx, bool *stuck)
+                          void *ctx, store *finishing, bool *stuck)
 {
     nested n = {.s = s, .bottom = bottom};
     s->lts->ops->restore(s->lts->model, root);
@@ -153,6 +163,10 @@ static bool cannot_finish(search *s, por_snapshot *root, bool (*bottom)(nested *
     s->livelock_ctx = ctx;
     bool ok = nested_run(&n);
     *stuck = ok && !n.final && !s->stopped;
+    for (size_t i = 0; ok && n.final && finishing && i < n.len; i++)
+        if (por_store_find(finishing, n.seen.fps[n.stack[i].id]) == NONE &&
+            por_store_add(finishing, n.seen.fps[n.stack[i].id]) == NONE)
+            ok = por_search_nomem(s);
     nested_free(&n);
     return ok;
 }
@@ -176,7 +190,7 @@ por_status por_can_finish(const por_lts *lts, const por_options *opt, bool *can,
     por_snapshot *start = lts->ops->save(lts->model);
     if (!start) return por_fail(err, POR_ERR_NOMEM, "out of memory");
     bool stuck = false;
-    bool ok = cannot_finish(&s, start, NULL, NULL, &stuck);
+    bool ok = cannot_finish(&s, start, NULL, NULL, NULL, &stuck);
     lts->ops->restore(lts->model, start);
     lts->ops->release(lts->model, start);
     *can = !stuck;
@@ -326,7 +340,23 @@ static bool report_livelock(search *s, frame *f, size_t d)
 {
     report_ctx rc = {d};
     bool stuck = false;
-    return cannot_finish(s, f->snap, report_bottom, &rc, &stuck);
+    return cannot_finish(s, f->snap, report_bottom, &rc, NULL, &stuck);
+}
+
+bool por_examine_state(search *s, size_t depth)
+{
+    const por_lts *lts = s->lts;
+    por_fp fp = lts->ops->fingerprint(lts->model);
+    if (por_store_find(&s->examined, fp) != NONE || por_store_find(&s->finishing, fp) != NONE)
+        return true;
+    if (por_store_add(&s->examined, fp) == NONE) return por_search_nomem(s);
+    por_snapshot *snap = lts->ops->save(lts->model);
+    if (!snap) return por_search_nomem(s);
+    report_ctx rc = {depth};
+    bool stuck = false;
+    bool ok = cannot_finish(s, snap, report_bottom, &rc, &s->finishing, &stuck);
+    lts->ops->release(lts->model, snap);
+    return ok;
 }
 
 bool por_scc_leave(search *s, frame *f)
@@ -361,6 +391,8 @@ bool por_scc_retire(search *s)
 
 void por_scc_free(search *s)
 {
+    por_store_free(&s->examined);
+    por_store_free(&s->finishing);
     base_free(s->scc_foreign);
     base_free(s->scc_stack);
     if (s->livelocks == &s->own_livelocks) por_store_free(&s->own_livelocks.reported);

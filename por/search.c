@@ -503,9 +503,22 @@ bool por_search_record_known(search *s, frame *f, size_t t, uint32_t succ)
     return link_known(s, f, p->label, succ, renamed_to(s, p, succ));
 }
 
+/* A search that examines states for livelocks (see por_examine_state) examines the successor of
+ * [f] by its chosen transition, known state [succ], when it closes a cycle of the path. */
+static bool examine_successor(search *s, frame *f, uint32_t succ)
+{
+    if (!s->examines || !bit_get(s->st.on_stack, succ)) return true;
+    size_t d = (size_t)(f - s->frames);
+    if (!goto_successor(s, d, f->chosen)) return false;
+    bool ok = por_examine_state(s, d + 1);
+    s->at_depth = -1;
+    return ok;
+}
+
 /* The chosen transition of [f] reached known state [succ] (Algorithm 2 line 20). */
 static bool enter_known(search *s, frame *f, uint32_t succ)
 {
+    if (!examine_successor(s, f, succ)) return false;
     f->chosen_succ = succ;
     f->chosen_renamed = renamed_to(s, &s->probes[(size_t)(f - s->frames) * s->n + f->chosen], succ);
     if (!link_known(s, f, f->chosen_label, succ, f->chosen_renamed)) return false;
@@ -731,15 +744,16 @@ por_status por_search_shared(const por_lts *lts, const por_options *opt, shared_
                         opt->stateless ? "a stateless" : "an", por_algo_name(opt->algo));
     s.st.with_names = s.st.graph && lts->ops->names;
     s.lb.with_any = s.st.with_names;
-    s.st.scc = por_finds_livelocks(opt) && !s.algo->run && !s.algo->revisit;
+    s.st.scc = por_finds_livelocks(opt) && !opt->stateless && !s.algo->run && !s.algo->revisit;
     s.livelocks = shared && shared->livelocks ? shared->livelocks : &s.own_livelocks;
+    s.examines = por_finds_livelocks(opt) && !s.st.scc && !s.algo->run && !shared;
     s.scc_closed = NONE;
     if (s.n == 0 || s.n > POR_MAX_THREADS)
         return por_fail(err, POR_ERR_ARG, "%zu threads (1 to %d supported)", s.n, POR_MAX_THREADS);
     por_search_order_init(&s);
     clock_gettime(CLOCK_MONOTONIC, &s.start);
     s.next_progress = 1.0;
-    result->livelocks_checked = s.st.scc;
+    result->livelocks_checked = s.st.scc || s.examines;
     bool ok = s.algo->run ? s.algo->run(&s) : run(&s);
     result->stats.seconds = por_seconds_since(&s.start);
     result->stats.state_bytes = por_store_state_bytes(&s.st);

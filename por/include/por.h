@@ -166,9 +166,8 @@ typedef struct por_options {
  * no observer. */
 void por_options_init(por_options *opt);
 
-/* True when a search with [opt] looks for livelocks (por_observer.livelock): a stateful search by
- * dfs, jpf or one of the pragmatic paper's searches, with any number of workers. The others (the
- * DPOR family, cartesian, stateless searches) report none. */
+/* True when a search with [opt] looks for livelocks (por_observer.livelock): every search but
+ * cartesian's, which reports none. */
 bool por_finds_livelocks(const por_options *opt);
 
 /* ---- Results and statistics ------------------------------------------------------------------ */
