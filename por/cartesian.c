@@ -312,8 +312,17 @@ static bool run_prefix_step(cart *c, size_t t, size_t at, por_fp *from)
     return true;
 }
 
+/* True when stored state [id] is on the stack of [c]. */
+static bool on_stack(const cart *c, uint32_t id)
+{
+    for (size_t d = 0; d < c->depth; d++)
+        if (c->frames[d].state == id) return true;
+    return false;
+}
+
 /* Runs the prefix of [t] from the top frame and goes on from its last state unless it is
- * known. */
+ * known; a known state on the stack closes a cycle, which a search that looks for livelocks
+ * examines (por_examine_state). */
 static bool run_prefix(cart *c, size_t t)
 {
     search *s = c->s;
@@ -326,9 +335,10 @@ static bool run_prefix(cart *c, size_t t)
         por_search_check_limits(s, ++c->steps);
     }
     if (s->stopped) return true;
-    if (por_store_find(&s->st, fp) != NONE) {
+    uint32_t known = por_store_find(&s->st, fp);
+    if (known != NONE) {
         s->result->stats.states_visited++;
-        return true;
+        return !s->examines || !on_stack(c, known) || por_examine_state(s, c->path, at);
     }
     uint32_t id = por_store_add(&s->st, fp);
     if (id == NONE) return por_search_nomem(s);

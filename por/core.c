@@ -78,11 +78,6 @@ bool por_algo_is_dpor(por_algo algo)
     return por_algo_is_stateless(algo) || algo == POR_ALGO_O_DPOR;
 }
 
-bool por_finds_livelocks(const por_options *opt)
-{
-    return opt->algo != POR_ALGO_CARTESIAN;
-}
-
 por_status por_algo_parse(const char *name, por_algo *out, por_error *err)
 {
     for (size_t i = 0; i < POR_ALGO_COUNT; i++)

@@ -729,9 +729,10 @@ bool por_search_replay(search *s, size_t d, const uint32_t *events, size_t count
 
 /* ---- Livelocks (livelock.c) ----------------------------------------------------------------- */
 
-/* True when the search looks for livelocks (see por_finds_livelocks): state ids then number the
- * states in the order they are pushed, which Tarjan's algorithm needs. */
-static inline bool search_finds_livelocks(const search *s)
+/* True when the search finds livelocks with Tarjan's algorithm over the states it stores (the
+ * stateful searches but o-dpor and cartesian): state ids then number the states in the order
+ * they are pushed, which the algorithm needs. */
+static inline bool search_keeps_components(const search *s)
 {
     return s->st.scc;
 }
@@ -742,7 +743,7 @@ bool por_scc_enter(search *s, frame *f);
 /* [f] has an explored edge to known state [succ]. */
 static inline void por_scc_edge(search *s, frame *f, uint32_t succ)
 {
-    if (!search_finds_livelocks(s)) return;
+    if (!search_keeps_components(s)) return;
     if (!bit_get(s->st.scc_open, succ))
         f->exits = true;
     else if (succ < f->low)
@@ -753,7 +754,7 @@ static inline void por_scc_edge(search *s, frame *f, uint32_t succ)
  * explored completely, or that this one passed through and left (parallel searches). */
 static inline void por_scc_edge_out(search *s, frame *f)
 {
-    if (search_finds_livelocks(s)) f->exits = true;
+    if (search_keeps_components(s)) f->exits = true;
 }
 
 /* Marks the state of id [id] done in the shared set as it leaves this worker (mark_shared_done),
@@ -772,13 +773,13 @@ bool por_scc_leave(search *s, frame *f);
  * its stack and open components only. False when out of memory. */
 bool por_scc_retire(search *s);
 
-/* A search that keeps no graph of its states (stateless, the DPOR family) looks for livelocks
- * where every path into one must pass: the lts is at a state reached by s->path[0 .. depth) that
- * closes a cycle of the current path (or where sleep sets block every thread). Unless examined
+/* A search that keeps no graph of its states (stateless, the DPOR family, cartesian) looks for
+ * livelocks where every path into one must pass: the lts is at a state reached by the threads
+ * [path][0 .. depth) that closes a cycle of the current path. Unless examined
  * before or known to finish, a search of every thread from it reports each livelock it meets
  * (a bottom component, at its smallest state, once) before a final state. False on an lts error
  * or out of memory. */
-bool por_examine_state(search *s, size_t depth);
+bool por_examine_state(search *s, const uint8_t *path, size_t depth);
 
 /* Frees the search's livelock bookkeeping. */
 void por_scc_free(search *s);

@@ -201,6 +201,7 @@ por_status por_can_finish(const por_lts *lts, const por_options *opt, bool *can,
 
 /* Where a livelock is reported from: the main search's path to the candidate (its depth). */
 typedef struct report_ctx {
+    const uint8_t *path;
     size_t depth;
 } report_ctx;
 
@@ -288,7 +289,7 @@ static bool report_bottom(nested *n, size_t root)
     uint8_t *path = base_malloc(rc->depth + root + component_size(n, root) + 1);
     if (!path) return por_search_nomem(s);
     size_t len = rc->depth;
-    if (len) memcpy(path, s->path, len);
+    if (len) memcpy(path, rc->path, len);
     for (size_t k = 1; k <= root; k++) path[len++] = n->stack[k].thread;
     bool found = false, ok = walk_to(s, n->stack[root].snap, target, path, &len, &found);
     if (ok && found) {
@@ -309,7 +310,7 @@ bool por_scc_enter(search *s, frame *f)
 {
     f->low = f->state;
     f->exits = false;
-    if (!search_finds_livelocks(s)) return true;
+    if (!search_keeps_components(s)) return true;
     if (!base_array_reserve(&s->scc_stack, &s->scc_cap, s->scc_len + 1, sizeof *s->scc_stack))
         return por_search_nomem(s);
     if (s->shared) {
@@ -338,12 +339,12 @@ static void close_component(search *s, uint32_t root)
  * component itself), unless it meets a final state first. */
 static bool report_livelock(search *s, frame *f, size_t d)
 {
-    report_ctx rc = {d};
+    report_ctx rc = {s->path, d};
     bool stuck = false;
     return cannot_finish(s, f->snap, report_bottom, &rc, NULL, &stuck);
 }
 
-bool por_examine_state(search *s, size_t depth)
+bool por_examine_state(search *s, const uint8_t *path, size_t depth)
 {
     const por_lts *lts = s->lts;
     por_fp fp = lts->ops->fingerprint(lts->model);
@@ -352,7 +353,7 @@ bool por_examine_state(search *s, size_t depth)
     if (por_store_add(&s->examined, fp) == NONE) return por_search_nomem(s);
     por_snapshot *snap = lts->ops->save(lts->model);
     if (!snap) return por_search_nomem(s);
-    report_ctx rc = {depth};
+    report_ctx rc = {path, depth};
     bool stuck = false;
     bool ok = cannot_finish(s, snap, report_bottom, &rc, &s->finishing, &stuck);
     lts->ops->release(lts->model, snap);
@@ -362,7 +363,7 @@ bool por_examine_state(search *s, size_t depth)
 bool por_scc_leave(search *s, frame *f)
 {
     s->scc_closed = NONE;
-    if (!search_finds_livelocks(s)) return true;
+    if (!search_keeps_components(s)) return true;
     size_t d = (size_t)(f - s->frames);
     frame *parent = d ? f - 1 : NULL;
     if (f->low != f->state) { /* its component goes on above it */

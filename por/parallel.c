@@ -177,7 +177,6 @@ static por_status collect(const parallel *p, bool signalled, por_result *result,
         st = por_fail(err, POR_ERR_NOMEM, "cannot start worker %zu of %zu", p->started + 1,
                       p->count);
     for (size_t i = 0; i < p->started; i++) add_stats(&result->stats, &p->runs[i].result.stats);
-    result->livelocks_checked = p->started && p->runs[0].result.livelocks_checked;
     result->stop = overall_stop(p->runs, p->started, signalled);
     result->stats.state_bytes = por_shared_set_bytes(&p->set);
     return st;

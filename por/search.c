@@ -378,7 +378,7 @@ static bool pop_frame(search *s)
 {
     frame *f = &s->frames[s->depth - 1];
     por_search_report_frame(s, f, true);
-    bool retire = !search_finds_livelocks(s); /* else each component's states when it closes */
+    bool retire = !search_keeps_components(s); /* else each component's states when it closes */
     if (!por_scc_leave(s, f) || (retire && !por_search_mark_done(s, f->state, f->foreign)))
         return false;
     s->lts->ops->release(s->lts->model, f->snap);
@@ -510,7 +510,7 @@ static bool examine_successor(search *s, frame *f, uint32_t succ)
     if (!s->examines || !bit_get(s->st.on_stack, succ)) return true;
     size_t d = (size_t)(f - s->frames);
     if (!goto_successor(s, d, f->chosen)) return false;
-    bool ok = por_examine_state(s, d + 1);
+    bool ok = por_examine_state(s, s->path, d + 1);
     s->at_depth = -1;
     return ok;
 }
@@ -744,16 +744,15 @@ por_status por_search_shared(const por_lts *lts, const por_options *opt, shared_
                         opt->stateless ? "a stateless" : "an", por_algo_name(opt->algo));
     s.st.with_names = s.st.graph && lts->ops->names;
     s.lb.with_any = s.st.with_names;
-    s.st.scc = por_finds_livelocks(opt) && !opt->stateless && !s.algo->run && !s.algo->revisit;
+    s.st.scc = !opt->stateless && !s.algo->run && !s.algo->revisit;
     s.livelocks = shared && shared->livelocks ? shared->livelocks : &s.own_livelocks;
-    s.examines = por_finds_livelocks(opt) && !s.st.scc && !s.algo->run && !shared;
+    s.examines = !s.st.scc && !shared;
     s.scc_closed = NONE;
     if (s.n == 0 || s.n > POR_MAX_THREADS)
         return por_fail(err, POR_ERR_ARG, "%zu threads (1 to %d supported)", s.n, POR_MAX_THREADS);
     por_search_order_init(&s);
     clock_gettime(CLOCK_MONOTONIC, &s.start);
     s.next_progress = 1.0;
-    result->livelocks_checked = s.st.scc || s.examines;
     bool ok = s.algo->run ? s.algo->run(&s) : run(&s);
     result->stats.seconds = por_seconds_since(&s.start);
     result->stats.state_bytes = por_store_state_bytes(&s.st);

