@@ -61,6 +61,10 @@ for algo in dfs jpf s-por de-s-por dl-s-por de-jpf dl-jpf dpor source-dpor optim
             grep -q "^  assertion failed: Check failed at line 21" out.txt || fail "lost_update.toy $run"
             expect 0 toy "$examples/counter.toy" $run
             grep -q "^outcomes (2):" out.txt || fail "counter.toy $run: $(cat out.txt)"
+            expect 1 toy "$examples/livelock.toy" $run
+            grep -q '^  livelock: no end state is reachable; running for ever: A running at line 11 mine=0 n=1 \$serving=1' out.txt &&
+                grep -q '^  livelock: no end state is reachable; running for ever: B running at line 21 mine=0 n=1 \$serving=1' out.txt &&
+                grep -qx "  livelocks  *2" out.txt || fail "livelock.toy $run: $(cat out.txt)"
         done
     done
 done
