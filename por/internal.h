@@ -600,7 +600,6 @@ struct search {
     size_t scc_len, scc_cap;
     livelock_book *livelocks;    /* livelocks: those reported ([own_livelocks] or the workers') */
     livelock_book own_livelocks; /* livelocks: a search's own book */
-    void *livelock_ctx;          /* livelocks: where the candidate being examined was met */
     uint32_t scc_closed;         /* livelocks: the root id of the component the last pop closed,
                                   * whose states por_scc_retire retires (NONE: none) */
     bool examines;               /* livelocks without Tarjan (stateless, the DPOR family): the

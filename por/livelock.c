@@ -48,8 +48,9 @@ typedef struct nframe {
 } nframe;
 
 /* A search of every enabled thread from one state (the full state space below it), on the fly
- * with Tarjan's algorithm: it stops at the first final state it meets, and hands each bottom
- * component it closes (a cycle no thread can leave, no final state in it) to [bottom]. */
+ * with Tarjan's algorithm: it stops at the first final state it meets (or, given a target, at
+ * the target), and hands each bottom component it closes (a cycle no thread can leave, no final
+ * state in it) to [bottom]. */
 typedef struct nested {
     search *s;
     store seen;    /* the states met, ids in the order met; scc_open kept */
@@ -60,6 +61,11 @@ typedef struct nested {
     bool final;                                    /* a final state was met */
     bool (*bottom)(struct nested *n, size_t root); /* stack[root] closes a bottom component;
                                                     * false on an error */
+    void *ctx;                                     /* for [bottom] */
+    uint8_t *path;   /* with a target: where the threads that reach it are appended */
+    size_t path_len; /* ... at this place */
+    por_fp target;   /* with [path]: the state the search stops at */
+    bool found;      /* the target was met; the lts is at it */
 } nested;
 
 /* Takes the lts's current state, reached by [thread], in: a known state lowers the top frame's
@@ -68,6 +74,12 @@ static bool nested_visit(nested *n, uint8_t thread)
 {
     const por_lts *lts = n->s->lts;
     por_fp fp = lts->ops->fingerprint(lts->model);
+    if (n->path && fp.lo == n->target.lo && fp.hi == n->target.hi) {
+        for (size_t k = 1; k <= n->len; k++)
+            n->path[n->path_len++] = k < n->len ? n->stack[k].thread : thread;
+        n->found = true;
+        return true;
+    }
     uint32_t id = por_store_find(&n->seen, fp);
     if (id != NONE) {
         nframe *top = &n->stack[n->len - 1];
@@ -117,15 +129,15 @@ static bool nested_pop(nested *n)
     return ok;
 }
 
-/* Runs the search from the lts's current state until it is over, meets a final state or a limit
- * stops the search it serves; false on an lts error or out of memory. */
+/* Runs the search from the lts's current state until it is over, meets a final state (or its
+ * target) or a limit stops the search it serves; false on an lts error or out of memory. */
 static bool nested_run(nested *n)
 {
     const por_lts *lts = n->s->lts;
     n->seen.scc = true;
     if (!nested_visit(n, 0)) return false;
-    for (size_t i = 1; n->len && !n->final; i++) {
-        por_search_check_limits(n->s, i);
+    for (size_t i = 1; n->len && !n->final && !n->found; i++) {
+        if (!n->path) por_search_check_limits(n->s, i); /* a walk stays in one component */
         if (n->s->stopped) return true;
         nframe *top = &n->stack[n->len - 1];
         if (!top->todo) {
@@ -157,10 +169,9 @@ static void nested_free(nested *n)
 static bool cannot_finish(search *s, por_snapshot *root, bool (*bottom)(nested *, size_t),
                           void *ctx, store *finishing, bool *stuck)
 {
-    nested n = {.s = s, .bottom = bottom};
+    nested n = {.s = s, .bottom = bottom, .ctx = ctx};
     s->lts->ops->restore(s->lts->model, root);
     s->at_depth = -1;
-    s->livelock_ctx = ctx;
     bool ok = nested_run(&n);
     *stuck = ok && !n.final && !s->stopped;
     for (size_t i = 0; ok && n.final && finishing && i < n.len; i++)
@@ -205,15 +216,20 @@ typedef struct report_ctx {
     size_t depth;
 } report_ctx;
 
-/* Returns the smallest fingerprint of the component of [n] whose root is stack[root]: the states
- * on the component stack from the root's id on. */
-static por_fp smallest_member(const nested *n, size_t root)
+/* Returns where the component of [n] whose root is stack[root] starts on the component stack:
+ * its states are the entries from there to the top. */
+static size_t component_start(const nested *n, size_t root)
 {
-    uint32_t first = n->stack[root].id;
     size_t i = n->scc_len;
-    while (n->scc[i - 1] != first) i--;
-    por_fp min = n->seen.fps[first];
-    for (size_t k = i - 1; k < n->scc_len; k++) {
+    while (n->scc[i - 1] != n->stack[root].id) i--;
+    return i - 1;
+}
+
+/* Returns the smallest fingerprint of the states of [n]'s component stack from [start] on. */
+static por_fp smallest_member(const nested *n, size_t start)
+{
+    por_fp min = n->seen.fps[n->scc[start]];
+    for (size_t k = start; k < n->scc_len; k++) {
         por_fp fp = n->seen.fps[n->scc[k]];
         if (fp.hi < min.hi || (fp.hi == min.hi && fp.lo < min.lo)) min = fp;
     }
@@ -234,48 +250,18 @@ static bool already_reported(search *s, por_fp fp)
 
 /* Steps from the state of [from] through the component (which every path from it stays in) to
  * its state [target], appending the threads to [path] at [*len] (room for one per state of the
- * component) and setting [*found]; false on an lts error or out of memory. */
+ * component) and setting [*found] (the lts then at the target); false on an lts error or out of
+ * memory. */
 static bool walk_to(search *s, por_snapshot *from, por_fp target, uint8_t *path, size_t *len,
                     bool *found)
 {
-    const por_lts *lts = s->lts;
-    lts->ops->restore(lts->model, from);
-    por_fp fp = lts->ops->fingerprint(lts->model);
-    *found = fp.lo == target.lo && fp.hi == target.hi;
-    nested n = {.s = s};
-    n.seen.scc = true;
-    bool ok = *found || nested_visit(&n, 0);
-    while (ok && n.len && !*found) {
-        nframe *top = &n.stack[n.len - 1];
-        if (!top->todo) {
-            lts->ops->release(lts->model, top->snap);
-            n.len--;
-            continue;
-        }
-        size_t t = tset_first(top->todo);
-        top->todo &= top->todo - 1;
-        lts->ops->restore(lts->model, top->snap);
-        por_step_result r;
-        if (!(ok = por_search_step(s, t, &r))) break;
-        fp = lts->ops->fingerprint(lts->model);
-        if (fp.lo == target.lo && fp.hi == target.hi) {
-            for (size_t k = 1; k < n.len; k++) path[(*len)++] = n.stack[k].thread;
-            path[(*len)++] = (uint8_t)t;
-            *found = true;
-        } else {
-            ok = nested_visit(&n, (uint8_t)t);
-        }
-    }
+    nested n = {.s = s, .path = path, .path_len = *len, .target = target};
+    s->lts->ops->restore(s->lts->model, from);
+    bool ok = nested_run(&n);
+    *len = n.path_len;
+    *found = n.found;
     nested_free(&n);
     return ok;
-}
-
-/* Returns the number of states of the component of [n] whose root is stack[root]. */
-static size_t component_size(const nested *n, size_t root)
-{
-    size_t i = n->scc_len;
-    while (n->scc[i - 1] != n->stack[root].id) i--;
-    return n->scc_len - i + 1;
 }
 
 /* [bottom] of a candidate's search: reports the component rooted at stack[root] as a livelock,
@@ -283,10 +269,11 @@ static size_t component_size(const nested *n, size_t root)
 static bool report_bottom(nested *n, size_t root)
 {
     search *s = n->s;
-    const report_ctx *rc = s->livelock_ctx;
-    por_fp target = smallest_member(n, root);
+    const report_ctx *rc = n->ctx;
+    size_t start = component_start(n, root);
+    por_fp target = smallest_member(n, start);
     if (already_reported(s, target)) return true;
-    uint8_t *path = base_malloc(rc->depth + root + component_size(n, root) + 1);
+    uint8_t *path = base_malloc(rc->depth + root + (n->scc_len - start) + 1);
     if (!path) return por_search_nomem(s);
     size_t len = rc->depth;
     if (len) memcpy(path, rc->path, len);
