@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # porcheck check end to end: hand-computed expected outcomes (the implementation oracle), every
-# correct bundled structure passing under every algorithm (and s-por, de-s-por, dl-s-por with
-# --heap-symmetry) with identical outcome sets, every buggy variant failing under every
+# correct bundled structure passing under every algorithm (the jpf classifier too, under every
+# other algorithm in turn; and s-por, de-s-por, dl-s-por with --heap-symmetry) with identical
+# outcome sets, every buggy variant failing under every
 # algorithm (also with --first-error, --stateless, other orders, and --heap-symmetry
 # --exact-states), --replay
 # reproducing a reported violation, results of every kind (Oddities), a spec in Violat's
@@ -11,7 +12,7 @@
 # and buggy structure under dfs, dl-s-por and one more algorithm in turn (every algorithm still
 # meets several structures), --heap-symmetry under one algorithm in turn, the jpf classifier under
 # dfs or dl-s-por in turn, and --first-error under one algorithm in turn (each buggy structure
-# another); the normal build runs every structure under every algorithm, classifier and symmetry.
+# another); the normal build runs every structure under every algorithm and symmetry.
 # Everything after those two loops runs in both builds.
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
@@ -85,11 +86,17 @@ clients_of() {
     esac
 }
 
-# classifiers_of ALGO K: the classifiers to try with ALGO on structure K: the default and jpf,
-# or quick, jpf only under dfs (even K) or dl-s-por (odd K).
+# classifiers_of ALGO K: the classifiers to try with ALGO on structure K: the default, and jpf
+# under every other algorithm of the list (the ones of K's parity: each algorithm meets jpf on
+# every other structure), or quick, jpf only under dfs (even K) or dl-s-por (odd K).
 classifiers_of() {
-    local jpf_algos=(dfs dl-s-por)
-    if [ "$quick" = 1 ] && [ "$1" != "${jpf_algos[$2 % 2]}" ]; then echo default; else echo default jpf; fi
+    local jpf_algos=(dfs dl-s-por) list=($algos) i=0
+    if [ "$quick" = 1 ]; then
+        if [ "$1" = "${jpf_algos[$2 % 2]}" ]; then echo default jpf; else echo default; fi
+        return
+    fi
+    while [ "${list[$i]}" != "$1" ]; do i=$((i + 1)); done
+    if [ $(((i + $2) % 2)) = 0 ]; then echo default jpf; else echo default; fi
 }
 
 # algos_for K: the algorithms structure K (its place in the loop) is checked under: all of them,
