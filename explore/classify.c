@@ -256,6 +256,21 @@ static int array_depth(uint8_t op)
     return op == CF_OP_LASTORE || op == CF_OP_DASTORE ? 4 : 3;
 }
 
+uint32_t explore_copy_depth(const vm *machine, const vm_thread *t)
+{
+    uint32_t d = t->depth;
+    while (d >= 2 && t->frames[d - 1].method->owner == machine->arraycopy_model->owner) d--;
+    return d;
+}
+
+/* The frame whose code makes the array accesses of [t]'s top frame [frame]: that frame, or the
+ * caller of porcheck's model of System.arraycopy or clone(), whose copy they are. */
+static const vm_frame *accessing_frame(const vm *machine, const vm_thread *t, const vm_frame *frame)
+{
+    uint32_t d = explore_copy_depth(machine, t);
+    return d < t->depth ? &t->frames[d - 1] : frame;
+}
+
 /* Classifies an array load or store. */
 static vm_park array_point(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
                            const vm_slot *sp)
@@ -265,8 +280,11 @@ static vm_park array_point(vm *machine, vm_thread *t, const vm_frame *frame, con
     if (!h || !shared(machine, h) || (vm_obj(machine, h)->flags & VM_OBJ_CONSTANT))
         return VM_PARK_NONE; /* a constant array is only read */
     if (jpf(machine)) return VM_PARK_ACCESS;
-    bool visible = class_visible(machine, frame->method->owner);
-    explore_race_note_element(machine, t, frame, pc, h, (uint32_t)sp[1 - depth].i, visible);
+    const vm_frame *site = accessing_frame(machine, t, frame);
+    bool visible = class_visible(machine, site->method->owner);
+    explore_race_note_element(machine, t, site,
+                              site == frame ? pc : site->method->code->code + site->pc, h,
+                              (uint32_t)sp[1 - depth].i, *pc > CF_OP_SALOAD, visible);
     if (visible) return VM_PARK_ACCESS;
     if (*pc == CF_OP_AASTORE) explore_sched_expose(machine, sp[-1].ref);
     return VM_PARK_NONE;

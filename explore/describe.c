@@ -206,9 +206,13 @@ void explore_describe_next(const vm *machine, uint32_t thread, char *buf, size_t
     base_textbuf t = base_textbuf_make(buf, cap);
     const vm_thread *th = machine->threads[thread];
     if (th->depth) {
-        const vm_frame *f = &th->frames[th->depth - 1];
+        uint32_t d = explore_copy_depth(machine, th); /* a copy's steps: at the call */
+        const vm_frame *f = &th->frames[d - 1];
         add_location(&t, f->method, f->pc);
-        base_textbuf_printf(&t, ": ");
+        base_textbuf_printf(&t, d == th->depth ? ": "
+                                : th->frames[d].method == machine->arraycopy_model
+                                    ? ": System.arraycopy: "
+                                    : ": clone: ");
     }
     if (th->state == VM_THREAD_TERMINATED) {
         base_textbuf_printf(&t, "(ended)");

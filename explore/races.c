@@ -228,12 +228,13 @@ void explore_race_note_field(vm *machine, const vm_thread *t, const vm_frame *fr
 }
 
 void explore_race_note_element(vm *machine, const vm_thread *t, const vm_frame *frame,
-                               const uint8_t *pc, uint32_t h, uint32_t index, bool visible)
+                               const uint8_t *pc, uint32_t h, uint32_t index, bool write,
+                               bool visible)
 {
     if (explore_sched_alone(machine, t)) return;
     race_access a = {t, frame, pc, h, NULL};
     uint32_t object = explore_label_object(machine, h);
-    note(machine, &a, vm_label_location_key(object, index), *pc > CF_OP_SALOAD, visible, index);
+    note(machine, &a, vm_label_location_key(object, index), write, visible, index);
 }
 
 size_t explore_check_races(const vm *machine, const explore_race **out)

@@ -38,12 +38,13 @@ typedef int (*vm_native_fn)(vm *machine, vm_thread *t, vm_slot *args, vm_slot *r
 
 /* What a native returns. */
 enum {
-    VM_NATIVE_OK = 0, /* done: [ret] holds the result */
-    VM_NATIVE_THROW,  /* the thread has a pending exception */
-    VM_NATIVE_BLOCK,  /* the thread cannot go on now; the call is retried when it runs again */
-    VM_NATIVE_FAIL,   /* a fatal error is recorded on the vm */
-    VM_NATIVE_PUSHED, /* the native pushed a Java frame that produces the result */
-    VM_NATIVE_YIELD,  /* done, and the thread offers the processor to others */
+    VM_NATIVE_OK = 0,   /* done: [ret] holds the result */
+    VM_NATIVE_THROW,    /* the thread has a pending exception */
+    VM_NATIVE_BLOCK,    /* the thread cannot go on now; the call is retried when it runs again */
+    VM_NATIVE_FAIL,     /* a fatal error is recorded on the vm */
+    VM_NATIVE_PUSHED,   /* the native pushed a Java frame that produces the result */
+    VM_NATIVE_YIELD,    /* done, and the thread offers the processor to others */
+    VM_NATIVE_DELEGATE, /* the call goes on as a call of Java method vm->delegate, same arguments */
 };
 
 /* What a native does to shared state, as the checker's labels describe it. */

@@ -161,6 +161,8 @@ static vm_call_result call_native(vm *machine, vm_thread *t, vm_method *m, uint8
         return VM_CALL_BLOCKED;
     case VM_NATIVE_PUSHED:
         return VM_CALL_PUSHED;
+    case VM_NATIVE_DELEGATE: /* the Java method takes the native's arguments where they are */
+        return vm_push_frame(machine, t, machine->delegate, args, advance);
     default:
         return VM_CALL_FATAL;
     }

@@ -35,6 +35,12 @@ FN(object_clone)
                  vm_dotted_name(o->cls, name, sizeof name));
         return native_thrown(machine);
     }
+    if (machine->driver.hooks && o->cls->kind == VM_KIND_ARRAY && o->length &&
+        (o->flags & VM_OBJ_SHARED) && !(o->flags & VM_OBJ_CONSTANT)) {
+        machine->delegate =
+            machine->clone_model; /* each element read is an access: see arraycopy */
+        return VM_NATIVE_DELEGATE;
+    }
     ret->ref = vm_clone_object(machine, t, args[0].ref);
     return ret->ref ? VM_NATIVE_OK : VM_NATIVE_FAIL;
 }
@@ -246,6 +252,16 @@ static int copy_checked(vm *machine, vm_thread *t, vm_object *s, vm_object *d, c
     return VM_NATIVE_OK;
 }
 
+/* True when the checker must see the element accesses of a copy of [n] elements from [s] to [d]
+ * one by one: it reads a shared array that may be written, or writes a shared array. Another
+ * thread's accesses may fall between them, and the classifier labels each (a copy inside one
+ * native step would hide both the accesses and what comes between). */
+static bool copy_watched(const vm *machine, const vm_object *s, const vm_object *d, int32_t n)
+{
+    bool reads_shared = (s->flags & VM_OBJ_SHARED) && !(s->flags & VM_OBJ_CONSTANT);
+    return machine->driver.hooks && n > 0 && (reads_shared || (d->flags & VM_OBJ_SHARED));
+}
+
 FN(system_arraycopy)
 {
     UNUSED;
@@ -254,6 +270,10 @@ FN(system_arraycopy)
     int32_t p[3] = {args[1].i, args[3].i, args[4].i};
     if (!arraycopy_types(machine, t, s, d) || !arraycopy_bounds(machine, t, s, d, p))
         return native_thrown(machine);
+    if (copy_watched(machine, s, d, p[2])) {
+        machine->delegate = machine->arraycopy_model;
+        return VM_NATIVE_DELEGATE;
+    }
     d = vm_obj_w(machine, args[2].ref);
     if (machine->driver.hooks && (d->flags & VM_OBJ_SHARED) && s->cls->elem_kind == 'L')
         for (int32_t i = 0; i < p[2]; i++) /* what a shared array receives is shared */

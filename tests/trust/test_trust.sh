@@ -77,6 +77,18 @@ racy ListStack '{ push(1); pop() } || { push(2); pop() }'
 racy MapSet '{ add(1) } || { add(2) } ; { size() }'
 racy LinkedQueue '{ offer(1) } || { offer(2) } ; { poll(); poll() }'
 racy Log '{ append(1) } || { append(2) } ; { text() }'
+# A snapshot taken with Arrays.copyOf while a writer fills the array: System.arraycopy reads a
+# shared array element by element, so the copy can see the second slot written and not the
+# first (before, the copy was one invisible step and every search said ok). Narrowed to the
+# structure, the copy's reads count as java.util.Arrays's code, the race widens it.
+racy SnapshotPair '{ set(1) } || { consistent() }'
+grep -q "race on .*int\[\]#.*\[[01]\]: .* at java.util.Arrays.copyOf(Arrays.java:[0-9]*)" out.txt ||
+    fail "SnapshotPair narrowed: the race does not name the copy's caller: $(grep race out.txt)"
+grep -q "widened with java.util.Arrays" out.txt || fail "SnapshotPair narrowed: not widened with Arrays"
+check 1 --jar "$jar" --spec "$trust_specs/SnapshotPair.json" --client '{ set(1) } || { consistent() }' --no-minimize
+grep -qx "  (void, false)   \[1 end state\]   UNEXPECTED" out.txt || fail "SnapshotPair: (void, false) not unexpected"
+grep -q "Arrays.copyOf(int\[\]@1, 2): read slots\[0\] -> 0" out.txt || fail "SnapshotPair: the copy's read is not in the table"
+
 # A check-then-act over a synchronized Vector: the duplicate is the bug, and Vector.contains is
 # one synchronized scan as in the JDK (no ConcurrentModificationException outcome).
 racy UniqueList '{ addIfAbsent(1) } || { addIfAbsent(1) } ; { size() }'
