@@ -299,9 +299,9 @@ uint32_t explore_label_pc(const vm_method *m, uint32_t pc);
 void explore_race_note_field(vm *machine, const vm_thread *t, const vm_frame *frame,
                              const uint8_t *pc, uint32_t h, const vm_field *field);
 
-/* The depth of [t] below porcheck's model of System.arraycopy and an array's clone() (class
- * jdk.internal.porcheck.ArrayCopy), whose element accesses are its caller's: the depth of the
- * frame that called into it, or t->depth when the top frame is not its code. */
+/* The depth of [t] below porcheck's model of System.arraycopy and clone() (class
+ * jdk.internal.porcheck.Copy), whose accesses are its caller's: the depth of the frame that
+ * called into it, or t->depth when the top frame is not its code. */
 uint32_t explore_copy_depth(const vm *machine, const vm_thread *t);
 
 /* Notes that [t], at [pc] of [frame], reads (or when [write], writes) element [index] of shared

@@ -264,7 +264,7 @@ uint32_t explore_copy_depth(const vm *machine, const vm_thread *t)
 }
 
 /* The frame whose code makes the array accesses of [t]'s top frame [frame]: that frame, or the
- * caller of porcheck's model of System.arraycopy or clone(), whose copy they are. */
+ * caller of porcheck's model of System.arraycopy or clone() (class Copy), whose copy they are. */
 static const vm_frame *accessing_frame(const vm *machine, const vm_thread *t, const vm_frame *frame)
 {
     uint32_t d = explore_copy_depth(machine, t);

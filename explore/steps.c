@@ -351,10 +351,23 @@ static bool unsafe_class(const vm_class *cls)
     return !strcmp(cls->name, "sun/misc/Unsafe") || !strcmp(cls->name, "jdk/internal/misc/Unsafe");
 }
 
+/* True when [m] is porcheck's model of an array's or an object's clone(), whose one parameter
+ * is the object cloned (the calls of class Copy that the user knows as clone()). */
+static bool clone_model(const vm *machine, const vm_method *m)
+{
+    return m == machine->clone_model || m == machine->clone_object_model;
+}
+
 /* Appends the library call that frame [b] runs for the application ("lock ReentrantLock#0.5"). */
 static void say_library_call(words *w, const vm *machine, const vm_thread *t, const vm_frame *b)
 {
     bool ctor = !strcmp(b->method->name, "<init>");
+    if (clone_model(machine, b->method) || b->method == machine->arraycopy_model) {
+        base_textbuf_printf(&w->out, "%s",
+                            b->method == machine->arraycopy_model ? "System.arraycopy" : "clone ");
+        if (b->method != machine->arraycopy_model) say_object(w, machine, t->slots[b->locals].ref);
+        return; /* porcheck's models of copies: what the program called */
+    }
     base_textbuf_printf(&w->out, "%s", ctor ? "new" : b->method->name);
     if (varhandle_adapter(b->method->owner) || unsafe_class(b->method->owner))
         return; /* a VarHandle access mode's adapter, an Unsafe: the action names the variable */
@@ -421,7 +434,9 @@ static char next_param(const char **d)
 }
 
 /* Says the library call that frame [b] (at [depth]) of [t] runs, as "RECV.method(ARGS)", into
- * [a] (kind "call", the receiver, the method, the arguments; its depth and return type). */
+ * [a] (kind "call", the receiver, the method, the arguments; its depth and return type).
+ * porcheck's models of copies read as what the program called: "rec.clone()",
+ * "System.arraycopy(...)". */
 static void say_named_call(words *w, const vm *machine, const vm_thread *t, int depth,
                            explore_action *a)
 {
@@ -429,15 +444,19 @@ static void say_named_call(words *w, const vm *machine, const vm_thread *t, int 
     const vm_method *m = b->method;
     base_textbuf o = base_textbuf_make(a->object, sizeof a->object);
     base_textbuf v = base_textbuf_make(a->value, sizeof a->value);
-    bool instance = !(m->access & CF_ACC_STATIC), ctor = !strcmp(m->name, "<init>");
+    bool clone = clone_model(machine, m), copy = m == machine->arraycopy_model;
+    bool instance = clone || !(m->access & CF_ACC_STATIC), ctor = !strcmp(m->name, "<init>");
     uint32_t receiver = instance ? t->slots[b->locals].ref : 0;
-    if (!instance || ctor)
+    if (copy)
+        base_textbuf_printf(&o, "System");
+    else if (!instance || ctor)
         explore_say_class(&o, m->owner->name);
     else if (receiver != w->names->root)
         explore_say_object(&o, machine, w->names, receiver);
-    say_params(&v, machine, w->names, m->descriptor, 0, &t->slots[b->locals + instance]);
+    if (!clone)
+        say_params(&v, machine, w->names, m->descriptor, 0, &t->slots[b->locals + instance]);
     put(a->kind, sizeof a->kind, "call");
-    put(a->field, sizeof a->field, ctor ? "new" : m->name);
+    put(a->field, sizeof a->field, ctor ? "new" : clone ? "clone" : copy ? "arraycopy" : m->name);
     const char *close = strchr(m->descriptor, ')');
     a->returns = close ? close[1] : 'V';
     a->call_depth = depth;
@@ -446,7 +465,7 @@ static void say_named_call(words *w, const vm *machine, const vm_thread *t, int 
     if (ctor)
         base_textbuf_printf(&text, "new %s(%s)", a->object, a->value);
     else
-        base_textbuf_printf(&text, "%s%s%s(%s)", a->object, a->object[0] ? "." : "", m->name,
+        base_textbuf_printf(&text, "%s%s%s(%s)", a->object, a->object[0] ? "." : "", a->field,
                             a->value);
 }
 

@@ -122,12 +122,13 @@ struct vm {
     uint32_t string_count, string_capacity;
     vm_known known;
     vm_offsets off;
-    vm_method *uncaught_handler; /* Thread.dispatchUncaughtException */
-    vm_method *concat_helper;    /* the Java fallback of string concatenation */
-    vm_method *arraycopy_model;  /* System.arraycopy element by element, for shared arrays */
-    vm_method *clone_model;      /* an array's clone() element by element, for shared arrays */
-    vm_method *delegate;         /* the method a native returning VM_NATIVE_DELEGATE hands to */
-    vm_error error;              /* the fatal error, once one happened */
+    vm_method *uncaught_handler;   /* Thread.dispatchUncaughtException */
+    vm_method *concat_helper;      /* the Java fallback of string concatenation */
+    vm_method *arraycopy_model;    /* System.arraycopy element by element, for shared arrays */
+    vm_method *clone_model;        /* an array's clone() element by element, for shared arrays */
+    vm_method *clone_object_model; /* Object.clone() field by field, for shared objects */
+    vm_method *delegate;           /* the method a native returning VM_NATIVE_DELEGATE hands to */
+    vm_error error;                /* the fatal error, once one happened */
     bool failed;
     bool exiting; /* System.exit was called */
     int exit_status;

@@ -770,16 +770,18 @@ bool vm_load_bootstrap(vm *machine)
         !resolve_offsets(machine))
         return false;
     vm_class *helper = vm_load_class(machine, NULL, "jdk/internal/porcheck/Concat");
-    vm_class *copier = vm_load_class(machine, NULL, "jdk/internal/porcheck/ArrayCopy");
+    vm_class *copier = vm_load_class(machine, NULL, "jdk/internal/porcheck/Copy");
     if (!helper || !copier) return false;
     machine->arraycopy_model =
         known_method(machine, copier, "copy", "(Ljava/lang/Object;ILjava/lang/Object;II)V");
     machine->clone_model =
         known_method(machine, copier, "cloneArray", "(Ljava/lang/Object;)Ljava/lang/Object;");
+    machine->clone_object_model =
+        known_method(machine, copier, "cloneObject", "(Ljava/lang/Object;)Ljava/lang/Object;");
     machine->uncaught_handler =
         known_method(machine, k->thread, "dispatchUncaughtException", "(Ljava/lang/Throwable;)V");
     machine->concat_helper =
         known_method(machine, helper, "concat", "([Ljava/lang/Object;)Ljava/lang/String;");
     return machine->uncaught_handler && machine->concat_helper && machine->arraycopy_model &&
-           machine->clone_model;
+           machine->clone_model && machine->clone_object_model;
 }

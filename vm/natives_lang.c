@@ -35,10 +35,10 @@ FN(object_clone)
                  vm_dotted_name(o->cls, name, sizeof name));
         return native_thrown(machine);
     }
-    if (machine->driver.hooks && o->cls->kind == VM_KIND_ARRAY && o->length &&
-        (o->flags & VM_OBJ_SHARED) && !(o->flags & VM_OBJ_CONSTANT)) {
+    if (machine->driver.hooks && o->length && (o->flags & VM_OBJ_SHARED) &&
+        !(o->flags & VM_OBJ_CONSTANT)) { /* each element or field read is an access of its own */
         machine->delegate =
-            machine->clone_model; /* each element read is an access: see arraycopy */
+            o->cls->kind == VM_KIND_ARRAY ? machine->clone_model : machine->clone_object_model;
         return VM_NATIVE_DELEGATE;
     }
     ret->ref = vm_clone_object(machine, t, args[0].ref);
@@ -678,6 +678,44 @@ FN(vm_new_array_of)
     return ret->ref ? VM_NATIVE_OK : VM_NATIVE_FAIL;
 }
 
+/* VM.allocateLike(o): a new instance of [o]'s class, every field zero. */
+FN(vm_allocate_like)
+{
+    UNUSED;
+    if (!args[0].ref) return native_npe(machine, t);
+    ret->ref = vm_new_object(machine, t, vm_obj(machine, args[0].ref)->cls);
+    return ret->ref ? VM_NATIVE_OK : VM_NATIVE_FAIL;
+}
+
+/* Returns the count of instance fields of [cls] and its superclasses, written into [cells] (slot
+ * times 4 plus kind: 0 one slot, 1 two, 2 a reference) when not NULL. */
+static uint32_t instance_cells(const vm_class *cls, int32_t *cells)
+{
+    uint32_t n = 0;
+    for (const vm_class *c = cls; c; c = c->super)
+        for (uint16_t i = 0; i < c->field_count; i++) {
+            const vm_field *f = &c->fields[i];
+            if (f->access & CF_ACC_STATIC) continue;
+            int kind = f->kind == 'L' ? 2 : f->kind == 'J' || f->kind == 'D' ? 1 : 0;
+            if (cells) cells[n] = (int32_t)(f->offset * 4 + (uint32_t)kind);
+            n++;
+        }
+    return n;
+}
+
+/* VM.instanceCells(o): the instance fields of [o]'s class, for the model of Object.clone(). */
+FN(vm_instance_cells)
+{
+    UNUSED;
+    if (!args[0].ref) return native_npe(machine, t);
+    const vm_class *cls = vm_obj(machine, args[0].ref)->cls;
+    uint32_t n = instance_cells(cls, NULL);
+    ret->ref = vm_new_array(machine, t, machine->known.int_array, (int32_t)n);
+    if (!ret->ref) return VM_NATIVE_FAIL;
+    instance_cells(cls, (int32_t *)VM_ELEMS(vm_obj(machine, ret->ref)));
+    return VM_NATIVE_OK;
+}
+
 /* VM.constant(o): the model promises that [o] and what it reaches are never written again. */
 FN(vm_constant)
 {
@@ -776,6 +814,9 @@ FN(vm_is_initialized)
 const vm_native vm_natives_sysvm[] = {
     {"newArray", "(Ljava/lang/Class;I)Ljava/lang/Object;", vm_new_array_of, VM_SYNC_NONE, NULL},
     {"constant", "(Ljava/lang/Object;)V", vm_constant, VM_SYNC_NONE, NULL},
+    {"allocateLike", "(Ljava/lang/Object;)Ljava/lang/Object;", vm_allocate_like, VM_SYNC_NONE,
+     NULL},
+    {"instanceCells", "(Ljava/lang/Object;)[I", vm_instance_cells, VM_SYNC_NONE, NULL},
     {"unsupported", "(Ljava/lang/String;)V", vm_unsupported_feature, VM_SYNC_NONE, NULL},
     {"preinitialize", "()V", vm_preinitialize, VM_SYNC_NONE, NULL},
     {"ensureInitialized", "(Ljava/lang/Class;)V", vm_ensure_initialized, VM_SYNC_NONE, NULL},

@@ -89,6 +89,20 @@ check 1 --jar "$jar" --spec "$trust_specs/SnapshotPair.json" --client '{ set(1) 
 grep -qx "  (void, false)   \[1 end state\]   UNEXPECTED" out.txt || fail "SnapshotPair: (void, false) not unexpected"
 grep -q "Arrays.copyOf(int\[\]@1, 2): read slots\[0\] -> 0" out.txt || fail "SnapshotPair: the copy's read is not in the table"
 
+# The same snapshot taken by clone() of a shared record: Object.clone() reads the fields one at a
+# time (each a synchronisation read, visible under every classifier and visible set), so every
+# search sees the torn copy, narrowed too.
+want=
+for algo in $algos; do
+    check 1 --jar "$jar" --spec "$trust_specs/SnapshotRecord.json" --client '{ set(1) } || { consistent() }' --algo "$algo" --json out.json --no-minimize
+    grep -qx "  (void, false)   \[1 end state\]   UNEXPECTED" out.txt || fail "SnapshotRecord $algo: (void, false) not unexpected"
+    [ -n "$want" ] || want=$(observed)
+    [ "$(observed)" = "$want" ] || fail "SnapshotRecord $algo: observed $(observed), dfs $want"
+done
+check 1 --jar "$jar" --spec "$trust_specs/SnapshotRecord.json" --client '{ set(1) } || { consistent() }' --visible trust.SnapshotRecord --no-minimize
+grep -qx "verdict: VIOLATION" out.txt || fail "SnapshotRecord narrowed: $(grep verdict out.txt)"
+grep -q "|     rec.clone(): read rec.first -> 0 " out.txt || fail "SnapshotRecord: the clone's read is not in the table"
+
 # A check-then-act over a synchronized Vector: the duplicate is the bug, and Vector.contains is
 # one synchronized scan as in the JDK (no ConcurrentModificationException outcome).
 racy UniqueList '{ addIfAbsent(1) } || { addIfAbsent(1) } ; { size() }'

@@ -7,6 +7,15 @@ public final class VM {
     /** Creates an array of [length] elements of [componentType] (java.lang.reflect.Array.newInstance). */
     public static native Object newArray(Class<?> componentType, int length);
 
+    /** A new instance of [o]'s class, every field zero, no constructor run (Object.clone). */
+    public static native Object allocateLike(Object o);
+
+    /**
+     * The instance fields of [o]'s class and its superclasses, each as its slot times 4 plus its
+     * kind: 0 an int, boolean, byte, char, short or float, 1 a long or double, 2 a reference.
+     */
+    public static native int[] instanceCells(Object o);
+
     /**
      * Promises that [o] and everything it references are never written again (the boxing
      * caches), so the checker leaves them out of its state walks.

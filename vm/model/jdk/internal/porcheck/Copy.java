@@ -1,8 +1,8 @@
 package jdk.internal.porcheck;
 
 /**
- * System.arraycopy and an array's clone() element by element, for the checker: when a shared
- * array takes part, each
+ * System.arraycopy and clone() element by element and field by field, for the checker: when a
+ * shared array or object takes part, each
  * element read and each element write is an access of its own (a scheduling point wherever the
  * classifier makes the caller's array accesses one), as in the copy loop the caller could have
  * written, so another thread's accesses can fall between them. The VM calls it in place of the
@@ -10,8 +10,8 @@ package jdk.internal.porcheck;
  * order, or descending when the destination range starts after the source range in the same
  * array (a copy through a temporary array, as the specification asks).
  */
-final class ArrayCopy {
-    private ArrayCopy() {}
+final class Copy {
+    private Copy() {}
 
     static void copy(Object src, int sp, Object dst, int dp, int n) {
         boolean down = src == dst && sp < dp;
@@ -100,6 +100,26 @@ final class ArrayCopy {
         int n = length(a);
         Object c = VM.newArray(a.getClass().getComponentType(), n);
         copy(a, 0, c, 0, n);
+        return c;
+    }
+
+    /**
+     * Object.clone() of [o], not an array: a new instance of its class (no constructor runs)
+     * whose fields are read from [o] one at a time, each a synchronisation read of its own, a
+     * scheduling point labelled with the field (the VM calls it for a shared object).
+     */
+    static Object cloneObject(Object o) {
+        Object c = VM.allocateLike(o);
+        for (int cell : VM.instanceCells(o)) {
+            long at = cell >>> 2;
+            if ((cell & 3) == 0) {
+                Sync.putInt(c, at, Sync.getInt(o, at));
+            } else if ((cell & 3) == 1) {
+                Sync.putLong(c, at, Sync.getLong(o, at));
+            } else {
+                Sync.putReference(c, at, Sync.getReference(o, at));
+            }
+        }
         return c;
     }
 
