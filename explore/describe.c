@@ -149,6 +149,17 @@ static void add_call(base_textbuf *t, const vm *machine, const vm_method *m, con
         explore_describe_sync_cell(t, machine, args);
 }
 
+/* The field that frame [f], porcheck's model of Object.clone(), reads by calling [m] on [args]
+ * (a Sync read of the object cloned); NULL for any other call. */
+static const vm_field *cloned_field(const vm *machine, const vm_frame *f, const vm_method *m,
+                                    const vm_slot *args)
+{
+    if (f->method != machine->clone_object_model || m->sync != VM_SYNC_READ || !args[0].ref)
+        return NULL;
+    return explore_field_at_offset(vm_obj(machine, args[0].ref)->cls,
+                                   (uint32_t)vm_get_long(args + 1));
+}
+
 /* Describes what [th], runnable and parked at its top frame, does next. */
 static void add_parked(base_textbuf *t, const vm *machine, const vm_thread *th)
 {
@@ -168,7 +179,15 @@ static void add_parked(base_textbuf *t, const vm *machine, const vm_thread *th)
         }
     case VM_PARK_INVOKE: {
         const vm_method *m = vm_call_target((vm *)machine, NULL, f, pc, sp);
-        if (m) add_call(t, machine, m, sp - m->arg_slots);
+        const vm_field *field = m ? cloned_field(machine, f, m, sp - m->arg_slots) : NULL;
+        if (field) { /* "read Pair.a of Pair#0.4", as a getfield of it reads */
+            base_textbuf_printf(t, "read ");
+            add_class(t, field->owner);
+            base_textbuf_printf(t, ".%s of ", field->name);
+            add_object(t, machine, sp[-(int)m->arg_slots].ref);
+        } else if (m) {
+            add_call(t, machine, m, sp - m->arg_slots);
+        }
         return;
     }
     case VM_PARK_RETURN:

@@ -3,7 +3,8 @@
 # getter with an AtomicReference inside, Node's constructor, a static helper of Node) shows the
 # line of the structure's own method with the helper's line after it in brackets; arrays are
 # named as every label names a class ("int[]#0.4[0]", "Object[]#0.5[0]", never "[I#" or
-# "Object;#"); a library call split by another thread's steps (AtomicMarkableReference's set and
+# "Object;#"); System.arraycopy and clone() of shared data show their element and field reads
+# at the program's call; a library call split by another thread's steps (AtomicMarkableReference's set and
 # compareAndSet take two) says that it begins and ends instead of showing the same row twice.
 # usage: test_traces.sh PORCHECK JAVAC SOURCE_DIR WORK_DIR
 set -u
@@ -41,6 +42,14 @@ grep -qE "traces.Slots.main\(Slots.java:15\): write int\[\]#[0-9]+\.[0-9]+\[0\]$
 grep -qE "traces.Slots.main\(Slots.java:16\): write Object\[\]#[0-9]+\.[0-9]+\[0\]$" out.txt ||
     fail "run: the Object[] is not named Object[]#...: $(grep 'Slots.java:16' out.txt)"
 grep -qF -e "[I#" -e "Object;#" out.txt && fail "run: a raw array class name: $(grep -F -e '[I#' -e 'Object;#' out.txt)"
+
+# ---- b2: porcheck's models of copies show as the call the program made, at its line
+expect 1 run --classpath traces.jar traces.Copies
+grep -qE "traces.Copies.main\(Copies.java:26\): System.arraycopy: read int\[\]#[0-9]+\.[0-9]+\[1\]$" out.txt ||
+    fail "run: the copy's read is not at the arraycopy: $(grep -F 'Copies.java:26' out.txt)"
+grep -qE 'traces.Copies\$Pair.copy\(Copies.java:10\): clone: read Pair.b of Pair#[0-9]+\.[0-9]+$' out.txt ||
+    fail "run: the clone's read is not at the clone: $(grep -F 'Copies.java:10' out.txt)"
+grep -qF "porcheck.Copy" out.txt && fail "run: the model's frame shows: $(grep -F 'porcheck.Copy' out.txt)"
 
 # ---- c: a library call split by another thread's steps is one call that begins and ends
 expect 1 check --jar traces.jar --spec "$dir/flag.json" --client '{ claim(1) } || { claim(2) }' --no-minimize
