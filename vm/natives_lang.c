@@ -26,6 +26,13 @@ FN(object_hash_code)
     return VM_NATIVE_OK;
 }
 
+/* True when the checker runs and another thread may write [o] while this one reads it: [o] is
+ * shared and not constant (the copies of System.arraycopy and clone() then go field by field). */
+static bool read_watched(const vm *machine, const vm_object *o)
+{
+    return machine->driver.hooks && (o->flags & VM_OBJ_SHARED) && !(o->flags & VM_OBJ_CONSTANT);
+}
+
 FN(object_clone)
 {
     vm_object *o = vm_obj(machine, args[0].ref);
@@ -35,8 +42,7 @@ FN(object_clone)
                  vm_dotted_name(o->cls, name, sizeof name));
         return native_thrown(machine);
     }
-    if (machine->driver.hooks && o->length && (o->flags & VM_OBJ_SHARED) &&
-        !(o->flags & VM_OBJ_CONSTANT)) { /* each element or field read is an access of its own */
+    if (o->length && read_watched(machine, o)) { /* each element or field read: an access */
         machine->delegate =
             o->cls->kind == VM_KIND_ARRAY ? machine->clone_model : machine->clone_object_model;
         return VM_NATIVE_DELEGATE;
@@ -258,8 +264,8 @@ static int copy_checked(vm *machine, vm_thread *t, vm_object *s, vm_object *d, c
  * native step would hide both the accesses and what comes between). */
 static bool copy_watched(const vm *machine, const vm_object *s, const vm_object *d, int32_t n)
 {
-    bool reads_shared = (s->flags & VM_OBJ_SHARED) && !(s->flags & VM_OBJ_CONSTANT);
-    return machine->driver.hooks && n > 0 && (reads_shared || (d->flags & VM_OBJ_SHARED));
+    return n > 0 &&
+           (read_watched(machine, s) || (machine->driver.hooks && (d->flags & VM_OBJ_SHARED)));
 }
 
 FN(system_arraycopy)

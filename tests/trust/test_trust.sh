@@ -43,20 +43,29 @@ observed() {
 print(sorted(json.dumps(o["values"]) for o in json.load(open(sys.argv[1]))["clients"][0]["observed"]["outcomes"]))' "${1:-out.json}"
 }
 
-# racy NAME CLIENT: a violation under every algorithm, default options and narrowed, each
-# observing exactly the outcomes dfs observes (the client minimised under dfs alone: see
-# minimise_flag in tests/lib.sh).
-racy() {
-    local name=$1 client=$2 want=
-    narrowed "$name"
+# violates NAME CLIENT [LINE]: a violation under every algorithm with default options, each
+# observing exactly the outcomes dfs observes (left in $want) and, given LINE, printing that
+# line (the client minimised under dfs alone: see minimise_flag in tests/lib.sh).
+violates() {
+    local name=$1 client=$2 line=${3:-}
+    want=
     for algo in $algos; do
         check 1 --jar "$jar" --spec "$trust_specs/$name.json" --client "$client" --algo "$algo" --json out.json $(minimise_flag "$algo")
         grep -qx "verdict: VIOLATION" out.txt || fail "$name $algo: no violation by default"
         grep -q "^visible: every " out.txt || fail "$name $algo: visible set not printed"
         ! grep -q "race on state" out.txt || fail "$name $algo: the default visible set left it out"
+        [ -z "$line" ] || grep -qxF -- "$line" out.txt || fail "$name $algo: no line '$line'"
         [ -n "$want" ] || want=$(observed)
         [ "$(observed)" = "$want" ] || fail "$name $algo: observed $(observed), dfs $want"
     done
+}
+
+# racy NAME CLIENT: violates, and narrowed to NAME a violation too, found after the race check
+# widens the visible set.
+racy() {
+    local name=$1 client=$2
+    narrowed "$name"
+    violates "$name" "$client"
     for algo in dfs s-por dl-s-por; do
         check 1 --jar "$jar" --spec "$name-narrowed.json" --client "$client" --algo "$algo" --json out.json $(minimise_flag "$algo")
         [ "$(observed)" = "$want" ] || fail "$name $algo narrowed: observed $(observed), dfs $want"
@@ -92,13 +101,7 @@ grep -q "Arrays.copyOf(int\[\]@1, 2): read slots\[0\] -> 0" out.txt || fail "Sna
 # The same snapshot taken by clone() of a shared record: Object.clone() reads the fields one at a
 # time (each a synchronisation read, visible under every classifier and visible set), so every
 # search sees the torn copy, narrowed too.
-want=
-for algo in $algos; do
-    check 1 --jar "$jar" --spec "$trust_specs/SnapshotRecord.json" --client '{ set(1) } || { consistent() }' --algo "$algo" --json out.json --no-minimize
-    grep -qx "  (void, false)   \[1 end state\]   UNEXPECTED" out.txt || fail "SnapshotRecord $algo: (void, false) not unexpected"
-    [ -n "$want" ] || want=$(observed)
-    [ "$(observed)" = "$want" ] || fail "SnapshotRecord $algo: observed $(observed), dfs $want"
-done
+violates SnapshotRecord '{ set(1) } || { consistent() }' "  (void, false)   [1 end state]   UNEXPECTED"
 check 1 --jar "$jar" --spec "$trust_specs/SnapshotRecord.json" --client '{ set(1) } || { consistent() }' --visible trust.SnapshotRecord --no-minimize
 grep -qx "verdict: VIOLATION" out.txt || fail "SnapshotRecord narrowed: $(grep verdict out.txt)"
 grep -q "|     rec.clone(): read rec.first -> 0 " out.txt || fail "SnapshotRecord: the clone's read is not in the table"
