@@ -271,14 +271,30 @@ static const vm_frame *accessing_frame(const vm *machine, const vm_thread *t, co
     return d < t->depth ? &t->frames[d - 1] : frame;
 }
 
+/* Stops thread [t] before its store into constant array [h]: the model library's constants and
+ * javac's enum tables are never written by the code that made them, so only other code can,
+ * which porcheck cannot check (reads of [h] were never scheduling points). */
+static vm_park constant_store(vm *machine, vm_thread *t, uint32_t h)
+{
+    char what[600];
+    base_textbuf out = base_textbuf_make(what, sizeof what);
+    base_textbuf_printf(&out, "a write into an element of an ");
+    explore_say_class(&out, vm_obj(machine, h)->cls->name);
+    base_textbuf_printf(&out, " that porcheck takes as never written again (a constant of its "
+                              "model library, or javac's enum table $VALUES or $SwitchMap$...)");
+    vm_unsupported(machine, t, what);
+    return VM_PARK_ACCESS;
+}
+
 /* Classifies an array load or store. */
 static vm_park array_point(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
                            const vm_slot *sp)
 {
     int depth = array_depth(*pc);
     uint32_t h = sp[-depth].ref;
-    if (!h || !shared(machine, h) || (vm_obj(machine, h)->flags & VM_OBJ_CONSTANT))
-        return VM_PARK_NONE; /* a constant array is only read */
+    if (!h || !shared(machine, h)) return VM_PARK_NONE;
+    if (vm_obj(machine, h)->flags & VM_OBJ_CONSTANT) /* a constant array is only read */
+        return *pc > CF_OP_SALOAD ? constant_store(machine, t, h) : VM_PARK_NONE;
     if (jpf(machine)) return VM_PARK_ACCESS;
     const vm_frame *site = accessing_frame(machine, t, frame);
     bool visible = class_visible(machine, site->method->owner);

@@ -210,6 +210,11 @@ void vm_make_constant(vm *machine, uint32_t h)
     if (h) flag_reachable(machine, h, VM_OBJ_CONSTANT | VM_OBJ_SHARED, true);
 }
 
+void vm_freeze_array(vm *machine, uint32_t h)
+{
+    if (h) vm_obj_w(machine, h)->flags |= VM_OBJ_CONSTANT | VM_OBJ_SHARED;
+}
+
 bool vm_pin(vm *machine, uint32_t h)
 {
     vm_heap *heap = &machine->heap;

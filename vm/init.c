@@ -3,6 +3,7 @@
  * superclass first; the instruction that triggered initialisation runs again once they return.
  * A class without <clinit> gets an empty one so that its state changes at the right moment. */
 #include <stdio.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -152,6 +153,53 @@ static void wrap_in_eiie(vm *machine, vm_thread *t)
     t->exception = h;
 }
 
+/* True when static [f] of [cls] is one of javac's tables: an enum's $VALUES (values() hands out
+ * clones of it) or a $SwitchMap$ of a switch on an enum, both static, final and synthetic, which
+ * source code cannot name and javac's code never writes after the initialiser. */
+static bool javac_table(const vm_class *cls, const vm_field *f)
+{
+    const uint16_t table = CF_ACC_STATIC | CF_ACC_FINAL | CF_ACC_SYNTHETIC;
+    if ((f->access & table) != table || f->kind != 'L') return false;
+    if (!strncmp(f->name, "$SwitchMap$", 11)) return !strcmp(f->descriptor, "[I");
+    size_t n = strlen(cls->name);
+    return (cls->access & CF_ACC_ENUM) && !strcmp(f->name, "$VALUES") &&
+           !strncmp(f->descriptor, "[L", 2) && !strncmp(f->descriptor + 2, cls->name, n) &&
+           !strcmp(f->descriptor + 2 + n, ";");
+}
+
+/* True when every element of reference array [h] is also held by a static field of [cls] (an
+ * enum's constants are): a constant array's walk leaves its elements to those fields. */
+static bool elements_in_statics(const vm *machine, const vm_class *cls, uint32_t h)
+{
+    const vm_object *a = machine->heap.objects[h];
+    if (a->cls->elem_kind != 'L') return true;
+    for (uint32_t i = 0; i < a->length; i++) {
+        uint32_t e = ((const uint32_t *)VM_ELEMS(a))[i];
+        bool found = !e;
+        for (uint32_t k = 0; !found && k < cls->static_slots; k++)
+            found = cls->static_ref_map && (cls->static_ref_map[k / 8] >> (k % 8) & 1) &&
+                    cls->statics[k].ref == e;
+        if (!found) return false;
+    }
+    return true;
+}
+
+/* Under the checker, makes javac's tables of [cls] constant once its initialiser has run, so
+ * that values() and enum switches read them as no scheduling point; a write into one, which only
+ * hand-made code could do, stops the run (explore/classify.c). */
+static void freeze_javac_tables(vm *machine, const vm_class *cls)
+{
+    if (!machine->driver.hooks) return;
+    for (uint16_t i = 0; i < cls->field_count; i++) {
+        const vm_field *f = &cls->fields[i];
+        if (!javac_table(cls, f)) continue;
+        uint32_t h = cls->statics[f->offset].ref;
+        if (h && machine->heap.objects[h]->cls->kind == VM_KIND_ARRAY &&
+            elements_in_statics(machine, cls, h))
+            vm_freeze_array(machine, h);
+    }
+}
+
 void vm_finish_clinit(vm *machine, vm_thread *t, const vm_frame *f, bool failed)
 {
     vm_class *cls = f->method->owner;
@@ -159,6 +207,7 @@ void vm_finish_clinit(vm *machine, vm_thread *t, const vm_frame *f, bool failed)
     if (!failed) {
         cls->init_state = VM_INIT_DONE;
         cls->ever_initialised = true;
+        freeze_javac_tables(machine, cls);
         return;
     }
     cls->init_state = VM_INIT_FAILED;

@@ -6,7 +6,7 @@
 
 /* True when the instruction at [pc] of [frame] (operand stack top [sp]) is plainly no scheduling
  * point: a cheap test of the common cases (a resolved field or array access to an unshared
- * object, a read of a final field, an access to a constant array, a return that releases
+ * object, a read of a final field, a read of a constant array, a return that releases
  * nothing, a resolved call of a method that is neither synchronized nor a synchronisation
  * native nor one of an atomic library class, a new of an initialised class). When it says yes, the
  * classify hook would return VM_PARK_NONE without doing anything else (hooks.h); when it says no,
@@ -31,6 +31,8 @@ static bool plainly_no_point(const vm *machine, const vm_frame *frame, const uin
         (op >= CF_OP_IASTORE && op <= CF_OP_SASTORE)) {
         int below = op <= CF_OP_SALOAD ? 2 : op == CF_OP_LASTORE || op == CF_OP_DASTORE ? 4 : 3;
         uint32_t h = sp[-below].ref; /* the array */
+        if (op >= CF_OP_IASTORE) /* a store into a constant array is an error the hook reports */
+            return !h || !(machine->heap.objects[h]->flags & VM_OBJ_SHARED);
         return !h || (machine->heap.objects[h]->flags & (VM_OBJ_SHARED | VM_OBJ_CONSTANT)) !=
                          VM_OBJ_SHARED;
     }

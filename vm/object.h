@@ -123,6 +123,10 @@ bool vm_pin(vm *machine, uint32_t h);
 /* Marks [h] and everything it references constant (VM_OBJ_CONSTANT) and shared, undoably. */
 void vm_make_constant(vm *machine, uint32_t h);
 
+/* Marks array [h] alone constant and shared, undoably: its elements never change again, and the
+ * objects they reference keep their own flags (so each must be reachable another way). */
+void vm_freeze_array(vm *machine, uint32_t h);
+
 /* Collects garbage if the allocation threshold was crossed; every live reference must be in a
  * thread's saved frames, a static, a pinned handle or another live object. */
 void vm_maybe_collect(vm *machine);
