@@ -140,6 +140,18 @@ uint16_t cf_pool_class(cf_writer *w, const char *name)
     return i;
 }
 
+uint16_t cf_pool_string(cf_writer *w, const char *text)
+{
+    bool fresh;
+    uint16_t n = cf_pool_utf8(w, text);
+    uint16_t i = shared(w, 1, &fresh, "S:%s", text);
+    if (fresh) {
+        put_u1(w, &w->pool, CF_TAG_STRING);
+        put_u2(w, &w->pool, n);
+    }
+    return i;
+}
+
 uint16_t cf_pool_ref(cf_writer *w, uint8_t tag, const char *owner, const char *name,
                      const char *desc)
 {

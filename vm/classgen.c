@@ -447,3 +447,174 @@ bool vm_write_varhandle_adapter(const vm_varhandle_spec *s, uint8_t **out, size_
     cf_writer_free(&w);
     return ok;
 }
+
+/* ---- Records' equals, hashCode and toString (java.lang.runtime.ObjectMethods) -----------------
+ */
+
+/* True when field descriptor [d] names a reference (a class or an array). */
+static bool is_reference(const char *d)
+{
+    return d[0] == 'L' || d[0] == '[';
+}
+
+/* Loads component [c] of the record in local [local] (cast to [record] first when [cast]). */
+static void load_component(writer *w, const char *record, const vm_record_component *c,
+                           unsigned local, bool cast)
+{
+    op1(w, CF_OP_ALOAD);
+    op1(w, local);
+    if (cast) {
+        op1(w, CF_OP_CHECKCAST);
+        op2(w, cf_pool_class(w, record));
+    }
+    op1(w, CF_OP_GETFIELD);
+    op2(w, cf_pool_ref(w, CF_TAG_FIELDREF, c->owner, c->name, c->descriptor));
+}
+
+/* Calls static method [owner].[name][desc]. */
+static void call_static(writer *w, const char *owner, const char *name, const char *desc)
+{
+    op1(w, CF_OP_INVOKESTATIC);
+    op2(w, cf_pool_ref(w, CF_TAG_METHODREF, owner, name, desc));
+}
+
+/* Emits ObjectMethods' hashCode: from 0, h = 31 * h + the hash of each component in order (the
+ * wrapper class's static hashCode for a primitive, Objects.hashCode for a reference). */
+static void emit_record_hash(writer *w, const vm_record_spec *s)
+{
+    op1(w, CF_OP_ICONST_0);
+    for (size_t i = 0; i < s->count; i++) {
+        const char *d = s->components[i].descriptor;
+        push_small(w, 31);
+        op1(w, CF_OP_IMUL);
+        load_component(w, s->record, &s->components[i], 0, false);
+        char desc[8];
+        snprintf(desc, sizeof desc, "(%c)I", d[0]);
+        if (is_reference(d))
+            call_static(w, "java/util/Objects", "hashCode", "(Ljava/lang/Object;)I");
+        else
+            call_static(w, wrapper_of(d[0]), "hashCode", desc);
+        op1(w, CF_OP_IADD);
+    }
+    op1(w, CF_OP_IRETURN);
+}
+
+/* Emits "return false unless [jump] (an if-opcode) jumps": the branch skips an inline return. */
+static void unless(writer *w, unsigned jump)
+{
+    op1(w, jump);
+    op2(w, 5);
+    op1(w, CF_OP_ICONST_0);
+    op1(w, CF_OP_IRETURN);
+}
+
+/* Emits the comparison of the two values of component kind [d] on the stack, returning false
+ * when they differ: == for integral kinds, Float/Double.compare == 0, Objects.equals. */
+static void compare_component(writer *w, const char *d)
+{
+    if (is_reference(d)) {
+        call_static(w, "java/util/Objects", "equals", "(Ljava/lang/Object;Ljava/lang/Object;)Z");
+        unless(w, CF_OP_IFNE);
+    } else if (d[0] == 'J') {
+        op1(w, CF_OP_LCMP);
+        unless(w, CF_OP_IFEQ);
+    } else if (d[0] == 'F' || d[0] == 'D') {
+        call_static(w, wrapper_of(d[0]), "compare", d[0] == 'F' ? "(FF)I" : "(DD)I");
+        unless(w, CF_OP_IFEQ);
+    } else {
+        unless(w, CF_OP_IF_ICMPEQ);
+    }
+}
+
+/* Emits ObjectMethods' equals(this, o): true when o is this; false unless o is an instance of
+ * the record; then the components from the last to the first (its nested guardWithTests test
+ * them in that order). */
+static void emit_record_equals(writer *w, const vm_record_spec *s)
+{
+    op1(w, CF_OP_ALOAD_0);
+    op1(w, CF_OP_ALOAD_1);
+    op1(w, CF_OP_IF_ACMPNE);
+    op2(w, 5);
+    op1(w, CF_OP_ICONST_1);
+    op1(w, CF_OP_IRETURN);
+    op1(w, CF_OP_ALOAD_1);
+    op1(w, CF_OP_INSTANCEOF);
+    op2(w, cf_pool_class(w, s->record));
+    unless(w, CF_OP_IFNE);
+    for (size_t i = s->count; i-- > 0;) {
+        load_component(w, s->record, &s->components[i], 0, false);
+        load_component(w, s->record, &s->components[i], 1, true);
+        compare_component(w, s->components[i].descriptor);
+    }
+    op1(w, CF_OP_ICONST_1);
+    op1(w, CF_OP_IRETURN);
+}
+
+/* Appends to the StringBuilder on the stack: a String constant [text] when [text], else the
+ * value of kind [d] on the stack (StringBuilder.append as String.valueOf prints it). */
+static void append_to_builder(writer *w, const char *text, const char *d)
+{
+    char desc[64];
+    if (text) {
+        op1(w, CF_OP_LDC_W);
+        op2(w, cf_pool_string(w, text));
+        d = "Ljava/lang/String;";
+    }
+    bool integral = strchr("BSI", d[0]) != NULL;
+    snprintf(desc, sizeof desc, "(%s)Ljava/lang/StringBuilder;",
+             integral          ? "I"
+             : text            ? d
+             : is_reference(d) ? "Ljava/lang/Object;"
+                               : (char[]){d[0], 0});
+    op1(w, CF_OP_INVOKEVIRTUAL);
+    op2(w, cf_pool_ref(w, CF_TAG_METHODREF, "java/lang/StringBuilder", "append", desc));
+}
+
+/* Emits ObjectMethods' toString: the record class's simple name, then "[name=value, ...]". */
+static void emit_record_text(writer *w, const vm_record_spec *s)
+{
+    op1(w, CF_OP_NEW);
+    op2(w, cf_pool_class(w, "java/lang/StringBuilder"));
+    op1(w, CF_OP_DUP);
+    op1(w, CF_OP_LDC_W);
+    op2(w, cf_pool_class(w, s->record));
+    op1(w, CF_OP_INVOKEVIRTUAL);
+    op2(w, cf_pool_ref(w, CF_TAG_METHODREF, "java/lang/Class", "getSimpleName",
+                       "()Ljava/lang/String;"));
+    op1(w, CF_OP_INVOKESPECIAL);
+    op2(w, cf_pool_ref(w, CF_TAG_METHODREF, "java/lang/StringBuilder", "<init>",
+                       "(Ljava/lang/String;)V"));
+    for (size_t i = 0; i < s->count; i++) {
+        char label[600];
+        snprintf(label, sizeof label, "%s%s=", i ? ", " : "[", s->components[i].label);
+        append_to_builder(w, label, NULL);
+        load_component(w, s->record, &s->components[i], 0, false);
+        append_to_builder(w, NULL, s->components[i].descriptor);
+    }
+    append_to_builder(w, s->count ? "]" : "[]", NULL);
+    op1(w, CF_OP_INVOKEVIRTUAL);
+    op2(w, cf_pool_ref(w, CF_TAG_METHODREF, "java/lang/StringBuilder", "toString",
+                       "()Ljava/lang/String;"));
+    op1(w, CF_OP_ARETURN);
+}
+
+bool vm_write_record_class(const vm_record_spec *s, uint8_t **out, size_t *len)
+{
+    writer w = {0};
+    cf_class_head head = {CF_ACC_FINAL | CF_ACC_SUPER | CF_ACC_SYNTHETIC, 0, 0, NULL, 0};
+    head.this_class = cf_pool_class(&w, s->class_name);
+    head.super_class = cf_pool_class(&w, "java/lang/Object");
+    cf_pool_utf8(&w, "Code");
+    if (!strcmp(s->method, "equals"))
+        emit_record_equals(&w, s);
+    else if (!strcmp(s->method, "hashCode"))
+        emit_record_hash(&w, s);
+    else
+        emit_record_text(&w, s);
+    cf_code_shape shape = {.max_stack = 8, .max_locals = 2};
+    cf_writer_method(&w, CF_ACC_PUBLIC | CF_ACC_STATIC | CF_ACC_FINAL | CF_ACC_SYNTHETIC, s->method,
+                     s->descriptor, &shape);
+    bool ok = cf_writer_finish(&w, &head, out, len);
+    cf_writer_free(&w);
+    return ok;
+}

@@ -1,7 +1,8 @@
 /* invokedynamic without method handles: each call site is linked once per constant-pool entry to
  * what its bootstrap method would produce. StringConcatFactory sites concatenate natively (and
  * hand the parts to jdk.internal.porcheck.Concat when an argument needs toString()); lambda
- * metafactory sites get a generated class (classgen.c) whose instances the site creates. */
+ * metafactory sites get a generated class (classgen.c) whose instances the site creates; a
+ * record's ObjectMethods sites (equals, hashCode, toString) call a generated static method. */
 #include <stdio.h>
 
 #include "indy.h"
@@ -158,6 +159,68 @@ static bool link_lambda(vm *machine, vm_thread *t, vm_callsite *site, vm_class *
     return site->lambda != NULL;
 }
 
+/* Reads getter handle [arg] of an ObjectMethods bootstrap into [c]; false unless it reads a
+ * field (REF_getField), as javac's are. */
+static bool read_getter(const cf_class *cf, uint16_t arg, vm_record_component *c)
+{
+    const cf_constant *h = &cf->constants[arg];
+    if (h->tag != CF_TAG_METHOD_HANDLE || h->u.handle.kind != CF_REF_GET_FIELD) return false;
+    cf_member_ref(cf, h->u.handle.reference, &c->owner, &c->name, &c->descriptor);
+    return true;
+}
+
+/* Splits ObjectMethods' component names [names] ("a;b") into the labels of [n] components in
+ * [buf]; false when the count differs, as ObjectMethods then throws. */
+static bool split_labels(const char *names, vm_record_component *c, size_t n, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%s", names);
+    if (!n) return !*buf;
+    char *p = buf;
+    for (size_t i = 0; i < n; i++) {
+        c[i].label = p;
+        char *semi = strchr(p, ';');
+        if ((semi == NULL) != (i + 1 == n)) return false;
+        if (semi) *semi = 0, p = semi + 1;
+    }
+    return true;
+}
+
+/* Links a site of java.lang.runtime.ObjectMethods.bootstrap (a record's equals, hashCode or
+ * toString) to a generated class whose static method computes the same. */
+static bool link_record(vm *machine, vm_thread *t, vm_callsite *site, vm_class *host,
+                        uint16_t index)
+{
+    const cf_class *cf = host->cf;
+    const cf_constant *c = &cf->constants[index];
+    const cf_bootstrap *b = &cf->bootstraps[c->u.dynamic.bootstrap];
+    const char *name, *desc;
+    cf_name_and_type(cf, c->u.dynamic.name_and_type, &name, &desc);
+    vm_record_component components[256];
+    size_t n = (size_t)b->arg_count - 2;
+    char labels[4096], class_name[700];
+    bool ok = n < 256 && cf->constants[b->args[0]].tag == CF_TAG_CLASS &&
+              cf->constants[b->args[1]].tag == CF_TAG_STRING &&
+              split_labels(cf_utf8(cf, cf->constants[b->args[1]].u.name), components, n, labels,
+                           sizeof labels) &&
+              (!strcmp(name, "equals") || !strcmp(name, "hashCode") || !strcmp(name, "toString"));
+    for (size_t i = 0; ok && i < n; i++) ok = read_getter(cf, b->args[2 + i], &components[i]);
+    if (!ok)
+        return vm_unsupported(machine, t,
+                              "invokedynamic ObjectMethods.bootstrap with arguments javac does "
+                              "not make (a record's equals, hashCode or toString over its fields)");
+    snprintf(class_name, sizeof class_name, "%s$$Record$%u", host->name, (unsigned)index);
+    vm_record_spec spec = {class_name, cf_class_name(cf, b->args[0]), name, desc, components, n};
+    uint8_t *bytes;
+    size_t len;
+    if (!vm_write_record_class(&spec, &bytes, &len))
+        return vm_fail(machine, VM_ERR_NOMEM, "error: cannot generate the record class %s",
+                       class_name);
+    vm_class *made = vm_define_class(machine, t, bytes, len);
+    base_free(bytes);
+    site->record_method = made ? vm_lookup_method(machine, made, name, desc) : NULL;
+    return site->record_method != NULL;
+}
+
 /* Links InvokeDynamic [index] of [cls] to a new call site. */
 static vm_callsite *link_site(vm *machine, vm_thread *t, vm_class *cls, uint16_t index)
 {
@@ -182,6 +245,10 @@ static vm_callsite *link_site(vm *machine, vm_thread *t, vm_class *cls, uint16_t
     } else if (!strcmp(owner, "java/lang/invoke/LambdaMetafactory") && b->arg_count >= 3) {
         site->kind = VM_SITE_LAMBDA;
         ok = link_lambda(machine, t, site, cls, index);
+    } else if (!strcmp(owner, "java/lang/runtime/ObjectMethods") && !strcmp(bsm, "bootstrap") &&
+               b->arg_count >= 2) {
+        site->kind = VM_SITE_RECORD;
+        ok = link_record(machine, t, site, cls, index);
     } else {
         char what[700];
         snprintf(what, sizeof what, "invokedynamic with bootstrap method %s.%s", owner, bsm);
@@ -397,6 +464,7 @@ vm_call_result vm_invokedynamic(vm *machine, vm_thread *t, uint16_t index)
     vm_class *cls = t->frames[t->depth - 1].method->owner;
     vm_cp_entry *e = &cls->cp[index];
     if (!e->site && !(e->site = link_site(machine, t, cls, index))) return VM_CALL_FATAL;
+    if (e->site->kind == VM_SITE_RECORD) return vm_invoke(machine, t, e->site->record_method, 5);
     return e->site->kind == VM_SITE_CONCAT ? run_concat(machine, t, e->site)
                                            : run_lambda(machine, t, e->site);
 }

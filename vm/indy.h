@@ -6,7 +6,7 @@
 #include "internal.h"
 
 /* What a call site does. */
-typedef enum vm_site_kind { VM_SITE_CONCAT, VM_SITE_LAMBDA } vm_site_kind;
+typedef enum vm_site_kind { VM_SITE_CONCAT, VM_SITE_LAMBDA, VM_SITE_RECORD } vm_site_kind;
 
 /* One bridge (or the main method) of a lambda class: a name and an erased descriptor. */
 typedef struct vm_lambda_method {
@@ -39,7 +39,27 @@ struct vm_callsite {
     /* lambda */
     vm_class *lambda;   /* the generated class */
     uint32_t singleton; /* the one instance of a non-capturing lambda, pinned */
+    /* record */
+    vm_method *record_method; /* the generated equals, hashCode or toString */
 };
+
+/* A component of a record as ObjectMethods' getter handle names it: a field of the record. */
+typedef struct vm_record_component {
+    const char *label; /* the name toString shows */
+    const char *owner, *name, *descriptor;
+} vm_record_component;
+
+/* The facts an ObjectMethods call site's class is generated from: a class with one public static
+ * method, named [method] ("equals", "hashCode" or "toString") of the site's [descriptor], that
+ * computes what java.lang.runtime.ObjectMethods would for record class [record]. */
+typedef struct vm_record_spec {
+    const char *class_name, *record, *method, *descriptor;
+    const vm_record_component *components;
+    size_t count;
+} vm_record_spec;
+
+/* Writes the class file of [spec] into a new base_malloc'd [*out] of [*len] bytes. */
+bool vm_write_record_class(const vm_record_spec *spec, uint8_t **out, size_t *len);
 
 /* Writes the class file of [spec] into a new base_malloc'd [*out] of [*len] bytes. */
 bool vm_write_lambda_class(const vm_lambda_spec *spec, uint8_t **out, size_t *len);

@@ -441,6 +441,9 @@ uint16_t cf_pool_utf8(cf_writer *w, const char *s);
 /* Returns the index of a Class constant naming [name], adding it when new. */
 uint16_t cf_pool_class(cf_writer *w, const char *name);
 
+/* Returns the index of a String constant holding [text] (modified UTF-8), adding it when new. */
+uint16_t cf_pool_string(cf_writer *w, const char *text);
+
 /* Returns the index of a Fieldref, Methodref or InterfaceMethodref ([tag]) constant to
  * [owner].[name][desc], adding it (and its NameAndType) when new. */
 uint16_t cf_pool_ref(cf_writer *w, uint8_t tag, const char *owner, const char *name,
