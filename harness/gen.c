@@ -227,15 +227,23 @@ static int fit(vm *machine, const vm_method *m, const harness_vm_arg *args, size
     return 1;
 }
 
-/* Looks for instance method [name] of [c] (declared there only) fitting the arguments; keeps
- * the best so far in [*best] with its fit in [*score]. */
+/* True when a client calls [m], declared by [c], by [name]: an instance method, or a static
+ * method of a class (an interface's static methods are not inherited). */
+static bool callable_named(const vm_class *c, const vm_method *m, const char *name)
+{
+    if ((vm_method_access(m) & CF_ACC_STATIC) && (vm_class_access(c) & CF_ACC_INTERFACE))
+        return false;
+    return !strcmp(vm_method_name(m), name);
+}
+
+/* Looks for method [name] of [c] (declared there only) fitting the arguments; keeps the best so
+ * far in [*best] with its fit in [*score]. */
 static void scan_class(vm *machine, const vm_class *c, const harness_vm_call *call,
                        const vm_method **best, int *score)
 {
     for (uint32_t i = 0; i < vm_class_method_count(c) && *score < 2; i++) {
         const vm_method *m = vm_class_method(c, i);
-        if ((vm_method_access(m) & CF_ACC_STATIC) || strcmp(vm_method_name(m), call->method))
-            continue;
+        if (!callable_named(c, m, call->method)) continue;
         int f = fit(machine, m, call->args, call->arg_count);
         if (f > *score) *best = m, *score = f;
     }
@@ -264,28 +272,22 @@ static const vm_class *supertype(const vm_class *cls, size_t k)
     return k < vm_class_interface_count(cls) ? vm_class_interface(cls, (uint32_t)k) : NULL;
 }
 
-/* True when [m] is an instance method named [name]. */
-static bool is_instance_named(const vm_method *m, const char *name)
-{
-    return !(vm_method_access(m) & CF_ACC_STATIC) && !strcmp(vm_method_name(m), name);
-}
-
-/* True when [m] is an instance method named [name] with [arity] parameters. */
-static bool is_candidate(const vm_method *m, const char *name, size_t arity)
+/* True when [m] of [c] is a method a client calls by [name] with [arity] parameters. */
+static bool is_candidate(const vm_class *c, const vm_method *m, const char *name, size_t arity)
 {
     const char *types[HARNESS_MAX_CALLS];
-    return is_instance_named(m, name) &&
+    return callable_named(c, m, name) &&
            params_of(vm_method_descriptor(m), types, HARNESS_MAX_CALLS) == arity;
 }
 
-/* Finds the instance method [name][desc] that [cls] declares or inherits; NULL when none. */
+/* Finds the method [name][desc] that [cls] declares or inherits; NULL when none. */
 static const vm_method *find_exact(const vm_class *cls, const char *name, const char *desc)
 {
     const vm_class *c;
     for (size_t k = 0; (c = supertype(cls, k)); k++)
         for (uint32_t i = 0; i < vm_class_method_count(c); i++) {
             const vm_method *m = vm_class_method(c, i);
-            if (is_instance_named(m, name) && !strcmp(vm_method_descriptor(m), desc)) return m;
+            if (callable_named(c, m, name) && !strcmp(vm_method_descriptor(m), desc)) return m;
         }
     return NULL;
 }
@@ -305,7 +307,7 @@ static bool seen_params(const char *const *seen, size_t n, const char *desc)
     return false;
 }
 
-/* Collects into [seen] (at most [cap]) the descriptors of the instance methods named [name] with
+/* Collects into [seen] (at most [cap]) the descriptors of the methods named [name] with
  * [arity] parameters that [cls] declares or inherits, one per parameter list (an override is the
  * method it overrides, a covariant return is one method); with [call], only those its arguments
  * fit, bridge methods aside. Returns how many there are. */
@@ -317,7 +319,7 @@ static size_t collect_overloads(vm *machine, const vm_class *cls, const char *na
     for (size_t k = 0; (c = supertype(cls, k)) && n < cap; k++)
         for (uint32_t i = 0; i < vm_class_method_count(c) && n < cap; i++) {
             const vm_method *m = vm_class_method(c, i);
-            if (!is_candidate(m, name, arity) || seen_params(seen, n, vm_method_descriptor(m)))
+            if (!is_candidate(c, m, name, arity) || seen_params(seen, n, vm_method_descriptor(m)))
                 continue;
             if (call && ((vm_method_access(m) & CF_ACC_BRIDGE) ||
                          !fit(machine, m, call->args, call->arg_count)))
@@ -549,16 +551,20 @@ static void record_result(gen *g, const harness_vm_call *call, char ret)
     harness_call(g, "resultObject", "(Ljava/lang/Object;I)V");
 }
 
-/* Writes the case of invocation [k]: target.m(args), then its result to Harness. */
+/* Writes the case of invocation [k]: target.m(args) (Target.m(args) for a static method), then
+ * its result to Harness. */
 static void gen_case(gen *g, size_t k, const vm_method *m)
 {
     const harness_vm_call *call = &g->hc->calls[k];
     const char *types[HARNESS_MAX_CALLS];
     params_of(vm_method_descriptor(m), types, HARNESS_MAX_CALLS);
-    op(g, CF_OP_ALOAD_1);
-    op2(g, CF_OP_CHECKCAST, class_ref(g, g->target));
+    bool is_static = vm_method_access(m) & CF_ACC_STATIC;
+    if (!is_static) {
+        op(g, CF_OP_ALOAD_1);
+        op2(g, CF_OP_CHECKCAST, class_ref(g, g->target));
+    }
     for (size_t i = 0; i < call->arg_count; i++) push_arg(g, &call->args[i], types[i]);
-    op2(g, CF_OP_INVOKEVIRTUAL,
+    op2(g, is_static ? CF_OP_INVOKESTATIC : CF_OP_INVOKEVIRTUAL,
         method_ref(g, g->target, vm_method_name(m), vm_method_descriptor(m), false));
     record_result(g, call, cf_return_type(vm_method_descriptor(m))[0]);
     op(g, CF_OP_RETURN);

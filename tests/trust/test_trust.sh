@@ -124,6 +124,15 @@ grep -q "unsupported: a write into an element of an int\[\] that porcheck takes 
     fail "TablePoke: $(cat err.txt)"
 check 1 --jar "$jar" --spec "$trust_specs/TablePoke.json" --client '{ poke() } || { poke() }' # as javac made it: a race
 
+# Static methods are client calls too (Target.m()), on the class's statics, which each run of
+# the implementation oracle starts afresh: the lost update gives a duplicate id, and the locked
+# variant is ok with exactly the three sequential outcomes.
+violates IdSource '{ take() } || { take() }'
+grep -q "^  (0, 0)   \[[0-9]* end states\?\]   UNEXPECTED$" out.txt || fail "IdSource: (0, 0) not unexpected"
+check 0 --jar "$jar" --spec "$trust_specs/IdSource.json" --client '{ takeLocked() } || { takeLocked(); takeLocked() }'
+grep -qx "outcomes observed: 3" out.txt && grep -qx "  (2, 0, 1)   \[1 end state\]" out.txt ||
+    fail "IdSource takeLocked: $(grep -A4 '^outcomes observed' out.txt)"
+
 # A check-then-act over a synchronized Vector: the duplicate is the bug, and Vector.contains is
 # one synchronized scan as in the JDK (no ConcurrentModificationException outcome).
 racy UniqueList '{ addIfAbsent(1) } || { addIfAbsent(1) } ; { size() }'
