@@ -3,12 +3,15 @@
  * features (reflection, a missing native, an unsupported bootstrap method, jsr/ret, a library
  * class the model does not have). The programs in linking/main were compiled against
  * linking/old and run against linking/new. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include "../classfile/classbuilder.h"
 #include "runproc.h"
 
 static const char *classpath(void)
@@ -80,12 +83,71 @@ Test(vm_errors, missing_native_is_unsupported)
                    "NativeMissing.main(NativeMissing.java:6))\n");
 }
 
+/* Writes class Foo, whose main runs an invokedynamic of bootstrap method Boot.bsm (javac makes
+ * no such call site), into directory [dir]. */
+static void write_indy_class(const char *dir)
+{
+    cb_buf pool = {0};
+    enum {
+        MAIN = CB_STANDARD_COUNT,
+        MAIN_DESC,
+        BOOT,
+        BOOT_CLASS,
+        BSM,
+        BSM_DESC,
+        BSM_NAT,
+        BSM_REF,
+        HANDLE,
+        GO,
+        GO_NAT,
+        INDY,
+        ATTRIBUTE,
+        SLOTS = ATTRIBUTE + 1 - CB_STANDARD_COUNT
+    };
+    cb_utf8(&pool, "main");
+    cb_utf8(&pool, "([Ljava/lang/String;)V");
+    cb_utf8(&pool, "Boot");
+    cb_u1(&pool, 7), cb_u2(&pool, BOOT);
+    cb_utf8(&pool, "bsm");
+    cb_utf8(&pool, "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;"
+                   "Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/CallSite;");
+    cb_u1(&pool, 12), cb_u2(&pool, BSM), cb_u2(&pool, BSM_DESC);
+    cb_u1(&pool, 10), cb_u2(&pool, BOOT_CLASS), cb_u2(&pool, BSM_NAT);
+    cb_u1(&pool, 15), cb_u1(&pool, 6), cb_u2(&pool, BSM_REF); /* REF_invokeStatic */
+    cb_utf8(&pool, "go");
+    cb_u1(&pool, 12), cb_u2(&pool, GO), cb_u2(&pool, CB_VOID_DESC);
+    cb_u1(&pool, 18), cb_u2(&pool, 0), cb_u2(&pool, GO_NAT);
+    cb_utf8(&pool, "BootstrapMethods");
+    const uint8_t attribute[] = {0, ATTRIBUTE, 0, 0, 0, 6, 0, 1, 0, HANDLE, 0, 0};
+    const uint8_t code[] = {0xba, 0, INDY, 0, 0, 0xb1}; /* invokedynamic go()V; return */
+    cb_class c;
+    cb_default(&c);
+    c.major = 55;
+    c.extra_constants = pool.data, c.extra_constants_len = pool.len, c.extra_slots = SLOTS;
+    c.method_access = 0x0009, c.method_name = MAIN, c.method_descriptor = MAIN_DESC;
+    c.code = code, c.code_len = sizeof code, c.max_stack = 1, c.max_locals = 1;
+    CB_SET_CLASS_ATTRIBUTES(&c, attribute, 1);
+    cb_buf bytes = cb_build(&c);
+    char path[600];
+    snprintf(path, sizeof path, "%s/Foo.class", dir);
+    FILE *f = fopen(path, "wb");
+    cr_assert(f && fwrite(bytes.data, 1, bytes.len, f) == bytes.len && fclose(f) == 0);
+    cb_free(&bytes);
+    cb_free(&pool);
+}
+
 Test(vm_errors, unknown_bootstrap_is_unsupported)
 {
-    expect_failure(classpath(), "RecordToString",
-                   "unsupported: invokedynamic with bootstrap method "
-                   "java/lang/runtime/ObjectMethods.bootstrap "
-                   "(called from RecordToString$Pair.toString(RecordToString.java:2))\n");
+    char dir[] = "/tmp/porcheck-indy-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    write_indy_class(dir);
+    expect_failure(dir, "Foo",
+                   "unsupported: invokedynamic with bootstrap method Boot.bsm "
+                   "(called from Foo.main(Unknown Source))\n");
+    char path[600];
+    snprintf(path, sizeof path, "%s/Foo.class", dir);
+    remove(path);
+    rmdir(dir);
 }
 
 Test(vm_errors, missing_library_class_is_unsupported)
