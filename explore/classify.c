@@ -221,6 +221,7 @@ static vm_park field_point(vm *machine, vm_thread *t, const vm_frame *frame, con
         if (put && e->kind == 'L' && shared(machine, h)) explore_sched_expose(machine, sp[-1].ref);
         return VM_PARK_NONE;
     }
+    if (e->field->cache) return VM_PARK_NONE; /* String.hash: no interleaving changes a result */
     bool is_shared = shared(machine, h);
     if (is_shared && (jpf(machine) || class_visible(machine, e->field->owner)))
         return VM_PARK_ACCESS;

@@ -31,6 +31,8 @@ struct vm_field {
     uint16_t access;
     char kind;       /* Z B C S I F J D, 'L' for any reference */
     uint32_t offset; /* slot index in the instance, or in the class's statics */
+    bool cache;      /* a cache of what immutable fields determine (String.hash): every value it
+                        holds gives every reader the same result, so its races change nothing */
 };
 
 /* Called for a native method with its argument slots; stores the result in [ret]. */

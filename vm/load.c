@@ -714,6 +714,13 @@ static bool field_offset(vm *machine, vm_class *cls, const char *name, uint32_t 
     return true;
 }
 
+/* Marks the model library's caches (vm_field.cache): String.hash, which hashCode() fills with
+ * the hash of the string's immutable characters (0 until then, recomputed while it is). */
+static void mark_caches(vm *machine)
+{
+    vm_declared_field(machine->known.string, "hash")->cache = true;
+}
+
 static bool resolve_offsets(vm *machine)
 {
     vm_known *k = &machine->known;
@@ -769,6 +776,7 @@ bool vm_load_bootstrap(vm *machine)
         !(k->object_array = vm_load_class(machine, NULL, "[Ljava/lang/Object;")) ||
         !resolve_offsets(machine))
         return false;
+    mark_caches(machine);
     vm_class *helper = vm_load_class(machine, NULL, "jdk/internal/porcheck/Concat");
     vm_class *copier = vm_load_class(machine, NULL, "jdk/internal/porcheck/Copy");
     if (!helper || !copier) return false;
