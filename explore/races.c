@@ -4,13 +4,13 @@
  * set (not because the object is unshared, the field final or the object constant) is noted,
  * and so is every access to an element of a shared array, visible or not (an element's
  * visibility depends on the code that accesses it, so one element may be accessed both ways;
- * a field's depends on its class alone). Notes are keyed by label object and field or index,
- * kept over the whole search (no part of any state, they survive backtracking). As soon as two
- * threads have accessed the same place, one of them writing and at least one invisibly, the pair
- * is a race: it names the classes whose visibility would make the invisible accesses scheduling
- * points, so that the caller can widen the visible set and explore again. The check ignores
- * happens-before (a lock that orders the accesses does not excuse them): it may widen more than
- * needed, never less. */
+ * a field's depends on its class alone). Notes are keyed by label object, its class and field
+ * or index, kept over the whole search (no part of any state, they survive backtracking). As soon
+ * as two threads have accessed the same place, one of them writing and at least one invisibly, the
+ * pair is a race: it names the classes whose visibility would make the invisible accesses
+ * scheduling points, so that the caller can widen the visible set and explore again. The check
+ * ignores happens-before (a lock that orders the accesses does not excuse them): it may widen more
+ * than needed, never less. */
 #include <stdio.h>
 
 #include "check.h"
@@ -26,7 +26,7 @@ typedef struct race_site {
 /* What the table knows of one (object, field): for each kind of access (read, write) made
  * visibly or not, the first sites of two different threads. */
 typedef struct race_slot {
-    uint64_t key;             /* vm_label_location_key of the label object and field or index */
+    uint64_t key;             /* place_key of the label object, its class and field or index */
     race_site sites[2][2][2]; /* [write][visible][k] */
     bool used, reported;
 } race_slot;
@@ -217,6 +217,15 @@ static void note(vm *machine, const race_access *a, uint64_t key, bool write, bo
         kept[1] = site;
 }
 
+/* The key of a place: label object [object] of class [cls] (a static's owner) and [field] or
+ * index. Labels name objects across paths, so one label may name a char[] on one path and an
+ * Object[] on another; with the class in the key such accesses are no race (an object's class
+ * never changes, so two accesses to one object always share a key). */
+static uint64_t place_key(uint32_t object, const vm_class *cls, uint32_t field)
+{
+    return vm_label_location_key(object, field) ^ cls->stable_id * UINT64_C(0x9E3779B97F4A7C15);
+}
+
 void explore_race_note_field(vm *machine, const vm_thread *t, const vm_frame *frame,
                              const uint8_t *pc, uint32_t h, const vm_field *field)
 {
@@ -224,7 +233,8 @@ void explore_race_note_field(vm *machine, const vm_thread *t, const vm_frame *fr
     race_access a = {t, frame, pc, h, field};
     uint32_t object = h ? explore_label_object(machine, h) : explore_label_statics(field->owner);
     bool write = *pc == CF_OP_PUTFIELD || *pc == CF_OP_PUTSTATIC;
-    note(machine, &a, vm_label_location_key(object, field->offset), write, false, 0);
+    const vm_class *cls = h ? vm_obj(machine, h)->cls : field->owner;
+    note(machine, &a, place_key(object, cls, field->offset), write, false, 0);
 }
 
 void explore_race_note_element(vm *machine, const vm_thread *t, const vm_frame *frame,
@@ -234,7 +244,7 @@ void explore_race_note_element(vm *machine, const vm_thread *t, const vm_frame *
     if (explore_sched_alone(machine, t)) return;
     race_access a = {t, frame, pc, h, NULL};
     uint32_t object = explore_label_object(machine, h);
-    note(machine, &a, vm_label_location_key(object, index), write, visible, index);
+    note(machine, &a, place_key(object, vm_obj(machine, h)->cls, index), write, visible, index);
 }
 
 size_t explore_check_races(const vm *machine, const explore_race **out)

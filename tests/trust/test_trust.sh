@@ -227,6 +227,14 @@ grep -q "^  race on .*RacyCounter.count of RacyCounter#.*(RacyCounter.java:7)" o
     fail "run narrowed RacyCounter: the race was not reported"
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["widened"] == ["RacyCounter"] and len(d["races"]) == 1, d' run.json ||
     fail "run narrowed RacyCounter: JSON"
+# One label names an int[] on some paths and a long[] on others, each accessed by one thread: no
+# race (the notes key the object's class too), so nothing is widened.
+for algo in dfs s-por dl-s-por; do
+    "$porcheck" run --classpath "$concurrent" --classifier safe --visible java.util --algo "$algo" \
+        PathLabels >out.txt 2>err.txt || fail "PathLabels $algo: exit $?: $(head -c 300 err.txt)"
+    grep -qx "visible: java.util (narrowed; every other class race-checked)" out.txt ||
+        fail "PathLabels $algo: $(grep -A1 '^visible' out.txt)"
+done
 
 # campaign --visible: passed to the safe-classifier runs (widened there as in check), not to the
 # jpf ones (check refuses --visible under the jpf classifier: such a row would be an error).
