@@ -264,6 +264,7 @@ static int parse_args(int argc, char **argv, check_args *a)
     memset(a, 0, sizeof *a);
     base_arena_init(&a->strings);
     por_options_init(&a->opt.search);
+    cli_default_max_memory(&a->opt.search);
     a->opt.search.algo = POR_ALGO_DL_SPOR;
     a->minimise = true;
     a->command_out = base_textbuf_make(a->command, sizeof a->command);

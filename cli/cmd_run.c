@@ -170,6 +170,7 @@ static int parse_args(int argc, char **argv, run_args *a)
     memset(a, 0, sizeof *a);
     base_arena_init(&a->strings);
     por_options_init(&a->run.search);
+    cli_default_max_memory(&a->run.search);
     a->run.search.first_error = true;
     a->run.vm.assertions = true;
     int main_index = argc;

@@ -268,6 +268,7 @@ static int parse_args(int argc, char **argv, toy_args *a)
 {
     memset(a, 0, sizeof *a);
     por_options_init(&a->opt);
+    cli_default_max_memory(&a->opt);
     int status = cli_parse(&cli_toy_syntax, argc, argv, take_option, a, NULL);
     if (status != CLI_CONTINUE) return status;
     if (!a->file) return cli_usage_error(&cli_toy_syntax, "missing FILE");

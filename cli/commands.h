@@ -47,6 +47,12 @@ bool cli_parse_number(const char *text, double *out);
  * "porcheck [command]: --NAME: ..." about a bad [value]. */
 int cli_search_option(const char *command, const char *name, const char *value, por_options *opt);
 
+/* Gives [opt] the default --max-memory: 80% of the memory available when the command starts
+ * (MemAvailable, else the physical memory; less under a cgroup memory limit or ulimit -v), so
+ * that a search that would exhaust the machine stops and reports what it gathered instead of
+ * being killed. */
+void cli_default_max_memory(por_options *opt);
+
 /* Reads --max-threads [value], a whole number from 1 to VM_MAX_THREADS, into [*out]; false after
  * one line "porcheck [command]: --max-threads: ..." on stderr. */
 bool cli_max_threads_option(const char *command, const char *value, uint32_t *out);
@@ -149,7 +155,11 @@ int cli_jdk_option(const char *command, const char *name, const char *value);
     }
 #define CLI_OPT_MAX_MEMORY                                                                         \
     {                                                                                              \
-        "max-memory", "MB", "stop a search above MB megabytes", CLI_VALUE_TEXT, NULL, NULL         \
+        "max-memory", "MB",                                                                        \
+            "stop a search above MB megabytes (default: 80% of\n"                                  \
+            "the memory available at start, within a cgroup's\n"                                   \
+            "limit and ulimit -v; 0: no limit)",                                                   \
+            CLI_VALUE_TEXT, NULL, NULL                                                             \
     }
 #define CLI_OPT_PROGRESS                                                                           \
     {                                                                                              \

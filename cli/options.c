@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "commands.h"
@@ -37,6 +38,52 @@ bool cli_heap_symmetry_allows(const char *command, por_algo algo, bool stateless
             "name objects as the path that explored them)\n",
             command, por_algo_name(algo));
     return false;
+}
+
+/* Returns the bytes /proc/meminfo says are available (MemAvailable), else the physical
+ * memory, or 0. */
+static double available_bytes(void)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[256];
+    double kb = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "MemAvailable: %lf kB", &kb) == 1) break;
+    if (f) fclose(f);
+    if (kb > 0) return kb * 1024;
+    return (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+}
+
+/* Returns the number in file [path] (a cgroup's memory limit), or 0 when it has none ("max",
+ * absent, or a value too large to be a limit). */
+static double cgroup_limit(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    double v = 0;
+    if (f && fscanf(f, "%lf", &v) != 1) v = 0;
+    if (f) fclose(f);
+    return v > 0 && v < 0x1p60 ? v : 0;
+}
+
+/* Lowers [*bytes] to [limit] when that is a limit (> 0) and lower. */
+static void lower_to(double *bytes, double limit)
+{
+    if (limit > 0 && (*bytes <= 0 || limit < *bytes)) *bytes = limit;
+}
+
+void cli_default_max_memory(por_options *opt)
+{
+    double bytes = available_bytes();
+    lower_to(&bytes, cgroup_limit("/sys/fs/cgroup/memory.max"));
+    lower_to(&bytes, cgroup_limit("/sys/fs/cgroup/memory/memory.limit_in_bytes"));
+    struct rlimit as;
+    /* an address-space limit also holds what is mapped but not allocated: the class image,
+     * libraries, thread stacks */
+    if (!getrlimit(RLIMIT_AS, &as) && as.rlim_cur != RLIM_INFINITY)
+        lower_to(&bytes, (double)as.rlim_cur - 256.0 * 1048576 > 0
+                             ? (double)as.rlim_cur - 256.0 * 1048576
+                             : 1048576);
+    opt->max_memory_bytes = bytes > 0 ? (size_t)(bytes * 0.8) : 0;
 }
 
 /* Sets search limit [name] of [opt] from [value]; see cli_search_option. */
