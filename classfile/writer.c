@@ -128,28 +128,28 @@ uint16_t cf_pool_utf8(cf_writer *w, const char *s)
     return i;
 }
 
-uint16_t cf_pool_class(cf_writer *w, const char *name)
+/* Returns the index of a constant of [tag] (Class or String) naming Utf8 [text], adding it when
+ * new; [key] tells the two kinds apart in the sharing table. */
+static uint16_t pool_named(cf_writer *w, uint8_t tag, char key, const char *text)
 {
     bool fresh;
-    uint16_t n = cf_pool_utf8(w, name);
-    uint16_t i = shared(w, 1, &fresh, "C:%s", name);
+    uint16_t n = cf_pool_utf8(w, text);
+    uint16_t i = shared(w, 1, &fresh, "%c:%s", key, text);
     if (fresh) {
-        put_u1(w, &w->pool, CF_TAG_CLASS);
+        put_u1(w, &w->pool, tag);
         put_u2(w, &w->pool, n);
     }
     return i;
 }
 
+uint16_t cf_pool_class(cf_writer *w, const char *name)
+{
+    return pool_named(w, CF_TAG_CLASS, 'C', name);
+}
+
 uint16_t cf_pool_string(cf_writer *w, const char *text)
 {
-    bool fresh;
-    uint16_t n = cf_pool_utf8(w, text);
-    uint16_t i = shared(w, 1, &fresh, "S:%s", text);
-    if (fresh) {
-        put_u1(w, &w->pool, CF_TAG_STRING);
-        put_u2(w, &w->pool, n);
-    }
-    return i;
+    return pool_named(w, CF_TAG_STRING, 'S', text);
 }
 
 uint16_t cf_pool_ref(cf_writer *w, uint8_t tag, const char *owner, const char *name,

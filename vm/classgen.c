@@ -404,13 +404,21 @@ static void load_param(writer *w, const char **types, const unsigned *slots, siz
     adapt(w, types[i], to, NULL);
 }
 
+/* Starts generated class [name] in [w] (final, synthetic, extending Object, implementing
+ * nothing): returns its head, with the "Code" name its methods use already in the pool. */
+static cf_class_head begin_class(writer *w, const char *name)
+{
+    cf_class_head head = {CF_ACC_FINAL | CF_ACC_SUPER | CF_ACC_SYNTHETIC, 0, 0, NULL, 0};
+    head.this_class = cf_pool_class(w, name);
+    head.super_class = cf_pool_class(w, "java/lang/Object");
+    cf_pool_utf8(w, "Code");
+    return head;
+}
+
 bool vm_write_varhandle_adapter(const vm_varhandle_spec *s, uint8_t **out, size_t *len)
 {
     writer w = {0};
-    cf_class_head head = {CF_ACC_FINAL | CF_ACC_SUPER | CF_ACC_SYNTHETIC, 0, 0, NULL, 0};
-    head.this_class = cf_pool_class(&w, s->class_name);
-    head.super_class = cf_pool_class(&w, "java/lang/Object");
-    cf_pool_utf8(&w, "Code");
+    cf_class_head head = begin_class(&w, s->class_name);
     const char *types[256];
     unsigned slots[256], slot = 1; /* local 0 is the VarHandle */
     size_t n = split_params(s->site_descriptor, types, 250);
@@ -601,10 +609,7 @@ static void emit_record_text(writer *w, const vm_record_spec *s)
 bool vm_write_record_class(const vm_record_spec *s, uint8_t **out, size_t *len)
 {
     writer w = {0};
-    cf_class_head head = {CF_ACC_FINAL | CF_ACC_SUPER | CF_ACC_SYNTHETIC, 0, 0, NULL, 0};
-    head.this_class = cf_pool_class(&w, s->class_name);
-    head.super_class = cf_pool_class(&w, "java/lang/Object");
-    cf_pool_utf8(&w, "Code");
+    cf_class_head head = begin_class(&w, s->class_name);
     if (!strcmp(s->method, "equals"))
         emit_record_equals(&w, s);
     else if (!strcmp(s->method, "hashCode"))

@@ -126,14 +126,36 @@ static void read_alt(const cf_class *cf, const cf_bootstrap *b, vm_lambda_spec *
     }
 }
 
+/* Returns the bootstrap of InvokeDynamic constant [index] of [cf], and its [*name] and [*desc]. */
+static const cf_bootstrap *site_bootstrap(const cf_class *cf, uint16_t index, const char **name,
+                                          const char **desc)
+{
+    const cf_constant *c = &cf->constants[index];
+    cf_name_and_type(cf, c->u.dynamic.name_and_type, name, desc);
+    return &cf->bootstraps[c->u.dynamic.bootstrap];
+}
+
+/* Defines generated class [class_name] from the [len] bytes at [bytes] (NULL: the writer ran
+ * out of memory), which it frees; NULL after a fatal error recorded on [machine]. */
+static vm_class *define_generated(vm *machine, vm_thread *t, const char *class_name, uint8_t *bytes,
+                                  size_t len)
+{
+    if (!bytes) {
+        vm_fail(machine, VM_ERR_NOMEM, "error: cannot generate the class %s", class_name);
+        return NULL;
+    }
+    vm_class *made = vm_define_class(machine, t, bytes, len);
+    base_free(bytes);
+    return made;
+}
+
+/* Links a LambdaMetafactory site of [host] to a generated lambda class. */
 static bool link_lambda(vm *machine, vm_thread *t, vm_callsite *site, vm_class *host,
                         uint16_t index)
 {
     const cf_class *cf = host->cf;
-    const cf_constant *c = &cf->constants[index];
-    const cf_bootstrap *b = &cf->bootstraps[c->u.dynamic.bootstrap];
     const char *name, *desc;
-    cf_name_and_type(cf, c->u.dynamic.name_and_type, &name, &desc);
+    const cf_bootstrap *b = site_bootstrap(cf, index, &name, &desc);
     char class_name[700], itf[600];
     /* named by its site, not by how many sites linked before it: the class's stable id, in every
      * object of it a state holds, is then the same whichever path or worker linked it first */
@@ -149,13 +171,10 @@ static bool link_lambda(vm *machine, vm_thread *t, vm_callsite *site, vm_class *
                            .instantiated = method_type(cf, b->args[2])};
     read_impl(cf, b->args[1], &spec);
     read_alt(cf, b, &spec);
-    uint8_t *bytes;
-    size_t len;
-    if (!vm_write_lambda_class(&spec, &bytes, &len))
-        return vm_fail(machine, VM_ERR_NOMEM, "error: cannot generate the lambda class %s",
-                       class_name);
-    site->lambda = vm_define_class(machine, t, bytes, len);
-    base_free(bytes);
+    uint8_t *bytes = NULL;
+    size_t len = 0;
+    if (!vm_write_lambda_class(&spec, &bytes, &len)) bytes = NULL;
+    site->lambda = define_generated(machine, t, class_name, bytes, len);
     return site->lambda != NULL;
 }
 
@@ -191,10 +210,8 @@ static bool link_record(vm *machine, vm_thread *t, vm_callsite *site, vm_class *
                         uint16_t index)
 {
     const cf_class *cf = host->cf;
-    const cf_constant *c = &cf->constants[index];
-    const cf_bootstrap *b = &cf->bootstraps[c->u.dynamic.bootstrap];
     const char *name, *desc;
-    cf_name_and_type(cf, c->u.dynamic.name_and_type, &name, &desc);
+    const cf_bootstrap *b = site_bootstrap(cf, index, &name, &desc);
     vm_record_component components[256];
     size_t n = (size_t)b->arg_count - 2;
     char labels[4096], class_name[700];
@@ -210,13 +227,10 @@ static bool link_record(vm *machine, vm_thread *t, vm_callsite *site, vm_class *
                               "not make (a record's equals, hashCode or toString over its fields)");
     snprintf(class_name, sizeof class_name, "%s$$Record$%u", host->name, (unsigned)index);
     vm_record_spec spec = {class_name, cf_class_name(cf, b->args[0]), name, desc, components, n};
-    uint8_t *bytes;
-    size_t len;
-    if (!vm_write_record_class(&spec, &bytes, &len))
-        return vm_fail(machine, VM_ERR_NOMEM, "error: cannot generate the record class %s",
-                       class_name);
-    vm_class *made = vm_define_class(machine, t, bytes, len);
-    base_free(bytes);
+    uint8_t *bytes = NULL;
+    size_t len = 0;
+    if (!vm_write_record_class(&spec, &bytes, &len)) bytes = NULL;
+    vm_class *made = define_generated(machine, t, class_name, bytes, len);
     site->record_method = made ? vm_lookup_method(machine, made, name, desc) : NULL;
     return site->record_method != NULL;
 }
