@@ -4,6 +4,9 @@
 
 #include "verdict.h"
 
+/* A search stack this deep is no bounded client's: some loop makes new states for ever. */
+#define VERDICT_ENDLESS_DEPTH 100000
+
 verdict_kind verdict_of(const por_result *r, bool violated)
 {
     if (violated) return VERDICT_VIOLATION;
@@ -38,6 +41,11 @@ void verdict_print(FILE *out, const por_result *r, bool violated, const char *si
         fprintf(out, "verdict: incomplete (%s: not every interleaving was explored)\n", why);
     else
         fprintf(out, "verdict: ok\n");
+    if (por_stop_incomplete(r->stop) && r->stats.max_depth >= VERDICT_ENDLESS_DEPTH)
+        fprintf(out,
+                "  note: the search went %zu steps deep: a loop that never comes back to a state "
+                "it was in (a counter, a clock, a growing collection) makes every path endless\n",
+                r->stats.max_depth);
 }
 
 por_verdict verdict_end_state(bool violates, por_tset waiting)

@@ -101,13 +101,18 @@ done
 # address-space limit; it once died of a failed allocation (exit 2), and without ulimit the
 # kernel killed it with nothing printed. Not under the sanitizers, whose shadow memory needs
 # terabytes of address space.
+printf 'shared count\nthread A {\n  loop:\n  r = count\n  local n = r + 1\n  count = n\n  goto loop\n}\n' >grow.toy
 if ! ldd "$porcheck_binary" 2>/dev/null | grep -q libasan; then
-    printf 'shared count\nthread A {\n  loop:\n  r = count\n  local n = r + 1\n  count = n\n  goto loop\n}\n' >grow.toy
     (ulimit -v 1500000 && exec "$porcheck_binary" toy grow.toy --algo dfs) >out.txt 2>err.txt
     status=$?
     [ "$status" = 3 ] || fail "toy grow.toy under ulimit -v: exit $status: $(head -c 300 err.txt)"
     has "verdict: incomplete (stopped by --max-memory after [0-9.]* s: not every interleaving was explored)"
 fi
+# An endless path is named as the likely cause; a search stopped early on bounded paths is not.
+expect 3 toy grow.toy --algo dfs --max-memory 200
+has "  note: the search went [0-9]* steps deep: a loop that never comes back to a state it was in (a counter, a clock, a growing collection) makes every path endless"
+expect 3 "${long_toy[@]}" --max-states 1000
+! grep -q "note: the search went" out.txt || fail "long.toy: an endless path noted: $(grep note out.txt)"
 
 # ---- The progress line: forced on, about once a second, erased at the end; off by default
 # without a terminal, and with --no-progress. A loaded machine may draw the first line a little
