@@ -619,16 +619,31 @@ static bool assemble(gen *g, uint8_t **out, size_t *len)
     return cf_writer_finish(&g->w, &head, out, len);
 }
 
+/* Writes into [buf] a hint for missing class [name] when it reads like a nested class named
+ * with dots (a capitalised component before the last: pkg.Outer.Inner), else an empty string. */
+static void nested_hint(const char *name, char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    const char *last = strrchr(name, '.');
+    if (!last) return;
+    const char *outer = last;
+    while (outer > name && outer[-1] != '.') outer--;
+    if (outer == last || *outer < 'A' || *outer > 'Z') return;
+    snprintf(buf, cap, " (a nested class is named with '$': %.*s$%s)", (int)(last - name), name,
+             last + 1);
+}
+
 /* Loads the class under test into [*cls]; fills [err] when it is missing or cannot be built. */
 static vm_status load_target(gen *g, vm_class **cls, vm_error *err)
 {
     *cls = vm_class_load(g->machine, g->target);
     if (!*cls) {
-        char missing[1100];
+        char missing[1100], hint[1200];
         snprintf(missing, sizeof missing, "NoClassDefFoundError: %s ", g->target);
+        nested_hint(g->hc->class_name, hint, sizeof hint);
         if (strstr(vm_last_error(g->machine)->message, missing))
-            return harness_fail(err, VM_ERR_BAD_INPUT, "error: class %s is not on the class path",
-                                g->hc->class_name);
+            return harness_fail(err, VM_ERR_BAD_INPUT, "error: class %s is not on the class path%s",
+                                g->hc->class_name, hint);
         *err = *vm_last_error(g->machine);
         return err->status ? err->status : VM_ERR_LINK;
     }

@@ -557,6 +557,10 @@ one_line_error "porcheck check: bad.json:1:10: unexpected token near end of file
 sed 's/CoarseListSet"/Nope"/' "$set_spec" >nope.json
 expect 2 --jar "$jar" --spec nope.json --client '{ add(1) }'
 one_line_error "porcheck check: nope.json: \$.class: class porcheck.structures.Nope is not on the class path"
+# A nested class named with dots, as Java source names it, gets the binary name as a hint.
+sed 's/CoarseListSet"/CoarseListSet.Node"/' "$set_spec" >nested.json
+expect 2 --jar "$jar" --spec nested.json --client '{ add(1) }'
+one_line_error "porcheck check: nested.json: \$.class: class porcheck.structures.CoarseListSet.Node is not on the class path (a nested class is named with '\$': porcheck.structures.CoarseListSet\$Node)"
 sed 's/"name": "contains"/"name": "frob"/' "$set_spec" >frob.json
 expect 2 --jar "$jar" --spec frob.json --client '{ frob(1) }'
 one_line_error "porcheck check: frob.json: \$.methods[2]: porcheck.structures.CoarseListSet has no method frob(int)"
