@@ -193,7 +193,7 @@ void verdict_check_print(FILE *out, const client *c, const verdict_check_options
                 "... and %zu more violations (distinct unexpected outcomes, deadlocks, "
                 "livelocks or exceptions; --max-traces N shows N, --json lists them all)\n",
                 r->violation_count - shown);
-    por_stats_print(out, &r->search);
+    verdict_print_statistics(out, &r->search);
 }
 
 /* ---- JSON report ----------------------------------------------------------------------------- */

@@ -7,6 +7,9 @@
 /* A search stack this deep is no bounded client's: some loop makes new states for ever. */
 #define VERDICT_ENDLESS_DEPTH 100000
 
+/* Re-traversed transitions from which a search's re-traversals earn a note. */
+#define VERDICT_RETRAVERSED_NOTE 100000000u
+
 verdict_kind verdict_of(const por_result *r, bool violated)
 {
     if (violated) return VERDICT_VIOLATION;
@@ -46,6 +49,19 @@ void verdict_print(FILE *out, const por_result *r, bool violated, const char *si
                 "  note: the search went %zu steps deep: a loop that never comes back to a state "
                 "it was in (a counter, a clock, a growing collection) makes every path endless\n",
                 r->stats.max_depth);
+}
+
+void verdict_print_statistics(FILE *out, const por_result *r)
+{
+    por_stats_print(out, r);
+    const por_stats *st = &r->stats;
+    if (st->retraversed < VERDICT_RETRAVERSED_NOTE || st->retraversed / 100 < st->transitions)
+        return;
+    fprintf(out,
+            "note: the search walked explored transitions again %zu times (%zu per transition it "
+            "explored) to compute its reductions; on a client where they save little, --algo "
+            "s-por, or --algo portfolio running both at once, may finish sooner\n",
+            st->retraversed, st->transitions ? st->retraversed / st->transitions : 0);
 }
 
 por_verdict verdict_end_state(bool violates, por_tset waiting)

@@ -319,7 +319,7 @@ void verdict_run_print(FILE *out, const verdict_run_options *opt, const verdict_
         print_violation(out, &r->violations[i]);
     if (r->violation_count > MAX_SHOWN)
         fprintf(out, "... and %zu more\n", r->violation_count - MAX_SHOWN);
-    por_stats_print(out, &r->search);
+    verdict_print_statistics(out, &r->search);
 }
 
 /* Returns violation [v] as a JSON object. */

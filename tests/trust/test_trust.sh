@@ -164,6 +164,16 @@ check 0 --jar "$jar" --spec LockedCounter-narrowed.json --client '{ inc() } || {
 grep -qx "verdict: ok" out.txt || fail "LockedCounter narrowed: not ok"
 grep -q "widened with trust.Cell" out.txt || fail "LockedCounter narrowed: not widened"
 
+# A correct queue lock over park/unpark: ok. Under the default dl-s-por the search walks its
+# explored transitions again some 300 times each, and the report says that s-por or a portfolio
+# may finish sooner; s-por's report, which re-traverses nothing, does not.
+check 0 --jar "$jar" --spec "$trust_specs/QueueLock.json" --client '{ inc() } || { inc() } || { get() }'
+grep -qx "verdict: ok" out.txt || fail "QueueLock: $(grep verdict out.txt)"
+grep -q "^note: the search walked explored transitions again [0-9]* times ([0-9]* per transition it explored) to compute its reductions; on a client where they save little, --algo s-por, or --algo portfolio running both at once, may finish sooner$" out.txt ||
+    fail "QueueLock: no note on re-traversals: $(grep -A2 're-traversed' out.txt)"
+check 0 --jar "$jar" --spec "$trust_specs/QueueLock.json" --client '{ inc() } || { inc() } || { get() }' --algo s-por
+! grep -q "^note: the search walked" out.txt || fail "QueueLock s-por: a note on re-traversals"
+
 # A livelock: a lost update on the readers' count leaves a writer spinning for ever, and every
 # interleaving that ends is linearizable. Every search reports it with the spinning thread and
 # where it spins, and its replay ends in the livelock (exit 1).

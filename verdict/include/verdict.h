@@ -41,6 +41,11 @@ void verdict_stop_text(const por_result *r, const char *signal, char *buf, size_
  * [signal] as for verdict_stop_text. */
 void verdict_print(FILE *out, const por_result *r, bool violated, const char *signal);
 
+/* Prints the statistics of [r] on [out], then, when the search walked explored transitions
+ * again 100 million times or more, at least 100 per transition it explored (DE and DL searches
+ * re-traverse to compute their reductions), a note that s-por or a portfolio may finish sooner. */
+void verdict_print_statistics(FILE *out, const por_result *r);
+
 /* Returns what an observer of porcheck run or check tells the search about an end state where
  * the threads of [waiting] are blocked (0: every thread ended): POR_VIOLATION when the end state
  * [violates] a property (an unexpected outcome, a deadlock nothing explains), which the search
