@@ -304,6 +304,16 @@ void explore_race_note_field(vm *machine, const vm_thread *t, const vm_frame *fr
  * called into it, or t->depth when the top frame is not its code. */
 uint32_t explore_copy_depth(const vm *machine, const vm_thread *t);
 
+/* Which call of the program a method of porcheck's copy models stands for. */
+typedef enum explore_copy_call {
+    EXPLORE_COPY_NONE,      /* the method is no copy model */
+    EXPLORE_COPY_ARRAYCOPY, /* System.arraycopy (Copy.copy) */
+    EXPLORE_COPY_CLONE,     /* an array's or an object's clone() (Copy.cloneArray, cloneObject) */
+} explore_copy_call;
+
+/* Returns the call of the program that method [m] models (EXPLORE_COPY_NONE for any other). */
+explore_copy_call explore_copy_model(const vm *machine, const vm_method *m);
+
 /* Notes that [t], at [pc] of [frame], reads (or when [write], writes) element [index] of shared
  * array [h], a scheduling point when [visible]. */
 void explore_race_note_element(vm *machine, const vm_thread *t, const vm_frame *frame,

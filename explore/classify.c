@@ -264,6 +264,13 @@ uint32_t explore_copy_depth(const vm *machine, const vm_thread *t)
     return d;
 }
 
+explore_copy_call explore_copy_model(const vm *machine, const vm_method *m)
+{
+    if (m == machine->arraycopy_model) return EXPLORE_COPY_ARRAYCOPY;
+    if (m == machine->clone_model || m == machine->clone_object_model) return EXPLORE_COPY_CLONE;
+    return EXPLORE_COPY_NONE;
+}
+
 /* The frame whose code makes the array accesses of [t]'s top frame [frame]: that frame, or the
  * caller of porcheck's model of System.arraycopy or clone() (class Copy), whose copy they are. */
 static const vm_frame *accessing_frame(const vm *machine, const vm_thread *t, const vm_frame *frame)

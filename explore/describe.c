@@ -228,10 +228,11 @@ void explore_describe_next(const vm *machine, uint32_t thread, char *buf, size_t
         uint32_t d = explore_copy_depth(machine, th); /* a copy's steps: at the call */
         const vm_frame *f = &th->frames[d - 1];
         add_location(&t, f->method, f->pc);
-        base_textbuf_printf(&t, d == th->depth ? ": "
-                                : th->frames[d].method == machine->arraycopy_model
-                                    ? ": System.arraycopy: "
-                                    : ": clone: ");
+        explore_copy_call copy =
+            d == th->depth ? EXPLORE_COPY_NONE : explore_copy_model(machine, th->frames[d].method);
+        base_textbuf_printf(&t, copy == EXPLORE_COPY_ARRAYCOPY ? ": System.arraycopy: "
+                                : copy == EXPLORE_COPY_CLONE   ? ": clone: "
+                                                               : ": ");
     }
     if (th->state == VM_THREAD_TERMINATED) {
         base_textbuf_printf(&t, "(ended)");

@@ -351,22 +351,19 @@ static bool unsafe_class(const vm_class *cls)
     return !strcmp(cls->name, "sun/misc/Unsafe") || !strcmp(cls->name, "jdk/internal/misc/Unsafe");
 }
 
-/* True when [m] is porcheck's model of an array's or an object's clone(), whose one parameter
- * is the object cloned (the calls of class Copy that the user knows as clone()). */
-static bool clone_model(const vm *machine, const vm_method *m)
-{
-    return m == machine->clone_model || m == machine->clone_object_model;
-}
-
 /* Appends the library call that frame [b] runs for the application ("lock ReentrantLock#0.5"). */
 static void say_library_call(words *w, const vm *machine, const vm_thread *t, const vm_frame *b)
 {
     bool ctor = !strcmp(b->method->name, "<init>");
-    if (clone_model(machine, b->method) || b->method == machine->arraycopy_model) {
-        base_textbuf_printf(&w->out, "%s",
-                            b->method == machine->arraycopy_model ? "System.arraycopy" : "clone ");
-        if (b->method != machine->arraycopy_model) say_object(w, machine, t->slots[b->locals].ref);
-        return; /* porcheck's models of copies: what the program called */
+    explore_copy_call copy = explore_copy_model(machine, b->method);
+    if (copy == EXPLORE_COPY_ARRAYCOPY) { /* porcheck's models of copies: what the program called */
+        base_textbuf_printf(&w->out, "System.arraycopy");
+        return;
+    }
+    if (copy == EXPLORE_COPY_CLONE) { /* their one parameter is the object cloned */
+        base_textbuf_printf(&w->out, "clone ");
+        say_object(w, machine, t->slots[b->locals].ref);
+        return;
     }
     base_textbuf_printf(&w->out, "%s", ctor ? "new" : b->method->name);
     if (varhandle_adapter(b->method->owner) || unsafe_class(b->method->owner))
@@ -444,7 +441,8 @@ static void say_named_call(words *w, const vm *machine, const vm_thread *t, int 
     const vm_method *m = b->method;
     base_textbuf o = base_textbuf_make(a->object, sizeof a->object);
     base_textbuf v = base_textbuf_make(a->value, sizeof a->value);
-    bool clone = clone_model(machine, m), copy = m == machine->arraycopy_model;
+    explore_copy_call model = explore_copy_model(machine, m);
+    bool clone = model == EXPLORE_COPY_CLONE, copy = model == EXPLORE_COPY_ARRAYCOPY;
     bool instance = clone || !(m->access & CF_ACC_STATIC), ctor = !strcmp(m->name, "<init>");
     uint32_t receiver = instance ? t->slots[b->locals].ref : 0;
     if (copy)
