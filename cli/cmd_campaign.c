@@ -2,7 +2,7 @@
  * own `porcheck check` process (up to --jobs at once, each under a time and a memory limit) and
  * appends one CSV row per finished run. Rerunning the same command skips the rows already in the
  * CSV; --shard K/N runs a fixed 1/N of the rows, so the CSVs of N machines concatenate. */
-#define _DEFAULT_SOURCE /* readlink, sysconf(_SC_PHYS_PAGES) */
+#define _DEFAULT_SOURCE /* readlink, sysconf(_SC_NPROCESSORS_ONLN) */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -219,7 +219,7 @@ static int parse_limits(campaign_args *a)
         st = parse_number("--max-memory", a->memory, 1e9, &a->opt.max_memory_mb);
         if (st >= 0) return st;
     } else {
-        double phys = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+        double phys = cli_physical_bytes();
         a->opt.max_memory_mb = phys > 0 ? floor(phys / 1048576.0 / (double)a->opt.jobs) : 0;
     }
     a->opt.shard_k = a->opt.shard_n = 1;

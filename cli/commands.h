@@ -47,6 +47,9 @@ bool cli_parse_number(const char *text, double *out);
  * "porcheck [command]: --NAME: ..." about a bad [value]. */
 int cli_search_option(const char *command, const char *name, const char *value, por_options *opt);
 
+/* Returns the machine's physical memory in bytes (0 when unknown). */
+double cli_physical_bytes(void);
+
 /* Gives [opt] the default --max-memory: 80% of the memory available when the command starts
  * (MemAvailable, else the physical memory; less under a cgroup memory limit or ulimit -v), so
  * that a search that would exhaust the machine stops and reports what it gathered instead of

@@ -40,6 +40,11 @@ bool cli_heap_symmetry_allows(const char *command, por_algo algo, bool stateless
     return false;
 }
 
+double cli_physical_bytes(void)
+{
+    return (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+}
+
 /* Returns the bytes /proc/meminfo says are available (MemAvailable), else the physical
  * memory, or 0. */
 static double available_bytes(void)
@@ -50,8 +55,7 @@ static double available_bytes(void)
     while (f && fgets(line, sizeof line, f))
         if (sscanf(line, "MemAvailable: %lf kB", &kb) == 1) break;
     if (f) fclose(f);
-    if (kb > 0) return kb * 1024;
-    return (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+    return kb > 0 ? kb * 1024 : cli_physical_bytes();
 }
 
 /* Returns the number in file [path] (a cgroup's memory limit), or 0 when it has none ("max",
@@ -79,10 +83,10 @@ void cli_default_max_memory(por_options *opt)
     struct rlimit as;
     /* an address-space limit also holds what is mapped but not allocated: the class image,
      * libraries, thread stacks */
-    if (!getrlimit(RLIMIT_AS, &as) && as.rlim_cur != RLIM_INFINITY)
-        lower_to(&bytes, (double)as.rlim_cur - 256.0 * 1048576 > 0
-                             ? (double)as.rlim_cur - 256.0 * 1048576
-                             : 1048576);
+    if (!getrlimit(RLIMIT_AS, &as) && as.rlim_cur != RLIM_INFINITY) {
+        double room = (double)as.rlim_cur - 256.0 * 1048576;
+        lower_to(&bytes, room > 0 ? room : 1048576);
+    }
     opt->max_memory_bytes = bytes > 0 ? (size_t)(bytes * 0.8) : 0;
 }
 
