@@ -1,12 +1,16 @@
 /* The implementation oracle: the class under test run sequentially, one invocation at a time,
  * in its own VM (Violat's method for expected outcomes). The client's class runs in oracle mode:
- * Harness.main builds the object and loops reading the next request from a static; the VM runs
- * the main thread until it stands before that read again (a vm_stop predicate), so each
- * invocation runs to completion with no scheduling at all. States are the checker's undo-trail
- * snapshots (restored in stack order, as the linearization search does). The fingerprint is of
- * the object alone: everything reachable from it and from the statics of the initialised
- * classes (the harness's own excepted), with objects numbered in traversal order instead of by
- * their ids, so two orders of the same invocations that build equal structures match. */
+ * Harness.main builds the object, starts a thread per client thread (T0, T1, ... as in check
+ * mode) and every thread loops reading the next request from a static; the VM runs the thread
+ * that owns the invocation (main for the prefix and the suffix) until it stands before that read
+ * again (a vm_stop predicate), so each invocation runs to completion with no scheduling at all,
+ * on the thread it runs on in the checked program (what depends on the calling thread, a
+ * ThreadLocal, a lock's owner, a thread's name, comes out as it would there). States are the
+ * checker's undo-trail snapshots (restored in stack order, as the linearization search does).
+ * The fingerprint is of the object and the threads: everything reachable from them and from the
+ * statics of the initialised classes (the harness's own excepted), with objects numbered in
+ * traversal order instead of by their ids, so two orders of the same invocations that build
+ * equal structures match. */
 #include <stdio.h>
 #include <string.h>
 
@@ -18,8 +22,11 @@
 struct harness_oracle {
     vm *machine;
     uint64_t budget;
-    bool watch[256]; /* opcodes the stop predicate looks at */
-    bool at_request; /* the last run stopped before the request read */
+    bool watch[256];             /* opcodes the stop predicate looks at */
+    bool at_request;             /* the last run stopped before the request read */
+    size_t prefix;               /* invocations of the prefix (run by main) */
+    size_t threads;              /* client threads */
+    size_t ends[VM_MAX_THREADS]; /* one past the last invocation of each client thread */
 };
 
 /* ---- Running --------------------------------------------------------------------------------- */
@@ -57,8 +64,8 @@ static vm_status run_failure(harness_oracle *o, vm_run_result r, vm_error *err)
     return harness_fail(err, VM_ERR_UNSUPPORTED, "error: the harness ended unexpectedly");
 }
 
-/* Runs the main thread until it stands before the next request read. */
-static vm_status run_to_request(harness_oracle *o, vm_error *err)
+/* Runs [thread] until it stands before its next request read. */
+static vm_status run_to_request(harness_oracle *o, uint32_t thread, vm_error *err)
 {
     vm *machine = o->machine;
     if (explore_check_broken(machine))
@@ -70,9 +77,41 @@ static vm_status run_to_request(harness_oracle *o, vm_error *err)
                     .ctx = o,
                     .skip_first = true};
     o->at_request = false;
-    vm_run_result r = vm_thread_run(machine, 0, &stop);
+    vm_run_result r = vm_thread_run(machine, thread, &stop);
     if (r == VM_RUN_STOPPED && o->at_request && !vm_last_error(machine)->status) return VM_OK;
     return run_failure(o, r, err);
+}
+
+/* Returns the client thread of invocation [index] (-1: the prefix's or the suffix's, main's). */
+static long client_thread_of(const harness_oracle *o, size_t index)
+{
+    if (index < o->prefix) return -1;
+    for (size_t k = 0; k < o->threads; k++)
+        if (index < o->ends[k]) return (long)k;
+    return -1;
+}
+
+/* Keeps where each client thread's invocations end in [hc]'s canonical order. */
+static void keep_layout(harness_oracle *o, const harness_vm_client *hc)
+{
+    o->prefix = hc->prefix_count;
+    o->threads = hc->thread_count < VM_MAX_THREADS ? hc->thread_count : VM_MAX_THREADS;
+    size_t end = hc->prefix_count;
+    for (size_t k = 0; k < o->threads; k++) o->ends[k] = end += hc->thread_calls[k];
+}
+
+/* Runs main until it serves (it has built the object and started the serving threads), then
+ * each serving thread until it does. */
+static vm_status run_to_serving(harness_oracle *o, vm_error *err)
+{
+    vm_status st = run_to_request(o, 0, err);
+    for (size_t k = 0; k < o->threads && !st; k++) {
+        uint32_t thread = vm_harness_server(o->machine, (long)k);
+        st = thread == UINT32_MAX
+                 ? harness_fail(err, VM_ERR_UNSUPPORTED, "internal error: no thread serves T%zu", k)
+                 : run_to_request(o, thread, err);
+    }
+    return st;
 }
 
 vm_status harness_oracle_new(const vm_options *opts, const harness_vm_client *hc, uint64_t budget,
@@ -89,7 +128,8 @@ vm_status harness_oracle_new(const vm_options *opts, const harness_vm_client *hc
     vm_status st = vm_new(opts, &o->machine, err);
     if (!st) st = harness_start_mode(o->machine, hc, "oracle", err);
     if (!st) st = explore_check_begin(o->machine, &check, err);
-    if (!st) st = run_to_request(o, err);
+    keep_layout(o, hc);
+    if (!st) st = run_to_serving(o, err);
     if (st) {
         harness_oracle_free(o);
         return st;
@@ -110,7 +150,10 @@ vm_status harness_oracle_invoke(harness_oracle *o, size_t index, harness_result 
     vm *machine = o->machine;
     if (!vm_harness_request(machine, index))
         return harness_fail(err, VM_ERR_BAD_INPUT, "error: no invocation %zu", index);
-    vm_status st = run_to_request(o, err);
+    uint32_t thread = vm_harness_server(machine, client_thread_of(o, index));
+    if (thread == UINT32_MAX)
+        return harness_fail(err, VM_ERR_UNSUPPORTED, "internal error: no thread serves %zu", index);
+    vm_status st = run_to_request(o, thread, err);
     if (st) return st;
     if (!harness_read_result(machine, index, out) || out->kind == HARNESS_RESULT_NONE)
         return harness_fail(err, VM_ERR_UNSUPPORTED, "error: invocation %zu left no result", index);

@@ -167,6 +167,16 @@ uint32_t vm_harness_served(const vm *machine)
     return served ? served->ref : 0;
 }
 
+uint32_t vm_harness_server(vm *machine, long k)
+{
+    if (k < 0) return 0;
+    uint32_t roots = vm_harness_served(machine);
+    if (!roots || (size_t)k + 2 >= vm_obj(machine, roots)->length) return UINT32_MAX;
+    const vm_thread *t =
+        vm_thread_of_object(machine, ((const uint32_t *)VM_ELEMS(vm_obj(machine, roots)))[k + 2]);
+    return t ? t->id : UINT32_MAX;
+}
+
 /* Returns the elements of Harness array [name] when it has more than [index] of them. */
 static const void *result_array(const vm *machine, const char *name, size_t index)
 {

@@ -133,6 +133,23 @@ check 0 --jar "$jar" --spec "$trust_specs/IdSource.json" --client '{ takeLocked(
 grep -qx "outcomes observed: 3" out.txt && grep -qx "  (2, 0, 1)   \[1 end state\]" out.txt ||
     fail "IdSource takeLocked: $(grep -A4 '^outcomes observed' out.txt)"
 
+# The implementation oracle runs each invocation on the thread it runs on in the checked
+# program (main for the prefix and the suffix): a kept lock, a ThreadLocal count and a thread's
+# name give the results they give there, so these correct clients are ok with exactly their
+# concurrent outcomes (run on one thread, the oracle expected others: a false VIOLATION and a
+# warning that porcheck missed interleavings).
+for algo in $algos; do
+    check 0 --jar "$jar" --spec "$trust_specs/ThreadBound.json" --algo "$algo" --json out.json \
+        --client '{ tryTake() } || { tryTake() } || { who() }'
+    [ "$(observed)" = "['[false, true, \"T2\"]', '[true, false, \"T2\"]']" ] ||
+        fail "ThreadBound tryTake $algo: observed $(observed)"
+    check 0 --jar "$jar" --spec "$trust_specs/ThreadBound.json" --algo "$algo" --json out.json \
+        --client '{ hit() } ; { hit(); myHits() } || { myHits(); hit() } ; { myHits() }'
+    [ "$(observed)" = "['[1, 2, 1, 0, 3, 1]', '[1, 3, 1, 0, 2, 1]']" ] ||
+        fail "ThreadBound hit $algo: observed $(observed)"
+    ! grep -q "never observed" out.txt || fail "ThreadBound $algo: $(grep 'never observed' out.txt)"
+done
+
 # A check-then-act over a synchronized Vector: the duplicate is the bug, and Vector.contains is
 # one synchronized scan as in the JDK (no ConcurrentModificationException outcome).
 racy UniqueList '{ addIfAbsent(1) } || { addIfAbsent(1) } ; { size() }'

@@ -259,8 +259,13 @@ bool vm_harness_own_thread(const vm *machine, uint32_t thread);
  * far), or 0 when no client thread has started. */
 uint32_t vm_harness_target(const vm *machine);
 
-/* Returns the object under test in oracle mode (Harness.served), or 0 when there is none yet. */
+/* Returns the roots of the oracle's state (Harness.served: an Object[] of the object under test,
+ * main's thread and the serving threads), or 0 when there are none yet. */
 uint32_t vm_harness_served(const vm *machine);
+
+/* Returns the thread that serves client thread [k]'s invocations in oracle mode (-1: main's, the
+ * prefix and the suffix), or UINT32_MAX when there is none. */
+uint32_t vm_harness_server(vm *machine, long k);
 
 /* Asks the oracle-mode harness for invocation [index] next (Harness.request); false when the
  * harness is not loaded or [index] is out of range. */

@@ -8,12 +8,14 @@ import java.util.concurrent.locks.ReentrantLock;
  * A class with unusual results and behaviours, for the harness and oracle tests: results of
  * every kind (void, long, char, double, a boxed Integer or null, a String, an exception),
  * collection and map arguments, a constructor that throws, a method that never returns, one
- * that blocks for ever, and a lock that hold() keeps, so that take() in another thread blocks
- * for ever (a deadlock only when the two run in different threads: the lock is reentrant).
+ * that blocks for ever, a lock that hold() keeps, so that take() in another thread blocks for
+ * ever (as it does run sequentially on the threads of the client: no violation), and two locks
+ * that swap() and swapBack() take in opposite orders (a deadlock no sequential run explains).
  */
 public class Oddities {
     private int value;
     private final ReentrantLock lock = new ReentrantLock();
+    private final ReentrantLock other = new ReentrantLock();
 
     public Oddities(int start) {
         if (start < 0) throw new IllegalArgumentException("negative start " + start);
@@ -76,5 +78,21 @@ public class Oddities {
         } finally {
             lock.unlock();
         }
+    }
+
+    public void swap() {
+        lock.lock();
+        other.lock();
+        value = -value;
+        other.unlock();
+        lock.unlock();
+    }
+
+    public void swapBack() {
+        other.lock();
+        lock.lock();
+        value = -value;
+        lock.unlock();
+        other.unlock();
     }
 }
