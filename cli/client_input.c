@@ -45,6 +45,11 @@ bool cli_load_clients(const cli_input *in, client_spec **spec, client_list *list
     return false;
 }
 
+void cli_warn(const char *line, void *command)
+{
+    fprintf(stderr, "porcheck %s: warning: %s\n", (const char *)command, line);
+}
+
 /* Writes method [m] as the spec declares it, "containsKey(java.lang.Object)", into [buf]. */
 static void spec_method_text(const client_method *m, char *buf, size_t size)
 {

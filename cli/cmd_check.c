@@ -685,6 +685,7 @@ static int check_clients(check_args *a)
             &(cli_input){"check", a->spec, a->clients, a->client, &a->opt.impl, &a->bindings},
             &spec, &list))
         return EXIT_BAD_INPUT;
+    harness_unlooped_waits(a->opt.impl.classpath, spec->class_name, cli_warn, "check");
     report_files files;
     int status = EXIT_BAD_INPUT;
     if (!list.count)

@@ -307,6 +307,8 @@ static int run_main(run_args *a)
         fprintf(stderr, "porcheck run: %s\n", err.message);
         return cli_exit_status(EXIT_BAD_INPUT);
     }
+    if (a->run.vm.classpath)
+        harness_unlooped_waits(a->run.vm.classpath, a->run.main, cli_warn, "run");
     fflush(stdout);
     FILE *json = NULL;
     int status = EXIT_BAD_INPUT;

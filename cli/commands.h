@@ -29,6 +29,9 @@ typedef struct cli_input {
  * list->errors. */
 bool cli_load_clients(const cli_input *in, client_spec **spec, client_list *list);
 
+/* Prints [line] to stderr as a warning of command [command] (a harness_lint_report). */
+void cli_warn(const char *line, void *command);
+
 /* Prints to [out] one line per method of [spec] whose binding [b] (NULL: none) was a choice among
  * overloads or was pinned by the spec's "descriptor": "overload: containsKey(java.lang.Object) ->
  * containsKey(Ljava/lang/Object;)Z, 1 of 3 overloads that fit". */

@@ -88,6 +88,11 @@ expect 3 run --classpath "$concurrent" --algo dfs --stateless --max-states 500 L
 has "verdict: incomplete (stopped by --max-states after [0-9.]* s: not every interleaving was explored)"
 expect 0 run --classpath "$concurrent" LockedCounter
 has "verdict: ok"
+! grep -q "outside any loop" err.txt || fail "LockedCounter: a warning on waits: $(cat err.txt)"
+# A wait under an if in the program's classes: stderr says a spurious wake-up is not explored.
+expect 1 run --classpath "$concurrent" ProducerConsumerIf
+grep -q "^porcheck run: warning: ProducerConsumerIf.take (ProducerConsumerIf.java:14) calls wait() outside any loop: " err.txt ||
+    fail "ProducerConsumerIf: no warning on the unlooped wait: $(cat err.txt)"
 # --max-memory, with and without the exact states' arena (which counts in it: it once had a
 # fixed 4 GiB bound of its own, an error instead of an incomplete verdict).
 for exact in "" --exact-states; do

@@ -63,7 +63,7 @@ public class Oddities {
 
     public synchronized void block() {
         try {
-            wait();
+            for (;;) wait();
         } catch (InterruptedException e) {
             throw new IllegalStateException(e);
         }
