@@ -24,21 +24,28 @@ typedef struct lint {
     size_t found;
 } lint;
 
+/* Who allows a spurious return of a wait, and that porcheck does not explore it. */
+#define JVM "which the JVM allows and porcheck does not explore"
+#define CONTRACT                                                                                   \
+    "which Condition's contract allows although the JDK's implementation, which porcheck runs, "   \
+    "never does it"
+
 /* The untimed waits, and how a line names each. */
 static const struct waiting_call {
     uint8_t opcode;
     const char *owner; /* NULL: any (Object.wait is final: its name and descriptor are enough) */
     const char *name, *descriptor, *shown, *waker;
+    const char *why; /* who allows the return */
 } waiting_calls[] = {
-    {CF_OP_INVOKEVIRTUAL, NULL, "wait", "()V", "wait()", "a notify"},
+    {CF_OP_INVOKEVIRTUAL, NULL, "wait", "()V", "wait()", "a notify", JVM},
     {CF_OP_INVOKESTATIC, "java/util/concurrent/locks/LockSupport", "park", "()V",
-     "LockSupport.park()", "an unpark"},
+     "LockSupport.park()", "an unpark", JVM},
     {CF_OP_INVOKESTATIC, "java/util/concurrent/locks/LockSupport", "park", "(Ljava/lang/Object;)V",
-     "LockSupport.park()", "an unpark"},
+     "LockSupport.park()", "an unpark", JVM},
     {CF_OP_INVOKEINTERFACE, "java/util/concurrent/locks/Condition", "await", "()V",
-     "Condition.await()", "a signal"},
+     "Condition.await()", "a signal", CONTRACT},
     {CF_OP_INVOKEINTERFACE, "java/util/concurrent/locks/Condition", "awaitUninterruptibly", "()V",
-     "Condition.awaitUninterruptibly()", "a signal"},
+     "Condition.awaitUninterruptibly()", "a signal", CONTRACT},
 };
 
 /* Queues class [name] unless it was met already (or the bound is reached). */
@@ -110,9 +117,9 @@ static void report(lint *l, const cf_class *cls, const cf_member *m, uint32_t pc
     const char *file = cls->source_file ? cf_utf8(cls, cls->source_file) : "?";
     snprintf(line, sizeof line,
              "%s.%s (%s:%d) calls %s outside any loop: it may return without %s (a spurious "
-             "wake-up, which the JVM allows and porcheck does not explore), so the condition "
-             "it waited for may not hold; re-check it in a while loop",
-             dotted, m->name, file, at, w->shown, w->waker);
+             "wake-up, %s), so the condition it waited for may not hold; re-check it in a while "
+             "loop",
+             dotted, m->name, file, at, w->shown, w->waker, w->why);
     l->report(line, l->ctx);
     l->found++;
 }
