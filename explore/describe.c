@@ -220,6 +220,20 @@ static void add_parked(base_textbuf *t, const vm *machine, const vm_thread *th)
     }
 }
 
+/* Writes "App.m(App.java:9), in " when frame [top] of [th] runs a JDK or model class called from
+ * application code: the innermost application frame, the line the program's author knows. */
+static void add_application_location(base_textbuf *t, const vm_thread *th, uint32_t top)
+{
+    if (!vm_is_system_name(th->frames[top].method->owner->name)) return;
+    for (uint32_t d = top; d-- > 0;) {
+        const vm_frame *f = &th->frames[d];
+        if (vm_is_system_name(f->method->owner->name)) continue;
+        add_location(t, f->method, f->pc);
+        base_textbuf_printf(t, ", in ");
+        return;
+    }
+}
+
 void explore_describe_next(const vm *machine, uint32_t thread, char *buf, size_t cap)
 {
     base_textbuf t = base_textbuf_make(buf, cap);
@@ -227,6 +241,7 @@ void explore_describe_next(const vm *machine, uint32_t thread, char *buf, size_t
     if (th->depth) {
         uint32_t d = explore_copy_depth(machine, th); /* a copy's steps: at the call */
         const vm_frame *f = &th->frames[d - 1];
+        add_application_location(&t, th, d - 1);
         add_location(&t, f->method, f->pc);
         explore_copy_call copy =
             d == th->depth ? EXPLORE_COPY_NONE : explore_copy_model(machine, th->frames[d].method);
