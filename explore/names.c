@@ -159,6 +159,20 @@ static bool say_boxed(base_textbuf *out, const vm *machine, uint32_t h, const vm
     return false;
 }
 
+/* Appends "Thread[T1]" when [h] is the Thread object of a started thread (a client's thread is
+ * an instance of porcheck's harness class, which the user never wrote); false otherwise. */
+static bool say_thread(base_textbuf *out, const vm *machine, uint32_t h)
+{
+    for (uint32_t i = 0; i < machine->thread_count; i++) {
+        if (machine->threads[i]->object != h) continue;
+        char name[128];
+        explore_thread_name(machine, i, name, sizeof name);
+        base_textbuf_printf(out, "Thread[%s]", name);
+        return true;
+    }
+    return false;
+}
+
 /* Appends the name of object [h]; by a path from the structure when [path] and there is one. */
 static void say_object(base_textbuf *out, const vm *machine, explore_names *names, uint32_t h,
                        bool path)
@@ -178,6 +192,7 @@ static void say_object(base_textbuf *out, const vm *machine, explore_names *name
         base_textbuf_printf(out, "this");
         return;
     }
+    if (say_thread(out, machine, h)) return;
     if (path && names->root && say_path_to(out, machine, names->root, h)) return;
     explore_say_class(out, o->cls->name);
     base_textbuf_printf(out, "@%u", number_of(names, o));

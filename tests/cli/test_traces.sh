@@ -5,7 +5,8 @@
 # named as every label names a class ("int[]#0.4[0]", "Object[]#0.5[0]", never "[I#" or
 # "Object;#"); System.arraycopy and clone() of shared data show their element and field reads
 # at the program's call; a library call split by another thread's steps (AtomicMarkableReference's set and
-# compareAndSet take two) says that it begins and ends instead of showing the same row twice.
+# compareAndSet take two) says that it begins and ends instead of showing the same row twice; a
+# thread's object is named by the thread ("Thread[T0]").
 # usage: test_traces.sh PORCHECK JAVAC SOURCE_DIR WORK_DIR
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
@@ -64,5 +65,11 @@ expect 1 check --jar traces.jar --spec "$dir/flag.json" --client '{ grab(1) } ||
     --algo dfs --trace-format list
 has "T0     owner.compareAndSet(null, 1, false, true) begins at Flag.grab(Flag.java:19)"
 has "T0     owner.compareAndSet(null, 1, false, true) ends: true at Flag.grab(Flag.java:19)"
+
+# ---- d: a thread's object is named by the thread (a client thread's class is porcheck's own)
+expect 1 check --jar traces.jar --spec "$dir/owner.json" --client '{ claim() } || { claim() }' --no-minimize
+has "owner.set(Thread[T0])"
+has "owner.set(Thread[T1])"
+grep -q "Harness@" out.txt && fail "a thread named by porcheck's class: $(grep -F 'Harness@' out.txt | head -1)"
 
 finish "interleaving tables: lines, array names, split calls"
