@@ -18,6 +18,19 @@ static void add_class(base_textbuf *t, const vm_class *cls)
 }
 
 /* Writes the name of object [h]. */
+/* Writes " (Thread-0)" after a Thread object [o] that has a name: the name the program knows it
+ * by, beside the id that labels name it by. */
+static void add_thread_name(base_textbuf *t, const vm *machine, const vm_object *o)
+{
+    for (const vm_class *c = o->cls; c; c = c->super) {
+        if (strcmp(c->name, "java/lang/Thread")) continue;
+        uint32_t name = VM_FIELDS(o)[machine->off.thread_name].ref;
+        char text[128];
+        if (name) base_textbuf_printf(t, " (%s)", vm_string_utf8(machine, name, text, sizeof text));
+        return;
+    }
+}
+
 static void add_object(base_textbuf *t, const vm *machine, uint32_t h)
 {
     if (!h) {
@@ -36,6 +49,7 @@ static void add_object(base_textbuf *t, const vm *machine, uint32_t h)
         base_textbuf_printf(t, "#vm.%llu", (unsigned long long)vm_id_vm_count(id));
     else
         base_textbuf_printf(t, "#%u.%llu", vm_id_thread(id), (unsigned long long)vm_id_count(id));
+    add_thread_name(t, machine, o);
 }
 
 /* Writes the name of object [h] (as add_object does) into [buf]. */

@@ -44,8 +44,8 @@ grep -qE "traces.Slots.main\(Slots.java:16\): write Object\[\]#[0-9]+\.[0-9]+\[0
     fail "run: the Object[] is not named Object[]#...: $(grep 'Slots.java:16' out.txt)"
 grep -qF -e "[I#" -e "Object;#" out.txt && fail "run: a raw array class name: $(grep -F -e '[I#' -e 'Object;#' out.txt)"
 # a step inside the JDK's code (the join) names the program's line first, then the library's
-grep -qE "traces.Slots.main\(Slots.java:17\), in java.lang.Thread.join\(Thread.java:[0-9]+\): " out.txt ||
-    fail "run: the join's step does not name Slots.java:17 first: $(grep -F 'join' out.txt)"
+grep -qE "traces.Slots.main\(Slots.java:17\), in java.lang.Thread.join\(Thread.java:[0-9]+\): .* on Thread#[0-9]+\.[0-9]+ \(Thread-0\)$" out.txt ||
+    fail "run: the join's step does not name Slots.java:17 first and the thread joined: $(grep -F 'join' out.txt)"
 
 # ---- b2: porcheck's models of copies show as the call the program made, at its line
 expect 1 run --classpath traces.jar traces.Copies
