@@ -17,20 +17,17 @@ static void add_class(base_textbuf *t, const vm_class *cls)
     explore_say_class(t, cls->name);
 }
 
-/* Writes the name of object [h]. */
 /* Writes " (Thread-0)" after a Thread object [o] that has a name: the name the program knows it
  * by, beside the id that labels name it by. */
 static void add_thread_name(base_textbuf *t, const vm *machine, const vm_object *o)
 {
-    for (const vm_class *c = o->cls; c; c = c->super) {
-        if (strcmp(c->name, "java/lang/Thread")) continue;
-        uint32_t name = VM_FIELDS(o)[machine->off.thread_name].ref;
-        char text[128];
-        if (name) base_textbuf_printf(t, " (%s)", vm_string_utf8(machine, name, text, sizeof text));
-        return;
-    }
+    if (!vm_is_assignable(o->cls, machine->known.thread)) return;
+    uint32_t name = VM_FIELDS(o)[machine->off.thread_name].ref;
+    char text[128];
+    if (name) base_textbuf_printf(t, " (%s)", vm_string_utf8(machine, name, text, sizeof text));
 }
 
+/* Writes the name of object [h]. */
 static void add_object(base_textbuf *t, const vm *machine, uint32_t h)
 {
     if (!h) {
