@@ -252,9 +252,16 @@ bool explore_ids_note_static_root(vm *machine, const vm_class *cls);
 /* Fills [watch], the opcode table the interpreter consults in checking mode. */
 void explore_sched_init_watch(bool watch[256]);
 
-/* True when no thread but [t] is alive: nothing can interleave with it, so it does not stop at
- * scheduling points (starting a thread is one, so the run stops before others exist). */
+/* True when no thread but [t] is alive (the race check leaves its accesses out). */
 bool explore_sched_alone(const vm *machine, const vm_thread *t);
+
+/* True when no thread but [t] has started: nothing can interleave with it and nothing came
+ * before, so it does not stop at scheduling points (starting a thread is one, so the run stops
+ * before another exists). A thread alone after others ended does stop: a step that ran on
+ * through a point would carry only its first action's label, and the searches that reason about
+ * the past (DPOR's races, DE's and DL's labels beyond a state) would miss the races of the rest
+ * with what the ended threads did. */
+bool explore_sched_first(const vm *machine, const vm_thread *t);
 
 /* Decides whether thread [t], about to run the instruction at [pc] of [frame] with operand
  * stack top [sp], stands at a scheduling point; returns its vm_park (VM_PARK_NONE: go on). */

@@ -159,6 +159,15 @@ void explore_sched_expose(vm *machine, uint32_t h)
         vm_each_ref(machine, vm_obj(machine, c->stack[--c->stack_len]), expose_push);
 }
 
+bool explore_sched_first(const vm *machine, const vm_thread *t)
+{
+    for (uint32_t i = 0; i < machine->thread_count; i++) {
+        const vm_thread *o = machine->threads[i];
+        if (o != t && o->state != VM_THREAD_NEW) return false;
+    }
+    return true;
+}
+
 bool explore_sched_alone(const vm *machine, const vm_thread *t)
 {
     for (uint32_t i = 0; i < machine->thread_count; i++) {

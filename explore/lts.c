@@ -248,13 +248,13 @@ static void hook_output(vm *machine, int fd, const char *bytes, size_t len)
     if (!vm_bytes_append(b, bytes, len)) vm_fail(machine, VM_ERR_NOMEM, "error: out of memory");
 }
 
-/* The scheduling-point predicate: a thread running alone does not stop, but publishes what the
- * instruction publishes (jpf classifier). */
+/* The scheduling-point predicate: the first thread, before it starts another, does not stop,
+ * but publishes what the instruction publishes (jpf classifier). */
 static vm_park hook_classify(vm *machine, vm_thread *t, const vm_frame *frame, const uint8_t *pc,
                              const vm_slot *sp)
 {
     vm_park park = explore_sched_classify(machine, t, frame, pc, sp);
-    if (park == VM_PARK_NONE || !explore_sched_alone(machine, t)) return park;
+    if (park == VM_PARK_NONE || !explore_sched_first(machine, t)) return park;
     explore_sched_expose_pending(machine, park, frame, pc, sp);
     return VM_PARK_NONE;
 }

@@ -3,19 +3,21 @@
  * appears in a reported violation), and optionally "// expect outcomes: "out1" "out2"" (the exact
  * set of standard outputs of the end states, C escapes) and "// expect dfs states: JPF SAFE" (the
  * exact number of states dfs stores under each classifier) and "// expect dfs end states: JPF SAFE"
- * (the exact number of end states it reaches). For both classifiers, dfs, jpf, s-por,
- * de-s-por and dl-s-por (exploring everything, --all) must reach that verdict and the same set of
- * outcomes, and so must every search with --heap-symmetry (dfs storing no more states than
- * without); the first violation reported by a default run must be reproduced by --replay of its
- * schedule; --exact-states and --stateless agree.
+ * (the exact number of end states it reaches). For both classifiers, dfs, jpf, s-por, de-s-por
+ * and dl-s-por, and a third of the other seven searches in turn (all seven where a line
+ * "// every search" says so; none that a line "// not under: ALGO... (why)" names), exploring
+ * everything (--all), must reach that verdict and the same set of outcomes; and so must every
+ * search with --heap-symmetry (dfs storing no more states than without); the first violation
+ * reported by a default run must be reproduced by
+ * --replay of its schedule; --exact-states and --stateless agree.
  *
  * PORCHECK_TEST_QUICK=1 (the sanitizer build, there to catch memory errors) runs each program
- * and classifier under dfs and one of the other four searches in turn, and with --heap-symmetry
+ * and classifier under dfs and one of the other eleven searches in turn, and with --heap-symmetry
  * under dfs and one of the other five in turn (each search still meets both classifiers and
  * several programs; LockFreeListSet, the largest, under safe only), replays each program's first
  * violation under one classifier (jpf and safe in turn), and compares every other sequential
- * golden program with HotSpot's run; the normal build runs every search on every case but
- * LockFreeListSet under jpf, which it samples as a quick run does. */
+ * golden program with HotSpot's run; the normal build samples LockFreeListSet under jpf as a
+ * quick run does. */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 #include <jansson.h>
@@ -54,13 +56,15 @@ static bool sampled(const run_case *c)
     return quick() || (!strcmp(c->name, "LockFreeListSet") && !strcmp(c->classifier, "jpf"));
 }
 
-/* Whether case [c] runs search [a] of [count], 0 being dfs: every search, or sampled, dfs and
- * the one whose turn it is (program p takes the (p mod count-1)th of the others under jpf and
- * the next under safe, so each search meets both classifiers). */
-static bool runs_search(const run_case *c, size_t a, size_t count)
+/* Whether case [c] runs search [a] of [count], 0 being dfs: sampled, dfs and the one whose turn
+ * it is (program p takes the (p mod count-1)th of the others under jpf and the next under safe,
+ * so each search meets both classifiers); else the first [always] and, of the rest, a third in
+ * turn (each meets a third of the cases), or all of them where [every] says so. */
+static bool runs_search(const run_case *c, size_t a, size_t count, size_t always, bool every)
 {
     size_t program = c->index / 2, safe = c->index % 2;
-    return !sampled(c) || a == 0 || a == 1 + (program + safe) % (count - 1);
+    if (sampled(c)) return a == 0 || a == 1 + (program + safe) % (count - 1);
+    return a < always || every || (a - always) % 3 == (program + safe) % 3;
 }
 
 /* What a program's source says. */
@@ -71,8 +75,10 @@ typedef struct expectation {
     char outcomes[MAX_EXPECT][512];
     size_t outcome_count;
     bool has_outcomes;
-    long dfs_states[2]; /* jpf, safe; -1 when the source does not say */
-    long dfs_ends[2];   /* end states dfs reaches under jpf, safe; -1 when not said */
+    long dfs_states[2];  /* jpf, safe; -1 when the source does not say */
+    long dfs_ends[2];    /* end states dfs reaches under jpf, safe; -1 when not said */
+    char not_under[256]; /* " A B ... " from "// not under: A B ... (why)": searches left out */
+    bool every_search;   /* "// every search": the normal build runs all of them, none in turn */
 } expectation;
 
 ParameterizedTestParameters(vm_run, verdicts)
@@ -120,11 +126,23 @@ static void read_expectation(const char *name, expectation *e)
         if (!strncmp(line, "// expect outcomes:", 19)) parse_outcomes(line + 19, e);
         if (!strncmp(line, "// expect dfs states:", 21))
             cr_assert_eq(sscanf(line + 21, "%ld %ld", &e->dfs_states[0], &e->dfs_states[1]), 2);
+        if (!strcmp(line, "// every search")) e->every_search = true;
+        if (!strncmp(line, "// not under:", 13))
+            snprintf(e->not_under, sizeof e->not_under, "%.*s ", (int)strcspn(line + 13, "("),
+                     line + 13);
         if (!strncmp(line, "// expect dfs end states:", 25))
             cr_assert_eq(sscanf(line + 25, "%ld %ld", &e->dfs_ends[0], &e->dfs_ends[1]), 2);
     }
     fclose(f);
     cr_assert(e->ok != (e->violation_count > 0), "%s: expect ok or violations", name);
+}
+
+/* True when [e]'s "not under" line names search [algo]. */
+static bool left_out(const expectation *e, const char *algo)
+{
+    char word[64];
+    snprintf(word, sizeof word, " %s ", algo);
+    return strstr(e->not_under, word) != NULL;
 }
 
 /* Runs porcheck run with [extra] options (NULL-terminated) on [c]; returns the parsed --json. */
@@ -228,7 +246,7 @@ static void check_heap_symmetry(const run_case *c, const expectation *e, char ou
     enum { ALGO_COUNT = sizeof algos / sizeof *algos };
     int status;
     for (size_t a = 0; a < ALGO_COUNT; a++) {
-        if (!runs_search(c, a, ALGO_COUNT)) continue;
+        if (!runs_search(c, a, ALGO_COUNT, ALGO_COUNT, true)) continue;
         const char *extra[] = {"--all", "--heap-symmetry", "--algo", algos[a], NULL};
         json_t *doc = run_json(c, extra, &status);
         check_verdict(c, algos[a], doc, status, e);
@@ -248,13 +266,19 @@ ParameterizedTest(run_case *c, vm_run, verdicts, .timeout = 900)
         return; /* its quick runs took 70 s of the sanitizer build: one classifier is enough */
     expectation e;
     read_expectation(c->name, &e);
-    static const char *const algos[] = {"dfs", "jpf", "s-por", "de-s-por", "dl-s-por"};
+    /* the pragmatic paper's searches first: every case runs them */
+    enum { PAPER_SEARCHES = 5 };
+    static const char *const algos[] = {"dfs",         "jpf",          "s-por",  "de-s-por",
+                                        "dl-s-por",    "de-jpf",       "dl-jpf", "dpor",
+                                        "source-dpor", "optimal-dpor", "o-dpor", "cartesian"};
     enum { ALGO_COUNT = sizeof algos / sizeof *algos };
     char first[64][512];
     size_t first_count = 0;
     json_int_t dfs_states = 0;
     for (size_t a = 0; a < ALGO_COUNT; a++) {
-        if (!runs_search(c, a, ALGO_COUNT)) continue;
+        if (!runs_search(c, a, ALGO_COUNT, PAPER_SEARCHES, e.every_search) ||
+            left_out(&e, algos[a]))
+            continue;
         const char *extra[] = {"--all", "--algo", algos[a], NULL};
         int status;
         json_t *doc = run_json(c, extra, &status);

@@ -2,6 +2,7 @@
 // reference, physical removal with compareAndSet), used by 3 threads x 2 operations; the
 // assertion checks that the final contents agree with the successful adds and removes.
 // expect: ok
+// not under: dpor source-dpor optimal-dpor (stateless: 2 minutes were not enough)
 import java.util.concurrent.atomic.AtomicMarkableReference;
 
 public class LockFreeListSet {

@@ -1,5 +1,6 @@
 // notify() wakes an arbitrary waiting thread: with two waiters and one notification, either may
 // be the one that wakes (the other is left waiting, which ends in a deadlock report).
+// every search
 // expect: violation deadlock
 // expect outcomes: "woke A\n" "woke B\n"
 public class NotifyChoice {
