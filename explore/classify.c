@@ -651,7 +651,8 @@ static void call_label(const vm *machine, const vm_thread *t, const vm_method *m
         set_label(l, POR_READ, a0, EXPLORE_FIELD_LOCK);
         return;
     }
-    case VM_SYNC_PARK: {
+    case VM_SYNC_PARK:
+    case VM_SYNC_PARK_TIMED: {
         set_label(l, POR_WRITE, explore_label_object(machine, t->object), EXPLORE_FIELD_PERMIT);
         return;
     }

@@ -153,7 +153,7 @@ static void add_call(base_textbuf *t, const vm *machine, const vm_method *m, con
         base_textbuf_printf(t, ")");
         return;
     }
-    if (m->sync == VM_SYNC_PARK || !args[0].ref) return;
+    if (m->sync == VM_SYNC_PARK || m->sync == VM_SYNC_PARK_TIMED || !args[0].ref) return;
     base_textbuf_printf(t, " on ");
     add_object(t, machine, args[0].ref);
     if (m->sync == VM_SYNC_READ || m->sync == VM_SYNC_WRITE)

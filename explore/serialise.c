@@ -334,7 +334,8 @@ static inline __attribute__((always_inline)) void put_thread_header(vm *machine,
     explore_check *c = machine->check;
     put32(machine, t->id);
     put32(machine, (uint32_t)t->state << 8 | t->park);
-    put32(machine, (uint32_t)t->notified | t->permit << 1 | t->parked << 2 | t->uncaught << 3);
+    put32(machine, (uint32_t)t->notified | t->permit << 1 | t->parked << 2 | t->uncaught << 3 |
+                       (uint32_t)t->wait_timer << 4);
     const uint32_t refs[4] = {t->object, t->exception, t->wait_object, t->wait_lock};
     uint32_t *w = (uint32_t *)(void *)(c->ser.data + c->ser.len);
     c->ser.len = (size_t)((uint8_t *)refs_at(machine, w, refs, 4, mode) - c->ser.data);

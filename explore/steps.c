@@ -215,7 +215,8 @@ static bool say_call(words *w, const vm *machine, const vm_method *m, const vm_s
     if (w->names && cell) return say_named_sync(w, machine, m, verb, args), true;
     base_textbuf_printf(&w->out, "%s", verb);
     w->waits = !strcmp(verb, "await") || !strcmp(verb, "park") || !strcmp(verb, "wait");
-    if (m->sync == VM_SYNC_PARK || !m->arg_slots || !args[0].ref) return true;
+    if (m->sync == VM_SYNC_PARK || m->sync == VM_SYNC_PARK_TIMED || !m->arg_slots || !args[0].ref)
+        return true;
     base_textbuf_printf(&w->out, " ");
     say_object(w, machine, args[0].ref);
     if (m->sync == VM_SYNC_READ || m->sync == VM_SYNC_WRITE)
@@ -231,10 +232,17 @@ static bool say_action(words *w, const vm *machine, const vm_thread *th, uint32_
     const uint8_t *pc = f->method->code->code + f->pc;
     const vm_slot *sp = th->slots + f->sp;
     if (th->state == VM_THREAD_WAITING && th->wait_lock) {
-        bool woken = vm_notified(machine, th);
-        w->waits = woken ? 2 : 1;
-        base_textbuf_printf(&w->out, "%s ", woken ? "wake up, lock" : "wait on");
-        say_object(w, machine, woken ? th->wait_lock : th->wait_object);
+        const vm_object *lock = vm_obj(machine, th->wait_lock);
+        bool free = !lock->lock_owner || lock->lock_owner == th->id + 1;
+        bool timer = th->wait_timer == VM_TIMER_RUNNING && !th->notified;
+        bool woken = vm_notified(machine, th) && (free || !timer);
+        w->waits = woken || timer ? 2 : 1;
+        const char *verb = woken    ? "wake up, lock"
+                           : !timer ? "wait on"
+                           : free   ? "time out, lock"
+                                    : "time out on";
+        base_textbuf_printf(&w->out, "%s ", verb);
+        say_object(w, machine, woken || (timer && free) ? th->wait_lock : th->wait_object);
         return true;
     }
     const vm_method *m;

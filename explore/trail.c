@@ -215,6 +215,7 @@ static void undo_thread_new(vm *machine, vm_thread *t)
     t->wait_object = t->wait_lock = t->saved_count = t->join_thread = 0;
     t->wait_class = NULL;
     t->notified = t->permit = t->parked = t->uncaught = false;
+    t->wait_timer = VM_TIMER_NONE;
     t->park = VM_PARK_NONE;
 }
 

@@ -19,6 +19,10 @@
 /* Invocation budget when none is given (branches, calls and returns). */
 #define DEFAULT_BUDGET 1000000u
 
+/* Timeouts of timed waits an invocation may take in a sequential run before it counts as
+ * blocking for ever (it waits for what no sequential run provides). */
+#define MAX_TIMEOUTS 100000u
+
 struct harness_oracle {
     vm *machine;
     uint64_t budget;
@@ -78,6 +82,12 @@ static vm_status run_to_request(harness_oracle *o, uint32_t thread, vm_error *er
                     .skip_first = true};
     o->at_request = false;
     vm_run_result r = vm_thread_run(machine, thread, &stop);
+    /* A wait that can end by itself (a timed wait's timeout) goes on, up to a bound: beyond it
+     * the invocation waits for what no sequential run provides, as one that blocks does. */
+    for (uint32_t k = 0; r == VM_RUN_BLOCKED && k < MAX_TIMEOUTS; k++) {
+        if (!vm_thread_can_run(machine, thread)) break;
+        r = vm_thread_run(machine, thread, &stop);
+    }
     if (r == VM_RUN_STOPPED && o->at_request && !vm_last_error(machine)->status) return VM_OK;
     return run_failure(o, r, err);
 }

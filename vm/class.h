@@ -56,11 +56,12 @@ typedef enum vm_sync_kind {
     VM_SYNC_WRITE,    /* Sync.put*, CAS, getAndAdd, getAndSet: writes it (a failed CAS too) */
     VM_SYNC_ENTER,    /* Sync.monitorEnter: takes arg0's monitor, blocking while another holds it */
     VM_SYNC_LOCK,     /* tryMonitorEnter, monitorExit, await, signal: a write of arg0's monitor */
-    VM_SYNC_LOCK_READ, /* monitorDepth, isLocked, Thread.holdsLock: a read of arg0's monitor */
-    VM_SYNC_PARK,      /* Sync.park: the current thread's permit; blocks without one */
-    VM_SYNC_UNPARK,    /* Sync.unpark: thread arg0's permit */
-    VM_SYNC_START,     /* Thread.start0: starts receiver thread arg0 */
-    VM_SYNC_JOIN,      /* Thread.join0: waits until thread arg0 has ended */
+    VM_SYNC_LOCK_READ,  /* monitorDepth, isLocked, Thread.holdsLock: a read of arg0's monitor */
+    VM_SYNC_PARK,       /* Sync.park: the current thread's permit; blocks without one */
+    VM_SYNC_PARK_TIMED, /* Sync.parkTimed: takes the current thread's permit if any; never blocks */
+    VM_SYNC_UNPARK,     /* Sync.unpark: thread arg0's permit */
+    VM_SYNC_START,      /* Thread.start0: starts receiver thread arg0 */
+    VM_SYNC_JOIN,       /* Thread.join0: waits until thread arg0 has ended */
 } vm_sync_kind;
 
 /* A method of a loaded class. */

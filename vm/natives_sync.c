@@ -131,31 +131,71 @@ static void take_notification(vm *machine, vm_thread *t, uint32_t cond)
     settle_groups(machine, cond);
 }
 
-/* Waits on [cond] releasing monitor [lock] (Object.wait when they are the same object). */
-static int wait_on(vm *machine, vm_thread *t, uint32_t lock, uint32_t cond, bool timed)
+/* The timeout of [t]'s timed wait on [cond] fires while another thread holds the monitor: [t]
+ * is no candidate of a notification any more (a group it belonged to goes to the others) and
+ * competes for the monitor as a notified thread does. */
+static void expire(vm *machine, vm_thread *t, uint32_t cond)
+{
+    vm_globals_w(machine);
+    uint64_t bit = UINT64_C(1) << t->id;
+    for (uint32_t g = 0; g < machine->notify_count; g++)
+        if (machine->notify[g].cond == cond) machine->notify[g].mask &= ~bit;
+    t->wait_timer = VM_TIMER_EXPIRED;
+    t->notified = true;
+    drop_spent_groups(machine);
+    settle_groups(machine, cond);
+}
+
+/* [t] starts to wait on [cond] after releasing [lock]'s monitor [o]. Under checking a timed
+ * wait stays a candidate of notify() until its timeout fires (a step of its own while the monitor
+ * is held; at once when it is free); under exec it times out at once. */
+static int start_wait(vm *machine, vm_thread *t, vm_object *o, uint32_t lock, uint32_t cond,
+                      bool timed)
+{
+    t->saved_count = o->lock_count;
+    o->lock_owner = 0;
+    o->lock_count = 0;
+    t->wait_object = cond;
+    t->wait_lock = lock;
+    bool checking = machine->driver.hooks != NULL;
+    t->notified = timed && !checking;
+    t->wait_timer = !timed ? VM_TIMER_NONE : checking ? VM_TIMER_RUNNING : VM_TIMER_EXPIRED;
+    t->state = VM_THREAD_WAITING;
+    return VM_NATIVE_BLOCK;
+}
+
+/* Waits on [cond] releasing monitor [lock] (Object.wait when they are the same object); with
+ * [timed], the wait may end by its timeout. Sets [*notified] (may be NULL) to whether the wait
+ * ended by a notification rather than by its timeout. */
+static int wait_on(vm *machine, vm_thread *t, uint32_t lock, uint32_t cond, bool timed,
+                   bool *notified)
 {
     vm_object *o = vm_obj(machine, lock);
     if (!t->wait_object) {
         if (o->lock_owner != t->id + 1) return illegal_monitor(machine, t);
-        o = vm_obj_w(machine, lock);
-        t->saved_count = o->lock_count;
-        o->lock_owner = 0;
-        o->lock_count = 0;
-        t->wait_object = cond;
-        t->wait_lock = lock;
-        t->notified = timed; /* a timed wait may time out at once */
+        return start_wait(machine, t, vm_obj_w(machine, lock), lock, cond, timed);
+    }
+    bool free = !o->lock_owner || o->lock_owner == t->id + 1;
+    bool running = t->wait_timer == VM_TIMER_RUNNING && !t->notified;
+    if (running && !free) {
+        expire(machine, t, cond);
         t->state = VM_THREAD_WAITING;
         return VM_NATIVE_BLOCK;
     }
-    if (!vm_notified(machine, t) || (o->lock_owner && o->lock_owner != t->id + 1)) {
+    if (!running && (!vm_notified(machine, t) || !free)) {
         t->state = VM_THREAD_WAITING;
         return VM_NATIVE_BLOCK;
     }
-    take_notification(machine, t, cond);
+    /* a running timer with the monitor free: a pending notification is taken, else it expires */
+    bool by_timeout = t->wait_timer == VM_TIMER_EXPIRED || !vm_notified(machine, t);
+    if (!by_timeout) take_notification(machine, t, cond);
+    if (t->notified) t->notified = false;
+    if (notified) *notified = !by_timeout;
     o = vm_obj_w(machine, lock);
     o->lock_owner = t->id + 1;
     o->lock_count = t->saved_count;
     t->wait_object = t->wait_lock = 0;
+    t->wait_timer = VM_TIMER_NONE;
     return VM_NATIVE_OK;
 }
 
@@ -189,7 +229,7 @@ int vm_native_object_wait(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret
         vm_throw(machine, t, "java/lang/IllegalArgumentException", "timeout value is negative");
         return native_thrown(machine);
     }
-    return wait_on(machine, t, args[0].ref, args[0].ref, vm_get_long(args + 1) > 0);
+    return wait_on(machine, t, args[0].ref, args[0].ref, vm_get_long(args + 1) > 0, NULL);
 }
 
 int vm_native_object_notify(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret)
@@ -656,7 +696,17 @@ FN(sync_await)
 {
     UNUSED;
     if (!args[0].ref || !args[1].ref) return native_npe(machine, t);
-    return wait_on(machine, t, args[0].ref, args[1].ref, false);
+    return wait_on(machine, t, args[0].ref, args[1].ref, false, NULL);
+}
+
+FN(sync_await_timed)
+{
+    UNUSED;
+    if (!args[0].ref || !args[1].ref) return native_npe(machine, t);
+    bool notified = false;
+    int r = wait_on(machine, t, args[0].ref, args[1].ref, true, &notified);
+    ret->i = notified;
+    return r;
 }
 
 FN(sync_signal)
@@ -698,6 +748,15 @@ FN(sync_park)
     t->parked = true;
     t->state = VM_THREAD_WAITING;
     return VM_NATIVE_BLOCK;
+}
+
+FN(sync_park_timed)
+{
+    UNUSED;
+    /* A timed park returns when unparked or when its time is up, which may be at once: it takes
+     * the permit when there is one, and returns either way. */
+    t->permit = false;
+    return VM_NATIVE_OK;
 }
 
 FN(sync_unpark)
@@ -763,12 +822,15 @@ const vm_native vm_natives_sync[] = {
     {"monitorDepth", "(Ljava/lang/Object;)I", sync_depth, VM_SYNC_LOCK_READ, NULL},
     {"isLocked", "(Ljava/lang/Object;)Z", sync_locked, VM_SYNC_LOCK_READ, NULL},
     {"await", "(Ljava/lang/Object;Ljava/lang/Object;)V", sync_await, VM_SYNC_LOCK, "await"},
+    {"awaitTimed", "(Ljava/lang/Object;Ljava/lang/Object;)Z", sync_await_timed, VM_SYNC_LOCK,
+     "await"},
     {"signal", "(Ljava/lang/Object;Ljava/lang/Object;)V", sync_signal, VM_SYNC_LOCK, "signal"},
     {"signalAll", "(Ljava/lang/Object;Ljava/lang/Object;)V", sync_signal_all, VM_SYNC_LOCK,
      "signalAll"},
     {"waitQueueLength", "(Ljava/lang/Object;Ljava/lang/Object;)I", sync_wait_queue_length,
      VM_SYNC_LOCK_READ, NULL},
     {"park", "()V", sync_park, VM_SYNC_PARK, "park"},
+    {"parkTimed", "()V", sync_park_timed, VM_SYNC_PARK_TIMED, "park"},
     {"unpark", "(Ljava/lang/Thread;)V", sync_unpark, VM_SYNC_UNPARK, "unpark"},
     {0},
 };

@@ -128,8 +128,9 @@ bool vm_thread_enabled(const vm *machine, const vm_thread *t)
     default: /* WAITING */
         if (t->join_thread)
             return machine->threads[t->join_thread - 1]->state == VM_THREAD_TERMINATED;
-        if (t->wait_object)
-            return vm_notified(machine, t) && monitor_available(machine, t, t->wait_lock);
+        if (t->wait_object) /* notified with the monitor free, or a timeout that may fire */
+            return (vm_notified(machine, t) && monitor_available(machine, t, t->wait_lock)) ||
+                   (t->wait_timer == VM_TIMER_RUNNING && !t->notified);
         return t->permit;
     }
 }

@@ -32,6 +32,13 @@ struct vm_frame {
     vm_frame_cache cache; /* checking: what the checker caches on it (hooks.h) */
 };
 
+/* The timeout of a thread's timed wait (wait(ms), Condition.awaitNanos). */
+enum {
+    VM_TIMER_NONE = 0, /* no timed wait */
+    VM_TIMER_RUNNING,  /* waiting, and the timeout may still fire */
+    VM_TIMER_EXPIRED,  /* the timeout fired: the thread competes for the monitor unnotified */
+};
+
 /* How many returns of watched frames a thread remembers. */
 enum { VM_WATCH_RETURNS = 4 };
 
@@ -61,6 +68,7 @@ struct vm_thread {
     uint32_t join_thread;  /* WAITING in join: the thread id + 1 waited for */
     vm_class *wait_class;  /* BLOCKED on a class another thread is initialising */
     bool notified;         /* a waiting thread was notified and now competes for the monitor */
+    uint8_t wait_timer;    /* a VM_TIMER_*: the timeout of a timed wait */
     bool permit;           /* LockSupport.unpark's permit */
     bool parked;           /* WAITING in LockSupport.park */
     bool uncaught;         /* died of an uncaught exception */

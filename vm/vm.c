@@ -462,6 +462,11 @@ vm_thread_state vm_thread_state_of(const vm *machine, uint32_t thread)
     return (vm_thread_state)machine->threads[thread]->state;
 }
 
+bool vm_thread_can_run(const vm *machine, uint32_t thread)
+{
+    return thread < machine->thread_count && vm_thread_enabled(machine, machine->threads[thread]);
+}
+
 bool vm_thread_location(const vm *machine, uint32_t thread, vm_location *at)
 {
     const vm_thread *t = machine->threads[thread];

@@ -488,6 +488,23 @@ grep -q "^violation [0-9]*: deadlock: T0 blocked at wait(): waits (NotifyOneBuff
     fail "lost wake-up: no deadlock violation: $(grep ^violation out.txt)"
 grep -qx "  outcome (void, blocked, 1, blocked): no linearization leaves these invocations blocked" out.txt ||
     fail "lost wake-up: the deadlock's outcome is not printed"
+# a timed wait ends by its timeout in a sequential run (peek alone is no blocked outcome), and
+# until then notify() may pick it: open()'s one notification goes to the peeking thread, and
+# the passing thread waits for ever; openAll() wakes both
+gate=$test_specs/timed-gate.json
+expect 0 --jar "$odd_cp" --spec "$gate" --client '{ peek() }' --json out.json
+outcomes_are "timed gate, peek alone" '[false]'
+for a in $(every_other 1 $algos); do
+    expect 1 --jar "$odd_cp" --spec "$gate" --client '{ pass() } || { peek() } || { open() }' \
+        --algo "$a" --json out.json --no-minimize
+    [ "$(field unexpected)" = '[{"blocked":true},true,"void"]' ] ||
+        fail "timed gate under $a: unexpected $(field unexpected)"
+    grep -q "^violation 1: deadlock: T0 blocked at wait(): waits (TimedGate.java:19)   \[[0-9]* end states\?\]$" out.txt ||
+        fail "timed gate under $a: no deadlock violation: $(grep ^violation out.txt)"
+    expect 0 --jar "$odd_cp" --spec "$gate" --client '{ pass() } || { peek() } || { openAll() }' \
+        --algo "$a" --json out.json
+    outcomes_are "timed gate, openAll, under $a" '[true,false,"void"] [true,true,"void"]'
+done
 # a real deadlock: two monitors taken in opposite orders
 lock_order=$test_specs/lock-order.json
 for a in $(every_other 0 $algos); do

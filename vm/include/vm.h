@@ -161,6 +161,10 @@ uint32_t vm_thread_count(const vm *machine);
 /* Returns the state of thread [thread] of [machine]. */
 vm_thread_state vm_thread_state_of(const vm *machine, uint32_t thread);
 
+/* True when thread [thread] of [machine] can go on: runnable, or what it waits for has happened
+ * (a timed wait's timeout may always fire). */
+bool vm_thread_can_run(const vm *machine, uint32_t thread);
+
 /* Fills [at] with where thread [thread] stands; false when it has no frame. */
 bool vm_thread_location(const vm *machine, uint32_t thread, vm_location *at);
 

@@ -107,15 +107,17 @@ public class Thread implements Runnable {
 
     public final void join() throws InterruptedException { join0(this); }
 
+    /** Waits for this thread to end, or for [millis] ms (0: for ever); a timed join may time out
+     * at once, so it returns at once and the thread may still run. */
     public final void join(long millis) throws InterruptedException {
         if (millis < 0) throw new IllegalArgumentException("timeout value is negative");
-        join0(this);
+        if (millis == 0) join0(this);
     }
 
     public final void join(long millis, int nanos) throws InterruptedException {
         if (millis < 0) throw new IllegalArgumentException("timeout value is negative");
         if (nanos < 0 || nanos > 999999) throw new IllegalArgumentException("nanosecond timeout value out of range");
-        join(millis);
+        join(nanos > 0 && millis < Long.MAX_VALUE ? millis + 1 : millis);
     }
 
     public final boolean isAlive() { return alive; }

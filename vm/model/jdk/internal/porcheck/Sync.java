@@ -89,6 +89,10 @@ public final class Sync {
     /** Releases [lock] entirely, waits on [condition] until signalled, re-acquires [lock]. */
     public static native void await(Object lock, Object condition);
 
+    /** As await, but the wait may also end by its timeout, at any moment; returns true when it
+     * ended by a signal. */
+    public static native boolean awaitTimed(Object lock, Object condition);
+
     /** Wakes one thread waiting on [condition], a condition of [lock] (the checker treats it as
      * an access to [lock]'s monitor). */
     public static native void signal(Object lock, Object condition);
@@ -100,6 +104,10 @@ public final class Sync {
     public static native int waitQueueLength(Object lock, Object condition);
 
     public static native void park();
+
+    /** A timed park: takes the current thread's permit if it has one, and returns either way (its
+     * time may be up at once). */
+    public static native void parkTimed();
 
     public static native void unpark(Thread thread);
 }

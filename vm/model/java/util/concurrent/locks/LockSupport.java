@@ -2,7 +2,8 @@ package java.util.concurrent.locks;
 
 import jdk.internal.porcheck.Sync;
 
-/** park and unpark as Sync natives; timed parks return at once (a permitted spurious wake-up).
+/** park and unpark as Sync natives; a timed park takes the permit if there is one and returns
+ * either way (its time may be up at once).
  * Blockers are not recorded (getBlocker answers null): they only serve diagnostics. */
 public class LockSupport {
     private LockSupport() {}
@@ -15,13 +16,13 @@ public class LockSupport {
 
     public static void park(Object blocker) { Sync.park(); }
 
-    public static void parkNanos(long nanos) { Thread.yield(); }
+    public static void parkNanos(long nanos) { Sync.parkTimed(); }
 
-    public static void parkNanos(Object blocker, long nanos) { Thread.yield(); }
+    public static void parkNanos(Object blocker, long nanos) { Sync.parkTimed(); }
 
-    public static void parkUntil(long deadline) { Thread.yield(); }
+    public static void parkUntil(long deadline) { Sync.parkTimed(); }
 
-    public static void parkUntil(Object blocker, long deadline) { Thread.yield(); }
+    public static void parkUntil(Object blocker, long deadline) { Sync.parkTimed(); }
 
     public static void setCurrentBlocker(Object blocker) {}
 

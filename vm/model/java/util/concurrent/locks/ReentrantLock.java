@@ -74,16 +74,13 @@ public class ReentrantLock implements Lock, java.io.Serializable {
 
         public long awaitNanos(long nanosTimeout) throws InterruptedException {
             check();
-            int depth = Sync.monitorDepth(lock);
-            for (int i = 0; i < depth; i++) Sync.monitorExit(lock);
-            Thread.yield();
-            for (int i = 0; i < depth; i++) Sync.monitorEnter(lock);
-            return 0;
+            /* signalled: an estimate of the time left, here all of it */
+            return Sync.awaitTimed(lock, this) && nanosTimeout > 0 ? nanosTimeout : 0;
         }
 
         public boolean await(long time, TimeUnit unit) throws InterruptedException {
-            awaitNanos(unit.toNanos(time));
-            return false;
+            check();
+            return Sync.awaitTimed(lock, this);
         }
 
         public void signal() {

@@ -128,7 +128,10 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
     }
 
     /** Waits on [cond] releasing the write lock entirely, then takes it back. */
-    void awaitWrite(Object cond) {
+    void awaitWrite(Object cond) { awaitWrite(cond, false); }
+
+    /** The same, timed or not ([timed]); true when it was signalled rather than timed out. */
+    boolean awaitWrite(Object cond, boolean timed) {
         Thread me = Thread.currentThread();
         Sync.monitorEnter(sync);
         try {
@@ -137,10 +140,13 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
             writer = null;
             writeHolds = 0;
             Sync.signalAll(sync, sync);
-            Sync.await(sync, cond);
+            boolean signalled = true;
+            if (timed) signalled = Sync.awaitTimed(sync, cond);
+            else Sync.await(sync, cond);
             while (writer != null || readers > 0) Sync.await(sync, sync);
             writer = me;
             writeHolds = saved;
+            return signalled;
         } finally {
             Sync.monitorExit(sync);
         }
@@ -199,14 +205,10 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
                 public void awaitUninterruptibly() { rw.awaitWrite(this); }
 
                 public long awaitNanos(long nanosTimeout) {
-                    rw.checkWriter();
-                    return 0;
+                    return rw.awaitWrite(this, true) && nanosTimeout > 0 ? nanosTimeout : 0;
                 }
 
-                public boolean await(long time, TimeUnit unit) {
-                    rw.checkWriter();
-                    return false;
-                }
+                public boolean await(long time, TimeUnit unit) { return rw.awaitWrite(this, true); }
 
                 public void signal() {
                     rw.checkWriter();
