@@ -19,6 +19,7 @@
 #define EXPLORE_FIELD_THREAD 0xFFFFFFF1u /* a thread's life: start, end, join */
 #define EXPLORE_FIELD_PERMIT 0xFFFFFFF2u /* a thread's park permit */
 #define EXPLORE_FIELD_INIT 0xFFFFFFF3u   /* a class's initialisation state */
+#define EXPLORE_FIELD_OUTPUT 0xFFFFFFF4u /* the program's output (of PrintStream's statics) */
 
 /* One entry of the exact-states table: a serialisation and the fingerprint given to it. The
  * offset has 64 bits: the arena holds every state's bytes, and only the memory limit bounds it. */

@@ -660,6 +660,9 @@ static void call_label(const vm *machine, const vm_thread *t, const vm_method *m
         set_label(l, POR_WRITE, a0, EXPLORE_FIELD_PERMIT);
         return;
     }
+    case VM_SYNC_OUTPUT:
+        set_label(l, POR_WRITE, explore_label_statics(m->owner), EXPLORE_FIELD_OUTPUT);
+        return;
     case VM_SYNC_START:
         if (jpf(machine)) set_label(l, POR_WRITE, a0, EXPLORE_FIELD_THREAD);
         return;

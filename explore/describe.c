@@ -145,6 +145,11 @@ static void add_access(base_textbuf *t, const vm *machine, const vm_frame *f, co
 /* Describes the call of synchronized method or synchronisation native [m]. */
 static void add_call(base_textbuf *t, const vm *machine, const vm_method *m, const vm_slot *args)
 {
+    if (m->sync == VM_SYNC_OUTPUT) {
+        base_textbuf_printf(t, "print to %s",
+                            args[0].i == 2 ? "standard error" : "standard output");
+        return;
+    }
     add_class(t, m->owner);
     base_textbuf_printf(t, ".%s", m->name);
     if (m->access & CF_ACC_SYNCHRONIZED) {

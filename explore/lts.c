@@ -88,7 +88,8 @@ static bool lts_may_block(const void *model, size_t thread, const por_label *nex
     const vm *machine = model;
     if (thread >= machine->thread_count) return false;
     if (!explore_sched_enabled(machine, machine->threads[thread])) return true;
-    return next->access != POR_INVISIBLE && next->field >= EXPLORE_FIELD_LOCK;
+    return next->access != POR_INVISIBLE && next->field >= EXPLORE_FIELD_LOCK &&
+           next->field != EXPLORE_FIELD_OUTPUT;
 }
 
 /* Decides where a thread created during a step is parked: its first instruction, classified. */

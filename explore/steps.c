@@ -215,7 +215,8 @@ static bool say_call(words *w, const vm *machine, const vm_method *m, const vm_s
     if (w->names && cell) return say_named_sync(w, machine, m, verb, args), true;
     base_textbuf_printf(&w->out, "%s", verb);
     w->waits = !strcmp(verb, "await") || !strcmp(verb, "park") || !strcmp(verb, "wait");
-    if (m->sync == VM_SYNC_PARK || m->sync == VM_SYNC_PARK_TIMED || !m->arg_slots || !args[0].ref)
+    if (m->sync == VM_SYNC_PARK || m->sync == VM_SYNC_PARK_TIMED || m->sync == VM_SYNC_OUTPUT ||
+        !m->arg_slots || !args[0].ref)
         return true;
     base_textbuf_printf(&w->out, " ");
     say_object(w, machine, args[0].ref);

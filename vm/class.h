@@ -62,6 +62,8 @@ typedef enum vm_sync_kind {
     VM_SYNC_UNPARK,     /* Sync.unpark: thread arg0's permit */
     VM_SYNC_START,      /* Thread.start0: starts receiver thread arg0 */
     VM_SYNC_JOIN,       /* Thread.join0: waits until thread arg0 has ended */
+    VM_SYNC_OUTPUT,     /* PrintStream's writes: the program's output, one place, so that two
+                         * outputs never commute (their order is part of every outcome) */
 } vm_sync_kind;
 
 /* A method of a loaded class. */

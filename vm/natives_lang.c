@@ -657,8 +657,8 @@ FN(print_bytes)
 }
 
 const vm_native vm_natives_printstream[] = {
-    {"writeString0", "(ILjava/lang/String;Z)V", print_string, VM_SYNC_NONE, NULL},
-    {"writeBytes0", "(I[BII)V", print_bytes, VM_SYNC_NONE, NULL},
+    {"writeString0", "(ILjava/lang/String;Z)V", print_string, VM_SYNC_OUTPUT, "print"},
+    {"writeBytes0", "(I[BII)V", print_bytes, VM_SYNC_OUTPUT, "print"},
     {0},
 };
 

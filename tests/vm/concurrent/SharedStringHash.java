@@ -7,7 +7,7 @@
 // running alone after the other ended still took its scheduling points as one step).
 // expect: ok
 // expect outcomes: "2 1 1\n"
-// expect dfs states: 1535 1000
+// expect dfs states: 1543 1008
 // expect dfs end states: 8 8
 import java.util.concurrent.ConcurrentHashMap;
 
