@@ -189,7 +189,7 @@ static int wait_on(vm *machine, vm_thread *t, uint32_t lock, uint32_t cond, bool
     /* a running timer with the monitor free: a pending notification is taken, else it expires */
     bool by_timeout = t->wait_timer == VM_TIMER_EXPIRED || !vm_notified(machine, t);
     if (!by_timeout) take_notification(machine, t, cond);
-    if (t->notified) t->notified = false;
+    t->notified = false;
     if (notified) *notified = !by_timeout;
     o = vm_obj_w(machine, lock);
     o->lock_owner = t->id + 1;
