@@ -235,7 +235,7 @@ static bool say_action(words *w, const vm *machine, const vm_thread *th, uint32_
     if (th->state == VM_THREAD_WAITING && th->wait_lock) {
         const vm_object *lock = vm_obj(machine, th->wait_lock);
         bool free = !lock->lock_owner || lock->lock_owner == th->id + 1;
-        bool timer = th->wait_timer == VM_TIMER_RUNNING && !th->notified;
+        bool timer = vm_timer_pending(th);
         bool woken = vm_notified(machine, th) && (free || !timer);
         w->waits = woken || timer ? 2 : 1;
         const char *verb = woken    ? "wake up, lock"

@@ -137,11 +137,8 @@ static void take_notification(vm *machine, vm_thread *t, uint32_t cond)
 static void expire(vm *machine, vm_thread *t, uint32_t cond)
 {
     vm_globals_w(machine);
-    uint64_t bit = UINT64_C(1) << t->id;
-    for (uint32_t g = 0; g < machine->notify_count; g++)
-        if (machine->notify[g].cond == cond) machine->notify[g].mask &= ~bit;
     t->wait_timer = VM_TIMER_EXPIRED;
-    t->notified = true;
+    notify_threads(machine, cond, UINT64_C(1) << t->id);
     drop_spent_groups(machine);
     settle_groups(machine, cond);
 }
@@ -176,7 +173,7 @@ static int wait_on(vm *machine, vm_thread *t, uint32_t lock, uint32_t cond, bool
         return start_wait(machine, t, vm_obj_w(machine, lock), lock, cond, timed);
     }
     bool free = !o->lock_owner || o->lock_owner == t->id + 1;
-    bool running = t->wait_timer == VM_TIMER_RUNNING && !t->notified;
+    bool running = vm_timer_pending(t);
     if (running && !free) {
         expire(machine, t, cond);
         t->state = VM_THREAD_WAITING;

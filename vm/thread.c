@@ -130,7 +130,7 @@ bool vm_thread_enabled(const vm *machine, const vm_thread *t)
             return machine->threads[t->join_thread - 1]->state == VM_THREAD_TERMINATED;
         if (t->wait_object) /* notified with the monitor free, or a timeout that may fire */
             return (vm_notified(machine, t) && monitor_available(machine, t, t->wait_lock)) ||
-                   (t->wait_timer == VM_TIMER_RUNNING && !t->notified);
+                   vm_timer_pending(t);
         return t->permit;
     }
 }

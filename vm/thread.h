@@ -173,6 +173,12 @@ bool vm_thread_enabled(const vm *machine, const vm_thread *t);
 /* True when [t], waiting on a condition, was notified or may take a pending notification. */
 bool vm_notified(const vm *machine, const vm_thread *t);
 
+/* True when [t]'s timed wait may still time out: its timer runs and nothing woke it yet. */
+static inline bool vm_timer_pending(const vm_thread *t)
+{
+    return t->wait_timer == VM_TIMER_RUNNING && !t->notified;
+}
+
 /* Returns the thread whose java.lang.Thread object is [object], or NULL. */
 vm_thread *vm_thread_of_object(vm *machine, uint32_t object);
 
