@@ -23,7 +23,7 @@ enum {
     ORACLE_MAX_STATES = 3000,    /* bigger programs are drawn again */
     MAX_TREE = 2500,             /* default POR_RANDOM_MAX_TREE */
     PROGRAMS = 10000,            /* default POR_RANDOM_PROGRAMS */
-    QUICK_PROGRAMS = 2000,       /* the default under PORCHECK_TEST_QUICK=1 */
+    QUICK_PROGRAMS = 1000,       /* the default under PORCHECK_TEST_QUICK=1 */
     REDUCED_MAX_STATES = 200000, /* a reduced search beyond this is a failure */
     PARTS = 4,                   /* Criterion tests the programs are split over */
     SOURCE_SIZE = 8192,

@@ -183,13 +183,16 @@ grep -q "widened with trust.Cell" out.txt || fail "LockedCounter narrowed: not w
 
 # A correct queue lock over park/unpark: ok. Under the default dl-s-por the search walks its
 # explored transitions again some 300 times each, and the report says that s-por or a portfolio
-# may finish sooner; s-por's report, which re-traverses nothing, does not.
-check 0 --jar "$jar" --spec "$trust_specs/QueueLock.json" --client '{ inc() } || { inc() } || { get() }'
-grep -qx "verdict: ok" out.txt || fail "QueueLock: $(grep verdict out.txt)"
-grep -q "^note: the search walked explored transitions again [0-9]* times ([0-9]* per transition it explored) to compute its reductions; on a client where they save little, --algo s-por, or --algo portfolio running both at once, may finish sooner$" out.txt ||
-    fail "QueueLock: no note on re-traversals: $(grep -A2 're-traversed' out.txt)"
-check 0 --jar "$jar" --spec "$trust_specs/QueueLock.json" --client '{ inc() } || { inc() } || { get() }' --algo s-por
-! grep -q "^note: the search walked" out.txt || fail "QueueLock s-por: a note on re-traversals"
+# may finish sooner; s-por's report, which re-traverses nothing, does not. Not in the sanitizer
+# build: a report's text, and the two searches took 31 of its 90 s (the note needs three threads).
+if [ "$quick" != 1 ]; then
+    check 0 --jar "$jar" --spec "$trust_specs/QueueLock.json" --client '{ inc() } || { inc() } || { get() }'
+    grep -qx "verdict: ok" out.txt || fail "QueueLock: $(grep verdict out.txt)"
+    grep -q "^note: the search walked explored transitions again [0-9]* times ([0-9]* per transition it explored) to compute its reductions; on a client where they save little, --algo s-por, or --algo portfolio running both at once, may finish sooner$" out.txt ||
+        fail "QueueLock: no note on re-traversals: $(grep -A2 're-traversed' out.txt)"
+    check 0 --jar "$jar" --spec "$trust_specs/QueueLock.json" --client '{ inc() } || { inc() } || { get() }' --algo s-por
+    ! grep -q "^note: the search walked" out.txt || fail "QueueLock s-por: a note on re-traversals"
+fi
 
 # A livelock: a lost update on the readers' count leaves a writer spinning for ever, and every
 # interleaving that ends is linearizable. Every search reports it with the spinning thread and

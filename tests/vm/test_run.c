@@ -299,9 +299,12 @@ ParameterizedTest(run_case *c, vm_run, verdicts, .timeout = 900)
     check_heap_symmetry(c, &e, first, first_count, dfs_states);
 }
 
-/* The first reported violation of [c] (default run: stop at the first) replays to the same. */
+/* The first reported violation of [c] (default run: stop at the first) replays to the same.
+ * A program expected ok is left out: its default run, dfs to the end, is the dfs --all run that
+ * the verdicts test makes (LockFreeListSet's two took 5 s). */
 static void check_replay(const run_case *c, const expectation *e)
 {
+    if (e->ok) return;
     const char *extra[] = {NULL};
     int status;
     json_t *doc = run_json(c, extra, &status);
