@@ -328,6 +328,13 @@ void explore_race_note_element(vm *machine, const vm_thread *t, const vm_frame *
                                const uint8_t *pc, uint32_t h, uint32_t index, bool write,
                                bool visible);
 
+/* Notes that [t], at [pc] of [frame], calls synchronisation native [m] (VM_SYNC_READ or
+ * VM_SYNC_WRITE) with arguments [args] (object, offset) on a shared cell: a visible access of
+ * that field, static or element, which races with the invisible plain accesses of other threads
+ * to it (AtomicInteger.get() reading the field that getAndIncrement() writes). */
+void explore_race_note_sync(vm *machine, const vm_thread *t, const vm_frame *frame,
+                            const uint8_t *pc, const vm_method *m, const vm_slot *args);
+
 /* Frees the race notes of [check]. */
 void explore_race_free(explore_check *check);
 

@@ -25,7 +25,9 @@
  * commutes with every other thread's step, so neither classifier makes it visible; a reference
  * stored into a shared object by an instruction that is no scheduling point (library code under
  * safe) is exposed there and then. Under both, atomics and field updaters are synchronisation
- * natives and a CAS is a write whether or not it succeeds. */
+ * natives and a CAS is a write whether or not it succeeds; under safe each is also noted for the
+ * race check, since a plain access that the visible set leaves invisible (AtomicInteger.get()
+ * reading its field) may meet it. */
 #include <stdio.h>
 
 #include "check.h"
@@ -492,9 +494,12 @@ static vm_park invoke_point(vm *machine, vm_thread *t, const vm_frame *frame, co
         vm_cp_entry *e = &frame->method->owner->cp[U2(pc + 1)];
         if (needs_init(t, e->cls)) return VM_PARK_INIT;
     }
-    if ((m->access & CF_ACC_SYNCHRONIZED) ||
-        (m->sync != VM_SYNC_NONE && !local_cell(machine, m, sp)))
+    if (m->access & CF_ACC_SYNCHRONIZED) return VM_PARK_INVOKE;
+    if (m->sync != VM_SYNC_NONE && !local_cell(machine, m, sp)) {
+        if (!jpf(machine) && (m->sync == VM_SYNC_READ || m->sync == VM_SYNC_WRITE))
+            explore_race_note_sync(machine, t, frame, pc, m, sp - m->arg_slots);
         return VM_PARK_INVOKE;
+    }
     if (atomic_entry(machine, t, m, sp)) {
         uint32_t lock = atomic_lock(machine, m, sp - m->arg_slots);
         return !lock || shared(machine, lock) ? VM_PARK_ATOMIC : VM_PARK_NONE;

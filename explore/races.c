@@ -2,7 +2,9 @@
  * state left invisible is accessed by two threads; this file checks it during the search.
  * Every access to a field or static that the classifier leaves invisible because of the visible
  * set (not because the object is unshared, the field final or the object constant) is noted,
- * and so is every access to an element of a shared array, visible or not (an element's
+ * and so is every synchronisation native's access to a shared field, static or element (always a
+ * scheduling point, it races with invisible plain accesses to the same cell), and every access
+ * to an element of a shared array, visible or not (an element's
  * visibility depends on the code that accesses it, so one element may be accessed both ways;
  * a field's depends on its class alone). Notes are keyed by label object, its class and field
  * or index, kept over the whole search (no part of any state, they survive backtracking). As soon
@@ -245,6 +247,42 @@ void explore_race_note_element(vm *machine, const vm_thread *t, const vm_frame *
     race_access a = {t, frame, pc, h, NULL};
     uint32_t object = explore_label_object(machine, h);
     note(machine, &a, place_key(object, vm_obj(machine, h)->cls, index), write, visible, index);
+}
+
+/* Returns the static field of [cls] at slot [slot], or NULL. */
+static const vm_field *static_at_slot(const vm_class *cls, uint32_t slot)
+{
+    for (uint16_t i = 0; i < cls->field_count; i++)
+        if ((cls->fields[i].access & CF_ACC_STATIC) && cls->fields[i].offset == slot)
+            return &cls->fields[i];
+    return NULL;
+}
+
+void explore_race_note_sync(vm *machine, const vm_thread *t, const vm_frame *frame,
+                            const uint8_t *pc, const vm_method *m, const vm_slot *args)
+{
+    if (explore_sched_alone(machine, t) || !args[0].ref) return;
+    bool write = m->sync == VM_SYNC_WRITE;
+    const vm_object *o = vm_obj(machine, args[0].ref);
+    int64_t offset = vm_get_long(args + 1);
+    uint32_t slot;
+    const vm_class *statics = vm_sync_static(machine, o, offset, &slot);
+    if (statics) {
+        const vm_field *f = static_at_slot(statics, slot);
+        race_access a = {t, frame, pc, 0, f};
+        if (f)
+            note(machine, &a, place_key(explore_label_statics(statics), statics, slot), write, true,
+                 0);
+        return;
+    }
+    int64_t cell = vm_sync_field(o, offset);
+    if (cell < 0) return; /* a bad offset: the native throws */
+    uint32_t object = explore_label_object(machine, args[0].ref);
+    const vm_field *f =
+        o->cls->kind == VM_KIND_ARRAY ? NULL : explore_field_at_offset(o->cls, (uint32_t)cell);
+    if (o->cls->kind != VM_KIND_ARRAY && !f) return;
+    race_access a = {t, frame, pc, args[0].ref, f};
+    note(machine, &a, place_key(object, o->cls, (uint32_t)cell), write, true, (uint32_t)cell);
 }
 
 size_t explore_check_races(const vm *machine, const explore_race **out)

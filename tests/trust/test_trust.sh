@@ -86,6 +86,13 @@ racy ListStack '{ push(1); pop() } || { push(2); pop() }'
 racy MapSet '{ add(1) } || { add(2) } ; { size() }'
 racy LinkedQueue '{ offer(1) } || { offer(2) } ; { poll(); poll() }'
 racy Log '{ append(1) } || { append(2) } ; { text() }'
+# Two reads of an AtomicInteger with a take() of another thread between them: narrowed to the
+# structure, get()'s read is invisible, and the race check must pair it with getAndIncrement()'s
+# write, a synchronisation native (before, it did not: ok with (0, 0) only).
+racy Tickets '{ take() } || { gap() }'
+grep -q "race on .*AtomicInteger.value of AtomicInteger#.*: .* at java.util.concurrent.atomic.AtomicInteger" out.txt ||
+    fail "Tickets narrowed: the race does not name AtomicInteger.value: $(grep race out.txt)"
+grep -q "widened with java.util.concurrent.atomic.AtomicInteger" out.txt || fail "Tickets: not widened with AtomicInteger"
 # A snapshot taken with Arrays.copyOf while a writer fills the array: System.arraycopy reads a
 # shared array element by element, so the copy can see the second slot written and not the
 # first (before, the copy was one invisible step and every search said ok). Narrowed to the
