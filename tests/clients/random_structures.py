@@ -5,12 +5,13 @@ usage: random_structures.py DIR FIRST COUNT
 
 Writes DIR/rs/S<seed>.java and DIR/S<seed>.json (its spec) for seeds FIRST .. FIRST+COUNT-1.
 Each structure has two or three methods over shared state of every kind a structure holds:
-plain, volatile and atomic fields, a helper object of another top-level class (rs.Cell<seed>:
-outside a visible set narrowed to the structure's class), an array, an unsynchronised
-java.util.ArrayList, a monitor (synchronized blocks, wait with and without a timeout under an
-`if`, notifyAll) and a ReentrantLock; a method may branch on what it read, loop twice, throw, or
-yield, and returns a number that encodes what it read in order (or nothing). Methods take no
-argument or one int. The same seed always gives the same structure."""
+plain, volatile, static and atomic fields, nodes published before or after they are filled, a
+helper object of another top-level class (rs.Cell<seed>: outside a visible set narrowed to the
+structure's class), an array, an unsynchronised java.util.ArrayList, a monitor (synchronized
+blocks, wait with and without a timeout under an `if`, notifyAll) and a ReentrantLock; a method
+may branch on what it read, loop twice, throw, or yield, and returns a number that encodes what
+it read in order (or nothing). Methods take no argument or one int. The same seed always gives
+the same structure."""
 import json
 import os
 import random
@@ -22,7 +23,7 @@ FIELDS = ["a", "b"]
 def stmt(rng, depth):
     """Returns one statement of a method body (reads fold into the local r)."""
     kinds = ["write", "read", "read", "inc", "volatile", "atomic", "cas", "cell", "cell", "array",
-             "sync", "sync", "rlock", "notify", "wait", "branch", "throw"]
+             "sync", "sync", "rlock", "notify", "wait", "branch", "throw", "static", "node"]
     if depth == 0:
         kinds += ["loop", "yield"]
     if rng.random() < 0.03:  # the JDK's list is hundreds of instructions a call: seldom
@@ -47,6 +48,14 @@ def stmt(rng, depth):
     if kind == "array":
         i = rng.randint(0, 1)
         return f"arr[{i}] = {k};" if rng.random() < 0.5 else f"r = r * 3 + arr[{i}];"
+    if kind == "static":
+        return f"s = {k};" if rng.random() < 0.5 else "r = r * 3 + s;"
+    if kind == "node":  # publish a node filled before (or after) it is stored (NODE: its class)
+        if rng.random() < 0.5:
+            return "r = r * 3 + (head == null ? 0 : head.v + 1);"
+        if rng.random() < 0.5:
+            return f"{{ NODE t = new NODE(); t.v = {k}; head = t; }}"
+        return f"{{ NODE t = new NODE(); head = t; t.v = {k}; }}"
     if kind == "list":
         return f"list.add({k});" if rng.random() < 0.5 else "r = r * 3 + list.size();"
     if kind == "yield":
@@ -80,6 +89,7 @@ def structure(seed):
         has_x = rng.random() < 0.4
         void = rng.random() < 0.25
         body = " ".join(stmt(rng, 0) for _ in range(rng.randint(1, 3)))
+        body = body.replace("NODE", f"Node{seed}")
         params = "int x" if has_x else ""
         if not has_x:
             body = "int x = 1; " + body
@@ -100,9 +110,15 @@ final class Cell{seed} {{
     int x;
 }}
 
+final class Node{seed} {{
+    int v;
+}}
+
 public class {name} {{
+    static int s;
     int a, b;
     volatile int v;
+    Node{seed} head;
     final AtomicInteger n = new AtomicInteger();
     final Object L = new Object();
     final ReentrantLock R = new ReentrantLock();

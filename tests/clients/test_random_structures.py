@@ -10,17 +10,19 @@ of the client, an interleaving too), and every other search (or the ALGOs given)
 classifiers must observe exactly its outcomes (values, blocked invocations, exceptions) and find
 the same kinds of violations. So must a safe visible set narrowed to the structure's own class
 (its races on the helper object, the atomic, the lock's internals and the JDK's list widen it),
-and in turn `--heap-symmetry` and `--workers 2`. Prints one line per disagreement with the
-command that shows it and exits 1 if there is any; a search out of time (30 s: a stateless DPOR
-unrolls every loop, DE re-traverses) is counted, not compared. PORCHECK_TEST_QUICK=1 (the
-sanitizer build) checks the second half of the structures, each client under one other search in
-turn and the variants."""
+and in turn `--heap-symmetry` and `--workers 2`; a search in turn with `--first-error` finds a
+violation exactly when dfs does. Prints one line per disagreement with the command that shows it
+and exits 1 if there is any; a search out of time (30 s: a stateless DPOR unrolls every loop, DE
+re-traverses) is counted, not compared, and so is a client that dfs does not finish in 10 s.
+PORCHECK_TEST_QUICK=1 (the sanitizer build) checks the second half of the structures, each
+client under one other search in turn and the variants."""
 import json
 import os
 import shutil
 import subprocess
 import sys
 
+REFERENCE_TIMEOUT = 10  # seconds for dfs; a client it cannot finish is not compared
 ALGOS = ["jpf", "s-por", "de-s-por", "dl-s-por", "de-jpf", "dl-jpf", "dpor", "source-dpor",
          "optimal-dpor", "o-dpor", "cartesian"]
 # the visible set narrowed to the structure's class, on every client under a search in turn
@@ -30,10 +32,10 @@ VARIANTS = [(["--heap-symmetry"], ["dfs", "s-por", "dl-s-por", "de-s-por"]),
             (["--workers", "2"], ["dfs", "jpf", "s-por"])]
 
 
-def summary(porcheck, jar, spec, client, options):
+def summary(porcheck, jar, spec, client, options, timeout=30):
     """Returns (observed outcomes, violation kinds, unobserved) of one check, or an error."""
     cmd = [porcheck, "check", "--jar", jar, "--spec", spec, "--client", client, "--no-minimize",
-           "--timeout", "30", "--json", "-"] + options
+           "--timeout", str(timeout), "--json", "-"] + options
     r = subprocess.run(cmd, capture_output=True, text=True)
     shown = " ".join(c if " " not in c else f"'{c}'" for c in cmd)
     if r.returncode == 3:
@@ -46,6 +48,14 @@ def summary(porcheck, jar, spec, client, options):
     outs = sorted(json.dumps(o["values"]) for o in c["observed"]["outcomes"])
     kinds = sorted({v.get("kind", "?") for v in c["violations"]})
     return (outs, kinds, c.get("unobserved") or []), shown
+
+
+def verdict_status(porcheck, jar, spec, client, options):
+    """Returns the exit status of one check (1: a violation, 0: ok, 3: out of time)."""
+    cmd = [porcheck, "check", "--jar", jar, "--spec", spec, "--client", client, "--no-minimize",
+           "--timeout", "30"] + options
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    return r.returncode, " ".join(c if " " not in c else f"'{c}'" for c in cmd)
 
 
 def clients(porcheck, spec, seed):
@@ -84,8 +94,9 @@ def main():
         spec = os.path.join(work, f"{name}.json")
         for client in clients(porcheck, spec, int(name[1:])):
             turn += 1
-            ref, cmd = summary(porcheck, jar, spec, client, ["--algo", "dfs", "--classifier", "jpf"])
-            if ref == "incomplete":
+            ref, cmd = summary(porcheck, jar, spec, client, ["--algo", "dfs", "--classifier", "jpf"],
+                               REFERENCE_TIMEOUT)
+            if ref == "incomplete":  # too big a client: the others would take 30 s each
                 skipped += 1
                 continue
             if isinstance(ref, str) or ref[2]:
@@ -108,6 +119,14 @@ def main():
                     print(f"{name} {client} {' '.join(run)}: {got} where dfs has {ref[:2]}\n"
                           f"  {cmd}")
                     failures += 1
+            first_error = ["--first-error", "--algo", (["dfs"] + algos)[turn % (len(algos) + 1)]]
+            status, cmd = verdict_status(porcheck, jar, spec, client, first_error)
+            if status == 3:
+                skipped += 1
+            elif status != (1 if ref[1] else 0):
+                print(f"{name} {client} {' '.join(first_error)}: exit {status} where dfs has "
+                      f"{ref[:2]}\n  {cmd}")
+                failures += 1
     print(f"{len(names)} structures, {turn} clients, {failures} disagreement(s), {skipped} "
           "search(es) not compared (out of time)")
     return 1 if failures else 0
