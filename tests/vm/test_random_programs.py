@@ -6,22 +6,26 @@ usage: test_random_programs.py PORCHECK JAVAC WORK_DIR FIRST COUNT [ALGO...]
 Compiles programs FIRST .. FIRST+COUNT-1 with JAVAC and runs `porcheck run --all` on each under
 both classifiers: every search (or the ALGOs given) must find exactly dfs's outcomes (the set of
 standard outputs of the end states) and the same kinds of violations (deadlock, livelock,
-uncaught exception). Prints one line per disagreement with the command that shows it, and exits
-1 if there is any. PORCHECK_TEST_QUICK=1 (the sanitizer build) runs the first half of the
-programs, each under dfs and one other search in turn."""
+uncaught exception); so must, in turn, dfs, s-por or dl-s-por with the visible set narrowed to
+the program's class (`--visible R<seed>`). Prints one line per disagreement with the command
+that shows it, and exits 1 if there is any. PORCHECK_TEST_QUICK=1 (the sanitizer build) runs the
+first half of the programs, each under dfs and one other search in turn."""
 import json
 import os
 import subprocess
 import sys
 
+# the searches that run, in turn, with the visible set narrowed to the program's class: the race
+# check must widen it wherever the program's threads share what it leaves out (the atomic)
+NARROWED = ["dfs", "s-por", "dl-s-por"]
 ALGOS = ["jpf", "s-por", "de-s-por", "dl-s-por", "de-jpf", "dl-jpf", "dpor", "source-dpor",
          "optimal-dpor", "o-dpor", "cartesian"]
 
 
-def summary(porcheck, work, name, classifier, algo):
+def summary(porcheck, work, name, classifier, algo, options=()):
     """Returns (outcomes, violation kinds) of one run, or an error string."""
     cmd = [porcheck, "run", "-cp", work, "--classifier", classifier, "--algo", algo, "--all",
-           "--timeout", "60", "--json", "-", name]
+           "--timeout", "60", "--json", "-", *options, name]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode not in (0, 1):
         return f"exit {r.returncode}: {r.stderr.strip()[:300]}", cmd
@@ -60,6 +64,12 @@ def main():
                 got, cmd = summary(porcheck, work, name, classifier, algo)
                 if got != ref:
                     print(f"{name} {classifier} {algo}: {got} where dfs has {ref}\n  {' '.join(cmd)}")
+                    failures += 1
+            if classifier == "safe":  # the visible set narrowed to the program's class
+                algo = NARROWED[i % len(NARROWED)]
+                got, cmd = summary(porcheck, work, name, "safe", algo, ["--visible", name])
+                if got != ref:
+                    print(f"{name} narrowed {algo}: {got} where dfs has {ref}\n  {' '.join(cmd)}")
                     failures += 1
     print(f"{len(names)} programs, {failures} disagreement(s)")
     return 1 if failures else 0
