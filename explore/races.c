@@ -14,6 +14,7 @@
  * ignores happens-before (a lock that orders the accesses does not excuse them): it may widen more
  * than needed, never less. */
 #include <stdio.h>
+#include <string.h>
 
 #include "check.h"
 
@@ -258,10 +259,23 @@ static const vm_field *static_at_slot(const vm_class *cls, uint32_t slot)
     return NULL;
 }
 
+/* Moves [*frame] and [*pc], the top frame of [t] and where it calls a synchronisation native,
+ * out of porcheck's model of VarHandle (java.lang.invoke): a race names the code that used the
+ * handle (ConcurrentLinkedQueue.casNext), not the handle's insides. */
+static void handle_user(const vm_thread *t, const vm_frame **frame, const uint8_t **pc)
+{
+    uint32_t d = t->depth;
+    while (d >= 2 && !strncmp(t->frames[d - 1].method->owner->name, "java/lang/invoke/", 17)) d--;
+    if (d == t->depth || !t->frames[d - 1].method->code) return;
+    *frame = &t->frames[d - 1];
+    *pc = (*frame)->method->code->code + (*frame)->pc;
+}
+
 void explore_race_note_sync(vm *machine, const vm_thread *t, const vm_frame *frame,
                             const uint8_t *pc, const vm_method *m, const vm_slot *args)
 {
     if (explore_sched_alone(machine, t) || !args[0].ref) return;
+    handle_user(t, &frame, &pc);
     bool write = m->sync == VM_SYNC_WRITE;
     const vm_object *o = vm_obj(machine, args[0].ref);
     int64_t offset = vm_get_long(args + 1);

@@ -108,6 +108,16 @@ expect 1 check --jar zoo.jar --spec "$jdk_dir/clq-bulk.json" --clients "$jdk_dir
 grep -qx "summary: 7 clients, 0 ok, 7 with a violation, 0 incomplete, 0 errors" out.txt ||
     fail "CLQ hand-written: $(grep -E '^(client|verdict|summary)' out.txt)"
 grep -q "^  (true, true, void, 2) .*UNEXPECTED" out.txt || fail "CLQ clear: peek saw no 2"
+# A visible set that leaves the JDK's queue out: the race check pairs its VarHandle CASes with
+# its plain reads and widens the set with the queue and its nodes, naming the queue's own lines
+# (not the VarHandle's insides); both outcomes are found.
+expect 0 check --jar zoo.jar --spec "$src/specs/ConcurrentLinkedQueue.json" \
+    --visible java.util.concurrent.ConcurrentLinkedDeque --client '{ offer(1) } || { offer(2); poll() }'
+grep -q 'widened with java.util.concurrent.ConcurrentLinkedQueue\$Node, java.util.concurrent.ConcurrentLinkedQueue$' out.txt ||
+    fail "CLQ narrowed: not widened: $(grep '^visible' out.txt)"
+grep -q "race on .*Node.next of Node#.*: written by T[01] at java.util.concurrent.ConcurrentLinkedQueue.offer(ConcurrentLinkedQueue.java:[0-9]*)" out.txt ||
+    fail "CLQ narrowed: the CAS's race is not named at the queue's line: $(grep 'race on' out.txt)"
+grep -qx "outcomes observed: 2" out.txt || fail "CLQ narrowed: $(grep '^outcomes observed' out.txt)"
 # Correct operations of the JDK's ConcurrentLinkedQueue, ConcurrentHashMap and
 # ConcurrentSkipListMap on three threads are ok.
 expect 0 check --jar zoo.jar --spec "$src/specs/ConcurrentLinkedQueue.json" \
