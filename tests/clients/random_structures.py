@@ -31,43 +31,34 @@ def stmt(rng, depth):
     kind = rng.choice(kinds)
     f = rng.choice(FIELDS)
     k = rng.randint(0, 2)
-    if kind == "write":
-        return f"{f} = {rng.choice([str(k), 'x'])};"
-    if kind == "read":
-        return f"r = r * 3 + {f};"
-    if kind == "inc":
-        return f"{f}++;"
-    if kind == "volatile":
-        return f"v = {k};" if rng.random() < 0.5 else "r = r * 3 + v;"
-    if kind == "atomic":
-        return "r = r * 3 + n.getAndIncrement();" if rng.random() < 0.5 else "r = r * 3 + n.get();"
-    if kind == "cas":
-        return f"if (n.compareAndSet({k}, {rng.randint(1, 2)})) r += 1;"
-    if kind == "cell":
-        return "cell.x++;" if rng.random() < 0.5 else "r = r * 3 + cell.x;"
-    if kind == "array":
-        i = rng.randint(0, 1)
-        return f"arr[{i}] = {k};" if rng.random() < 0.5 else f"r = r * 3 + arr[{i}];"
-    if kind == "static":
-        return f"s = {k};" if rng.random() < 0.5 else "r = r * 3 + s;"
-    if kind == "node":  # publish a node filled before (or after) it is stored (NODE: its class)
-        if rng.random() < 0.5:
-            return "r = r * 3 + (head == null ? 0 : head.v + 1);"
-        if rng.random() < 0.5:
-            return f"{{ NODE t = new NODE(); t.v = {k}; head = t; }}"
-        return f"{{ NODE t = new NODE(); head = t; t.v = {k}; }}"
-    if kind == "list":
-        return f"list.add({k});" if rng.random() < 0.5 else "r = r * 3 + list.size();"
-    if kind == "yield":
-        return "Thread.yield();"
-    if kind == "throw":
-        return f"if ({f} == {k + 1}) throw new IllegalStateException();"
-    if kind == "notify":
-        return "synchronized (L) { L.notifyAll(); }"
-    if kind == "wait":
-        timeout = "5" if rng.random() < 0.6 else ""
-        return (f"synchronized (L) {{ if ({f} == 0) {{ try {{ L.wait({timeout}); }} "
-                "catch (InterruptedException e) { r += 7; } } }")
+    i, timeout = rng.randint(0, 1), rng.choice(["5", "5", ""])
+    pairs = {  # kind: (a write, a read), one of them at random
+        "volatile": (f"v = {k};", "r = r * 3 + v;"),
+        "atomic": ("r = r * 3 + n.getAndIncrement();", "r = r * 3 + n.get();"),
+        "cell": ("cell.x++;", "r = r * 3 + cell.x;"),
+        "array": (f"arr[{i}] = {k};", f"r = r * 3 + arr[{i}];"),
+        "static": (f"s = {k};", "r = r * 3 + s;"),
+        "list": (f"list.add({k});", "r = r * 3 + list.size();"),
+        # publish a node filled before or after it is stored (NODE: its class), or read one
+        "node": (rng.choice([f"{{ NODE t = new NODE(); t.v = {k}; head = t; }}",
+                             f"{{ NODE t = new NODE(); head = t; t.v = {k}; }}"]),
+                 "r = r * 3 + (head == null ? 0 : head.v + 1);"),
+    }
+    single = {
+        "write": f"{f} = {rng.choice([str(k), 'x'])};",
+        "read": f"r = r * 3 + {f};",
+        "inc": f"{f}++;",
+        "cas": f"if (n.compareAndSet({k}, {rng.randint(1, 2)})) r += 1;",
+        "yield": "Thread.yield();",
+        "throw": f"if ({f} == {k + 1}) throw new IllegalStateException();",
+        "notify": "synchronized (L) { L.notifyAll(); }",
+        "wait": (f"synchronized (L) {{ if ({f} == 0) {{ try {{ L.wait({timeout}); }} "
+                 "catch (InterruptedException e) { r += 7; } } }"),
+    }
+    if kind in pairs:
+        return rng.choice(pairs[kind])
+    if kind in single:
+        return single[kind]
     if depth >= 2:
         return f"{f} = {k};"
     body = " ".join(stmt(rng, depth + 1) for _ in range(rng.randint(1, 2)))
