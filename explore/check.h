@@ -344,6 +344,9 @@ void explore_describe_location(const vm_method *m, uint32_t pc, char *buf, size_
 /* Returns the instance field of [cls] (or a superclass) at slot [offset], or NULL. */
 const vm_field *explore_field_at_offset(const vm_class *cls, uint32_t offset);
 
+/* Returns the static field of [cls] itself at static slot [offset], or NULL. */
+const vm_field *explore_static_at_offset(const vm_class *cls, uint32_t offset);
+
 /* Appends to [t] the cell of non-null args[0] that a Sync atomic with arguments [args] addresses:
  * ".name" for a field, "[index]" for an array element, nothing for a bad offset. */
 void explore_describe_sync_cell(base_textbuf *t, const vm *machine, const vm_slot *args);

@@ -77,6 +77,14 @@ void explore_describe_location(const vm_method *m, uint32_t pc, char *buf, size_
     add_location(&t, m, pc);
 }
 
+const vm_field *explore_static_at_offset(const vm_class *cls, uint32_t offset)
+{
+    for (uint16_t i = 0; i < cls->field_count; i++)
+        if ((cls->fields[i].access & CF_ACC_STATIC) && cls->fields[i].offset == offset)
+            return &cls->fields[i];
+    return NULL;
+}
+
 const vm_field *explore_field_at_offset(const vm_class *cls, uint32_t offset)
 {
     for (const vm_class *c = cls; c; c = c->super)
@@ -91,9 +99,8 @@ void explore_describe_sync_cell(base_textbuf *t, const vm *machine, const vm_slo
     const vm_object *o = vm_obj(machine, args[0].ref);
     uint32_t slot;
     const vm_class *statics = vm_sync_static(machine, o, vm_get_long(args + 1), &slot);
-    for (uint16_t i = 0; statics && i < statics->field_count; i++)
-        if ((statics->fields[i].access & CF_ACC_STATIC) && statics->fields[i].offset == slot)
-            base_textbuf_printf(t, ".%s", statics->fields[i].name);
+    const vm_field *sf = statics ? explore_static_at_offset(statics, slot) : NULL;
+    if (sf) base_textbuf_printf(t, ".%s", sf->name);
     int64_t field = statics ? -1 : vm_sync_field(o, vm_get_long(args + 1));
     if (field < 0) return;
     if (o->cls->kind == VM_KIND_ARRAY) {

@@ -250,15 +250,6 @@ void explore_race_note_element(vm *machine, const vm_thread *t, const vm_frame *
     note(machine, &a, place_key(object, vm_obj(machine, h)->cls, index), write, visible, index);
 }
 
-/* Returns the static field of [cls] at slot [slot], or NULL. */
-static const vm_field *static_at_slot(const vm_class *cls, uint32_t slot)
-{
-    for (uint16_t i = 0; i < cls->field_count; i++)
-        if ((cls->fields[i].access & CF_ACC_STATIC) && cls->fields[i].offset == slot)
-            return &cls->fields[i];
-    return NULL;
-}
-
 /* Moves [*frame] and [*pc], the top frame of [t] and where it calls a synchronisation native,
  * out of porcheck's model of VarHandle (java.lang.invoke): a race names the code that used the
  * handle (ConcurrentLinkedQueue.casNext), not the handle's insides. */
@@ -282,7 +273,7 @@ void explore_race_note_sync(vm *machine, const vm_thread *t, const vm_frame *fra
     uint32_t slot;
     const vm_class *statics = vm_sync_static(machine, o, offset, &slot);
     if (statics) {
-        const vm_field *f = static_at_slot(statics, slot);
+        const vm_field *f = explore_static_at_offset(statics, slot);
         race_access a = {t, frame, pc, 0, f};
         if (f)
             note(machine, &a, place_key(explore_label_statics(statics), statics, slot), write, true,
@@ -292,9 +283,9 @@ void explore_race_note_sync(vm *machine, const vm_thread *t, const vm_frame *fra
     int64_t cell = vm_sync_field(o, offset);
     if (cell < 0) return; /* a bad offset: the native throws */
     uint32_t object = explore_label_object(machine, args[0].ref);
-    const vm_field *f =
-        o->cls->kind == VM_KIND_ARRAY ? NULL : explore_field_at_offset(o->cls, (uint32_t)cell);
-    if (o->cls->kind != VM_KIND_ARRAY && !f) return;
+    bool array = o->cls->kind == VM_KIND_ARRAY;
+    const vm_field *f = array ? NULL : explore_field_at_offset(o->cls, (uint32_t)cell);
+    if (!array && !f) return;
     race_access a = {t, frame, pc, args[0].ref, f};
     note(machine, &a, place_key(object, o->cls, (uint32_t)cell), write, true, (uint32_t)cell);
 }

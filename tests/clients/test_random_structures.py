@@ -32,12 +32,17 @@ VARIANTS = [(["--heap-symmetry"], ["dfs", "s-por", "dl-s-por", "de-s-por"]),
             (["--workers", "2"], ["dfs", "jpf", "s-por"])]
 
 
+def run_check(porcheck, jar, spec, client, options, timeout=30):
+    """Runs one check; returns its process result and the command as a shell would take it."""
+    cmd = [porcheck, "check", "--jar", jar, "--spec", spec, "--client", client, "--no-minimize",
+           "--timeout", str(timeout)] + options
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    return r, " ".join(c if " " not in c else f"'{c}'" for c in cmd)
+
+
 def summary(porcheck, jar, spec, client, options, timeout=30):
     """Returns (observed outcomes, violation kinds, unobserved) of one check, or an error."""
-    cmd = [porcheck, "check", "--jar", jar, "--spec", spec, "--client", client, "--no-minimize",
-           "--timeout", str(timeout), "--json", "-"] + options
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    shown = " ".join(c if " " not in c else f"'{c}'" for c in cmd)
+    r, shown = run_check(porcheck, jar, spec, client, options + ["--json", "-"], timeout)
     if r.returncode == 3:
         return "incomplete", shown
     if r.returncode not in (0, 1):
@@ -52,10 +57,8 @@ def summary(porcheck, jar, spec, client, options, timeout=30):
 
 def verdict_status(porcheck, jar, spec, client, options):
     """Returns the exit status of one check (1: a violation, 0: ok, 3: out of time)."""
-    cmd = [porcheck, "check", "--jar", jar, "--spec", spec, "--client", client, "--no-minimize",
-           "--timeout", "30"] + options
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    return r.returncode, " ".join(c if " " not in c else f"'{c}'" for c in cmd)
+    r, shown = run_check(porcheck, jar, spec, client, options)
+    return r.returncode, shown
 
 
 def clients(porcheck, spec, seed):
