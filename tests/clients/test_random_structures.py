@@ -3,17 +3,19 @@
 
 usage: test_random_structures.py PORCHECK JAVAC WORK_DIR FIRST COUNT [ALGO...]
 
-Compiles structures FIRST .. FIRST+COUNT-1 with JAVAC into one jar and checks two random clients
-of each (`porcheck generate`: 2 or 3 threads of 1 or 2 calls) with `dfs` under the jpf
-classifier, the reference: every linearizable outcome must be observed (each is a sequential run
-of the client, an interleaving too), and every other search (or the ALGOs given) under both
-classifiers must observe exactly its outcomes (values, blocked invocations, exceptions) and find
-the same kinds of violations. So must a safe visible set narrowed to the structure's own class
-(its races on the helper object, the atomic, the lock's internals and the JDK's list widen it),
-and in turn `--heap-symmetry` and `--workers 2`; a search in turn with `--first-error` finds a
-violation exactly when dfs does. Prints one line per disagreement with the command that shows it
-and exits 1 if there is any; a search out of time (30 s: a stateless DPOR unrolls every loop, DE
-re-traverses) is counted, not compared, and so is a client that dfs does not finish in 10 s.
+Compiles structures FIRST .. FIRST+COUNT-1 with JAVAC into one jar and checks two random clients of
+each (`porcheck generate`: 2 or 3 threads of 1 or 2 calls; the second one's first or last of three
+threads made a prefix or a suffix that runs alone) with `dfs` under the jpf classifier, the
+reference: every linearizable outcome must be observed (each is a sequential run of the client, an
+interleaving too), and every other search (or the ALGOs given) under both classifiers must observe
+exactly its outcomes (values, blocked invocations, exceptions) and find the same kinds of
+violations. So must a safe visible set narrowed to the structure's own class (its races on the
+helper object, the atomic, the lock's internals and the JDK's list widen it), and in turn
+`--heap-symmetry` and `--workers 2`; a search in turn with `--first-error` finds a violation
+exactly when dfs does. Prints one line per disagreement with the command that shows it, and exits 1
+if there is any. A search out of time (30 s: a stateless DPOR unrolls every loop, DE re-traverses)
+is named on a line of its own and counted, not compared, and so is a client that dfs does not
+finish in 10 s.
 PORCHECK_TEST_QUICK=1 (the sanitizer build) checks the second half of the structures, each
 client under one other search in turn and the variants."""
 import json
@@ -61,12 +63,24 @@ def verdict_status(porcheck, jar, spec, client, options):
     return r.returncode, shown
 
 
+def with_prefix_or_suffix(client, seed):
+    """Returns [client] with its first thread run before the others (a prefix) or its last after
+    them (a suffix), by [seed]'s parity, when it has three threads; else [client]."""
+    threads = client.split(" || ")
+    if len(threads) != 3:
+        return client
+    if seed % 2:
+        return f"{threads[0]} ; {threads[1]} || {threads[2]}"
+    return f"{threads[0]} || {threads[1]} ; {threads[2]}"
+
+
 def clients(porcheck, spec, seed):
-    """Two random clients of [spec]."""
+    """Two random clients of [spec]; the second with a prefix or suffix when it can have one."""
     r = subprocess.run([porcheck, "generate", "--spec", spec, "--threads", "2..3", "--calls",
                         "1..2", "--count", "2", "--seed", str(seed)],
                        capture_output=True, text=True, check=True)
-    return r.stdout.split("\n")[:2]
+    first, second = r.stdout.split("\n")[:2]
+    return [first, with_prefix_or_suffix(second, seed)]
 
 
 def compile_all(javac, work, names):
@@ -100,6 +114,7 @@ def main():
             ref, cmd = summary(porcheck, jar, spec, client, ["--algo", "dfs", "--classifier", "jpf"],
                                REFERENCE_TIMEOUT)
             if ref == "incomplete":  # too big a client: the others would take 30 s each
+                print(f"not compared (dfs out of time): {cmd}")
                 skipped += 1
                 continue
             if isinstance(ref, str) or ref[2]:
@@ -116,6 +131,7 @@ def main():
             for run in runs:
                 got, cmd = summary(porcheck, jar, spec, client, run)
                 if got == "incomplete":  # out of time: stateless DPOR, DE's re-traversals
+                    print(f"not compared (out of time): {cmd}")
                     skipped += 1
                     continue
                 if isinstance(got, str) or got[:2] != ref[:2]:
@@ -125,6 +141,7 @@ def main():
             first_error = ["--first-error", "--algo", (["dfs"] + algos)[turn % (len(algos) + 1)]]
             status, cmd = verdict_status(porcheck, jar, spec, client, first_error)
             if status == 3:
+                print(f"not compared (out of time): {cmd}")
                 skipped += 1
             elif status != (1 if ref[1] else 0):
                 print(f"{name} {client} {' '.join(first_error)}: exit {status} where dfs has "
