@@ -11,7 +11,8 @@ interleaving too), and every other search (or the ALGOs given) under both classi
 exactly its outcomes (values, blocked invocations, exceptions) and find the same kinds of
 violations. So must a safe visible set narrowed to the structure's own class (its races on the
 helper object, the atomic, the lock's internals and the JDK's list widen it), and in turn
-`--heap-symmetry` and `--workers 2`; a search in turn with `--first-error` finds a violation
+`--heap-symmetry` and `--workers 2`, and where a structure uses a lock, the JDK's classes for them
+(`--jdk-locks`, `--explore-jdk-locks`); a search in turn with `--first-error` finds a violation
 exactly when dfs does. Prints one line per disagreement with the command that shows it, and exits 1
 if there is any. A search out of time (30 s: a stateless DPOR unrolls every loop, DE re-traverses)
 is named on a line of its own and counted, not compared, and so is a client that dfs does not
@@ -32,6 +33,10 @@ NARROWED = (["--classifier", "safe", "--visible", "{cls}"], ["dfs", "s-por", "dl
 # (options, searches) checked in turn, one per client: each against the reference
 VARIANTS = [(["--heap-symmetry"], ["dfs", "s-por", "dl-s-por", "de-s-por"]),
             (["--workers", "2"], ["dfs", "jpf", "s-por"])]
+# on every client of a structure with a ReentrantLock or a read-write lock: the JDK's classes for
+# them instead of the model's, each call one step or explored, in turn
+JDK_LOCKS = ([["--jdk-locks"]] * 3 + [["--explore-jdk-locks"]], ["dfs", "s-por", "dl-s-por"])
+LOCK_USES = ("R.lock()", "RW.")
 
 
 def run_check(porcheck, jar, spec, client, options, timeout=30):
@@ -109,6 +114,8 @@ def main():
     failures, turn, skipped = 0, 0, 0
     for name in names:
         spec = os.path.join(work, f"{name}.json")
+        with open(os.path.join(work, "rs", f"{name}.java")) as f:
+            source = f.read()
         for client in clients(porcheck, spec, int(name[1:])):
             turn += 1
             ref, cmd = summary(porcheck, jar, spec, client, ["--algo", "dfs", "--classifier", "jpf"],
@@ -128,6 +135,10 @@ def main():
             for options, searches in (NARROWED, VARIANTS[turn % len(VARIANTS)]):
                 runs.append([o.replace("{cls}", f"rs.{name}") for o in options]
                             + ["--algo", searches[turn // len(VARIANTS) % len(searches)]])
+            if any(use in source for use in LOCK_USES):
+                options, searches = JDK_LOCKS
+                runs.append(options[turn % len(options)]
+                            + ["--algo", searches[turn % len(searches)]])
             for run in runs:
                 got, cmd = summary(porcheck, jar, spec, client, run)
                 if got == "incomplete":  # out of time: stateless DPOR, DE's re-traversals
