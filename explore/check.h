@@ -347,6 +347,18 @@ const vm_field *explore_field_at_offset(const vm_class *cls, uint32_t offset);
 /* Returns the static field of [cls] itself at static slot [offset], or NULL. */
 const vm_field *explore_static_at_offset(const vm_class *cls, uint32_t offset);
 
+/* The cell that a Sync native's arguments (object, offset) address, decoded once for the traces
+ * and the race check. */
+typedef struct explore_sync_target {
+    const vm_class *statics; /* the class whose static it is, or NULL */
+    int64_t cell; /* the static's or instance field's slot, the element's index; -1: none */
+    const vm_field *field; /* the static or instance field; NULL for an element or a bad slot */
+    bool element;          /* an array element */
+} explore_sync_target;
+
+/* Decodes the cell of non-null args[0] that a Sync native with arguments [args] addresses. */
+explore_sync_target explore_sync_target_of(const vm *machine, const vm_slot *args);
+
 /* Appends to [t] the cell of non-null args[0] that a Sync atomic with arguments [args] addresses:
  * ".name" for a field, "[index]" for an array element, nothing for a bad offset. */
 void explore_describe_sync_cell(base_textbuf *t, const vm *machine, const vm_slot *args);

@@ -94,21 +94,30 @@ const vm_field *explore_field_at_offset(const vm_class *cls, uint32_t offset)
     return NULL;
 }
 
-void explore_describe_sync_cell(base_textbuf *t, const vm *machine, const vm_slot *args)
+explore_sync_target explore_sync_target_of(const vm *machine, const vm_slot *args)
 {
     const vm_object *o = vm_obj(machine, args[0].ref);
+    int64_t offset = vm_get_long(args + 1);
     uint32_t slot;
-    const vm_class *statics = vm_sync_static(machine, o, vm_get_long(args + 1), &slot);
-    const vm_field *sf = statics ? explore_static_at_offset(statics, slot) : NULL;
-    if (sf) base_textbuf_printf(t, ".%s", sf->name);
-    int64_t field = statics ? -1 : vm_sync_field(o, vm_get_long(args + 1));
-    if (field < 0) return;
-    if (o->cls->kind == VM_KIND_ARRAY) {
-        base_textbuf_printf(t, "[%lld]", (long long)field);
-        return;
+    explore_sync_target c = {vm_sync_static(machine, o, offset, &slot), -1, NULL, false};
+    if (c.statics) {
+        c.cell = slot;
+        c.field = explore_static_at_offset(c.statics, slot);
+        return c;
     }
-    const vm_field *f = explore_field_at_offset(o->cls, (uint32_t)field);
-    if (f) base_textbuf_printf(t, ".%s", f->name);
+    c.cell = vm_sync_field(o, offset);
+    c.element = c.cell >= 0 && o->cls->kind == VM_KIND_ARRAY;
+    if (c.cell >= 0 && !c.element) c.field = explore_field_at_offset(o->cls, (uint32_t)c.cell);
+    return c;
+}
+
+void explore_describe_sync_cell(base_textbuf *t, const vm *machine, const vm_slot *args)
+{
+    explore_sync_target c = explore_sync_target_of(machine, args);
+    if (c.element)
+        base_textbuf_printf(t, "[%lld]", (long long)c.cell);
+    else if (c.field)
+        base_textbuf_printf(t, ".%s", c.field->name);
 }
 
 void explore_thread_name(const vm *machine, uint32_t thread, char *buf, size_t cap)

@@ -266,28 +266,21 @@ void explore_race_note_sync(vm *machine, const vm_thread *t, const vm_frame *fra
                             const uint8_t *pc, const vm_method *m, const vm_slot *args)
 {
     if (explore_sched_alone(machine, t) || !args[0].ref) return;
+    explore_sync_target c = explore_sync_target_of(machine, args);
+    if (c.cell < 0 || (!c.element && !c.field)) return; /* a bad offset: the native throws */
     handle_user(t, &frame, &pc);
     bool write = m->sync == VM_SYNC_WRITE;
-    const vm_object *o = vm_obj(machine, args[0].ref);
-    int64_t offset = vm_get_long(args + 1);
-    uint32_t slot;
-    const vm_class *statics = vm_sync_static(machine, o, offset, &slot);
-    if (statics) {
-        const vm_field *f = explore_static_at_offset(statics, slot);
-        race_access a = {t, frame, pc, 0, f};
-        if (f)
-            note(machine, &a, place_key(explore_label_statics(statics), statics, slot), write, true,
-                 0);
+    if (c.statics) {
+        race_access a = {t, frame, pc, 0, c.field};
+        note(machine, &a, place_key(explore_label_statics(c.statics), c.statics, (uint32_t)c.cell),
+             write, true, 0);
         return;
     }
-    int64_t cell = vm_sync_field(o, offset);
-    if (cell < 0) return; /* a bad offset: the native throws */
-    uint32_t object = explore_label_object(machine, args[0].ref);
-    bool array = o->cls->kind == VM_KIND_ARRAY;
-    const vm_field *f = array ? NULL : explore_field_at_offset(o->cls, (uint32_t)cell);
-    if (!array && !f) return;
-    race_access a = {t, frame, pc, args[0].ref, f};
-    note(machine, &a, place_key(object, o->cls, (uint32_t)cell), write, true, (uint32_t)cell);
+    const vm_object *o = vm_obj(machine, args[0].ref);
+    race_access a = {t, frame, pc, args[0].ref, c.field};
+    note(machine, &a,
+         place_key(explore_label_object(machine, args[0].ref), o->cls, (uint32_t)c.cell), write,
+         true, (uint32_t)c.cell);
 }
 
 size_t explore_check_races(const vm *machine, const explore_race **out)

@@ -98,6 +98,22 @@ def compile_all(javac, work, names):
     return os.path.join(work, "rs.jar")
 
 
+def runs_for(name, source, turn, algos, quick):
+    """The options of the checks of client [turn] of structure [name] (Java [source]) that must
+    agree with dfs: every search in [algos] under both classifiers (one in turn when [quick]),
+    the narrowed visible set, a variant and, where [source] uses a lock, the JDK's locks."""
+    runs = [(["--classifier", c, "--algo", a]) for a in algos for c in ("jpf", "safe")]
+    if quick:
+        runs = [runs[turn % len(runs)]]
+    for options, searches in (NARROWED, VARIANTS[turn % len(VARIANTS)]):
+        runs.append([o.replace("{cls}", f"rs.{name}") for o in options]
+                    + ["--algo", searches[turn // len(VARIANTS) % len(searches)]])
+    if any(use in source for use in LOCK_USES):
+        options, searches = JDK_LOCKS
+        runs.append(options[turn % len(options)] + ["--algo", searches[turn % len(searches)]])
+    return runs
+
+
 def main():
     porcheck, javac, work = sys.argv[1], sys.argv[2], sys.argv[3]
     first, count = int(sys.argv[4]), int(sys.argv[5])
@@ -129,17 +145,7 @@ def main():
                 print(f"{name} {client}: dfs: {why}\n  {cmd}")
                 failures += 1
                 continue
-            runs = [(["--classifier", c, "--algo", a]) for a in algos for c in ("jpf", "safe")]
-            if quick:
-                runs = [runs[turn % len(runs)]]
-            for options, searches in (NARROWED, VARIANTS[turn % len(VARIANTS)]):
-                runs.append([o.replace("{cls}", f"rs.{name}") for o in options]
-                            + ["--algo", searches[turn // len(VARIANTS) % len(searches)]])
-            if any(use in source for use in LOCK_USES):
-                options, searches = JDK_LOCKS
-                runs.append(options[turn % len(options)]
-                            + ["--algo", searches[turn % len(searches)]])
-            for run in runs:
+            for run in runs_for(name, source, turn, algos, quick):
                 got, cmd = summary(porcheck, jar, spec, client, run)
                 if got == "incomplete":  # out of time: stateless DPOR, DE's re-traversals
                     print(f"not compared (out of time): {cmd}")
