@@ -322,3 +322,30 @@ bool cf_check_code(cf_parser *p, const cf_code *code)
     base_free(starts);
     return ok;
 }
+
+/* Returns the target of the branch at [pc] of [code] when it jumps back (to [pc] or before),
+ * else UINT32_MAX. */
+static uint32_t backward_target(const cf_code *code, uint32_t pc)
+{
+    const uint8_t *c = code->code;
+    uint8_t op = c[pc];
+    int32_t offset;
+    if ((op >= CF_OP_IFEQ && op <= CF_OP_GOTO) || op == CF_OP_IFNULL || op == CF_OP_IFNONNULL)
+        offset = (int16_t)(c[pc + 1] << 8 | c[pc + 2]);
+    else if (op == CF_OP_GOTO_W)
+        offset = (int32_t)((uint32_t)c[pc + 1] << 24 | (uint32_t)c[pc + 2] << 16 |
+                           (uint32_t)c[pc + 3] << 8 | c[pc + 4]);
+    else
+        return UINT32_MAX;
+    return offset <= 0 && (int64_t)pc + offset >= 0 ? (uint32_t)((int64_t)pc + offset) : UINT32_MAX;
+}
+
+bool cf_pc_in_loop(const cf_code *code, uint32_t at)
+{
+    for (uint32_t pc = 0, n; pc < code->length; pc += n) {
+        if (!(n = cf_instruction_length(code, pc))) return true; /* unreadable: say nothing */
+        uint32_t target = backward_target(code, pc);
+        if (pc > at && target <= at) return true;
+    }
+    return false;
+}

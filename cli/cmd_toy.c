@@ -146,7 +146,7 @@ static void on_assert(void *ctx, size_t thread, const por_trace *schedule)
 }
 
 /* Records a livelock: the threads that run for ever, each with its state. */
-static void on_livelock(void *ctx, const por_trace *schedule, por_tset running)
+static por_verdict on_livelock(void *ctx, const por_trace *schedule, por_tset running)
 {
     collect *c = ctx;
     char msg[4200], state[1024];
@@ -158,6 +158,7 @@ static void on_livelock(void *ctx, const por_trace *schedule, por_tset running)
             base_textbuf_printf(&out, " %s", state);
         }
     add_violation(c, msg, schedule);
+    return POR_VIOLATION;
 }
 
 /* ---- Output ---------------------------------------------------------------------------------- */

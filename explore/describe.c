@@ -290,7 +290,9 @@ void explore_describe_next(const vm *machine, uint32_t thread, char *buf, size_t
         return;
     }
     if (th->state == VM_THREAD_WAITING && th->wait_lock) {
-        base_textbuf_printf(&t, "wake up and re-acquire ");
+        bool spurious = th->spurious_wait && vm_timer_pending(th) && !vm_notified(machine, th);
+        base_textbuf_printf(&t, "wake up%s and re-acquire ",
+                            spurious ? " spuriously (no notify)" : "");
         {
             add_object(&t, machine, th->wait_lock);
             return;

@@ -10,7 +10,8 @@
 typedef struct words {
     base_textbuf out;
     uint32_t self; /* an object whose fields are named without it (the library call's receiver) */
-    int waits;     /* 1: the action waits (await, park, wait), 2: wakes up; 0: neither */
+    int waits;     /* 1: the action waits (await, park, wait), 2: wakes up, 3: wakes up with no
+                    * notification (a spurious wake-up); 0: neither */
     explore_names *names; /* names objects by path and number, and values are given; or NULL */
     explore_action *act;  /* with [names]: the parts of the action, filled as they are said */
 } words;
@@ -237,11 +238,14 @@ static bool say_action(words *w, const vm *machine, const vm_thread *th, uint32_
         bool free = !lock->lock_owner || lock->lock_owner == th->id + 1;
         bool timer = vm_timer_pending(th);
         bool woken = vm_notified(machine, th) && (free || !timer);
-        w->waits = woken || timer ? 2 : 1;
+        bool spurious = timer && !woken && th->spurious_wait;
+        w->waits = spurious ? 3 : woken || timer ? 2 : 1;
         const char *verb = woken    ? "wake up, lock"
                            : !timer ? "wait on"
-                           : free   ? "time out, lock"
-                                    : "time out on";
+                           : spurious
+                               ? (free ? "wake up spuriously, lock" : "wake up spuriously on")
+                           : free ? "time out, lock"
+                                  : "time out on";
         base_textbuf_printf(&w->out, "%s ", verb);
         say_object(w, machine, woken || (timer && free) ? th->wait_lock : th->wait_object);
         return true;
@@ -385,6 +389,12 @@ static void say_library_call(words *w, const vm *machine, const vm_thread *t, co
     say_object(w, machine, t->slots[b->locals].ref);
 }
 
+/* What a waiting call's row says the thread does, by a words' waits. */
+static const char *waits_text(int waits)
+{
+    return waits == 3 ? "wakes up spuriously (no notify)" : waits == 2 ? "wakes up" : "waits";
+}
+
 /* True for the model library's atomic and lock classes, the JDK's atomic library classes
  * (vm_jdk_atomic_class) and Object (wait, notify), whose calls
  * read as one action: the steps inside one (a CAS after a read, a lock's own bookkeeping, the
@@ -417,8 +427,7 @@ void explore_describe_step(const vm *machine, uint32_t thread, const char *entry
         action[n] == ' ')
         b = NULL; /* "getAndAdd X.count", not "getAndAdd: getAndAdd X.count" */
     if (b) say_library_call(&w, machine, t, b);
-    if (whole && act.waits)
-        base_textbuf_printf(&w.out, ": %s", act.waits == 2 ? "wakes up" : "waits");
+    if (whole && act.waits) base_textbuf_printf(&w.out, ": %s", waits_text(act.waits));
     if (!whole) base_textbuf_printf(&w.out, "%s%s", b ? ": " : "", action);
     base_textbuf_printf(&w.out, " (%s)", where);
 }
@@ -520,7 +529,7 @@ static void compose(explore_action *out, const words *w, const char *action, con
     put(out->helper_line, sizeof out->helper_line, keep.helper_line);
     text = base_textbuf_make(out->text, sizeof out->text);
     if (w->waits)
-        base_textbuf_printf(&text, "%s: %s", call->text, w->waits == 2 ? "wakes up" : "waits");
+        base_textbuf_printf(&text, "%s: %s", call->text, waits_text(w->waits));
     else
         base_textbuf_printf(&text, "%s", call->text);
 }

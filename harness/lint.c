@@ -1,11 +1,13 @@
-/* Waits outside loops: a call of Object.wait(), LockSupport.park() or Condition.await() may
- * return although no thread woke it (a spurious wake-up, which the JVM allows), and porcheck
- * does not explore that return. Code that waits in a loop re-checks its condition and is safe
- * whatever wakes it; a wait that no loop of its method encloses (`if (empty) wait();`) is the
- * textbook bug that only a spurious wake-up shows when one thread waits. This scan reads the
- * class under test and every class of the user's class path that it refers to, transitively,
- * and reports each such call, so that an ok verdict does not hide what porcheck cannot see.
- * Timed waits are left out: porcheck explores their return at once (as a timeout). */
+/* Waits outside loops: a call of LockSupport.park() or Condition.await() may return although no
+ * thread woke it (a spurious wake-up, which the JVM allows for park and Condition's contract for
+ * await), and porcheck does not explore that return. Code that waits in a loop re-checks its
+ * condition and is safe whatever wakes it; a wait that no loop of its method encloses
+ * (`if (empty) await();`) is the textbook bug that only a spurious wake-up shows when one thread
+ * waits. This scan reads the class under test and every class of the user's class path that it
+ * refers to, transitively, and reports each such call, so that an ok verdict does not hide what
+ * porcheck cannot see. Object.wait() is left out: check and run explore a spurious return of
+ * such a wait() (vm_options.spurious_wakeups), and timed waits, whose return they explore at
+ * any moment (as a timeout). */
 #include <stdio.h>
 #include <string.h>
 
@@ -33,11 +35,10 @@ typedef struct lint {
 /* The untimed waits, and how a line names each. */
 static const struct waiting_call {
     uint8_t opcode;
-    const char *owner; /* NULL: any (Object.wait is final: its name and descriptor are enough) */
+    const char *owner;
     const char *name, *descriptor, *shown, *waker;
     const char *why; /* who allows the return */
 } waiting_calls[] = {
-    {CF_OP_INVOKEVIRTUAL, NULL, "wait", "()V", "wait()", "a notify", JVM},
     {CF_OP_INVOKESTATIC, "java/util/concurrent/locks/LockSupport", "park", "()V",
      "LockSupport.park()", "an unpark", JVM},
     {CF_OP_INVOKESTATIC, "java/util/concurrent/locks/LockSupport", "park", "(Ljava/lang/Object;)V",
@@ -58,34 +59,6 @@ static void meet(lint *l, const char *name)
     if (copy) l->names[l->count++] = strcpy(copy, name);
 }
 
-/* Returns the target of the branch at [pc] of [code] when it jumps back (to [pc] or before),
- * else UINT32_MAX. */
-static uint32_t backward_target(const cf_code *code, uint32_t pc)
-{
-    const uint8_t *c = code->code;
-    uint8_t op = c[pc];
-    int32_t offset;
-    if ((op >= CF_OP_IFEQ && op <= CF_OP_GOTO) || op == CF_OP_IFNULL || op == CF_OP_IFNONNULL)
-        offset = (int16_t)(c[pc + 1] << 8 | c[pc + 2]);
-    else if (op == CF_OP_GOTO_W)
-        offset = (int32_t)((uint32_t)c[pc + 1] << 24 | (uint32_t)c[pc + 2] << 16 |
-                           (uint32_t)c[pc + 3] << 8 | c[pc + 4]);
-    else
-        return UINT32_MAX;
-    return offset <= 0 && (int64_t)pc + offset >= 0 ? (uint32_t)((int64_t)pc + offset) : UINT32_MAX;
-}
-
-/* True when a backward branch of [code] jumps from after [at] to [at] or before it. */
-static bool in_loop(const cf_code *code, uint32_t at)
-{
-    for (uint32_t pc = 0, n; pc < code->length; pc += n) {
-        if (!(n = cf_instruction_length(code, pc))) return true; /* unreadable: say nothing */
-        uint32_t target = backward_target(code, pc);
-        if (pc > at && target <= at) return true;
-    }
-    return false;
-}
-
 /* Returns the waiting call the instruction at [pc] of [code] makes, or NULL. */
 static const struct waiting_call *waiting_call_at(const cf_class *cls, const cf_code *code,
                                                   uint32_t pc)
@@ -98,7 +71,7 @@ static const struct waiting_call *waiting_call_at(const cf_class *cls, const cf_
                   &descriptor);
     for (size_t i = 0; i < sizeof waiting_calls / sizeof *waiting_calls; i++) {
         const struct waiting_call *w = &waiting_calls[i];
-        if (w->opcode == op && (!w->owner || !strcmp(w->owner, owner)) && !strcmp(w->name, name) &&
+        if (w->opcode == op && !strcmp(w->owner, owner) && !strcmp(w->name, name) &&
             !strcmp(w->descriptor, descriptor))
             return w;
     }
@@ -131,7 +104,7 @@ static void scan_method(lint *l, const cf_class *cls, const cf_member *m)
     for (uint32_t pc = 0, n; code && pc < code->length; pc += n) {
         if (!(n = cf_instruction_length(code, pc))) return;
         const struct waiting_call *w = waiting_call_at(cls, code, pc);
-        if (w && !in_loop(code, pc)) report(l, cls, m, pc, w);
+        if (w && !cf_pc_in_loop(code, pc)) report(l, cls, m, pc, w);
     }
 }
 

@@ -281,11 +281,12 @@ static bool report_bottom(nested *n, size_t root)
     bool found = false, ok = walk_to(s, n->stack[root].snap, target, path, &len, &found);
     if (ok && found) {
         s->result->stats.livelocks++;
+        por_verdict v = POR_VIOLATION;
         if (s->obs && s->obs->livelock) {
             por_trace tr = {path, len};
-            s->obs->livelock(s->obs->ctx, &tr, s->lts->ops->enabled(s->lts->model));
+            v = s->obs->livelock(s->obs->ctx, &tr, s->lts->ops->enabled(s->lts->model));
         }
-        por_search_violation(s);
+        if (v != POR_ACCEPT) por_search_violation(s);
     }
     base_free(path);
     return ok;

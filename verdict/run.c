@@ -146,12 +146,13 @@ static void on_assert(void *ctx, size_t thread, const por_trace *schedule)
 
 /* Observer: records a state from which no end state can be reached, where [running] run for
  * ever. */
-static void on_livelock(void *ctx, const por_trace *schedule, por_tset running)
+static por_verdict on_livelock(void *ctx, const por_trace *schedule, por_tset running)
 {
     observe *o = ctx;
     char text[8192];
     verdict_describe_livelock(o->machine, running, VERDICT_DEADLOCK_PROGRAM, text, sizeof text);
     add_violations(o, VERDICT_LIVELOCK, text, schedule, 1);
+    return POR_VIOLATION;
 }
 
 /* ---- Schedules ------------------------------------------------------------------------------- */
@@ -372,7 +373,9 @@ vm *verdict_run_start(const verdict_run_options *opt, verdict_error *err)
 {
     vm *machine = NULL;
     vm_error verr = {0};
-    if (vm_new(&opt->vm, &machine, &verr) == VM_OK &&
+    vm_options vo = opt->vm;
+    vo.spurious_wakeups = true; /* a checked program may wake up without a notify */
+    if (vm_new(&vo, &machine, &verr) == VM_OK &&
         vm_start(machine, opt->main, opt->argc, opt->argv, &verr) == VM_OK &&
         explore_check_begin(machine, &opt->check, &verr) == VM_OK)
         return machine;

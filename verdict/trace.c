@@ -494,7 +494,12 @@ static client_status finish(replay *rp, client_error *err)
     tr->end = enabled ? VERDICT_END_RUNNING : waiting ? VERDICT_END_DEADLOCK : VERDICT_END_FINAL;
     if (tr->end == VERDICT_END_DEADLOCK)
         verdict_checker_blocked_results(k, waiting, tr->results, tr->returned);
-    if (tr->end == VERDICT_END_RUNNING) return note_livelock(k, tr, enabled, err);
+    if (tr->end == VERDICT_END_RUNNING) {
+        client_status st = note_livelock(k, tr, enabled, err);
+        if (!st && tr->end == VERDICT_END_LIVELOCK) /* no invocation returns from there on */
+            verdict_checker_blocked_results(k, enabled | waiting, tr->results, tr->returned);
+        return st;
+    }
     return CLIENT_OK;
 }
 

@@ -193,6 +193,7 @@ static int wait_on(vm *machine, vm_thread *t, uint32_t lock, uint32_t cond, bool
     o->lock_count = t->saved_count;
     t->wait_object = t->wait_lock = 0;
     t->wait_timer = VM_TIMER_NONE;
+    t->spurious_wait = false;
     return VM_NATIVE_OK;
 }
 
@@ -219,6 +220,20 @@ static void wake(vm *machine, uint32_t cond, bool all)
     if (add_group(machine, cond, mask)) settle_groups(machine, cond);
 }
 
+/* True when [t], starting an untimed wait, called Object.wait() from application code at a
+ * place that no loop of the calling method encloses: the textbook `if (empty) wait();`, which
+ * only a spurious wake-up breaks when one thread waits. Such a wait is explored as one whose
+ * timeout may fire at any moment (vm_options.spurious_wakeups). */
+static bool unlooped_wait(const vm *machine, const vm_thread *t)
+{
+    if (!machine->opts.spurious_wakeups || !machine->driver.hooks || t->depth < 2) return false;
+    const vm_frame *wait = &t->frames[t->depth - 1], *caller = &t->frames[t->depth - 2];
+    const vm_method *w = wait->method, *m = caller->method;
+    return !strcmp(w->name, "wait") && !strcmp(w->descriptor, "()V") &&
+           !strcmp(w->owner->name, "java/lang/Object") && m->code &&
+           !vm_is_system_name(m->owner->name) && !cf_pc_in_loop(m->code, caller->pc);
+}
+
 int vm_native_object_wait(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret)
 {
     (void)ret;
@@ -226,7 +241,10 @@ int vm_native_object_wait(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret
         vm_throw(machine, t, "java/lang/IllegalArgumentException", "timeout value is negative");
         return native_thrown(machine);
     }
-    return wait_on(machine, t, args[0].ref, args[0].ref, vm_get_long(args + 1) > 0, NULL);
+    bool timed = vm_get_long(args + 1) > 0;
+    bool spurious = !timed && !t->wait_object && unlooped_wait(machine, t);
+    if (spurious) t->spurious_wait = true;
+    return wait_on(machine, t, args[0].ref, args[0].ref, timed || spurious, NULL);
 }
 
 int vm_native_object_notify(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret)

@@ -482,6 +482,10 @@ void cf_disassemble_instruction(FILE *out, const cf_class *cls, const cf_code *c
 /* Returns the length in bytes of the instruction at [pc] of checked [code]. */
 uint32_t cf_instruction_length(const cf_code *code, uint32_t pc);
 
+/* True when a backward branch of checked [code] jumps from after [pc] to [pc] or before it (the
+ * instruction at [pc] may run again in one call), or when [code] cannot be read that far. */
+bool cf_pc_in_loop(const cf_code *code, uint32_t pc);
+
 /* ---- Class path ------------------------------------------------------------------------------ */
 
 /* An ordered list of jars, JDK images (lib/modules) and directories searched by binary class

@@ -122,9 +122,10 @@ typedef struct por_observer {
     /* [thread] failed an assertion; the lts is positioned at the state after the failing step. */
     void (*assert_failed)(void *ctx, size_t thread, const por_trace *schedule);
     /* A livelock: a state reached by [schedule] from which no final state can be reached, whatever
-     * the threads do (a violation); the lts is positioned at it, and [running] are its enabled
-     * threads, which run for ever. Every search looks for them (see por/livelock.c). */
-    void (*livelock)(void *ctx, const por_trace *schedule, por_tset running);
+     * the threads do, a violation unless this returns POR_ACCEPT; the lts is positioned at it,
+     * and [running] are its enabled threads, which run for ever. Every search looks for them
+     * (see por/livelock.c). */
+    por_verdict (*livelock)(void *ctx, const por_trace *schedule, por_tset running);
     /* A transition was explored (or, for DL-S-POR line 27, added to the reachability graph). */
     void (*transition)(void *ctx, const por_transition_event *ev);
     /* A state's backtrack/done/current sets were updated, or the search left the state. */

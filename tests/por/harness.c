@@ -176,7 +176,7 @@ static void on_frame(void *ctx, const por_frame_event *ev)
 }
 
 /* Records the fingerprint of a livelocked state the search reported (the toy is at it). */
-static void on_livelock(void *ctx, const por_trace *schedule, por_tset running)
+static por_verdict on_livelock(void *ctx, const por_trace *schedule, por_tset running)
 {
     run_ctx *c = ctx;
     (void)schedule;
@@ -185,6 +185,7 @@ static void on_livelock(void *ctx, const por_trace *schedule, por_tset running)
     bset_add(&c->out->livelocks, &fp, sizeof fp);
     if (!(running & lts.ops->enabled(lts.model)) || running & ~lts.ops->enabled(lts.model))
         problem(c->out, "%s", "a livelock's running threads are not its state's enabled threads");
+    return POR_VIOLATION;
 }
 
 void harness_note_finishing(outcomes *o)

@@ -42,15 +42,16 @@ typedef struct seen {
 } seen;
 
 /* Observer: records the first livelock and describes its first running thread. */
-static void on_livelock(void *ctx, const por_trace *tr, por_tset running)
+static por_verdict on_livelock(void *ctx, const por_trace *tr, por_tset running)
 {
     seen *s = ctx;
-    if (s->count++) return;
+    if (s->count++) return POR_VIOLATION;
     cr_assert_leq(tr->length, sizeof s->schedule);
     memcpy(s->schedule, tr->threads, tr->length);
     s->length = tr->length;
     s->running = running;
     toy_describe_thread(s->toy, (size_t)__builtin_ctzll(running), s->state, sizeof s->state);
+    return POR_VIOLATION;
 }
 
 /* Searches [toy] with [algo] (stateful, seq order), recording livelocks into [s]. */

@@ -172,13 +172,14 @@ static void on_assert(void *ctx, size_t thread, const por_trace *schedule)
 }
 
 /* Records a livelock by its state's fingerprint (the smallest of its cycle, whoever finds it). */
-static void on_livelock(void *ctx, const por_trace *schedule, por_tset running)
+static por_verdict on_livelock(void *ctx, const por_trace *schedule, por_tset running)
 {
     seen *c = ctx;
     por_lts lts = toy_lts(c->toy);
     por_fp fp = lts.ops->fingerprint(lts.model);
     bset_add(&c->livelocks, &fp, sizeof fp);
     (void)schedule, (void)running;
+    return POR_VIOLATION;
 }
 
 /* Adds every string of [from] to [to]. */

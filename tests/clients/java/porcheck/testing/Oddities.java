@@ -8,9 +8,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * A class with unusual results and behaviours, for the harness and oracle tests: results of
  * every kind (void, long, char, double, a boxed Integer or null, a String, an exception),
  * collection and map arguments, a constructor that throws, a method that never returns, one
- * that blocks for ever, a lock that hold() keeps, so that take() in another thread blocks for
- * ever (as it does run sequentially on the threads of the client: no violation), and two locks
- * that swap() and swapBack() take in opposite orders (a deadlock no sequential run explains).
+ * that blocks for ever, a lock hold() keeps (take() in another thread blocks for ever, as run
+ * sequentially), two locks swap() and swapBack() take in opposite orders (a deadlock), and waits
+ * (poll() times out in a loop, awaitOnce() waits under an if, awaitLooped() in a loop's helper).
  */
 public class Oddities {
     private int value;
@@ -95,4 +95,21 @@ public class Oddities {
         lock.unlock();
         other.unlock();
     }
+
+    public synchronized int poll() throws InterruptedException {
+        while (value == 0) wait(1);
+        return value;
+    }
+
+    public synchronized int awaitOnce() throws InterruptedException {
+        if (value == 0) wait();
+        return value;
+    }
+
+    public synchronized int awaitLooped() throws InterruptedException {
+        while (value == 0) pause();
+        return value;
+    }
+
+    private void pause() throws InterruptedException { wait(); }
 }
