@@ -811,7 +811,7 @@ static bool call_enabled(const vm *machine, const vm_thread *t, const parked *p)
     const vm_slot *args = p->sp - m->arg_slots;
     if (m->access & CF_ACC_SYNCHRONIZED) return available(machine, t, call_monitor(m, args));
     if (m->sync == VM_SYNC_ENTER) return available(machine, t, args[0].ref);
-    if (m->sync == VM_SYNC_PARK) return t->permit;
+    if (m->sync == VM_SYNC_PARK) return t->permit || vm_spurious_site(machine, t);
     if (m->sync != VM_SYNC_JOIN || !args[0].ref) return true;
     for (uint32_t i = 0; i < machine->thread_count; i++) {
         const vm_thread *target = machine->threads[i];

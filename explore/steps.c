@@ -10,8 +10,8 @@
 typedef struct words {
     base_textbuf out;
     uint32_t self; /* an object whose fields are named without it (the library call's receiver) */
-    int waits;     /* 1: the action waits (await, park, wait), 2: wakes up, 3: wakes up with no
-                    * notification (a spurious wake-up); 0: neither */
+    int waits;     /* 1: the action waits (await, park, wait), 2: wakes up, 3 (wait) or 4 (park):
+                    * wakes up with no notify or unpark (a spurious wake-up); 0: neither */
     explore_names *names; /* names objects by path and number, and values are given; or NULL */
     explore_action *act;  /* with [names]: the parts of the action, filled as they are said */
 } words;
@@ -265,6 +265,8 @@ static bool say_action(words *w, const vm *machine, const vm_thread *th, uint32_
         if (!say_call(w, machine, m, sp - m->arg_slots)) return false;
         if (m->sync == VM_SYNC_PARK && th->permit)
             w->waits = 2; /* it has its permit: it wakes up */
+        else if (m->sync == VM_SYNC_PARK && vm_spurious_site(machine, th))
+            w->waits = 4; /* it returns with no permit */
         return true;
     case VM_PARK_ATOMIC:
         m = vm_call_target((vm *)machine, NULL, f, pc, sp);
@@ -392,7 +394,10 @@ static void say_library_call(words *w, const vm *machine, const vm_thread *t, co
 /* What a waiting call's row says the thread does, by a words' waits. */
 static const char *waits_text(int waits)
 {
-    return waits == 3 ? "wakes up spuriously (no notify)" : waits == 2 ? "wakes up" : "waits";
+    return waits == 4   ? "wakes up spuriously (no unpark)"
+           : waits == 3 ? "wakes up spuriously (no notify)"
+           : waits == 2 ? "wakes up"
+                        : "waits";
 }
 
 /* True for the model library's atomic and lock classes, the JDK's atomic library classes

@@ -1,13 +1,13 @@
-/* Waits outside loops: a call of LockSupport.park() or Condition.await() may return although no
- * thread woke it (a spurious wake-up, which the JVM allows for park and Condition's contract for
- * await), and porcheck does not explore that return. Code that waits in a loop re-checks its
+/* Waits outside loops: a call of Condition.await() may return although no thread signalled it (a
+ * spurious wake-up, which Condition's contract allows although the JDK's implementation never
+ * does it), and porcheck does not explore that return. Code that waits in a loop re-checks its
  * condition and is safe whatever wakes it; a wait that no loop of its method encloses
- * (`if (empty) await();`) is the textbook bug that only a spurious wake-up shows when one thread
- * waits. This scan reads the class under test and every class of the user's class path that it
- * refers to, transitively, and reports each such call, so that an ok verdict does not hide what
- * porcheck cannot see. Object.wait() is left out: check and run explore a spurious return of
- * such a wait() (vm_options.spurious_wakeups), and timed waits, whose return they explore at
- * any moment (as a timeout). */
+ * (`if (empty) cond.await();`) is the textbook bug that only a spurious wake-up shows when one
+ * thread waits. This scan reads the class under test and every class of the user's class path
+ * that it refers to, transitively, and reports each such call, so that an ok verdict does not
+ * hide what porcheck cannot see. Object.wait() and LockSupport.park() are left out: check and run
+ * explore their spurious returns at such places (vm_spurious_site), and timed waits, whose
+ * return they explore at any moment (as a timeout). */
 #include <stdio.h>
 #include <string.h>
 
@@ -27,7 +27,6 @@ typedef struct lint {
 } lint;
 
 /* Who allows a spurious return of a wait, and that porcheck does not explore it. */
-#define JVM "which the JVM allows and porcheck does not explore"
 #define CONTRACT                                                                                   \
     "which Condition's contract allows although the JDK's implementation, which porcheck runs, "   \
     "never does it"
@@ -39,10 +38,6 @@ static const struct waiting_call {
     const char *name, *descriptor, *shown, *waker;
     const char *why; /* who allows the return */
 } waiting_calls[] = {
-    {CF_OP_INVOKESTATIC, "java/util/concurrent/locks/LockSupport", "park", "()V",
-     "LockSupport.park()", "an unpark", JVM},
-    {CF_OP_INVOKESTATIC, "java/util/concurrent/locks/LockSupport", "park", "(Ljava/lang/Object;)V",
-     "LockSupport.park()", "an unpark", JVM},
     {CF_OP_INVOKEINTERFACE, "java/util/concurrent/locks/Condition", "await", "()V",
      "Condition.await()", "a signal", CONTRACT},
     {CF_OP_INVOKEINTERFACE, "java/util/concurrent/locks/Condition", "awaitUninterruptibly", "()V",

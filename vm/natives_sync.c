@@ -220,17 +220,23 @@ static void wake(vm *machine, uint32_t cond, bool all)
     if (add_group(machine, cond, mask)) settle_groups(machine, cond);
 }
 
-/* True when [t], starting an untimed wait, called Object.wait() from application code at a
- * place that no loop of the calling method encloses: the textbook `if (empty) wait();`, which
- * only a spurious wake-up breaks when one thread waits. Such a wait is explored as one whose
- * timeout may fire at any moment (vm_options.spurious_wakeups). */
-static bool unlooped_wait(const vm *machine, const vm_thread *t)
+/* True when [m] is Object.wait() or LockSupport.park(), the waits without a timeout that may
+ * return spuriously. */
+static bool spurious_waiter(const vm_method *m)
+{
+    const char *c = m->owner->name;
+    if (!strcmp(c, "java/lang/Object"))
+        return !strcmp(m->name, "wait") && !strcmp(m->descriptor, "()V");
+    return !strcmp(c, "java/util/concurrent/locks/LockSupport") && !strcmp(m->name, "park") &&
+           (!strcmp(m->descriptor, "()V") || !strcmp(m->descriptor, "(Ljava/lang/Object;)V"));
+}
+
+bool vm_spurious_site(const vm *machine, const vm_thread *t)
 {
     if (!machine->opts.spurious_wakeups || !machine->driver.hooks || t->depth < 2) return false;
-    const vm_frame *wait = &t->frames[t->depth - 1], *caller = &t->frames[t->depth - 2];
-    const vm_method *w = wait->method, *m = caller->method;
-    return !strcmp(w->name, "wait") && !strcmp(w->descriptor, "()V") &&
-           !strcmp(w->owner->name, "java/lang/Object") && m->code &&
+    const vm_frame *caller = &t->frames[t->depth - 2];
+    const vm_method *m = caller->method;
+    return spurious_waiter(t->frames[t->depth - 1].method) && m->code &&
            !vm_is_system_name(m->owner->name) && !cf_pc_in_loop(m->code, caller->pc);
 }
 
@@ -242,7 +248,7 @@ int vm_native_object_wait(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret
         return native_thrown(machine);
     }
     bool timed = vm_get_long(args + 1) > 0;
-    bool spurious = !timed && !t->wait_object && unlooped_wait(machine, t);
+    bool spurious = !timed && !t->wait_object && vm_spurious_site(machine, t);
     if (spurious) t->spurious_wait = true;
     return wait_on(machine, t, args[0].ref, args[0].ref, timed || spurious, NULL);
 }
@@ -755,7 +761,7 @@ FN(sync_wait_queue_length)
 FN(sync_park)
 {
     UNUSED;
-    if (t->permit) {
+    if (t->permit || vm_spurious_site(machine, t)) { /* a spurious return leaves no permit */
         t->permit = false;
         t->parked = false;
         return VM_NATIVE_OK;

@@ -175,6 +175,14 @@ bool vm_thread_enabled(const vm *machine, const vm_thread *t);
 /* True when [t], waiting on a condition, was notified or may take a pending notification. */
 bool vm_notified(const vm *machine, const vm_thread *t);
 
+/* True when the top frame of [t] is Object.wait() or LockSupport.park() (the forms without a
+ * timeout), called by the application's code at a place that no loop of its method encloses,
+ * and [machine] explores spurious wake-ups (vm_options.spurious_wakeups, under checking): the
+ * textbook `if (empty) wait();`, which with one waiting thread only a spurious wake-up breaks.
+ * Such a wait() is a timed wait whose timeout may fire at any moment; such a park() may return
+ * at any moment without a permit, as a timed park does. */
+bool vm_spurious_site(const vm *machine, const vm_thread *t);
+
 /* True when [t]'s timed wait may still time out: its timer runs and nothing woke it yet. */
 static inline bool vm_timer_pending(const vm_thread *t)
 {

@@ -251,11 +251,11 @@ client_status harness_spec_resolve(const client_spec *spec, const harness_impl_o
 typedef void (*harness_lint_report)(const char *line, void *ctx);
 
 /* Scans class [root] (dotted or binary) of the ':'-separated [classpath] and every class of
- * [classpath] it refers to, transitively, for untimed calls of LockSupport.park() and
- * Condition.await() that no loop of their method encloses: each may return on a spurious
- * wake-up, which porcheck does not explore (it does for Object.wait()). Reports each as one line
- * ("pkg.C.m (C.java:14) calls LockSupport.park() outside any loop: ...") and returns how many; a
- * class path that does not open gives none. */
+ * [classpath] it refers to, transitively, for untimed calls of Condition.await() that no loop of
+ * their method encloses: each may return on a spurious wake-up, which porcheck does not explore
+ * (it does for Object.wait() and LockSupport.park()). Reports each as one line ("pkg.C.m
+ * (C.java:14) calls Condition.await() outside any loop: ...") and returns how many; a class path
+ * that does not open gives none. */
 size_t harness_unlooped_waits(const char *classpath, const char *root, harness_lint_report report,
                               void *ctx);
 

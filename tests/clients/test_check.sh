@@ -357,7 +357,16 @@ for a in $(every_other 0 $algos); do
         --json out.json
     [ "$(field observed)" = '[0,"void"] [1,"void"]' ] ||
         fail "awaitOnce under $a: observed $(field observed)"
+    # so does a LockSupport.park() under an if, with no unpark
+    expect 1 --jar "$odd_cp" --spec "$odd" --client '{ parkOnce() } || { wake(2) }' --algo "$a" \
+        --json out.json --no-minimize
+    [ "$(field observed)" = '[0,"void"] [2,"void"]' ] ||
+        fail "parkOnce under $a: observed $(field observed)"
 done
+expect 1 --jar "$odd_cp" --spec "$odd" --client '{ parkOnce() }'
+grep -q '^  |   LockSupport.park(): wakes up spuriously (no unpark) (Oddities.java:[0-9]*) *|$' out.txt ||
+    fail "parkOnce: the table does not show the spurious wake-up: $(grep '|' out.txt)"
+grep -q "outside any loop" err.txt && fail "parkOnce: a warning: $(cat err.txt)"
 # a livelock whose blocked invocations no linearization explains stays a violation, with its
 # outcome (a lost update leaves 0, so the suffix's poll() waits for ever, where every sequential
 # order leaves 1); its replay ends there and says so

@@ -10,7 +10,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * collection and map arguments, a constructor that throws, a method that never returns, one
  * that blocks for ever, a lock hold() keeps (take() in another thread blocks for ever, as run
  * sequentially), two locks swap() and swapBack() take in opposite orders (a deadlock), and waits
- * (poll() times out in a loop, awaitOnce() waits under an if, awaitLooped() in a loop's helper).
+ * (poll() times out in a loop, awaitOnce() and parkOnce() under an if, awaitLooped() in a helper).
  */
 public class Oddities {
     private int value;
@@ -112,4 +112,18 @@ public class Oddities {
     }
 
     private void pause() throws InterruptedException { wait(); }
+
+    private volatile Thread sleeper;
+
+    public int parkOnce() {
+        sleeper = Thread.currentThread();
+        if (value == 0) java.util.concurrent.locks.LockSupport.park();
+        return value;
+    }
+
+    public void wake(int v) {
+        value = v;
+        Thread s = sleeper;
+        if (s != null) java.util.concurrent.locks.LockSupport.unpark(s);
+    }
 }
