@@ -141,8 +141,10 @@ static const json_t *find_outcome(const json_t *outcomes, const json_t *values)
     return NULL;
 }
 
-/* Writes one row of the outcome table: [values], whether expected, how many end states gave it. */
-static void outcome_row(FILE *f, const json_t *values, bool expected, json_int_t observed)
+/* Writes one row of the outcome table: [values], whether expected, how many end states gave it
+ * ([observed], of which [cycles] were livelocks' cycles). */
+static void outcome_row(FILE *f, const json_t *values, bool expected, json_int_t observed,
+                        json_int_t cycles)
 {
     const char *cls = !expected ? "unexpected" : observed ? "" : "unobserved";
     char buf[1024];
@@ -153,8 +155,11 @@ static void outcome_row(FILE *f, const json_t *values, bool expected, json_int_t
         esc(f, buf);
         fputs("</td>", f);
     }
-    fprintf(f, "<td>%s</td><td class=\"num\">%lld</td><td>%s</td></tr>\n", expected ? "yes" : "no",
-            (long long)observed,
+    char ends[64];
+    snprintf(ends, sizeof ends, cycles ? "%lld (%lld cycle%s)" : "%lld", (long long)observed,
+             (long long)cycles, cycles == 1 ? "" : "s");
+    fprintf(f, "<td>%s</td><td class=\"num\">%s</td><td>%s</td></tr>\n", expected ? "yes" : "no",
+            ends,
             !expected  ? "<b>unexpected</b>"
             : observed ? "linearizable"
                        : "never observed");
@@ -178,11 +183,12 @@ static void outcomes(FILE *f, const json_t *r)
     fputs("<th>expected</th><th>end states</th><th></th></tr>\n", f);
     for (size_t i = 0; i < json_array_size(obs); i++) {
         const json_t *o = json_array_get(obs, i), *values = json_object_get(o, "values");
-        outcome_row(f, values, find_outcome(exp, values) != NULL, num(o, "count"));
+        outcome_row(f, values, find_outcome(exp, values) != NULL, num(o, "count"),
+                    num(o, "cycles"));
     }
     for (size_t i = 0; i < json_array_size(exp); i++) {
         const json_t *values = json_object_get(json_array_get(exp, i), "values");
-        if (!find_outcome(obs, values)) outcome_row(f, values, true, 0);
+        if (!find_outcome(obs, values)) outcome_row(f, values, true, 0, 0);
     }
     fputs("</table>\n", f);
 }

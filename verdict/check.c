@@ -439,6 +439,7 @@ static por_verdict on_livelock(void *ctx, const por_trace *schedule, por_tset ru
     verdict_checker_results(o->k, o->buf, o->values, returned);
     verdict_checker_blocked_results(o->k, stuck, o->values, returned);
     client_status st = client_outcome_set_add(o->r->observed, o->values, 1, o->err);
+    if (!st) st = client_outcome_set_add(o->r->cycles, o->values, 1, o->err);
     if (st) o->status = st;
     if (client_outcome_set_find(o->r->expected.outcomes, o->values) >= 0) return POR_ACCEPT;
     char text[4096];
@@ -484,7 +485,8 @@ static client_status trace_violations(checker *k, const verdict_check_options *o
 static void forget_search(verdict_check_result *out)
 {
     client_outcome_set_free(out->observed);
-    out->observed = NULL;
+    client_outcome_set_free(out->cycles);
+    out->observed = out->cycles = NULL;
     base_free(out->violations);
     out->violations = NULL;
     out->violation_count = 0;
@@ -558,6 +560,7 @@ static client_status worker_open(worker *w, const client *c, const verdict_check
     }
     w->part = part;
     part->observed = client_outcome_set_new(c->invocation_count);
+    part->cycles = client_outcome_set_new(c->invocation_count);
     w->o = (observe){&w->k,
                      part,
                      0,
@@ -567,7 +570,7 @@ static client_status worker_open(worker *w, const client *c, const verdict_check
                      err};
     w->obs = (por_observer){
         .ctx = &w->o, .final_state = on_final, .assert_failed = on_assert, .livelock = on_livelock};
-    if (!w->o.buf || !w->o.values || !part->observed)
+    if (!w->o.buf || !w->o.values || !part->observed || !part->cycles)
         return client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
     client_status st = verdict_checker_open(c, opt, &w->k, err);
     w->open = st == CLIENT_OK;
@@ -598,15 +601,24 @@ static void merge_violation(observe *o, const verdict_check_violation *v)
     if (m) m->count = fresh ? v->count : m->count + v->count - 1;
 }
 
+/* Adds the outcomes of [from], with their counts, to [to]. */
+static client_status merge_outcomes(client_outcome_set *to, const client_outcome_set *from,
+                                    client_error *err)
+{
+    for (size_t i = 0; i < client_outcome_set_size(from); i++) {
+        client_status st = client_outcome_set_add(to, client_outcome_set_at(from, i),
+                                                  client_outcome_set_count(from, i), err);
+        if (st) return st;
+    }
+    return CLIENT_OK;
+}
+
 /* Adds the outcomes and violations worker [w] found to [o]'s result. */
 static client_status merge_share(observe *o, const worker *w, client_error *err)
 {
-    const client_outcome_set *seen = w->part->observed;
-    for (size_t i = 0; i < client_outcome_set_size(seen); i++) {
-        client_status st = client_outcome_set_add(o->r->observed, client_outcome_set_at(seen, i),
-                                                  client_outcome_set_count(seen, i), err);
-        if (st) return st;
-    }
+    client_status st = merge_outcomes(o->r->observed, w->part->observed, err);
+    if (!st) st = merge_outcomes(o->r->cycles, w->part->cycles, err);
+    if (st) return st;
     for (size_t i = 0; i < w->part->violation_count && !o->status; i++)
         merge_violation(o, &w->part->violations[i]);
     return o->status ? o->status : w->o.status;
@@ -669,7 +681,8 @@ static client_status search_with(const client *c, const verdict_check_options *o
     for (size_t i = 0; i < count && !st; i++)
         st = worker_open(&ws[i], c, opt, count > 1 ? &parts[i] : out, out, err);
     if (!st && count > 1) out->observed = client_outcome_set_new(c->invocation_count);
-    if (!st && count > 1 && !out->observed)
+    if (!st && count > 1) out->cycles = client_outcome_set_new(c->invocation_count);
+    if (!st && count > 1 && (!out->observed || !out->cycles))
         st = client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
     if (!st && count > 1) return search_parallel(ws, count, opt, out, err);
     return st ? st : search_alone(&ws[0], opt, err);
@@ -800,6 +813,7 @@ void verdict_check_result_free(verdict_check_result *r)
         if (r->violations[i].traced) verdict_trace_free(&r->violations[i].trace);
     base_free(r->violations);
     client_outcome_set_free(r->observed);
+    client_outcome_set_free(r->cycles);
     verdict_expected_free(&r->expected);
     base_arena_release(&r->arena);
     memset(r, 0, sizeof *r);

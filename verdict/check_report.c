@@ -63,7 +63,20 @@ static void print_expected(FILE *out, const client *c, const verdict_check_optio
         fprintf(out, "run sequentially, the implementation agrees with the adt model\n");
 }
 
-/* Prints the observed outcomes with their end-state counts, marking unexpected ones. */
+/* Prints how many end states and livelocks' cycles gave observed outcome [i] of [r]. */
+static void print_ends(FILE *out, const verdict_check_result *r, size_t i)
+{
+    size_t count = client_outcome_set_count(r->observed, i), cycles = 0;
+    long k =
+        r->cycles ? client_outcome_set_find(r->cycles, client_outcome_set_at(r->observed, i)) : -1;
+    if (k >= 0) cycles = client_outcome_set_count(r->cycles, (size_t)k);
+    if (count > cycles)
+        fprintf(out, "%zu end state%s%s", count - cycles, count - cycles == 1 ? "" : "s",
+                cycles ? ", " : "");
+    if (cycles) fprintf(out, "%zu cycle%s", cycles, cycles == 1 ? "" : "s");
+}
+
+/* Prints the observed outcomes with their end-state and cycle counts, marking unexpected ones. */
 static void print_observed(FILE *out, const verdict_check_result *r)
 {
     const client_outcome_set *seen = r->observed;
@@ -74,10 +87,10 @@ static void print_observed(FILE *out, const verdict_check_result *r)
         const client_value *v = client_outcome_set_at(seen, i);
         bool bad = client_outcome_set_find(r->expected.outcomes, v) < 0;
         unexpected += bad;
-        size_t count = client_outcome_set_count(seen, i);
         client_outcome_format(v, client_outcome_set_width(seen), buf, sizeof buf);
-        fprintf(out, "  %s   [%zu end state%s]%s\n", buf, count, count == 1 ? "" : "s",
-                bad ? "   UNEXPECTED" : "");
+        fprintf(out, "  %s   [", buf);
+        print_ends(out, r, i);
+        fprintf(out, "]%s\n", bad ? "   UNEXPECTED" : "");
     }
     fprintf(out, "unexpected outcomes: %zu\n", unexpected);
     for (size_t i = 0; i < r->unobserved_count; i++) {
@@ -266,6 +279,22 @@ static json_t *visible_json(const verdict_check_result *r)
                      strings_json(r->races, r->race_count, false));
 }
 
+/* Returns the observed outcomes of [r] as verdict_outcome_set_json does, each given by livelocks
+ * with "cycles": how many of its count were cycles rather than end states. */
+static json_t *observed_json(const verdict_check_result *r, const client *c)
+{
+    json_t *doc = verdict_outcome_set_json(r->observed, c);
+    json_t *list = json_object_get(doc, "outcomes");
+    for (size_t i = 0; r->cycles && i < json_array_size(list); i++) {
+        long k = client_outcome_set_find(r->cycles, client_outcome_set_at(r->observed, i));
+        if (k >= 0)
+            json_object_set_new(
+                json_array_get(list, i), "cycles",
+                json_integer((json_int_t)client_outcome_set_count(r->cycles, (size_t)k)));
+    }
+    return doc;
+}
+
 /* Returns the expected outcomes of [r] that no end state gave, as a JSON array. */
 static json_t *unobserved_json(const verdict_check_result *r)
 {
@@ -298,11 +327,11 @@ json_t *verdict_check_json(const client *c, const verdict_check_options *opt,
         json_object_set_new(expected, "adt_disagreement",
                             r->expected.diff.found ? json_string(text + 8192) : json_null());
     }
-    json_t *doc = json_pack(
-        "{sssIsssbsososososo}", "client", text, "line", (json_int_t)line, "verdict",
-        verdict_name(verdict_check_verdict(r)), "complete", r->search.stop == POR_STOP_COMPLETE,
-        "expected", expected, "observed", verdict_outcome_set_json(r->observed, c), "unexpected",
-        unexpected_json(r), "violations", viols, "statistics", por_stats_json(&r->search));
+    json_t *doc = json_pack("{sssIsssbsososososo}", "client", text, "line", (json_int_t)line,
+                            "verdict", verdict_name(verdict_check_verdict(r)), "complete",
+                            r->search.stop == POR_STOP_COMPLETE, "expected", expected, "observed",
+                            observed_json(r, c), "unexpected", unexpected_json(r), "violations",
+                            viols, "statistics", por_stats_json(&r->search));
     if (doc) json_object_set_new(doc, "visible", visible_json(r));
     if (doc) json_object_set_new(doc, "unobserved", unobserved_json(r));
     return doc;

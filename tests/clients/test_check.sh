@@ -347,6 +347,10 @@ for a in $(every_other 0 $algos); do
         expect 0 --jar "$odd_cp" --spec "$odd" --client "$c" --algo "$a" --json out.json
         outcomes_are "$c under $a" '[{"blocked":true},{"blocked":true}]'
         json 'd["clients"][0]["statistics"]["livelocks"] == 1'
+        # counted as a cycle, not as an end state (the statistics count none)
+        grep -qx "  (blocked, blocked)   \[1 cycle\]" out.txt ||
+            fail "$c under $a: $(grep -A2 '^outcomes observed' out.txt)"
+        json 'd["clients"][0]["observed"]["outcomes"][0]["cycles"] == 1'
         grep -q "no end state was reached" out.txt && fail "$c under $a: warned of no end state"
     done
     expect 0 --jar "$odd_cp" --spec "$odd" --client '{ poll() } || { set(3) }' --algo "$a" \

@@ -368,7 +368,9 @@ typedef struct verdict_check_result {
                                * interleavings, so this says the search missed some */
     size_t unobserved_count;
     verdict_expected expected;
-    client_outcome_set *observed; /* outcomes of the end states, each counted per end state */
+    client_outcome_set *observed; /* outcomes of the end states, each counted per end state, and
+                                   * of the livelocks, counted per cycle */
+    client_outcome_set *cycles;   /* the livelocks' outcomes alone, counted per cycle */
     size_t violation_count;
     verdict_check_violation *violations;
     por_result search;
