@@ -337,12 +337,16 @@ expect 0 --jar "$odd_cp" --spec "$odd" --client '{ block() }' --json out.json
 grep -qx "  of which blocked (some invocations wait for ever): 1 (no order completes)" out.txt ||
     fail "block: the expected blocked outcome is not counted: $(grep -A1 '^expected' out.txt)"
 outcomes_are "block" '[{"blocked":true}]'
+# the waits' checks run under every algorithm; in the sanitizer build, which is there for
+# memory errors, under a stateful search and a stateless one (their livelock detectors differ)
+wait_algos=$algos
+[ "$quick" = 1 ] && wait_algos="dl-s-por optimal-dpor"
 # Waiting for ever in a cycle (a poll with a timed wait, or a wait() in a helper that a loop
 # calls, whose spurious wake-ups check explores) is a livelock: no end state follows, but no
 # invocation returns either, so the client sees the invocations blocked; that is a violation only
 # when no linearization leaves them blocked. It was one whatever the spec said (a correct
 # polling buffer's lone take() was a "livelock" violation), under every algorithm alike.
-for a in $(every_other 0 $algos); do
+for a in $wait_algos; do
     for c in '{ poll() } || { poll() }' '{ awaitLooped() } || { awaitLooped() }'; do
         expect 0 --jar "$odd_cp" --spec "$odd" --client "$c" --algo "$a" --json out.json
         outcomes_are "$c under $a" '[{"blocked":true},{"blocked":true}]'
@@ -496,7 +500,7 @@ done
 # buffer empty: check explores it (no warning any more), and a lone take() that the sequential
 # run leaves waiting for ever returns a slot that holds nothing; the correct buffer, which waits
 # in a while loop, blocks as the sequential run does, and no algorithm says otherwise.
-for a in $(every_other 0 $algos); do
+for a in $wait_algos; do
     expect 1 --jar "$jar" --spec "$buggy_buffer" --client '{ take() }' --algo "$a" --json out.json
     grep -q "outside any loop" err.txt && fail "spurious take under $a: a warning: $(cat err.txt)"
     grep -qx "  (0)   \[1 end state\]   UNEXPECTED" out.txt ||
