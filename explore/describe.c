@@ -290,7 +290,8 @@ void explore_describe_next(const vm *machine, uint32_t thread, char *buf, size_t
         return;
     }
     if (th->state == VM_THREAD_WAITING && th->wait_lock) {
-        bool spurious = th->spurious_wait && vm_timer_pending(th) && !vm_notified(machine, th);
+        bool spurious =
+            vm_timer_pending(th) && !vm_notified(machine, th) && vm_spurious_site(machine, th);
         base_textbuf_printf(&t, "wake up%s and re-acquire ",
                             spurious ? " spuriously (no notify)" : "");
         {

@@ -238,7 +238,7 @@ static bool say_action(words *w, const vm *machine, const vm_thread *th, uint32_
         bool free = !lock->lock_owner || lock->lock_owner == th->id + 1;
         bool timer = vm_timer_pending(th);
         bool woken = vm_notified(machine, th) && (free || !timer);
-        bool spurious = timer && !woken && th->spurious_wait;
+        bool spurious = timer && !woken && vm_spurious_site(machine, th);
         w->waits = spurious ? 3 : woken || timer ? 2 : 1;
         const char *verb = woken    ? "wake up, lock"
                            : !timer ? "wait on"

@@ -374,18 +374,25 @@ void verdict_checker_blocked_results(const checker *k, por_tset waiting, client_
     }
 }
 
-/* Checks the end state where the threads of [waiting] are blocked: its outcome (the blocked
- * invocations marked blocked, the ones never started not run) is counted, and is a deadlock
- * violation unless it is one of the expected blocked outcomes. */
-static por_verdict on_blocked(observe *o, const por_trace *schedule, por_tset waiting)
+/* Reads into [o]'s values the outcome of an end where the invocations of the threads of [stuck]
+ * never return (marked blocked; the ones never started not run) and counts it in [o]'s observed
+ * outcomes (and, for a livelock's [cycle], its cycles); true when a linearization explains it. */
+static bool blocked_outcome(observe *o, por_tset stuck, bool cycle)
 {
     bool returned[CLIENT_MAX_INVOCATIONS];
     verdict_checker_results(o->k, o->buf, o->values, returned);
-    verdict_checker_blocked_results(o->k, waiting, o->values, returned);
+    verdict_checker_blocked_results(o->k, stuck, o->values, returned);
     client_status st = client_outcome_set_add(o->r->observed, o->values, 1, o->err);
+    if (!st && cycle) st = client_outcome_set_add(o->r->cycles, o->values, 1, o->err);
     if (st) o->status = st;
-    bool explained = client_outcome_set_find(o->r->expected.outcomes, o->values) >= 0;
-    if (explained) return verdict_end_state(false, waiting);
+    return client_outcome_set_find(o->r->expected.outcomes, o->values) >= 0;
+}
+
+/* Checks the end state where the threads of [waiting] are blocked: its outcome is counted, and
+ * is a deadlock violation unless it is one of the expected blocked outcomes. */
+static por_verdict on_blocked(observe *o, const por_trace *schedule, por_tset waiting)
+{
+    if (blocked_outcome(o, waiting, false)) return verdict_end_state(false, waiting);
     char text[4096];
     verdict_describe_deadlock(o->k->machine, waiting, VERDICT_DEADLOCK_CLIENT, text, sizeof text);
     add_violation(o, VERDICT_CHECK_DEADLOCK, o->values, text, schedule);
@@ -434,14 +441,8 @@ static por_verdict on_livelock(void *ctx, const por_trace *schedule, por_tset ru
 {
     observe *o = ctx;
     if (o->status) return POR_VIOLATION;
-    bool returned[CLIENT_MAX_INVOCATIONS];
-    por_tset stuck = running | o->k->lts.ops->waiting(o->k->lts.model);
-    verdict_checker_results(o->k, o->buf, o->values, returned);
-    verdict_checker_blocked_results(o->k, stuck, o->values, returned);
-    client_status st = client_outcome_set_add(o->r->observed, o->values, 1, o->err);
-    if (!st) st = client_outcome_set_add(o->r->cycles, o->values, 1, o->err);
-    if (st) o->status = st;
-    if (client_outcome_set_find(o->r->expected.outcomes, o->values) >= 0) return POR_ACCEPT;
+    if (blocked_outcome(o, running | o->k->lts.ops->waiting(o->k->lts.model), true))
+        return POR_ACCEPT;
     char text[4096];
     verdict_describe_livelock(o->k->machine, running, VERDICT_DEADLOCK_CLIENT, text, sizeof text);
     add_violation(o, VERDICT_CHECK_LIVELOCK, o->values, text, schedule);

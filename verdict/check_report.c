@@ -63,13 +63,18 @@ static void print_expected(FILE *out, const client *c, const verdict_check_optio
         fprintf(out, "run sequentially, the implementation agrees with the adt model\n");
 }
 
+/* Returns how many livelocks' cycles gave observed outcome [i] of [r] (part of its count). */
+static size_t cycles_of(const verdict_check_result *r, size_t i)
+{
+    long k =
+        r->cycles ? client_outcome_set_find(r->cycles, client_outcome_set_at(r->observed, i)) : -1;
+    return k >= 0 ? client_outcome_set_count(r->cycles, (size_t)k) : 0;
+}
+
 /* Prints how many end states and livelocks' cycles gave observed outcome [i] of [r]. */
 static void print_ends(FILE *out, const verdict_check_result *r, size_t i)
 {
-    size_t count = client_outcome_set_count(r->observed, i), cycles = 0;
-    long k =
-        r->cycles ? client_outcome_set_find(r->cycles, client_outcome_set_at(r->observed, i)) : -1;
-    if (k >= 0) cycles = client_outcome_set_count(r->cycles, (size_t)k);
+    size_t count = client_outcome_set_count(r->observed, i), cycles = cycles_of(r, i);
     if (count > cycles)
         fprintf(out, "%zu end state%s%s", count - cycles, count - cycles == 1 ? "" : "s",
                 cycles ? ", " : "");
@@ -285,12 +290,11 @@ static json_t *observed_json(const verdict_check_result *r, const client *c)
 {
     json_t *doc = verdict_outcome_set_json(r->observed, c);
     json_t *list = json_object_get(doc, "outcomes");
-    for (size_t i = 0; r->cycles && i < json_array_size(list); i++) {
-        long k = client_outcome_set_find(r->cycles, client_outcome_set_at(r->observed, i));
-        if (k >= 0)
-            json_object_set_new(
-                json_array_get(list, i), "cycles",
-                json_integer((json_int_t)client_outcome_set_count(r->cycles, (size_t)k)));
+    for (size_t i = 0; i < json_array_size(list); i++) {
+        size_t cycles = cycles_of(r, i);
+        if (cycles)
+            json_object_set_new(json_array_get(list, i), "cycles",
+                                json_integer((json_int_t)cycles));
     }
     return doc;
 }

@@ -193,7 +193,6 @@ static int wait_on(vm *machine, vm_thread *t, uint32_t lock, uint32_t cond, bool
     o->lock_count = t->saved_count;
     t->wait_object = t->wait_lock = 0;
     t->wait_timer = VM_TIMER_NONE;
-    t->spurious_wait = false;
     return VM_NATIVE_OK;
 }
 
@@ -247,10 +246,8 @@ int vm_native_object_wait(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret
         vm_throw(machine, t, "java/lang/IllegalArgumentException", "timeout value is negative");
         return native_thrown(machine);
     }
-    bool timed = vm_get_long(args + 1) > 0;
-    bool spurious = !timed && !t->wait_object && vm_spurious_site(machine, t);
-    if (spurious) t->spurious_wait = true;
-    return wait_on(machine, t, args[0].ref, args[0].ref, timed || spurious, NULL);
+    bool timed = vm_get_long(args + 1) > 0 || (!t->wait_object && vm_spurious_site(machine, t));
+    return wait_on(machine, t, args[0].ref, args[0].ref, timed, NULL);
 }
 
 int vm_native_object_notify(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret)

@@ -69,8 +69,6 @@ struct vm_thread {
     vm_class *wait_class;  /* BLOCKED on a class another thread is initialising */
     bool notified;         /* a waiting thread was notified and now competes for the monitor */
     uint8_t wait_timer;    /* a VM_TIMER_*: the timeout of a timed wait */
-    bool spurious_wait;    /* the wait's timeout is a spurious wake-up: an untimed wait() that
-                            * may return without a notify (vm_options.spurious_wakeups) */
     bool permit;           /* LockSupport.unpark's permit */
     bool parked;           /* WAITING in LockSupport.park */
     bool uncaught;         /* died of an uncaught exception */

@@ -56,8 +56,9 @@ typedef struct vm_options {
     bool explore_jdk_locks;     /* the JDK's locks explored instruction by instruction, not one
                                  * step per call (also when $PORCHECK_JDK_LOCKS is "explore") */
     bool assertions;            /* -ea: enable assert statements in application classes */
-    bool spurious_wakeups;      /* under checking, an application's untimed wait() that no loop
-                                 * of its method encloses may also return without a notify */
+    bool spurious_wakeups;      /* under checking, an application's untimed wait() or park()
+                                 * that no loop of its method encloses may also return without a
+                                 * notify or an unpark (vm_spurious_site) */
     vm_dispatch dispatch;       /* interpreter dispatch */
     vm_write_fn write;          /* program output; NULL writes to stdout/stderr */
     void *write_ctx;            /* passed to [write] */
