@@ -71,6 +71,23 @@ minimise_flag() { [ "$1" = dfs ] || echo --no-minimize; }
 # fail MESSAGE: counts a failure and prints it.
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
+# A command that does not exist (a helper another script defines, a misspelt name) is a failure,
+# not a message on stderr beside "all passed": a check that calls it never ran. Bash runs this
+# handler in a subshell, so it leaves a line in a file that finish counts.
+missing_log=${TMPDIR:-/tmp}/porcheck-test-missing.$$
+rm -f "$missing_log"
+command_not_found_handle() {
+    echo "FAIL: no command '$1' (${BASH_SOURCE[1]:-?}, line ${BASH_LINENO[0]:-?})" | tee -a "$missing_log"
+    return 127
+}
+
+# json EXPR [FILE]: the Python expression EXPR over the JSON document d of FILE (default
+# out.json) is true.
+json() {
+    python3 -c 'import json, sys; d = json.load(open(sys.argv[2])); sys.exit(not eval(sys.argv[1]))' \
+        "$1" "${2:-out.json}" || fail "JSON: not $1: $(head -c 600 "${2:-out.json}")"
+}
+
 # expect STATUS ARGS...: runs porcheck ARGS..., checks the exit status; output in out.txt/err.txt.
 expect() {
     local want=$1
@@ -88,6 +105,10 @@ one_line_error() {
 
 # finish NAME: exits 1 with the number of failures, or says that NAME passed and exits 0.
 finish() {
+    if [ -f "$missing_log" ]; then
+        failures=$((failures + $(wc -l <"$missing_log")))
+        rm -f "$missing_log"
+    fi
     if [ "$failures" != 0 ]; then
         echo "$failures failure(s)"
         exit 1

@@ -12,11 +12,6 @@ sample_leaks
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
 jar=$build/structures.jar specs=$src/specs
 
-# json EXPR [FILE]: the Python expression EXPR over the JSON document d of FILE is true.
-json() {
-    python3 -c 'import json, sys; d = json.load(open(sys.argv[2])); sys.exit(not eval(sys.argv[1]))' \
-        "$1" "${2:-out.json}" || fail "JSON: not $1: $(head -c 600 "${2:-out.json}")"
-}
 
 # ---- toy: every example, the portfolio against dfs
 for f in "$src"/toy/examples/*.toy; do

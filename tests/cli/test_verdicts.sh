@@ -19,11 +19,6 @@ concurrent=$build/tests/vm/concurrent.jar
 # has LINE [FILE]: FILE (default out.txt) has the exact line LINE (a grep -x pattern).
 has() { grep -qx -- "$1" "${2:-out.txt}" || fail "no line /$1/ in ${2:-out.txt}: $(head -c 2000 "${2:-out.txt}")"; }
 
-# json EXPR [FILE]: the Python expression EXPR over the JSON document d of FILE is true.
-json() {
-    python3 -c 'import json, sys; d = json.load(open(sys.argv[2])); sys.exit(not eval(sys.argv[1]))' \
-        "$1" "${2:-out.json}" || fail "JSON: not $1: $(head -c 600 "${2:-out.json}")"
-}
 
 # A client of LockFreeBSTSet whose search takes far longer than the tests wait, then a small one.
 grep -v '^#' "$src/bench/corpus/correct/LockFreeBSTSet.clients" | head -1 >bst.txt
