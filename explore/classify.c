@@ -22,12 +22,12 @@
  * but porcheck's own, Thread and String) and those widened after a race: the accesses the set
  * leaves invisible, and every shared array access, are noted for the race check (races.c). An
  * access to an object no other thread can reach yet (a node being filled before it is published)
- * commutes with every other thread's step, so neither classifier makes it visible; a reference
- * stored into a shared object by an instruction that is no scheduling point (library code under
- * safe) is exposed there and then. Under both, atomics and field updaters are synchronisation
- * natives and a CAS is a write whether or not it succeeds; under safe each is also noted for the
- * race check, since a plain access that the visible set leaves invisible (AtomicInteger.get()
- * reading its field) may meet it. */
+ * commutes with every other thread's step, so neither classifier makes it visible, nor taking or
+ * releasing its monitor (monitor_point); a reference stored into a shared object by an
+ * instruction that is no scheduling point (library code under safe) is exposed there and then.
+ * Under both, atomics and field updaters are synchronisation natives and a CAS is a write whether
+ * or not it succeeds; under safe each is also noted for the race check, since a plain access that
+ * the visible set leaves invisible (AtomicInteger.get() reading its field) may meet it. */
 #include <stdio.h>
 
 #include "check.h"
@@ -336,11 +336,45 @@ static bool local_cell(const vm *machine, const vm_method *m, const vm_slot *sp)
     return args[0].ref && !shared(machine, args[0].ref) && !sync_statics(machine, args, &slot);
 }
 
-/* Classifies a return from [frame]: releasing a synchronized method's monitor, finishing a class
- * initialiser that matters, or nothing. */
-static vm_park return_point(const vm_frame *frame)
+/* Returns the monitor a call of synchronized [m] enters, its arguments starting at [args]. */
+static uint32_t call_monitor(const vm_method *m, const vm_slot *args)
 {
-    if (frame->monitor) return VM_PARK_RETURN;
+    return (m->access & CF_ACC_STATIC) ? m->owner->mirror : args[0].ref;
+}
+
+/* True when taking or releasing the monitor of [h] (not null) is a scheduling point: [h] is shared,
+ * or another thread holds it (never, while sharing is tracked right). No other thread can reach
+ * an unshared object to contend for its monitor, so taking it (free, or this thread's own) and
+ * releasing it commutes with every step of the others, as an access to its fields does: a lock
+ * a method takes on an object it made (Throwable's synchronized fillInStackTrace, a local
+ * StringBuffer) is no transition of its own and no row of a table. */
+static bool monitor_point(const vm *machine, const vm_thread *t, uint32_t h)
+{
+    uint32_t owner = vm_obj(machine, h)->lock_owner;
+    return shared(machine, h) || (owner != 0 && owner != t->id + 1);
+}
+
+/* Classifies monitorenter or monitorexit of [h] (null: the instruction throws). */
+static vm_park monitor_op_point(const vm *machine, const vm_thread *t, uint32_t h)
+{
+    return h && monitor_point(machine, t, h) ? VM_PARK_MONITOR : VM_PARK_NONE;
+}
+
+/* True when a call of [m], its arguments below [sp], enters a monitor that makes it a
+ * scheduling point: a synchronized method's, unless it is an unshared receiver's. */
+static bool synchronized_point(const vm *machine, const vm_thread *t, const vm_method *m,
+                               const vm_slot *sp)
+{
+    if (!(m->access & CF_ACC_SYNCHRONIZED)) return false;
+    uint32_t monitor = call_monitor(m, sp - m->arg_slots);
+    return !monitor || monitor_point(machine, t, monitor);
+}
+
+/* Classifies a return from [frame] of [t]: releasing a synchronized method's monitor (unless
+ * it is an unshared object's), finishing a class initialiser that matters, or nothing. */
+static vm_park return_point(const vm *machine, const vm_thread *t, const vm_frame *frame)
+{
+    if (frame->monitor && monitor_point(machine, t, frame->monitor)) return VM_PARK_RETURN;
     return (frame->flags & VM_FRAME_CLINIT) && !trivial_init(frame->method->owner)
                ? VM_PARK_CLINIT_END
                : VM_PARK_NONE;
@@ -460,7 +494,7 @@ static vm_park atomic_point(vm *machine, vm_thread *t, const vm_frame *frame, co
         return VM_PARK_NONE;
     case CF_OP_MONITORENTER:
     case CF_OP_MONITOREXIT:
-        return sp[-1].ref ? VM_PARK_MONITOR : VM_PARK_NONE;
+        return monitor_op_point(machine, t, sp[-1].ref);
     case CF_OP_INVOKEVIRTUAL:
     case CF_OP_INVOKESPECIAL:
     case CF_OP_INVOKESTATIC:
@@ -469,7 +503,7 @@ static vm_park atomic_point(vm *machine, vm_thread *t, const vm_frame *frame, co
         if (!m) return VM_PARK_NONE;
         if (op == CF_OP_INVOKESTATIC && needs_init(t, frame->method->owner->cp[U2(pc + 1)].cls))
             return VM_PARK_INIT;
-        if (m->access & CF_ACC_SYNCHRONIZED) return VM_PARK_INVOKE;
+        if (synchronized_point(machine, t, m, sp)) return VM_PARK_INVOKE;
         if (m->sync == VM_SYNC_READ || m->sync == VM_SYNC_WRITE) {
             expose_native(machine, m, sp - m->arg_slots);
             return VM_PARK_NONE;
@@ -478,7 +512,7 @@ static vm_park atomic_point(vm *machine, vm_thread *t, const vm_frame *frame, co
     case CF_OP_NEW:
         return new_point(machine, t, frame, pc);
     default:
-        if (op >= CF_OP_IRETURN && op <= CF_OP_RETURN) return return_point(frame);
+        if (op >= CF_OP_IRETURN && op <= CF_OP_RETURN) return return_point(machine, t, frame);
         return VM_PARK_NONE;
     }
 }
@@ -494,7 +528,7 @@ static vm_park invoke_point(vm *machine, vm_thread *t, const vm_frame *frame, co
         vm_cp_entry *e = &frame->method->owner->cp[U2(pc + 1)];
         if (needs_init(t, e->cls)) return VM_PARK_INIT;
     }
-    if (m->access & CF_ACC_SYNCHRONIZED) return VM_PARK_INVOKE;
+    if (synchronized_point(machine, t, m, sp)) return VM_PARK_INVOKE;
     if (m->sync != VM_SYNC_NONE && !local_cell(machine, m, sp)) {
         if (!jpf(machine) && (m->sync == VM_SYNC_READ || m->sync == VM_SYNC_WRITE))
             explore_race_note_sync(machine, t, frame, pc, m, sp - m->arg_slots);
@@ -521,7 +555,7 @@ vm_park explore_sched_classify(vm *machine, vm_thread *t, const vm_frame *frame,
         return static_point(machine, t, frame, pc);
     case CF_OP_MONITORENTER:
     case CF_OP_MONITOREXIT:
-        return sp[-1].ref ? VM_PARK_MONITOR : VM_PARK_NONE;
+        return monitor_op_point(machine, t, sp[-1].ref);
     case CF_OP_INVOKEVIRTUAL:
     case CF_OP_INVOKESPECIAL:
     case CF_OP_INVOKESTATIC:
@@ -530,7 +564,7 @@ vm_park explore_sched_classify(vm *machine, vm_thread *t, const vm_frame *frame,
     case CF_OP_NEW:
         return new_point(machine, t, frame, pc);
     default:
-        if (op >= CF_OP_IRETURN && op <= CF_OP_RETURN) return return_point(frame);
+        if (op >= CF_OP_IRETURN && op <= CF_OP_RETURN) return return_point(machine, t, frame);
         if ((op >= CF_OP_IALOAD && op <= CF_OP_SALOAD) ||
             (op >= CF_OP_IASTORE && op <= CF_OP_SASTORE))
             return array_point(machine, t, frame, pc, sp);
@@ -583,12 +617,6 @@ static vm_method *parked_callee(const vm *machine, const vm_thread *t, const par
 {
     (void)t;
     return vm_call_target((vm *)machine, NULL, p->frame, p->pc, p->sp);
-}
-
-/* Returns the monitor a call of synchronized [m] enters, its arguments starting at [args]. */
-static uint32_t call_monitor(const vm_method *m, const vm_slot *args)
-{
-    return (m->access & CF_ACC_STATIC) ? m->owner->mirror : args[0].ref;
 }
 
 /* Returns the class instruction [pc] (new, get/putstatic, invokestatic) initialises. */

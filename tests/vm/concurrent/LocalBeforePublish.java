@@ -4,7 +4,7 @@
 // main's walk over the published lists once both threads are joined).
 // expect: ok
 // expect outcomes: "a=10 b=20 last=10\n" "a=10 b=20 last=20\n"
-// expect dfs states: 254 214
+// expect dfs states: 236 200
 public class LocalBeforePublish {
     static final class Node {
         int value;

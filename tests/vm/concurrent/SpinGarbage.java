@@ -5,7 +5,7 @@
 // count).
 // expect: ok
 // expect outcomes: "kept = 7\n"
-// expect dfs states: 89 57
+// expect dfs states: 73 45
 // expect dfs end states: 1 1
 import java.util.concurrent.atomic.AtomicInteger;
 
