@@ -10,7 +10,8 @@ object of another top-level class (rs.Cell<seed>: outside a visible set narrowed
 class), an array, an unsynchronised java.util.ArrayList, a monitor (synchronized blocks, wait with
 and without a timeout under an `if`, notifyAll) and a ReentrantLock; seldom, a ConcurrentHashMap, a
 ConcurrentLinkedQueue, an AtomicIntegerArray, a field updater, a VarHandle, a Semaphore's
-tryAcquire and a ReentrantReadWriteLock; a method may branch on what it read, loop twice, throw, or
+tryAcquire, a ReentrantReadWriteLock, LockSupport's park (untimed under an if, or timed) and
+unpark, and the monitor of an object locked before it is published (and of a published one); a method may branch on what it read, loop twice, throw, or
 yield, and returns a number that encodes what it read in order (or nothing). Methods take no
 argument, one int or two. The same seed always gives the same structure."""
 import json
@@ -31,7 +32,8 @@ def stmt(rng, depth):
     if pick < 0.03:  # the JDK's list is hundreds of instructions a call: seldom
         kinds = ["list"]
     elif pick < 0.11:  # java.util.concurrent and java.lang.invoke, also long calls
-        kinds = ["chm", "queue", "atomic_array", "updater", "handle", "handle_cas", "semaphore"]
+        kinds = ["chm", "queue", "atomic_array", "updater", "handle", "handle_cas", "semaphore",
+                 "park", "unpark", "mybox", "theirbox"]
         if depth < 2:
             kinds += ["rwlock"]
     kind = rng.choice(kinds)
@@ -68,6 +70,11 @@ def stmt(rng, depth):
         "handle_cas": f"if (H.compareAndSet(this, {k}, {k + 1})) r += 1;",
         "wait": (f"synchronized (L) {{ if ({f} == 0) {{ try {{ L.wait({timeout}); }} "
                  "catch (InterruptedException e) { r += 7; } } }"),
+        # a park under an if (untimed: it may return spuriously) or with a timeout, and the unpark
+        # of the last thread that parked
+        "park": (f"{{ waiter = Thread.currentThread(); if ({f} == 0) "
+                 + ("LockSupport.park(); }" if timeout == "" else "LockSupport.parkNanos(5000); }")),
+        "unpark": "{ Thread w = waiter; if (w != null) LockSupport.unpark(w); }",
     }
     if kind in pairs:
         return rng.choice(pairs[kind])
@@ -78,6 +85,10 @@ def stmt(rng, depth):
     body = " ".join(stmt(rng, depth + 1) for _ in range(rng.randint(1, 2)))
     if kind == "sync":
         return f"synchronized (L) {{ {body} }}"
+    if kind == "mybox":  # a monitor taken before its object is shared, which is published inside
+        return f"{{ Object o = new Object(); synchronized (o) {{ box = o; {body} }} }}"
+    if kind == "theirbox":  # the monitor of a published one
+        return f"{{ Object o = box; if (o != null) synchronized (o) {{ {body} }} }}"
     if kind == "rlock":
         return f"R.lock(); try {{ {body} }} finally {{ R.unlock(); }}"
     if kind == "semaphore":
@@ -97,6 +108,8 @@ JDK_FIELDS = [
     ("queue.", "    final ConcurrentLinkedQueue<Integer> queue = new ConcurrentLinkedQueue<>();"),
     ("counts.", "    final AtomicIntegerArray counts = new AtomicIntegerArray(2);"),
     ("P.", "    final Semaphore P = new Semaphore(1);"),
+    ("waiter", "    volatile Thread waiter;"),
+    ("box", "    Object box;"),
     ("RW.", "    final ReentrantReadWriteLock RW = new ReentrantReadWriteLock();"),
     ("U.", """    volatile int u;
     static final AtomicIntegerFieldUpdater<NAME> U =
@@ -155,6 +168,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 

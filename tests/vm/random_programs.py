@@ -20,8 +20,7 @@ FIELDS = ["a", "b", "c"]
 def op(rng, depth, reads):
     """Returns one statement of a thread body; [reads] counts the locals it declares."""
     kind = rng.choice(["write", "read", "read", "inc", "volatile", "cas", "sync", "sync",
-                       "notify", "wait", "array", "rlock", "signal", "await", "park", "unpark",
-                       "mybox", "theirbox"]
+                       "notify", "wait", "array", "rlock", "signal", "await", "park", "unpark"]
                       + (["yield"] if depth == 0 else []))
     f = rng.choice(FIELDS)
     if kind == "write":
@@ -54,16 +53,6 @@ def op(rng, depth, reads):
             return f"{f} = {rng.randint(1, 3)};"
         body = " ".join(op(rng, depth + 1, reads) for _ in range(rng.randint(1, 2)))
         return f"R.lock(); try {{ {body} }} finally {{ R.unlock(); }}"
-    if kind in ("mybox", "theirbox"):
-        # a monitor taken while its object is this thread's alone, which the thread then
-        # publishes while it holds it (no scheduling point to take it, one to release it), and
-        # the published object's monitor taken by others
-        if depth >= 1:
-            return f"{f} = {rng.randint(1, 3)};"
-        body = " ".join(op(rng, depth + 1, reads) for _ in range(rng.randint(1, 2)))
-        if kind == "mybox":
-            return f"{{ Object box = new Object(); synchronized (box) {{ P = box; {body} }} }}"
-        return f"{{ Object p = P; if (p != null) synchronized (p) {{ {body} }} }}"
     lock = rng.choice(["L0", "L1"])
     if kind == "notify":
         return f"synchronized ({lock}) {{ {lock}.notifyAll(); }}"
@@ -100,7 +89,6 @@ def program(seed):
         "    static final ReentrantLock R = new ReentrantLock();",
         "    static final Condition C = R.newCondition();",
         "    static final Thread[] T = new Thread[3];",
-        "    static Object P;",
         "",
         "    public static void main(String[] args) throws InterruptedException {",
         "        StringBuilder seen = new StringBuilder();",
