@@ -85,10 +85,11 @@ def stmt(rng, depth):
     body = " ".join(stmt(rng, depth + 1) for _ in range(rng.randint(1, 2)))
     if kind == "sync":
         return f"synchronized (L) {{ {body} }}"
+    o = f"o{depth}"  # one name per depth: Java's blocks cannot redeclare it inside
     if kind == "mybox":  # a monitor taken before its object is shared, which is published inside
-        return f"{{ Object o = new Object(); synchronized (o) {{ box = o; {body} }} }}"
+        return f"{{ Object {o} = new Object(); synchronized ({o}) {{ box = {o}; {body} }} }}"
     if kind == "theirbox":  # the monitor of a published one
-        return f"{{ Object o = box; if (o != null) synchronized (o) {{ {body} }} }}"
+        return f"{{ Object {o} = box; if ({o} != null) synchronized ({o}) {{ {body} }} }}"
     if kind == "rlock":
         return f"R.lock(); try {{ {body} }} finally {{ R.unlock(); }}"
     if kind == "semaphore":
