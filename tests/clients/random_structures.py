@@ -11,9 +11,10 @@ class), an array, an unsynchronised java.util.ArrayList, a monitor (synchronized
 and without a timeout under an `if`, notifyAll) and a ReentrantLock; seldom, a ConcurrentHashMap, a
 ConcurrentLinkedQueue, an AtomicIntegerArray, a field updater, a VarHandle, a Semaphore's
 tryAcquire, a ReentrantReadWriteLock, LockSupport's park (untimed under an if, or timed) and
-unpark, and the monitor of an object locked before it is published (and of a published one); a method may branch on what it read, loop twice, throw, or
-yield, and returns a number that encodes what it read in order (or nothing). Methods take no
-argument, one int or two. The same seed always gives the same structure."""
+unpark, and the monitor of an object locked before it is published (and of a published one); a
+method may branch on what it read, loop twice, throw, or yield, and returns a number that encodes
+what it read in order (or nothing). Methods take no argument, one int or two. The same seed
+always gives the same structure."""
 import json
 import os
 import random
