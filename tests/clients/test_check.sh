@@ -292,6 +292,12 @@ expect 1 --jar "$jar" --spec "$specs/TreiberStackBuggy.json" --max-traces 0 --no
     --client '{ push(0); pop() } || { pop(); pop() } || { push(0); peek(); isEmpty(); peek(); push(0) }'
 grep -q '^  |' out.txt && fail "--max-traces 0: a table was printed"
 grep -q '^violation 1' out.txt || fail "--max-traces 0: the violation is not reported"
+# a pop that throws: Throwable's synchronized fillInStackTrace takes the monitor of an exception
+# no other thread can reach, which is no step of its own and no row of a table
+expect 1 --jar "$jar" --spec "$specs/TreiberStackBuggy.json" --no-minimize --max-traces 9 \
+    --client '{ pop(); pop() } || { push(1); peek() } || { push(0) }'
+grep -q '^  |.*EmptyStackException' out.txt || fail "no table shows the EmptyStackException"
+grep -q 'fillInStackTrace' out.txt && fail "a table shows fillInStackTrace's lock: $(grep -m1 fillInStackTrace out.txt)"
 
 # ---- minimising (issue 19): a 3 x 4 client of a buggy set (45 K states; a 3 x 5 one, 564 K, took
 # 18 s of the sanitizer build) shrinks to at most 2 threads and 4 invocations that still fail;
