@@ -342,6 +342,14 @@ static uint32_t call_monitor(const vm_method *m, const vm_slot *args)
     return (m->access & CF_ACC_STATIC) ? m->owner->mirror : args[0].ref;
 }
 
+/* True when [t] may enter the monitor of [h] now. */
+static bool available(const vm *machine, const vm_thread *t, uint32_t h)
+{
+    if (!h) return true; /* the call throws NullPointerException */
+    const vm_object *o = vm_obj(machine, h);
+    return o->lock_owner == 0 || o->lock_owner == t->id + 1;
+}
+
 /* True when taking or releasing the monitor of [h] (not null) is a scheduling point: [h] is shared,
  * or another thread holds it (never, while sharing is tracked right). No other thread can reach
  * an unshared object to contend for its monitor, so taking it (free, or this thread's own) and
@@ -350,8 +358,7 @@ static uint32_t call_monitor(const vm_method *m, const vm_slot *args)
  * StringBuffer) is no transition of its own and no row of a table. */
 static bool monitor_point(const vm *machine, const vm_thread *t, uint32_t h)
 {
-    uint32_t owner = vm_obj(machine, h)->lock_owner;
-    return shared(machine, h) || (owner != 0 && owner != t->id + 1);
+    return shared(machine, h) || !available(machine, t, h);
 }
 
 /* Classifies monitorenter or monitorexit of [h] (null: the instruction throws). */
@@ -812,14 +819,6 @@ void explore_sched_label(const vm *machine, const vm_thread *t, por_label *out)
 }
 
 /* ---- Enabledness ----------------------------------------------------------------------------- */
-
-/* True when [t] may enter the monitor of [h] now. */
-static bool available(const vm *machine, const vm_thread *t, uint32_t h)
-{
-    if (!h) return true; /* the call throws NullPointerException */
-    const vm_object *o = vm_obj(machine, h);
-    return o->lock_owner == 0 || o->lock_owner == t->id + 1;
-}
 
 /* True when initialising [cls] would make [t] wait for another thread (see vm_initialize). */
 static bool init_blocks(const vm_thread *t, const vm_class *cls)
