@@ -520,7 +520,8 @@ static client_status check_portfolio(check_args *a, const client *c, verdict_che
     if (!ran) return client_fail(err, CLIENT_ERR_NOMEM, "%s", perr.message);
     size_t w = p->ended.winner;
     for (size_t i = 0; i < members->count; i++)
-        if (i != w && p->status[i] == CLIENT_OK) verdict_check_result_free(&p->results[i]);
+        if (i != w && p->ended.started[i] && p->status[i] == CLIENT_OK)
+            verdict_check_result_free(&p->results[i]);
     if (w < members->count) return *r = p->results[w], CLIENT_OK;
     *err = p->errors[0];
     return p->status[0];

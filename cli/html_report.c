@@ -361,9 +361,10 @@ static void portfolio(FILE *f, const json_t *p)
         esc(f, str(m, "member"));
         fputs(won ? " (verdict)</b></td><td>" : "</td><td>", f);
         const char *stop = str(st, "stop");
-        esc(f, json_is_true(json_object_get(m, "failed")) ? "failed"
-               : !strcmp(stop, "signal")                  ? "stopped"
-                                                          : stop);
+        esc(f, json_is_false(json_object_get(m, "started")) ? "not started"
+               : json_is_true(json_object_get(m, "failed")) ? "failed"
+               : !strcmp(stop, "signal")                    ? "stopped"
+                                                            : stop);
         fprintf(f,
                 "</td><td class=\"num\">%lld</td><td class=\"num\">%lld</td>"
                 "<td class=\"num\">%.3f</td></tr>\n",

@@ -219,11 +219,15 @@ void cli_portfolio_print(FILE *out, const cli_portfolio *p, const por_portfolio_
     for (size_t i = 0; i < p->members.count; i++) {
         const por_result *m = &r->results[i];
         por_member_name(&p->members.members[i], name, sizeof name);
-        const char *stop = !r->ok[i]                    ? "failed"
+        const char *stop = !r->started[i]               ? "not started"
+                           : !r->ok[i]                  ? "failed"
                            : m->stop == POR_STOP_SIGNAL ? "stopped"
                                                         : por_stop_name(m->stop);
-        fprintf(out, "  %-24s %-12s %12zu %12zu %9.3f%s\n", name, stop, m->stats.states_new,
-                m->stats.transitions, m->stats.seconds, i == r->winner ? "   <- verdict" : "");
+        if (!r->started[i])
+            fprintf(out, "  %-24s %-12s %12s %12s %9s\n", name, stop, "-", "-", "-");
+        else
+            fprintf(out, "  %-24s %-12s %12zu %12zu %9.3f%s\n", name, stop, m->stats.states_new,
+                    m->stats.transitions, m->stats.seconds, i == r->winner ? "   <- verdict" : "");
     }
 }
 
@@ -233,10 +237,11 @@ json_t *cli_portfolio_json(const cli_portfolio *p, const por_portfolio_result *r
     char name[128];
     for (size_t i = 0; members && i < p->members.count; i++) {
         por_member_name(&p->members.members[i], name, sizeof name);
-        json_t *stats = por_stats_json(&r->results[i]);
-        json_array_append_new(members, json_pack("{sssbso?}", "member", name, "failed", !r->ok[i],
-                                                 "statistics", r->ok[i] ? stats : NULL));
-        if (!r->ok[i]) json_decref(stats);
+        bool counted = r->started[i] && r->ok[i];
+        json_t *stats = counted ? por_stats_json(&r->results[i]) : NULL;
+        json_array_append_new(members,
+                              json_pack("{sssbsbso?}", "member", name, "started", r->started[i],
+                                        "failed", !r->ok[i], "statistics", stats));
     }
     if (r->winner < p->members.count)
         por_member_name(&p->members.members[r->winner], name, sizeof name);

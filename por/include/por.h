@@ -248,11 +248,19 @@ por_status por_search_parallel(const por_worker *workers, size_t count, const po
 /* The most members of a portfolio. */
 #define POR_MAX_MEMBERS 64
 
+/* How long, by default, the members after the first wait for it to end with a verdict before
+ * they start, in milliseconds: building another copy of the system costs about as much as a
+ * small client's whole search (see por_portfolio.start_delay_ms). */
+#define POR_PORTFOLIO_START_DELAY_MS 20
+
 /* Several searches of one system run at once (por_portfolio_run): each member's options, which
  * differ in their algorithm and order and share everything else. */
 typedef struct por_portfolio {
     size_t count;
     por_options members[POR_MAX_MEMBERS];
+    unsigned start_delay_ms; /* the members after the first start once the first has searched
+                              * this long without a verdict, or has ended without one; those it
+                              * beats never start (0: every member starts at once) */
 } por_portfolio;
 
 /* Parses "portfolio" or "portfolio:M,M,..." (each M an algorithm, "dl-s-por", or an algorithm
@@ -281,15 +289,18 @@ typedef struct por_portfolio_result {
                                * --first-error violation; else, of the members that did not fail, the
                                * first with a violation or else the first to end; count when all failed */
     bool ok[POR_MAX_MEMBERS]; /* the member did not fail */
+    bool started[POR_MAX_MEMBERS]; /* the member started (see por_portfolio.start_delay_ms); one
+                                    * that did not is ok, stopped (POR_STOP_SIGNAL), and counts
+                                    * nothing */
     por_result results[POR_MAX_MEMBERS]; /* each member's stop and statistics */
     size_t order[POR_MAX_MEMBERS];       /* the members in the order they ended */
 } por_portfolio_result;
 
 /* Runs the members of [p] at once, one thread each calling [run] with [ctx] (the first member on
- * the calling thread); when one ends with
- * a verdict, or [stop_flag] (NULL: none) is raised, the others are stopped (their results say
- * POR_STOP_SIGNAL). Every member shares the process and so one --max-memory budget. Returns
- * POR_OK with [out] filled, or fills [err] when a thread cannot start. */
+ * the calling thread, the others after its head start: por_portfolio.start_delay_ms); when one
+ * ends with a verdict, or [stop_flag] (NULL: none) is raised, the others are stopped (their
+ * results say POR_STOP_SIGNAL). Every member shares the process and so one --max-memory budget.
+ * Returns POR_OK with [out] filled, or fills [err] when a thread cannot start. */
 por_status por_portfolio_run(const por_portfolio *p, const atomic_int *stop_flag,
                              por_member_fn *run, void *ctx, por_portfolio_result *out,
                              por_error *err);

@@ -100,12 +100,16 @@ typedef struct pretend {
 /* The thread each pretend member of the last run ran on. */
 static pthread_t member_thread[4];
 
+/* Set for each pretend member of the last run whose search was called. */
+static int searched[4];
+
 /* A por_member_fn that does what [ctx] says for [member]. */
 static bool pretend_search(void *ctx, size_t member, const por_options *opt, por_result *result)
 {
     pretend *p = ctx;
     memset(result, 0, sizeof *result);
     member_thread[member] = pthread_self();
+    searched[member] = 1;
     if (p->what[member] == FAIL) return false;
     if (p->what[member] == LATE) nanosleep(&(struct timespec){0, 50000000}, NULL);
     if (p->what[member] == WAIT) {
@@ -121,16 +125,25 @@ static bool pretend_search(void *ctx, size_t member, const por_options *opt, por
     return true;
 }
 
-/* Runs [n] pretend members as [p] says; returns the result. */
-static por_portfolio_result run_pretend(pretend *p, size_t n, const atomic_int *flag)
+/* Runs [n] pretend members as [p] says, the first with a head start of [delay_ms]; returns the
+ * result. */
+static por_portfolio_result run_delayed(pretend *p, size_t n, const atomic_int *flag,
+                                        unsigned delay_ms)
 {
-    por_portfolio members = {.count = n};
+    por_portfolio members = {.count = n, .start_delay_ms = delay_ms};
+    memset(searched, 0, sizeof searched);
     for (size_t i = 0; i < n; i++) por_options_init(&members.members[i]);
     por_portfolio_result r;
     por_error err = {0};
     cr_assert_eq(por_portfolio_run(&members, flag, pretend_search, p, &r, &err), POR_OK, "%s",
                  err.message);
     return r;
+}
+
+/* Runs [n] pretend members as [p] says, all at once; returns the result. */
+static por_portfolio_result run_pretend(pretend *p, size_t n, const atomic_int *flag)
+{
+    return run_delayed(p, n, flag, 0);
 }
 
 Test(portfolio, the_first_verdict_stands_and_stops_the_members_still_searching)
@@ -184,6 +197,63 @@ Test(portfolio, a_raised_stop_flag_stops_every_member)
     pretend p = {{WAIT, WAIT}, {0}, {0}, {0}, {0}};
     por_portfolio_result r = run_pretend(&p, 2, &flag);
     cr_assert(p.waited[0] && p.waited[1]);
+    cr_assert_eq(r.results[r.winner].stop, POR_STOP_SIGNAL);
+}
+
+/* ---- The first member's head start --------------------------------------------------------- */
+
+/* Returns the seconds since [t0]. */
+static double since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+Test(portfolio, members_the_first_beats_within_its_head_start_never_start)
+{
+    pretend p = {
+        {END, END, END}, {POR_STOP_COMPLETE, POR_STOP_COMPLETE, POR_STOP_COMPLETE}, {0}, {0}, {0}};
+    por_portfolio_result r = run_delayed(&p, 3, NULL, 10000);
+    cr_assert_eq(r.winner, 0);
+    cr_assert(r.started[0] && !r.started[1] && !r.started[2]);
+    cr_assert(searched[0] && !searched[1] && !searched[2], "a member that did not start searched");
+    cr_assert(r.ok[1] && r.ok[2]);
+    cr_assert_eq(r.results[1].stop, POR_STOP_SIGNAL);
+}
+
+Test(portfolio, the_others_start_once_the_head_start_is_over)
+{
+    pretend p = {{WAIT, END}, {0, POR_STOP_COMPLETE}, {0}, {0}, {0}};
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    por_portfolio_result r = run_delayed(&p, 2, NULL, 50);
+    double took = since(&t0);
+    cr_assert_eq(r.winner, 1);
+    cr_assert(r.started[0] && r.started[1]);
+    cr_assert(p.waited[0], "the first member was stopped by the second's verdict");
+    cr_assert_geq(took, 0.045, "the second member started before the head start was over (%.3f s)",
+                  took);
+}
+
+Test(portfolio, the_others_start_at_once_when_the_first_ends_without_a_verdict)
+{
+    pretend p = {{END, END}, {POR_STOP_TIME, POR_STOP_COMPLETE}, {0}, {0}, {0}};
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    por_portfolio_result r = run_delayed(&p, 2, NULL, 20000);
+    cr_assert_lt(since(&t0), 10.0, "the second member waited for the whole head start");
+    cr_assert_eq(r.winner, 1);
+    cr_assert(r.started[1]);
+}
+
+Test(portfolio, a_stop_during_the_head_start_leaves_the_others_unstarted)
+{
+    static atomic_int flag = 1;
+    pretend p = {{WAIT, END}, {0, POR_STOP_COMPLETE}, {0}, {0}, {0}};
+    por_portfolio_result r = run_delayed(&p, 2, &flag, 20000);
+    cr_assert(p.waited[0]);
+    cr_assert(!r.started[1]);
     cr_assert_eq(r.results[r.winner].stop, POR_STOP_SIGNAL);
 }
 
