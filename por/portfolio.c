@@ -6,9 +6,9 @@
  * every member polls; a signal raises it too. Threads, not processes: the members' statistics
  * and results stay in memory for the report, and the members count against one allocator.
  *
- * The members after the first start only once the first has searched start_delay_ms without a
- * verdict (or has ended without one): most clients are small, and on them building a second
- * copy of the system cost more than the first member's whole search (a check of 20 ms took 4.4 ms
+ * The members after the first start only once start_delay_ms have passed without a verdict (or
+ * the first has ended without one): most clients are small, and on them building a second copy
+ * of the system cost more than the first member's whole search (a 7 ms check took about 1 ms
  * more under the default portfolio than under its first member alone). A member that never
  * starts is reported so; the verdict is the first member's, as it would have been anyway. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, pthread_cond_timedwait */

@@ -258,9 +258,10 @@ por_status por_search_parallel(const por_worker *workers, size_t count, const po
 typedef struct por_portfolio {
     size_t count;
     por_options members[POR_MAX_MEMBERS];
-    unsigned start_delay_ms; /* the members after the first start once the first has searched
-                              * this long without a verdict, or has ended without one; those it
-                              * beats never start (0: every member starts at once) */
+    unsigned start_delay_ms; /* the members after the first start once this long has passed
+                              * since the portfolio began without a verdict, or the first has
+                              * ended without one; those it beats never start (0: every member
+                              * starts at once) */
 } por_portfolio;
 
 /* Parses "portfolio" or "portfolio:M,M,..." (each M an algorithm, "dl-s-por", or an algorithm
