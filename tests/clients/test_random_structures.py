@@ -11,7 +11,7 @@ interleaving too), and every other search (or the ALGOs given) under both classi
 exactly its outcomes (values, blocked invocations, exceptions) and find the same kinds of
 violations. So must a safe visible set narrowed to the structure's own class (its races on the
 helper object, the atomic, the lock's internals and the JDK's list widen it), and in turn
-`--heap-symmetry` and `--workers 2`, and where a structure uses a lock, the JDK's classes for them
+`--heap-symmetry`, `--workers 2` and a portfolio (whose verdict is its winner's search), and where a structure uses a lock, the JDK's classes for them
 (`--jdk-locks`, `--explore-jdk-locks`); a search in turn with `--first-error` finds a violation
 exactly when dfs does. Prints one line per disagreement with the command that shows it, and exits 1
 if there is any. A search out of time (30 s: a stateless DPOR unrolls every loop, DE re-traverses)
@@ -32,7 +32,8 @@ ALGOS = ["jpf", "s-por", "de-s-por", "dl-s-por", "de-jpf", "dl-jpf", "dpor", "so
 NARROWED = (["--classifier", "safe", "--visible", "{cls}"], ["dfs", "s-por", "dl-s-por"])
 # (options, searches) checked in turn, one per client: each against the reference
 VARIANTS = [(["--heap-symmetry"], ["dfs", "s-por", "dl-s-por", "de-s-por"]),
-            (["--workers", "2"], ["dfs", "jpf", "s-por"])]
+            (["--workers", "2"], ["dfs", "jpf", "s-por"]),
+            (["--jobs", "2"], ["portfolio", "portfolio:de-s-por,s-por,dl-s-por@random:1"])]
 # on every client of a structure with a ReentrantLock or a read-write lock: the JDK's classes for
 # them instead of the model's, each call one step or explored, in turn
 JDK_LOCKS = ([["--jdk-locks"]] * 3 + [["--explore-jdk-locks"]], ["dfs", "s-por", "dl-s-por"])
