@@ -214,6 +214,13 @@ void cli_portfolio_print(FILE *out, const cli_portfolio *p, const por_portfolio_
         por_member_name(&p->members.members[r->winner], name, sizeof name);
         fprintf(out, "; %s ended first with a verdict and gives it", name);
     }
+    size_t unstarted = 0;
+    for (size_t i = 0; i < p->members.count; i++) unstarted += !r->started[i];
+    if (unstarted)
+        fprintf(out,
+                "\n%zu of them did not start: the portfolio ended within the first member's "
+                "%u ms head start",
+                unstarted, p->members.start_delay_ms);
     fprintf(out, "\n  %-24s %-12s %12s %12s %9s\n", "member", "stop", "states", "transitions",
             "time (s)");
     for (size_t i = 0; i < p->members.count; i++) {

@@ -107,6 +107,10 @@ d = json.load(open(sys.argv[1]))["clients"][0]
 text = open(sys.argv[2]).read()
 p = d["portfolio"]
 assert p["winner"] in [m["member"] for m in p["members"] if m["started"]], p
+unstarted = sum(not m["started"] for m in p["members"])
+said = re.search(r"^(\d+) of them did not start: the portfolio ended within the first member's "
+                 r"20 ms head start$", text, re.M)
+assert (int(said.group(1)) if said else 0) == unstarted, (unstarted, text)
 for m in p["members"]:
     line = re.search(r"^  %s +(.*)$" % re.escape(m["member"]), text, re.M).group(1)
     if m["started"]:
