@@ -120,16 +120,16 @@ static void wait_a_little(shared *s)
     pthread_cond_timedwait(&s->changed, &s->lock, &until);
 }
 
-/* Returns the member whose result stands when none was decisive: of those that ended without
- * an error of their own, the first that found a violation (a violating end state or a failed
- * assertion, an uncaught exception in the VM), else the first to end; count when every member
- * failed. */
+/* Returns the member whose result stands when none was decisive: of those that searched and
+ * ended without an error of their own, the first that found a violation (a violating end state
+ * or a failed assertion, an uncaught exception in the VM), else the first to end; count when
+ * every member failed. */
 static size_t fallback_winner(const por_portfolio *p, const por_portfolio_result *out)
 {
     size_t first = p->count;
     for (size_t i = 0; i < p->count; i++) {
         size_t m = out->order[i];
-        if (!out->ok[m]) continue;
+        if (!out->ok[m] || !out->started[m]) continue;
         const por_stats *st = &out->results[m].stats;
         if (st->violations || st->assert_failures) return m; /* a violation it did find */
         if (first == p->count) first = m;

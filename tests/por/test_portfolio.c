@@ -254,6 +254,7 @@ Test(portfolio, a_stop_during_the_head_start_leaves_the_others_unstarted)
     por_portfolio_result r = run_delayed(&p, 2, &flag, 20000);
     cr_assert(p.waited[0]);
     cr_assert(!r.started[1]);
+    cr_assert_eq(r.winner, 0, "the report would come from a member that never searched");
     cr_assert_eq(r.results[r.winner].stop, POR_STOP_SIGNAL);
 }
 
