@@ -61,7 +61,7 @@ static struct timespec later(struct timespec from, long ms)
 
 /* True when a member after the first may start: without a head start at once, else after
  * waiting (on [s]'s changed, holding its lock) until the first member has had its head start or
- * has ended, unless a verdict or a stop came first. */
+ * has ended, unless a stop (a verdict raises it too) came first. */
 static bool may_start(shared *s)
 {
     if (!s->portfolio->start_delay_ms) return true;
@@ -69,7 +69,7 @@ static bool may_start(shared *s)
     bool waiting = true;
     while (waiting && !s->ended && !atomic_load(&s->stop))
         waiting = pthread_cond_timedwait(&s->changed, &s->lock, &until) != ETIMEDOUT;
-    return s->decided == s->portfolio->count && !atomic_load(&s->stop);
+    return !atomic_load(&s->stop);
 }
 
 /* Records (holding [s]'s lock) that member [i] ended with [r] ([ok]: without a failure of its

@@ -11,9 +11,9 @@ interleaving too), and every other search (or the ALGOs given) under both classi
 exactly its outcomes (values, blocked invocations, exceptions) and find the same kinds of
 violations. So must a safe visible set narrowed to the structure's own class (its races on the
 helper object, the atomic, the lock's internals and the JDK's list widen it), and in turn
-`--heap-symmetry`, `--workers 2` and a portfolio (whose verdict is its winner's search), and where a structure uses a lock, the JDK's classes for them
-(`--jdk-locks`, `--explore-jdk-locks`); a search in turn with `--first-error` finds a violation
-exactly when dfs does. Prints one line per disagreement with the command that shows it, and exits 1
+`--heap-symmetry`, `--workers 2` and a portfolio (whose verdict is its winner's search), and where
+a structure uses a lock, the JDK's classes for them (`--jdk-locks`, `--explore-jdk-locks`); a
+search in turn with `--first-error` finds a violation exactly when dfs does. Prints one line per disagreement with the command that shows it, and exits 1
 if there is any. A search out of time (30 s: a stateless DPOR unrolls every loop, DE re-traverses)
 is named on a line of its own and counted, not compared, and so is a client that dfs does not
 finish in 10 s.
