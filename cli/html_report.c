@@ -365,11 +365,16 @@ static void portfolio(FILE *f, const json_t *p)
                : json_is_true(json_object_get(m, "failed")) ? "failed"
                : !strcmp(stop, "signal")                    ? "stopped"
                                                             : stop);
-        fprintf(f,
-                "</td><td class=\"num\">%lld</td><td class=\"num\">%lld</td>"
-                "<td class=\"num\">%.3f</td></tr>\n",
-                (long long)num(st, "states_new"), (long long)num(st, "transitions"),
-                json_real_value(json_object_get(st, "seconds")));
+        if (!json_is_object(st)) /* failed or not started: it counted nothing */
+            fputs("</td><td class=\"num\">-</td><td class=\"num\">-</td><td class=\"num\">-</td>"
+                  "</tr>\n",
+                  f);
+        else
+            fprintf(f,
+                    "</td><td class=\"num\">%lld</td><td class=\"num\">%lld</td>"
+                    "<td class=\"num\">%.3f</td></tr>\n",
+                    (long long)num(st, "states_new"), (long long)num(st, "transitions"),
+                    json_real_value(json_object_get(st, "seconds")));
     }
     fputs("</table>\n", f);
 }

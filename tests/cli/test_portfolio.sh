@@ -83,6 +83,10 @@ expect 0 check --jar "$jar" --spec "$specs/LazyListSet.json" --client "$client" 
     --jobs 2 --html out.html
 grep -q '<h3>Portfolio</h3>' out.html || fail "the HTML report has no portfolio table"
 grep -q '<b>\(s-por\|dl-s-por\) (verdict)</b>' out.html || fail "the HTML report marks no member"
+if grep -q '<td>not started</td>' out.html; then # a member it beats within its head start
+    grep -q '<td>not started</td><td class="num">-</td><td class="num">-</td>' out.html ||
+        fail "the HTML report counts for a member that never searched"
+fi
 
 # ---- --first-error: the first violation ends every member
 expect 1 check --jar "$jar" --spec "$specs/LazyListSetBuggy.json" --client "$client" \
