@@ -147,6 +147,19 @@ void *base_calloc(size_t count, size_t size)
     return &h->align;
 }
 
+/* The smallest page size of the machines porcheck runs on: a write every this many bytes
+ * reaches every page. */
+enum { SMALLEST_PAGE = 4096 };
+
+void *base_calloc_written(size_t count, size_t size)
+{
+    volatile char *p = base_calloc(count, size);
+    size_t bytes = count * size; /* base_calloc refused an overflow */
+    for (size_t off = 0; p && off < bytes; off += SMALLEST_PAGE) p[off] = 0;
+    if (p && bytes) p[bytes - 1] = 0; /* the last page, when the block starts inside one */
+    return (void *)p;
+}
+
 void *base_realloc(void *ptr, size_t size)
 {
     if (!ptr) return base_malloc(size);

@@ -351,7 +351,7 @@ static bool search_parallel(toy_run *run, const por_options *opt, por_result *ou
     for (size_t i = 0; i < n; i++) {
         if (!open_search(run, i, &obs[i])) return run->s[0].err = run->s[i].err, false;
         lts[i] = toy_lts(run->s[i].toy);
-        w[i] = (por_worker){&lts[i], &obs[i]};
+        w[i] = (por_worker){.lts = &lts[i], .observer = &obs[i]};
     }
     por_options o = *opt;
     cli_progress_attach(&run->a->progress, &o);

@@ -115,6 +115,10 @@ static inline void por_shared_set_poll(shared_set *s)
     if (atomic_load_explicit(&s->grow_wanted, memory_order_relaxed)) por_shared_set_park(s);
 }
 
+/* The calling thread becomes a user of [s] (one more than init's [users]), once a grow's move
+ * under way is over; it may then find, claim and poll like the others. */
+void por_shared_set_enter(shared_set *s);
+
 /* The calling user is done with [s] for good; when a grow is asked for and every remaining user
  * has arrived at the barrier, the caller starts the grow, which the parked users carry out. */
 void por_shared_set_leave(shared_set *s);

@@ -14,7 +14,9 @@
  * S-POR explores the safe set of a state unless the parallel cycle proviso fires (search.c,
  * parallel_proviso), which depends on the workers' timing: its counts vary from run to run, its
  * end states, deadlocks and failed assertions do not. Workers after the first take random
- * orders, to spread out. */
+ * orders, to spread out. A worker that builds its copy of the system on its own thread
+ * (por_worker.open) enters the shared set when its copy is ready, and does not once the search
+ * is over: on a search shorter than building a copy, the first worker does it all. */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <pthread.h>
 #include <stdio.h>
@@ -39,13 +41,39 @@ typedef struct worker_run {
     por_status status;
 } worker_run;
 
-/* A worker's thread: its search over the shared set, which it leaves however the search ends. */
+/* True when the search of [w] is over before it joins: stopped, or a worker ended (one that
+ * ends complete leaves no state unclaimed). */
+static bool search_over(const worker_run *w)
+{
+    return atomic_load(w->stop_all) || atomic_load(w->ended) > 0;
+}
+
+/* Opens [w]'s worker when it has an open function; returns whether the worker then searches:
+ * not when the search is over first, nor when the open failed, which stops the others. */
+static bool join(worker_run *w)
+{
+    const por_worker *pw = w->worker;
+    if (!pw->open) return true;
+    if (search_over(w)) return false;
+    if (!pw->open(pw->ctx, &w->err)) {
+        w->status = w->err.status != POR_OK ? w->err.status : POR_ERR_LTS;
+        atomic_store(w->stop_all, 1);
+        return false;
+    }
+    return !search_over(w);
+}
+
+/* A worker's thread: it joins the shared set (once its copy is open) and searches it, and
+ * leaves it however the search ends. */
 static void *worker_main(void *arg)
 {
     worker_run *w = arg;
-    w->status =
-        por_search_shared(w->worker->lts, &w->opt, w->set, w->stop_all, &w->result, &w->err);
-    por_shared_set_leave(w->set);
+    if (join(w)) {
+        por_shared_set_enter(w->set);
+        w->status =
+            por_search_shared(w->worker->lts, &w->opt, w->set, w->stop_all, &w->result, &w->err);
+        por_shared_set_leave(w->set);
+    }
     atomic_fetch_add(w->ended, 1);
     return NULL;
 }
@@ -150,8 +178,8 @@ typedef struct parallel {
     size_t count, started;
 } parallel;
 
-/* Starts the threads of the workers of [p], as many as it can; the shared set's users that did
- * not start leave it, and a start that failed stops the others. */
+/* Starts the threads of the workers of [p], as many as it can; a start that failed stops the
+ * others. */
 static void start_workers(parallel *p, const por_worker *workers, const por_options *opt)
 {
     for (; p->runs && p->threads && p->started < p->count; p->started++) {
@@ -163,7 +191,6 @@ static void start_workers(parallel *p, const por_worker *workers, const por_opti
         if (pthread_create(&p->threads[i], NULL, worker_main, w)) break;
     }
     if (p->started < p->count) atomic_store(&p->stop_all, 1);
-    for (size_t i = p->started; i < p->count; i++) por_shared_set_leave(&p->set);
 }
 
 /* Sums the results of the workers of [p] into [result] and returns the first error of theirs
@@ -189,7 +216,7 @@ por_status por_search_parallel(const por_worker *workers, size_t count, const po
     por_status st = check_parallel(opt, count, err);
     if (st) return st;
     parallel p = {.count = count};
-    if (!por_shared_set_init(&p.set, first_slots_for(opt), max_slots_for(opt), count))
+    if (!por_shared_set_init(&p.set, first_slots_for(opt), max_slots_for(opt), 0))
         return por_fail(err, POR_ERR_NOMEM, "out of memory for the shared state set");
     pthread_mutex_t book_lock = PTHREAD_MUTEX_INITIALIZER;
     livelock_book book = {.lock = &book_lock};

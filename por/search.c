@@ -169,7 +169,8 @@ static bool recently_done(const search *s, por_fp fp)
 /* Remembers that this worker marked [fp] done (a hint: a failed allocation only loses it). */
 static void remember_done(search *s, por_fp fp)
 {
-    if (!s->recent && !(s->recent = base_calloc(POR_RECENT_SLOTS, sizeof *s->recent))) return;
+    if (!s->recent && !(s->recent = base_calloc_written(POR_RECENT_SLOTS, sizeof *s->recent)))
+        return;
     *recent_slot(s, fp) = fp;
 }
 

@@ -16,7 +16,9 @@
  * or to leave the set for good, allocates a table twice as large, and then every parked user
  * moves chunks of the old one into it (claiming slots of the new table by compare-and-swap),
  * since nobody is between the status load and the publication of a slot then; the last mover
- * to finish swaps the tables and wakes the others. A grow alone on one core left the other
+ * to finish swaps the tables and wakes the others. A user may enter the set late (a worker that
+ * built its copy of the system first): it waits for a move under way to end, and a grow asked for
+ * and not started then waits for it to park too. A grow alone on one core left the other
  * workers idle for it: on BigSyncListSet with 2 workers it was 5.5% of the samples. The mutex,
  * taken by each mover after its part, orders the moves' writes before every user's next reads.
  * Slot indices change on a grow, so callers name fingerprints. A table that cannot double (its
@@ -93,7 +95,7 @@ bool por_shared_set_init(shared_set *s, size_t capacity, size_t max_capacity, si
         pthread_mutex_destroy(&s->lock);
         return false;
     }
-    s->slots = base_calloc(n, sizeof *s->slots);
+    s->slots = base_calloc_written(n, sizeof *s->slots); /* read before written: base.h */
     if (s->slots) return true;
     por_shared_set_free(s);
     return false;
@@ -302,6 +304,14 @@ void por_shared_set_park(shared_set *s)
             }
         }
     }
+    pthread_mutex_unlock(&s->lock);
+}
+
+void por_shared_set_enter(shared_set *s)
+{
+    pthread_mutex_lock(&s->lock);
+    while (s->moving_to) pthread_cond_wait(&s->grown, &s->lock);
+    s->users++; /* a grow asked for but not started waits for this user to park too */
     pthread_mutex_unlock(&s->lock);
 }
 

@@ -538,14 +538,27 @@ static client_status take_races(const checker *k, verdict_check_result *out, boo
 
 /* ---- Workers --------------------------------------------------------------------------------- */
 
+/* What a worker of a parallel search after the first needs to open on its own thread. */
+typedef struct worker_plan {
+    const client *c;
+    const verdict_check_options *opt;
+    verdict_check_result *part;      /* its share */
+    const verdict_check_result *out; /* the whole result, whose expected outcomes it reads */
+} worker_plan;
+
 /* One worker of a search: its checker (its own VM) and its observer, which gathers into [part]
- * (the whole result for a single worker; its share, merged afterwards, for a parallel one). */
+ * (the whole result for a single worker; its share, merged afterwards, for a parallel one). A
+ * worker after the first of a parallel search opens on its own thread ([plan]) and keeps its
+ * failure in [failed] and [err]. */
 typedef struct worker {
     checker k;
     bool open;
     verdict_check_result *part;
     observe o;
     por_observer obs;
+    worker_plan plan;
+    client_status failed;
+    client_error err;
 } worker;
 
 /* Opens worker [w] on [c] as [opt] says, gathering into [part], which holds [out]'s expected
@@ -625,23 +638,42 @@ static client_status merge_share(observe *o, const worker *w, client_error *err)
     return o->status ? o->status : w->o.status;
 }
 
-/* The first failure among [count] workers: a VM error, or their observers'. */
+/* The first failure among [count] workers (into [err]): one that did not open, a VM error, or
+ * their observers'. */
 static client_status workers_failed(const worker *ws, size_t count, client_error *err)
 {
     for (size_t i = 0; i < count; i++) {
+        if (ws[i].failed) return *err = ws[i].err, ws[i].failed;
+        if (!ws[i].open) continue; /* the search was over before it opened */
         if (vm_last_error(ws[i].k.machine)->status != VM_OK) return vm_failure(&ws[i].k, err);
+        if (ws[i].o.status && ws[i].o.err != err) *err = *ws[i].o.err;
         if (ws[i].o.status) return ws[i].o.status;
     }
     return CLIENT_OK;
 }
 
-/* Runs the parallel search of [opt] with [count] opened workers into [out], merging their
- * shares. */
+/* Opens the worker [ctx] of a parallel search on its own thread (por_worker.open). */
+static bool open_later(void *ctx, por_error *perr)
+{
+    worker *w = ctx;
+    const worker_plan *p = &w->plan;
+    w->failed = worker_open(w, p->c, p->opt, p->part, p->out, &w->err);
+    if (!w->failed) return true;
+    por_fail(perr, w->failed == CLIENT_ERR_NOMEM ? POR_ERR_NOMEM : POR_ERR_LTS, "%s",
+             w->err.message);
+    return false;
+}
+
+/* Runs the parallel search of [opt] with [count] workers into [out], merging their shares: the
+ * first opened, the others opening on their own threads as their plans say. */
 static client_status search_parallel(worker *ws, size_t count, const verdict_check_options *opt,
                                      verdict_check_result *out, client_error *err)
 {
     por_worker pw[POR_MAX_MEMBERS];
-    for (size_t i = 0; i < count; i++) pw[i] = (por_worker){&ws[i].k.lts, &ws[i].obs};
+    for (size_t i = 0; i < count; i++) {
+        pw[i] = (por_worker){.lts = &ws[i].k.lts, .observer = &ws[i].obs};
+        if (i) pw[i].open = open_later, pw[i].ctx = &ws[i];
+    }
     por_error perr = {0};
     if (por_search_parallel(pw, count, &opt->search, &out->search, &perr) != POR_OK) {
         client_status st = workers_failed(ws, count, err);
@@ -652,7 +684,8 @@ static client_status search_parallel(worker *ws, size_t count, const verdict_che
     }
     client_status st = workers_failed(ws, count, err);
     observe o = {&ws[0].k, out, 0, NULL, NULL, CLIENT_OK, err};
-    for (size_t i = 0; i < count && !st; i++) st = merge_share(&o, &ws[i], err);
+    for (size_t i = 0; i < count && !st; i++)
+        if (ws[i].open) st = merge_share(&o, &ws[i], err);
     return st;
 }
 
@@ -673,14 +706,14 @@ static client_status search_alone(worker *w, const verdict_check_options *opt, c
 }
 
 /* Searches [c] with the [count] workers of [ws] (one: por_search on the first, gathering into
- * [out] itself; more: the parallel search, each gathering its share) into [out]. */
+ * [out] itself; more: the parallel search, each gathering its share, the first opened here and
+ * the others on their own threads) into [out]. */
 static client_status search_with(const client *c, const verdict_check_options *opt, worker *ws,
                                  size_t count, verdict_check_result *parts,
                                  verdict_check_result *out, client_error *err)
 {
-    client_status st = CLIENT_OK;
-    for (size_t i = 0; i < count && !st; i++)
-        st = worker_open(&ws[i], c, opt, count > 1 ? &parts[i] : out, out, err);
+    client_status st = worker_open(&ws[0], c, opt, count > 1 ? &parts[0] : out, out, err);
+    for (size_t i = 1; i < count; i++) ws[i].plan = (worker_plan){c, opt, &parts[i], out};
     if (!st && count > 1) out->observed = client_outcome_set_new(c->invocation_count);
     if (!st && count > 1) out->cycles = client_outcome_set_new(c->invocation_count);
     if (!st && count > 1 && (!out->observed || !out->cycles))
@@ -697,6 +730,7 @@ static client_status take_all_races(const worker *ws, size_t count, verdict_chec
     *found = false;
     for (size_t i = 0; i < count; i++) {
         bool more = false;
+        if (!ws[i].open) continue; /* the search was over before it opened */
         client_status st = take_races(&ws[i].k, out, &more, err);
         if (st) return st;
         *found |= more;

@@ -428,34 +428,57 @@ static void search_failed(vm *machine, const observe *o, const por_error *perr, 
 
 /* ---- Parallel workers ------------------------------------------------------------------------ */
 
-/* The workers of a parallel search: each its own VM (the first is the caller's), observer and
- * share of the result. */
+/* Worker [i] of the workers [all], for the open function of a parallel search. */
+typedef struct worker_ref {
+    struct workers *all;
+    size_t i;
+} worker_ref;
+
+/* The workers of a parallel search: each its own VM (the first is the caller's; the others
+ * start on their own threads with [opt], or not at all when the search is over first),
+ * observer and share of the result. */
 typedef struct workers {
     size_t count;
-    vm *machines[POR_MAX_MEMBERS];
+    const verdict_run_options *opt;
+    vm *machines[POR_MAX_MEMBERS]; /* NULL: not started */
     por_lts lts[POR_MAX_MEMBERS];
     verdict_run_result parts[POR_MAX_MEMBERS];
     observe obs_ctx[POR_MAX_MEMBERS];
     por_observer obs[POR_MAX_MEMBERS];
+    worker_ref refs[POR_MAX_MEMBERS];
 } workers;
 
-/* Starts the workers of [opt] beside [machine] into [w]; false (with [err]) when a VM does
- * not start. */
-static bool workers_start(const verdict_run_options *opt, vm *machine, workers *w,
-                          verdict_error *err)
+/* Makes worker [i] of [w] search [machine]: its lts and its observer. */
+static void worker_fill(workers *w, size_t i, vm *machine)
+{
+    w->machines[i] = machine;
+    w->lts[i] = explore_lts(machine);
+    w->obs_ctx[i] = (observe){&w->parts[i], machine, false};
+    w->obs[i] = (por_observer){.ctx = &w->obs_ctx[i],
+                               .final_state = on_final,
+                               .assert_failed = on_assert,
+                               .livelock = on_livelock};
+}
+
+/* Starts the VM of the worker [ctx] of a parallel search on its own thread (por_worker.open). */
+static bool open_later(void *ctx, por_error *perr)
+{
+    worker_ref *r = ctx;
+    verdict_error err = {{0}};
+    vm *machine = verdict_run_start(r->all->opt, &err);
+    if (!machine) return por_fail(perr, POR_ERR_LTS, "%s", err.message), false;
+    worker_fill(r->all, r->i, machine);
+    return true;
+}
+
+/* Sets up the workers of [opt] into [w]: the first searches [machine], the others start their
+ * VMs when the search asks them to. */
+static void workers_start(const verdict_run_options *opt, vm *machine, workers *w)
 {
     w->count = opt->search.workers > 1 ? opt->search.workers : 1;
-    for (size_t i = 0; i < w->count; i++) {
-        w->machines[i] = i ? verdict_run_start(opt, err) : machine;
-        if (!w->machines[i]) return false;
-        w->lts[i] = explore_lts(w->machines[i]);
-        w->obs_ctx[i] = (observe){&w->parts[i], w->machines[i], false};
-        w->obs[i] = (por_observer){.ctx = &w->obs_ctx[i],
-                                   .final_state = on_final,
-                                   .assert_failed = on_assert,
-                                   .livelock = on_livelock};
-    }
-    return true;
+    w->opt = opt;
+    worker_fill(w, 0, machine);
+    for (size_t i = 0; i < w->count; i++) w->refs[i] = (worker_ref){w, i};
 }
 
 /* Frees the workers' shares and their VMs but the caller's. */
@@ -463,7 +486,7 @@ static void workers_free(workers *w)
 {
     for (size_t i = 0; i < w->count; i++) {
         verdict_run_result_free(&w->parts[i]);
-        if (i) vm_free(w->machines[i]);
+        if (i && w->machines[i]) vm_free(w->machines[i]);
     }
 }
 
@@ -487,7 +510,7 @@ static void workers_merge(const workers *w, observe *o)
 static vm *workers_failed(const workers *w)
 {
     for (size_t i = 0; i < w->count; i++)
-        if (vm_last_error(w->machines[i])->status != VM_OK) return w->machines[i];
+        if (w->machines[i] && vm_last_error(w->machines[i])->status != VM_OK) return w->machines[i];
     return NULL;
 }
 
@@ -498,7 +521,10 @@ static bool search_workers(const verdict_run_options *opt, workers *w, observe *
     bool searched;
     if (w->count > 1) {
         por_worker pw[POR_MAX_MEMBERS];
-        for (size_t i = 0; i < w->count; i++) pw[i] = (por_worker){&w->lts[i], &w->obs[i]};
+        for (size_t i = 0; i < w->count; i++) {
+            pw[i] = (por_worker){.lts = &w->lts[i], .observer = &w->obs[i]};
+            if (i) pw[i].open = open_later, pw[i].ctx = &w->refs[i];
+        }
         searched = por_search_parallel(pw, w->count, &opt->search, &o->r->search, perr) == POR_OK;
     } else {
         por_options search = opt->search;
@@ -515,6 +541,7 @@ static bool widen_all(verdict_run_result *r, const workers *w, bool *again)
     *again = false;
     for (size_t i = 0; i < w->count; i++) {
         bool found = false;
+        if (!w->machines[i]) continue; /* the search was over before it started */
         if (!widen(r, w->machines[i], &found)) return false;
         *again |= found;
     }
@@ -552,7 +579,8 @@ static bool search_once(const verdict_run_options *opt, vm *machine, verdict_run
     *again = false;
     workers *w = base_calloc(1, sizeof *w);
     if (!w) return snprintf(err->message, sizeof err->message, "out of memory"), false;
-    bool fine = workers_start(opt, machine, w, err) && search_with(opt, machine, w, r, again, err);
+    workers_start(opt, machine, w);
+    bool fine = search_with(opt, machine, w, r, again, err);
     workers_free(w);
     base_free(w);
     return fine;

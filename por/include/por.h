@@ -229,6 +229,13 @@ por_status por_search(const por_lts *lts, const por_options *opt, por_result *re
 typedef struct por_worker {
     const por_lts *lts;
     const por_observer *observer;
+    /* When set, called with [ctx] on the worker's thread before it searches to make the copy
+     * that [lts] and [observer] point to, so that the workers build their copies at once and
+     * while the others search; false with [err] filled when it cannot, which fails the search.
+     * Not called once the search is over (a worker ended, or a stop), and a worker whose open
+     * returns after that does not search: a small search costs no more than its first worker. */
+    bool (*open)(void *ctx, por_error *err);
+    void *ctx;
 } por_worker;
 
 /* Explores the system as por_search does with [count] workers at once over one shared state set:
@@ -239,7 +246,8 @@ typedef struct por_worker {
  * reduction (a parallel cycle proviso) depends on the workers' timing, and so do its counts.
  * The shared set starts at 64 K states (fewer for a small --max-states) and doubles whenever it
  * is three quarters full, up to a quarter of --max-memory; a set that is full and cannot grow
- * stops the search as memory does. [result]'s seconds are wall-clock time. */
+ * stops the search as memory does. [result]'s seconds are wall-clock time. Workers with an open
+ * function join when their copies are ready (see por_worker.open). */
 por_status por_search_parallel(const por_worker *workers, size_t count, const por_options *opt,
                                por_result *result, por_error *err);
 

@@ -1,10 +1,13 @@
 /* Out of memory at every allocation: a clean CF_ERR_NOMEM, and nothing leaks. */
+#define _DEFAULT_SOURCE /* mincore */
 #include <criterion/criterion.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "testutil.h"
 
@@ -90,6 +93,28 @@ Test(cf_alloc, mapped_memory_is_zeroed_counted_and_given_back)
     base_fail_allocation_after(-1);
     cr_assert_eq(base_bytes_in_use(), baseline);
     base_unmap(NULL, bytes);
+}
+
+Test(cf_alloc, written_blocks_have_every_page_mapped_and_are_zeroed)
+{
+    size_t baseline = base_bytes_in_use(), bytes = ((size_t)3 << 20) + 100; /* below huge pages */
+    unsigned char *p = base_calloc_written(bytes, 1);
+    cr_assert_not_null(p);
+    cr_assert_eq(base_bytes_in_use(), baseline + bytes);
+    long page = sysconf(_SC_PAGESIZE);
+    uintptr_t lo = (uintptr_t)p & ~(uintptr_t)(page - 1), hi = (uintptr_t)p + bytes;
+    size_t pages = (hi - lo + (size_t)page - 1) / (size_t)page;
+    unsigned char *resident = malloc(pages);
+    cr_assert_eq(mincore((void *)lo, hi - lo, resident), 0);
+    size_t missing = 0;
+    for (size_t i = 0; i < pages; i++) missing += !(resident[i] & 1);
+    cr_assert_eq(missing, 0, "%zu of %zu pages not mapped before any read", missing, pages);
+    free(resident);
+    for (size_t i = 0; i < bytes; i += 4093) cr_assert_eq(p[i], 0);
+    cr_assert_eq(p[bytes - 1], 0);
+    base_free(p);
+    cr_assert_eq(base_bytes_in_use(), baseline);
+    cr_assert_null(base_calloc_written(SIZE_MAX / 2, 4), "an overflowing size fails");
 }
 
 /* Returns the VmFlags of the mapping of /proc/self/smaps that holds [addr], and in [*lo] and

@@ -8,7 +8,10 @@
 # --heap-symmetry, which each dfs case runs once more to compare them. (Without it, an object's
 # name also depends on the garbage its thread left behind on the way, which a worker passing
 # through a state another one claimed may have left otherwise: explore/ids.c, the README on
-# object names.) Then: the title and JSON name the workers, a replay
+# object names.) Under check and run the workers after the first build their VMs on their own
+# threads and join when ready, so on the smallest programs the first may do it all; the larger
+# ones (LockFreeListSet, whose searches grow the shared table) and test_por_parallel's late
+# workers cover the others joining. Then: the title and JSON name the workers, a replay
 # command leaves them out, a limit gives an incomplete verdict, and bad --workers values or
 # combinations are one line, exit 2.
 # usage: test_workers.sh PORCHECK BUILD_DIR SOURCE_DIR WORK_DIR

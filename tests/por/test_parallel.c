@@ -8,7 +8,9 @@
  * claims each state once, and the graph of the claimed states with the transitions their
  * claimers explored has a fully expanded state on every cycle (C3), also where jittered workers
  * share the cycles of a ring of invisible steps. A shared set that starts tiny grows during the
- * search and changes none of this.
+ * search and changes none of this, nor do workers that build their copies on their own threads
+ * (por_worker.open) and join at any moment, during grows too; a worker that cannot open fails
+ * the search with its message, and one ready after the search ended adds nothing to it.
  * PORCHECK_TEST_QUICK=1 (the sanitizer build, there to catch memory errors) checks every third
  * program of each test, each with 1, 2 and 4 workers; the normal build checks all 300. */
 #define _POSIX_C_SOURCE 200809L /* rand_r, nanosleep */
@@ -212,6 +214,34 @@ static void seen_free(seen *c)
     memset(&c->g, 0, sizeof c->g);
 }
 
+/* Makes the workers after the first of a parallel search build their copies of the program on
+ * their own threads (por_worker.open), each after a pause of its own draws (up to 300 us), so
+ * that they enter the shared set at all moments of the search, during its grows too (this
+ * process only). */
+static bool open_late;
+
+/* What a worker that opens on its own thread needs: the program, where its copy goes, and the
+ * thread that started the search (which must not be the one that opens it). */
+typedef struct late_worker {
+    const char *src;
+    seen *part;
+    por_lts *lts;
+    pthread_t caller;
+} late_worker;
+
+/* Opens the copy of the late worker [ctx] (por_worker.open). */
+static bool open_copy(void *ctx, por_error *err)
+{
+    late_worker *l = ctx;
+    cr_assert(!pthread_equal(pthread_self(), l->caller), "opened on the caller's thread");
+    struct timespec pause = {0, 1000L * (rand_r(&l->part->seed) % 300)};
+    nanosleep(&pause, NULL);
+    l->part->toy = harness_parse(l->src);
+    *l->lts = toy_lts(l->part->toy);
+    (void)err;
+    return true;
+}
+
 /* Searches [src] with [algo] and [workers] workers (0: the sequential por_search) into [out]
  * (its merged findings) and [r]. */
 static void search_program(const char *src, por_algo algo, size_t workers, seen *out, por_result *r)
@@ -221,16 +251,20 @@ static void search_program(const char *src, por_algo algo, size_t workers, seen 
     por_observer obs[4];
     por_lts lts[4];
     por_worker w[4];
+    late_worker late[4];
     for (size_t i = 0; i < n; i++) {
         static unsigned searches; /* each worker of each search pauses after its own draws */
-        parts[i] = (seen){harness_parse(src), {0}, {0}, {0}, {0}, {0}, ++searches};
+        bool later = open_late && workers && i > 0;
+        parts[i] = (seen){later ? NULL : harness_parse(src), {0}, {0}, {0}, {0}, {0}, ++searches};
         obs[i] = (por_observer){.ctx = &parts[i],
                                 .final_state = on_final,
                                 .assert_failed = on_assert,
                                 .livelock = on_livelock};
         if (algo == POR_ALGO_SPOR) obs[i].transition = on_transition, obs[i].frame = on_frame;
-        lts[i] = toy_lts(parts[i].toy);
-        w[i] = (por_worker){&lts[i], &obs[i]};
+        if (!later) lts[i] = toy_lts(parts[i].toy);
+        w[i] = (por_worker){.lts = &lts[i], .observer = &obs[i]};
+        late[i] = (late_worker){src, &parts[i], &lts[i], pthread_self()};
+        if (later) w[i].open = open_copy, w[i].ctx = &late[i];
     }
     por_options opt = harness_options(algo, false, "seq");
     por_error err = {0};
@@ -246,7 +280,7 @@ static void search_program(const char *src, por_algo algo, size_t workers, seen 
         merge(&out->livelocks, &parts[i].livelocks);
         merge_graph(&out->g, &parts[i].g);
         seen_free(&parts[i]);
-        toy_free(parts[i].toy);
+        if (parts[i].toy) toy_free(parts[i].toy); /* NULL: the search was over before it opened */
     }
 }
 
@@ -364,6 +398,85 @@ Test(parallel, a_shared_set_that_starts_tiny_grows_and_changes_nothing, .timeout
     cr_assert_gt(grown, 100 / seed_step(), "only %zu searches grew their shared set", grown);
 }
 
+Test(parallel, workers_that_open_on_their_own_threads_change_nothing, .timeout = 600)
+{
+    open_late = true; /* this test's process only */
+    por_parallel_first_slots = 64;
+    for (uint64_t seed = 1; seed <= PROGRAMS; seed += 2 * seed_step()) {
+        check_seed(seed, POR_ALGO_DFS);
+        check_seed(seed, POR_ALGO_SPOR);
+    }
+}
+
+/* An open function that fails (por_worker.open). */
+static bool open_fails(void *ctx, por_error *err)
+{
+    (void)ctx;
+    por_fail(err, POR_ERR_LTS, "worker 2 cannot start: no memory for its VM");
+    return false;
+}
+
+/* An open function that takes 300 ms, then opens the toy program [ctx] (por_worker.open). */
+static bool open_slowly(void *ctx, por_error *err)
+{
+    (void)err;
+    nanosleep(&(struct timespec){0, 300000000L}, NULL);
+    late_worker *l = ctx;
+    l->part->toy = harness_parse(l->src);
+    *l->lts = toy_lts(l->part->toy);
+    return true;
+}
+
+/* Records an end state's outcome after 50 ms (a search that takes a while). */
+static por_verdict on_final_slowly(void *ctx, const por_trace *schedule, por_tset waiting)
+{
+    nanosleep(&(struct timespec){0, 50000000L}, NULL);
+    return on_final(ctx, schedule, waiting);
+}
+
+Test(parallel, a_worker_that_cannot_open_fails_the_search_with_its_message)
+{
+    const char *src =
+        "shared x\nthread A {\n  x = 1\n  r = x\n  return r\n}\nthread B {\n  x = 2\n}";
+    seen part = {.toy = harness_parse(src)};
+    por_observer obs = {.ctx = &part, .final_state = on_final_slowly}; /* opens meanwhile */
+    por_lts lts[2] = {toy_lts(part.toy)};
+    por_worker w[2] = {{.lts = &lts[0], .observer = &obs}, {.lts = &lts[1], .open = open_fails}};
+    por_options opt = harness_options(POR_ALGO_DFS, false, "seq");
+    por_result r;
+    por_error err = {0};
+    cr_assert_eq(por_search_parallel(w, 2, &opt, &r, &err), POR_ERR_LTS);
+    cr_assert_str_eq(err.message, "worker 2 cannot start: no memory for its VM");
+    cr_assert_lt(part.finals.count, 2, "the failure stopped the first worker");
+    seen_free(&part);
+    toy_free(part.toy);
+}
+
+Test(parallel, a_worker_ready_after_the_search_ended_adds_nothing)
+{
+    const char *src =
+        "shared x\nthread A {\n  x = 1\n  r = x\n  return r\n}\nthread B {\n  x = 2\n}";
+    seen parts[2] = {{.toy = harness_parse(src)}, {.toy = NULL}};
+    por_observer obs[2];
+    for (size_t i = 0; i < 2; i++)
+        obs[i] = (por_observer){.ctx = &parts[i], .final_state = on_final_slowly};
+    por_lts lts[2] = {toy_lts(parts[0].toy)};
+    late_worker late = {src, &parts[1], &lts[1], pthread_self()};
+    por_worker w[2] = {{.lts = &lts[0], .observer = &obs[0]},
+                       {.lts = &lts[1], .observer = &obs[1], .open = open_slowly, .ctx = &late}};
+    por_options opt = harness_options(POR_ALGO_DFS, false, "seq");
+    por_result r;
+    por_error err = {0};
+    cr_assert_eq(por_search_parallel(w, 2, &opt, &r, &err), POR_OK, "%s", err.message);
+    cr_assert_eq(r.stop, POR_STOP_COMPLETE);
+    cr_assert(parts[1].toy, "the worker opened while the first searched (150 ms)");
+    cr_assert_geq(r.stats.seconds, 0.3, "the search waits for an open under way");
+    cr_assert_eq(parts[1].finals.count, 0, "and found nothing: the first worker had ended");
+    cr_assert_eq(parts[0].finals.count, 2, "the first found both outcomes");
+    cr_assert_eq(r.stats.end_states, 3); /* x = 2 with r = 1 or 2; x = 1 with r = 1 */
+    for (size_t i = 0; i < 2; i++) seen_free(&parts[i]), toy_free(parts[i].toy);
+}
+
 /* Rings of invisible steps (thread L) that the other threads' writes enter at several points,
  * where workers that enter one at different points each claim part of one cycle of states with
  * one invisible successor each. Without the parallel proviso (a claimed state whose successor
@@ -409,7 +522,7 @@ static void check_refused(por_algo algo, bool stateless, const char *want)
 {
     toy_program *toy = harness_parse("shared x\nthread A {\n x = 1\n}");
     por_lts lts = toy_lts(toy);
-    por_worker w = {&lts, NULL};
+    por_worker w = {.lts = &lts};
     por_options opt = harness_options(algo, stateless, "seq");
     por_result r;
     por_error err = {0};
@@ -451,7 +564,7 @@ Test(parallel, a_search_stopped_by_a_limit_is_incomplete)
     }
     toy_program *toys[2] = {harness_parse(src), harness_parse(src)};
     por_lts lts[2] = {toy_lts(toys[0]), toy_lts(toys[1])};
-    por_worker w[2] = {{&lts[0], NULL}, {&lts[1], NULL}};
+    por_worker w[2] = {{.lts = &lts[0]}, {.lts = &lts[1]}};
     por_options opt = harness_options(POR_ALGO_DFS, false, "seq");
     opt.max_states = states / 2;
     por_result r;
