@@ -42,7 +42,7 @@ static void place(uint32_t *slots, size_t mask, por_fp fp, uint32_t id)
 static bool rehash(fpmap *m, const por_fp *keys)
 {
     size_t new_size = m->slots ? (m->mask + 1) * 2 : 64;
-    uint32_t *slots = base_calloc(new_size, sizeof *slots);
+    uint32_t *slots = base_calloc_written(new_size, sizeof *slots); /* filled at once: base.h */
     if (!slots) return false;
     if (m->slots)
         for (size_t i = 0; i <= m->mask; i++)
@@ -143,7 +143,7 @@ static void index_place(store *st, uint32_t id)
 /* Rebuilds the index with [slots] slots (a power of two) from the fingerprint array. */
 static bool index_rebuild(store *st, size_t slots)
 {
-    uint32_t *index = base_calloc(slots, sizeof *index);
+    uint32_t *index = base_calloc_written(slots, sizeof *index); /* filled at once: base.h */
     if (!index) return false;
     base_free(st->index);
     st->index = index;
