@@ -39,6 +39,7 @@ typedef struct worker_run {
     por_result result;
     por_error err;
     por_status status;
+    bool searched; /* it joined the search */
 } worker_run;
 
 /* True when the search of [w] is over before it joins: stopped, or a worker ended (one that
@@ -68,7 +69,7 @@ static bool join(worker_run *w)
 static void *worker_main(void *arg)
 {
     worker_run *w = arg;
-    if (join(w)) {
+    if ((w->searched = join(w))) {
         por_shared_set_enter(w->set);
         w->status =
             por_search_shared(w->worker->lts, &w->opt, w->set, w->stop_all, &w->result, &w->err);
@@ -204,6 +205,8 @@ static por_status collect(const parallel *p, bool signalled, por_result *result,
         st = por_fail(err, POR_ERR_NOMEM, "cannot start worker %zu of %zu", p->started + 1,
                       p->count);
     for (size_t i = 0; i < p->started; i++) add_stats(&result->stats, &p->runs[i].result.stats);
+    result->stats.workers = p->count;
+    for (size_t i = 0; i < p->started; i++) result->stats.workers_searched += p->runs[i].searched;
     result->stop = overall_stop(p->runs, p->started, signalled);
     result->stats.state_bytes = por_shared_set_bytes(&p->set);
     return st;

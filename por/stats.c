@@ -41,6 +41,9 @@ static const stat_field fields[] = {
 
 enum { FIELD_COUNT = sizeof fields / sizeof fields[0] };
 
+/* The caption of a parallel search's workers that joined it (of those it had). */
+#define WORKERS_CAPTION "workers that searched"
+
 /* Returns statistic [i] of [st]. */
 static size_t field_value(const por_stats *st, size_t i)
 {
@@ -56,6 +59,9 @@ void por_stats_print(FILE *out, const por_result *result)
         fprintf(out, "statistics (%s):\n", por_stop_name(result->stop));
     for (size_t i = 0; i < FIELD_COUNT; i++)
         fprintf(out, "  %-26s %zu\n", fields[i].caption, field_value(&result->stats, i));
+    if (result->stats.workers)
+        fprintf(out, "  %-26s %zu of %zu\n", WORKERS_CAPTION, result->stats.workers_searched,
+                result->stats.workers);
     fprintf(out, "  %-26s %.3f\n", "time (s)", result->stats.seconds);
 }
 
@@ -63,6 +69,7 @@ const char *por_stats_caption(const char *key)
 {
     for (size_t i = 0; i < FIELD_COUNT; i++)
         if (!strcmp(fields[i].key, key)) return fields[i].caption;
+    if (!strcmp(key, "workers_searched")) return WORKERS_CAPTION;
     return !strcmp(key, "seconds") ? "time (s)" : NULL;
 }
 
@@ -74,6 +81,9 @@ json_t *por_stats_json(const por_result *result)
     for (size_t i = 0; i < FIELD_COUNT; i++)
         bad |= json_object_set_new(obj, fields[i].key,
                                    json_integer((json_int_t)field_value(&result->stats, i)));
+    if (result->stats.workers)
+        bad |= json_object_set_new(obj, "workers_searched",
+                                   json_integer((json_int_t)result->stats.workers_searched));
     bad |= json_object_set_new(obj, "seconds", json_real(result->stats.seconds));
     if (bad) {
         json_decref(obj);

@@ -209,7 +209,9 @@ typedef struct por_stats {
     size_t state_bytes;    /* bytes the state store holds at the end (fingerprints, index) */
     size_t lr_edges;       /* reachability-graph (Lr) edges stored (DE/DL) */
     size_t lr_bytes;       /* bytes Lr holds at the end (edges and per-state heads) */
-    double seconds;        /* wall-clock time */
+    size_t workers;        /* a parallel search's workers (0: a sequential search) */
+    size_t workers_searched; /* of those, the ones that joined it (see por_worker.open) */
+    double seconds;          /* wall-clock time */
 } por_stats;
 
 /* The result of one search. */

@@ -55,7 +55,15 @@ for line in open(sys.argv[1]):
     if kind == "check":
         a, b = a["clients"][0], b["clients"][0]
     fa, fb = found(kind, a), found(kind, b)
-    if fa != fb:
+    n, joined = int(label.rsplit("--workers ", 1)[1]), b["statistics"].get("workers_searched")
+    if "workers_searched" in a["statistics"]:
+        print("%s: the sequential search reports workers_searched" % label)
+    elif joined is None or not 1 <= joined <= n:
+        print("%s: workers_searched %r of %d" % (label, joined, n))
+    elif joined != n and (kind == "toy" or "LockFreeListSet" in label):
+        print("%s: %d of %d workers searched (a toy's all start at once; LockFreeListSet takes "
+              "0.5 s)" % (label, joined, n))
+    elif fa != fb:
         print("%s: found %r, sequential %r" % (label, fb, fa))
     elif b["statistics"]["stop"] != "complete":
         print("%s: stopped: %r" % (label, b["statistics"]["stop"]))
@@ -141,10 +149,14 @@ python3 -c 'import json; d = json.load(open("out.json")); assert d["workers"] ==
 grep '^  replay: ' out.txt | grep -q -- '--workers' && fail "check: a replay command keeps --workers"
 expect 0 run -cp "$concurrent" --workers 2 --algo dfs --json out.json LockedCounter
 grep -q '(algorithm dfs on 2 workers, classifier' out.txt || fail "run: no workers in the title"
+grep -Eq '^  workers that searched +[12] of 2$' out.txt || fail "run: no line of the workers that searched"
 python3 -c 'import json; assert json.load(open("out.json"))["workers"] == 2' ||
     fail "run --json: no \"workers\": 2"
 expect 0 toy "$src/toy/examples/counter.toy" --workers 2
 grep -q 'stateful, 2 workers$' out.txt || fail "toy: no workers in the header: $(head -1 out.txt)"
+
+expect 0 run -cp "$concurrent" --algo dfs LockedCounter
+grep -q 'workers that searched' out.txt && fail "run: a sequential search names workers that searched"
 
 # ---- a limit stops every worker, and says the result is incomplete
 expect 3 run -cp "$concurrent" --workers 2 --algo dfs --all --max-states 100 LockFreeListSet

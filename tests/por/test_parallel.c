@@ -272,6 +272,9 @@ static void search_program(const char *src, por_algo algo, size_t workers, seen 
     por_status st =
         workers ? por_search_parallel(w, n, &opt, r, &err) : por_search(&lts[0], &opt, r, &err);
     cr_assert_eq(st, POR_OK, "%s", err.message);
+    cr_assert_eq(r->stats.workers, workers, "the workers the search had");
+    if (!open_late || !workers) /* else those ready after the search ended did not join it */
+        cr_assert_eq(r->stats.workers_searched, workers, "every worker searched");
     memset(out, 0, sizeof *out);
     for (size_t i = 0; i < n; i++) {
         merge(&out->finals, &parts[i].finals);
@@ -474,6 +477,7 @@ Test(parallel, a_worker_ready_after_the_search_ended_adds_nothing)
     cr_assert_eq(parts[1].finals.count, 0, "and found nothing: the first worker had ended");
     cr_assert_eq(parts[0].finals.count, 2, "the first found both outcomes");
     cr_assert_eq(r.stats.end_states, 3); /* x = 2 with r = 1 or 2; x = 1 with r = 1 */
+    cr_assert_eq(r.stats.workers_searched, 1, "of %zu", r.stats.workers);
     for (size_t i = 0; i < 2; i++) seen_free(&parts[i]), toy_free(parts[i].toy);
 }
 
