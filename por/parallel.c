@@ -17,7 +17,7 @@
  * orders, to spread out. A worker that builds its copy of the system on its own thread
  * (por_worker.open) enters the shared set when its copy is ready, and does not once the search
  * is over: on a search shorter than building a copy, the first worker does it all. */
-#define _POSIX_C_SOURCE 200809L /* nanosleep */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <pthread.h>
 #include <stdio.h>
 #include <time.h>
@@ -29,13 +29,30 @@ enum { FIRST_SLOTS = 1 << 16 };
 
 size_t por_parallel_first_slots;
 
+/* The workers that have ended: a count that anyone reads without the lock, and a condition
+ * that each end signals, which the caller's thread waits on. */
+typedef struct end_count {
+    atomic_size_t n;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+} end_count;
+
+/* Counts the end of a worker in [e] and wakes the caller's thread. */
+static void count_end(end_count *e)
+{
+    pthread_mutex_lock(&e->lock);
+    atomic_fetch_add(&e->n, 1);
+    pthread_cond_broadcast(&e->changed);
+    pthread_mutex_unlock(&e->lock);
+}
+
 /* What one worker's thread works with. */
 typedef struct worker_run {
     const por_worker *worker;
     por_options opt;
     shared_set *set;
     atomic_int *stop_all;
-    atomic_size_t *ended;
+    end_count *ended;
     por_result result;
     por_error err;
     por_status status;
@@ -46,7 +63,7 @@ typedef struct worker_run {
  * ends complete leaves no state unclaimed). */
 static bool search_over(const worker_run *w)
 {
-    return atomic_load(w->stop_all) || atomic_load(w->ended) > 0;
+    return atomic_load(w->stop_all) || atomic_load(&w->ended->n) > 0;
 }
 
 /* Opens [w]'s worker when it has an open function; returns whether the worker then searches:
@@ -75,7 +92,7 @@ static void *worker_main(void *arg)
             por_search_shared(w->worker->lts, &w->opt, w->set, w->stop_all, &w->result, &w->err);
         por_shared_set_leave(w->set);
     }
-    atomic_fetch_add(w->ended, 1);
+    count_end(w->ended);
     return NULL;
 }
 
@@ -141,17 +158,26 @@ static por_stop overall_stop(const worker_run *runs, size_t count, bool signalle
     return stop != POR_STOP_COMPLETE ? stop : signalled ? POR_STOP_SIGNAL : POR_STOP_COMPLETE;
 }
 
-/* Waits until [started] workers have ended, raising [stop_all] when the caller's [stop_flag] is;
- * returns whether it was. */
-static bool wait_for(size_t started, atomic_size_t *ended, const atomic_int *stop_flag,
+/* The most time the caller's thread waits before it looks at the caller's stop flag again (a
+ * signal handler sets it, and cannot wake a condition): 2 ms. */
+enum { STOP_POLL_NS = 2000000 };
+
+/* Waits until [started] workers have ended (woken by the last end), raising [stop_all] when the
+ * caller's [stop_flag] is; returns whether it was. */
+static bool wait_for(size_t started, end_count *ended, const atomic_int *stop_flag,
                      atomic_int *stop_all)
 {
     bool signalled = false;
-    struct timespec pause = {0, 2000000};
-    while (atomic_load(ended) < started) {
+    pthread_mutex_lock(&ended->lock);
+    while (atomic_load(&ended->n) < started) {
         if (stop_flag && atomic_load(stop_flag)) signalled = true, atomic_store(stop_all, 1);
-        nanosleep(&pause, NULL);
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += STOP_POLL_NS;
+        if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
+        pthread_cond_timedwait(&ended->changed, &ended->lock, &until);
     }
+    pthread_mutex_unlock(&ended->lock);
     return signalled;
 }
 
@@ -173,7 +199,7 @@ static por_status check_parallel(const por_options *opt, size_t count, por_error
 typedef struct parallel {
     shared_set set;
     atomic_int stop_all;
-    atomic_size_t ended;
+    end_count ended;
     worker_run *runs;   /* [count] */
     pthread_t *threads; /* [count] */
     size_t count, started;
@@ -218,14 +244,16 @@ por_status por_search_parallel(const por_worker *workers, size_t count, const po
     memset(result, 0, sizeof *result);
     por_status st = check_parallel(opt, count, err);
     if (st) return st;
-    parallel p = {.count = count};
+    parallel p = {
+        .count = count,
+        .ended = {.lock = PTHREAD_MUTEX_INITIALIZER, .changed = PTHREAD_COND_INITIALIZER}};
     if (!por_shared_set_init(&p.set, first_slots_for(opt), max_slots_for(opt), 0))
         return por_fail(err, POR_ERR_NOMEM, "out of memory for the shared state set");
     pthread_mutex_t book_lock = PTHREAD_MUTEX_INITIALIZER;
     livelock_book book = {.lock = &book_lock};
     p.set.livelocks = &book;
     atomic_init(&p.stop_all, 0);
-    atomic_init(&p.ended, 0);
+    atomic_init(&p.ended.n, 0);
     p.runs = base_calloc(count, sizeof *p.runs);
     p.threads = base_calloc(count, sizeof *p.threads);
     struct timespec start;
