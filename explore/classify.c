@@ -31,6 +31,7 @@
 #include <stdio.h>
 
 #include "check.h"
+#include "natives.h"
 
 #define U2(p) ((uint16_t)(((p)[0] << 8) | (p)[1]))
 
@@ -336,6 +337,18 @@ static bool local_cell(const vm *machine, const vm_method *m, const vm_slot *sp)
     return args[0].ref && !shared(machine, args[0].ref) && !sync_statics(machine, args, &slot);
 }
 
+/* True when native [m], its arguments below [sp], is Object.notify or notifyAll on an object no
+ * other thread can reach: no thread can wait on it, so it wakes nobody (or throws, when the
+ * caller does not hold the monitor: its own affair) and commutes with every step of the others.
+ * A wait stays a point: it blocks. */
+static bool local_notify(const vm *machine, const vm_method *m, const vm_slot *sp)
+{
+    if (m->native != vm_native_object_notify && m->native != vm_native_object_notify_all)
+        return false;
+    uint32_t h = sp[-(int)m->arg_slots].ref;
+    return h && !shared(machine, h);
+}
+
 /* Returns the monitor a call of synchronized [m] enters, its arguments starting at [args]. */
 static uint32_t call_monitor(const vm_method *m, const vm_slot *args)
 {
@@ -536,7 +549,7 @@ static vm_park invoke_point(vm *machine, vm_thread *t, const vm_frame *frame, co
         if (needs_init(t, e->cls)) return VM_PARK_INIT;
     }
     if (synchronized_point(machine, t, m, sp)) return VM_PARK_INVOKE;
-    if (m->sync != VM_SYNC_NONE && !local_cell(machine, m, sp)) {
+    if (m->sync != VM_SYNC_NONE && !local_cell(machine, m, sp) && !local_notify(machine, m, sp)) {
         if (!jpf(machine) && (m->sync == VM_SYNC_READ || m->sync == VM_SYNC_WRITE))
             explore_race_note_sync(machine, t, frame, pc, m, sp - m->arg_slots);
         return VM_PARK_INVOKE;

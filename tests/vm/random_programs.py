@@ -6,7 +6,8 @@ usage: random_programs.py DIR FIRST COUNT
 Writes DIR/R<seed>.java for seeds FIRST .. FIRST+COUNT-1. Each program starts two or three
 threads over a few shared fields (plain, volatile, an AtomicInteger, an array), two monitors with
 wait and notifyAll, a ReentrantLock with a condition (signalAll, timed await), yield, timed parks
-and unparks; main may run operations of its own, may join some threads (or none: then threads
+and unparks, and a fresh object notified before and after it is published into a shared field
+that other threads wait on; main may run operations of its own, may join some threads (or none: then threads
 outlive it and print their own observations), and prints what it read. Every
 program ends or blocks: a wait is timed, or waits under an `if` for a notifyAll that may come
 before it or never (a deadlock, which is an outcome like the others).
@@ -20,7 +21,8 @@ FIELDS = ["a", "b", "c"]
 def op(rng, depth, reads):
     """Returns one statement of a thread body; [reads] counts the locals it declares."""
     kind = rng.choice(["write", "read", "read", "inc", "volatile", "cas", "sync", "sync",
-                       "notify", "wait", "array", "rlock", "signal", "await", "park", "unpark"]
+                       "notify", "wait", "array", "rlock", "signal", "await", "park", "unpark",
+                       "fresh", "boxwait"]
                       + (["yield"] if depth == 0 else []))
     f = rng.choice(FIELDS)
     if kind == "write":
@@ -53,6 +55,13 @@ def op(rng, depth, reads):
             return f"{f} = {rng.randint(1, 3)};"
         body = " ".join(op(rng, depth + 1, reads) for _ in range(rng.randint(1, 2)))
         return f"R.lock(); try {{ {body} }} finally {{ R.unlock(); }}"
+    if kind == "fresh":  # notifies unshared, then shared once published
+        return ("{ Object o = new Object(); synchronized (o) { o.notifyAll(); } box = o; "
+                "synchronized (o) { o.notifyAll(); } }")
+    if kind == "boxwait":
+        wait = "x.wait(5);" if rng.random() < 0.5 else f"if ({f} == 0) x.wait();"
+        return (f"{{ Object x = box; if (x != null) synchronized (x) {{ try {{ {wait} }} "
+                "catch (InterruptedException e) { } } }")
     lock = rng.choice(["L0", "L1"])
     if kind == "notify":
         return f"synchronized ({lock}) {{ {lock}.notifyAll(); }}"
@@ -85,6 +94,7 @@ def program(seed):
         "    static volatile int v;",
         "    static final AtomicInteger n = new AtomicInteger();",
         "    static final Object L0 = new Object(), L1 = new Object();",
+        "    static volatile Object box;",
         "    static final int[] arr = new int[2];",
         "    static final ReentrantLock R = new ReentrantLock();",
         "    static final Condition C = R.newCondition();",
