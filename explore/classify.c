@@ -345,8 +345,8 @@ static bool local_notify(const vm *machine, const vm_method *m, const vm_slot *s
 {
     if (m->native != vm_native_object_notify && m->native != vm_native_object_notify_all)
         return false;
-    uint32_t h = sp[-(int)m->arg_slots].ref;
-    return h && !shared(machine, h);
+    const vm_slot *args = sp - m->arg_slots;
+    return args[0].ref && !shared(machine, args[0].ref);
 }
 
 /* Returns the monitor a call of synchronized [m] enters, its arguments starting at [args]. */

@@ -618,6 +618,9 @@ struct search {
 /* Returns the seconds from [start] (CLOCK_MONOTONIC) to now. */
 double por_seconds_since(const struct timespec *start);
 
+/* Returns the time [ms] milliseconds after [from] (for a condition's timed wait). */
+struct timespec por_time_after(struct timespec from, long ms);
+
 /* Runs the search of [lts] as [opt] says with the states [shared] among parallel workers (NULL:
  * alone), raising [stop_all] when it stops before its end; as por_search otherwise. */
 por_status por_search_shared(const por_lts *lts, const por_options *opt, shared_set *shared,

@@ -159,8 +159,8 @@ static por_stop overall_stop(const worker_run *runs, size_t count, bool signalle
 }
 
 /* The most time the caller's thread waits before it looks at the caller's stop flag again (a
- * signal handler sets it, and cannot wake a condition): 2 ms. */
-enum { STOP_POLL_NS = 2000000 };
+ * signal handler sets it, and cannot wake a condition), in milliseconds. */
+enum { STOP_POLL_MS = 2 };
 
 /* Waits until [started] workers have ended (woken by the last end), raising [stop_all] when the
  * caller's [stop_flag] is; returns whether it was. */
@@ -171,10 +171,9 @@ static bool wait_for(size_t started, end_count *ended, const atomic_int *stop_fl
     pthread_mutex_lock(&ended->lock);
     while (atomic_load(&ended->n) < started) {
         if (stop_flag && atomic_load(stop_flag)) signalled = true, atomic_store(stop_all, 1);
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_nsec += STOP_POLL_NS;
-        if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
+        struct timespec now;
+        clock_gettime(CLOCK_REALTIME, &now);
+        struct timespec until = por_time_after(now, STOP_POLL_MS);
         pthread_cond_timedwait(&ended->changed, &ended->lock, &until);
     }
     pthread_mutex_unlock(&ended->lock);

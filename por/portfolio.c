@@ -50,22 +50,13 @@ static bool decisive(const por_result *r)
     return r->stop == POR_STOP_COMPLETE || r->stop == POR_STOP_ERROR;
 }
 
-/* Returns the time [ms] milliseconds after [from]. */
-static struct timespec later(struct timespec from, long ms)
-{
-    from.tv_sec += ms / 1000;
-    from.tv_nsec += ms % 1000 * 1000000L;
-    if (from.tv_nsec >= 1000000000L) from.tv_sec++, from.tv_nsec -= 1000000000L;
-    return from;
-}
-
 /* True when a member after the first may start: without a head start at once, else after
  * waiting (on [s]'s changed, holding its lock) until the first member has had its head start or
  * has ended, unless a stop (a verdict raises it too) came first. */
 static bool may_start(shared *s)
 {
     if (!s->portfolio->start_delay_ms) return true;
-    struct timespec until = later(s->began, (long)s->portfolio->start_delay_ms);
+    struct timespec until = por_time_after(s->began, (long)s->portfolio->start_delay_ms);
     bool waiting = true;
     while (waiting && !s->ended && !atomic_load(&s->stop))
         waiting = pthread_cond_timedwait(&s->changed, &s->lock, &until) != ETIMEDOUT;
@@ -116,7 +107,7 @@ static void wait_a_little(shared *s)
 {
     struct timespec now;
     clock_gettime(CLOCK_REALTIME, &now);
-    struct timespec until = later(now, POLL_MS);
+    struct timespec until = por_time_after(now, POLL_MS);
     pthread_cond_timedwait(&s->changed, &s->lock, &until);
 }
 

@@ -616,6 +616,14 @@ double por_seconds_since(const struct timespec *start)
     return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) / 1e9;
 }
 
+struct timespec por_time_after(struct timespec from, long ms)
+{
+    from.tv_sec += ms / 1000;
+    from.tv_nsec += ms % 1000 * 1000000L;
+    if (from.tv_nsec >= 1000000000L) from.tv_sec++, from.tv_nsec -= 1000000000L;
+    return from;
+}
+
 /* Reports the progress of the search at [now] seconds to the options' callback. */
 static void report_progress(search *s, double now)
 {

@@ -646,8 +646,9 @@ static client_status workers_failed(const worker *ws, size_t count, client_error
         if (ws[i].failed) return *err = ws[i].err, ws[i].failed;
         if (!ws[i].open) continue; /* the search was over before it opened */
         if (vm_last_error(ws[i].k.machine)->status != VM_OK) return vm_failure(&ws[i].k, err);
-        if (ws[i].o.status && ws[i].o.err != err) *err = *ws[i].o.err;
-        if (ws[i].o.status) return ws[i].o.status;
+        if (!ws[i].o.status) continue;
+        if (ws[i].o.err != err) *err = *ws[i].o.err; /* a worker opened on its own thread */
+        return ws[i].o.status;
     }
     return CLIENT_OK;
 }

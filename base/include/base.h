@@ -12,10 +12,11 @@ void *base_malloc(size_t size);
 /* Allocates [count] zeroed elements of [size] bytes; NULL on overflow or out of memory. */
 void *base_calloc(size_t count, size_t size);
 
-/* base_calloc with every page of the block written once, for arrays that threads of a parallel
- * search read before they write: a page first read is mapped to the kernel's shared zero page,
- * and its first write then replaces it, which with other threads of the process running costs
- * an interrupt to every other core (a TLB shootdown) per page; NULL when out of memory. */
+/* base_calloc with every page of the block written once, for arrays that are read before they
+ * are written and soon filled (hash tables): a page first read is mapped to the kernel's shared
+ * zero page and its first write then replaces it, two faults where one does, and with other
+ * threads of the process running (a parallel search, a portfolio) an interrupt to every other
+ * core (a TLB shootdown) per page; NULL when out of memory. */
 void *base_calloc_written(size_t count, size_t size);
 
 /* Resizes [ptr] to [size] bytes; NULL (and [ptr] untouched) when out of memory. */
