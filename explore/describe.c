@@ -234,9 +234,12 @@ static void add_parked(base_textbuf *t, const vm *machine, const vm_thread *th)
         add_class(t, f->method->owner);
         return;
     }
-    case VM_PARK_INIT: {
-        base_textbuf_printf(t, "initialise ");
-        add_class(t, f->method->owner->cp[U2(pc + 1)].cls);
+    case VM_PARK_INIT: { /* initialised since it parked: another thread did it, this one waited */
+        const vm_class *cls = f->method->owner->cp[U2(pc + 1)].cls;
+        bool done = cls && cls->init_state == VM_INIT_DONE;
+        base_textbuf_printf(t, done ? "use " : "initialise ");
+        add_class(t, cls);
+        if (done) base_textbuf_printf(t, " (initialised by another thread)");
         return;
     }
     case VM_PARK_UNWIND:
@@ -361,6 +364,7 @@ void explore_describe_waiting(const vm *machine, uint32_t thread, char *buf, siz
     if (th->depth) {
         const vm_frame *f = &th->frames[th->depth - 1];
         base_textbuf_printf(&t, "at ");
+        add_application_location(&t, th, th->depth - 1);
         add_location(&t, f->method, f->pc);
         base_textbuf_printf(&t, ": ");
     }

@@ -72,4 +72,15 @@ has "owner.set(Thread[T0])"
 has "owner.set(Thread[T1])"
 grep -q "Harness@" out.txt && fail "a thread named by porcheck's class: $(grep -F 'Harness@' out.txt | head -1)"
 
-finish "interleaving tables: lines, array names, split calls"
+# ---- e: a step that waited for another thread's class initialisation says so (it used to read
+# "initialise Config" after the other thread had finished), and a deadlock inside the library
+# names the program's line first, as the schedule's rows do
+expect 1 run --classpath classes traces.LateInit
+grep -qE "^  main at traces.LateInit.main\(LateInit.java:20\), in java.util.concurrent.locks.LockSupport.park\(LockSupport.java:[0-9]+\): parked" out.txt ||
+    fail "run: the deadlock does not name LateInit.java:20 first: $(grep -A1 '^deadlock' out.txt)"
+expect 0 run --classpath classes --replay '0*11,1*2,2*1,1*3,2*2' traces.LateInit
+has "Thread-0       traces.LateInit.lambda\$main\$0(LateInit.java:16): initialise Config"
+has "Thread-1       traces.LateInit.lambda\$main\$0(LateInit.java:16): use Config (initialised by another thread)"
+[ "$(grep -c 'initialise Config' out.txt)" = 1 ] || fail "replay: not one thread initialises Config: $(grep Config out.txt)"
+
+finish "interleaving tables: lines, array names, split calls, waits"
