@@ -204,13 +204,19 @@ static void undo_thread(vm_thread *t, const uint8_t *p)
     memcpy(slots, p + round8(bytes) + fbytes, used_slots(t) * sizeof(vm_slot));
 }
 
-/* Makes thread [t] an unused id again. */
+/* Makes thread [t] an unused id again, as a thread never started: its changes since it was
+ * created may lie in the epoch that created it, which no entry of its own records (a replay
+ * runs in one epoch). Its count of threads started matters most: the keys, so the ids, of the
+ * threads it starts on the next path come from it. */
 static void undo_thread_new(vm *machine, vm_thread *t)
 {
     (void)machine;
     t->state = VM_THREAD_NEW;
     t->object = t->exception = 0;
     t->depth = 0;
+    t->starts = 0;
+    t->atomic_frame = 0;
+    t->watch_return_count = 0;
     t->allocations = t->library_allocations = 0;
     t->wait_object = t->wait_lock = t->saved_count = t->join_thread = 0;
     t->wait_class = NULL;

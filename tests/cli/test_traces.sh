@@ -83,4 +83,14 @@ has "Thread-0       traces.LateInit.lambda\$main\$0(LateInit.java:16): initialis
 has "Thread-1       traces.LateInit.lambda\$main\$0(LateInit.java:16): use Config (initialised by another thread)"
 [ "$(grep -c 'initialise Config' out.txt)" = 1 ] || fail "replay: not one thread initialises Config: $(grep Config out.txt)"
 
+# ---- f: a thread that starts a helper of its own: each violation's schedule replays on the
+# machine the others' replays ran on, and the helper has the same id in every replay (a re-created
+# thread kept the count of threads it had started, so its helper got a new id and the second
+# replay stopped with "thread 3 is not enabled", exit status 2)
+expect 1 run --classpath classes --all traces.Helpers
+for xy in "x=2 y=1" "x=1 y=2" "x=1 y=1"; do
+    grep -q "AssertionError: $xy\$" out.txt || fail "run: no violation '$xy': $(grep -c AssertionError out.txt) violations"
+done
+[ "$(grep -c '^  schedule' out.txt)" = 3 ] || fail "run: not three schedules: $(grep '^  schedule' out.txt)"
+
 finish "interleaving tables: lines, array names, split calls, waits"
