@@ -247,7 +247,8 @@ size_t harness_impl_structure_threads(const client_object *obj)
     const vm *machine = harness_oracle_vm(((const impl *)obj->self)->oracle);
     size_t n = 0;
     for (uint32_t i = 0; i < vm_thread_count(machine); i++)
-        n += !harness_own_thread(machine, i) && vm_thread_state_of(machine, i) != VM_THREAD_NEW;
+        n += !harness_own_thread(machine, i) && vm_thread_state_of(machine, i) != VM_THREAD_NEW &&
+             vm_thread_state_of(machine, i) != VM_THREAD_TERMINATED; /* a helper that ran */
     return n;
 }
 

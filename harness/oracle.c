@@ -68,7 +68,35 @@ static vm_status run_failure(harness_oracle *o, vm_run_result r, vm_error *err)
     return harness_fail(err, VM_ERR_UNSUPPORTED, "error: the harness ended unexpectedly");
 }
 
-/* Runs [thread] until it stands before its next request read. */
+/* Returns the threads of [o]'s machine that have been started (a bit per id). */
+static uint64_t started_threads(const harness_oracle *o)
+{
+    uint64_t set = 0;
+    for (uint32_t i = 0; i < vm_thread_count(o->machine) && i < 64; i++)
+        if (vm_thread_state_of(o->machine, i) != VM_THREAD_NEW) set |= UINT64_C(1) << i;
+    return set;
+}
+
+/* Runs, each as far as it goes, the threads that the invocation has started (those not in
+ * [before]) and that can run, lowest id first: a method that forks helpers and joins them
+ * waits for them, and a sequential run of it must run them. Returns VM_RUN_BLOCKED when none
+ * could run, VM_RUN_ENDED when some did, or what stopped one (its budget, a failure). */
+static vm_run_result run_helpers(harness_oracle *o, uint64_t before)
+{
+    vm_stop stop = {.budget = o->budget};
+    vm_run_result ran = VM_RUN_BLOCKED;
+    uint64_t helpers = started_threads(o) & ~before;
+    for (uint32_t h = 0; helpers >> h; h++) {
+        if (!(helpers >> h & 1) || !vm_thread_can_run(o->machine, h)) continue;
+        vm_run_result r = vm_thread_run(o->machine, h, &stop);
+        if (r == VM_RUN_STOPPED || r == VM_RUN_FAILED || r == VM_RUN_EXITED) return r;
+        ran = VM_RUN_ENDED;
+    }
+    return ran;
+}
+
+/* Runs [thread] until it stands before its next request read, and the threads it starts while
+ * it waits for them. */
 static vm_status run_to_request(harness_oracle *o, uint32_t thread, vm_error *err)
 {
     vm *machine = o->machine;
@@ -81,11 +109,21 @@ static vm_status run_to_request(harness_oracle *o, uint32_t thread, vm_error *er
                     .ctx = o,
                     .skip_first = true};
     o->at_request = false;
+    uint64_t before = started_threads(o);
     vm_run_result r = vm_thread_run(machine, thread, &stop);
     /* A wait that can end by itself (a timed wait's timeout) goes on, up to a bound: beyond it
-     * the invocation waits for what no sequential run provides, as one that blocks does. */
+     * the invocation waits for what no sequential run provides, as one that blocks does. So
+     * does a wait for the threads the invocation started, while they can run. */
     for (uint32_t k = 0; r == VM_RUN_BLOCKED && k < MAX_TIMEOUTS; k++) {
-        if (!vm_thread_can_run(machine, thread)) break;
+        if (!vm_thread_can_run(machine, thread)) {
+            vm_run_result helped = run_helpers(o, before);
+            if (helped == VM_RUN_BLOCKED) break;
+            if (helped != VM_RUN_ENDED) {
+                r = helped;
+                break;
+            }
+            if (!vm_thread_can_run(machine, thread)) continue;
+        }
         r = vm_thread_run(machine, thread, &stop);
     }
     if (r == VM_RUN_STOPPED && o->at_request && !vm_last_error(machine)->status) return VM_OK;

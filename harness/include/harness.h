@@ -225,7 +225,8 @@ client_status harness_impl_new(const client *c, const harness_impl_options *opt,
 size_t harness_impl_initialised(const client_object *obj, const char **names, size_t cap);
 
 /* Returns how many threads the structure under implementation oracle [obj] started of its own
- * (they never run in the oracle's sequential runs). */
+ * and that have not ended: those its constructor starts, which never run in the oracle's
+ * sequential runs (a helper an invocation starts and waits for runs there and ends). */
 size_t harness_impl_structure_threads(const client_object *obj);
 
 /* How one method of a spec is bound to the class under test. */

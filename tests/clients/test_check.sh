@@ -572,6 +572,21 @@ done
 expect 0 --jar "$odd_cp" --spec "$gate" --client '{ pass() } || { peek() } || { openAll() }' \
     --json out.json
 outcomes_are "timed gate, openAll" '[true,false,"void"] [true,true,"void"]'
+# a method that forks a helper thread and joins it: the sequential runs run the helper while
+# the method waits for it (they used to leave it unstarted, so sum() blocked for ever there and
+# every outcome of it was unexpected), and no note says a structure thread never runs
+fork=$test_specs/fork-join-sum.json
+expect 0 --jar "$odd_cp" --spec "$fork" --client '{ sum() }' --json out.json
+outcomes_are "fork-join sum alone" '[0]'
+grep -q "never run" out.txt && fail "fork-join sum: $(grep 'never run' out.txt)"
+for a in $(every_other 0 $algos); do
+    expect 0 --jar "$odd_cp" --spec "$fork" --client '{ add(1) } || { sum() } || { add(2) }' \
+        --algo "$a" --json out.json
+    outcomes_are "fork-join sum under $a" '["void",0,"void"] ["void",1,"void"] ["void",2,"void"] ["void",3,"void"]'
+done
+# a helper forked and not waited for (sumLater) still never runs in the sequential runs
+expect 0 --jar "$odd_cp" --spec "$fork" --client '{ add(1); sumLater() } || { sum() }' --json out.json
+outcomes_are "fork-join sum after sumLater" '["void","void",0] ["void","void",1]'
 # a real deadlock: two monitors taken in opposite orders
 lock_order=$test_specs/lock-order.json
 for a in $(every_other 0 $algos); do
