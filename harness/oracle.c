@@ -68,6 +68,54 @@ static vm_status run_failure(harness_oracle *o, vm_run_result r, vm_error *err)
     return harness_fail(err, VM_ERR_UNSUPPORTED, "error: the harness ended unexpectedly");
 }
 
+/* Branches, calls and returns an invocation runs between two looks at the machine's state. */
+enum { QUANTUM = 4096 };
+
+/* What an invocation's run has looked at so far to tell whether it spins (Brent's cycle
+ * detection over the states at the ends of its quanta). */
+typedef struct spin_watch {
+    por_fp saved;          /* the state a later quantum's end is compared with */
+    uint64_t power, since; /* when [saved] is replaced: after [power] quanta, [since] so far */
+    bool have;             /* [saved] is set */
+    bool spins;            /* a state came back: the run repeats for ever */
+} spin_watch;
+
+/* Looks at the state at the end of a quantum: true when it is one the run was in at the end of
+ * an earlier quantum. A sequential run is deterministic, so it then goes round for ever: it
+ * spins waiting for what no sequential run provides, as a wait that never ends does. */
+static bool spins_again(harness_oracle *o, spin_watch *w)
+{
+    por_lts lts = explore_lts(o->machine);
+    por_fp fp = lts.ops->fingerprint(lts.model);
+    if (w->have && fp.lo == w->saved.lo && fp.hi == w->saved.hi) return true;
+    if (!w->have || w->since == w->power) {
+        w->saved = fp;
+        w->have = true;
+        w->power = w->power ? w->power * 2 : 1;
+        w->since = 0;
+    }
+    w->since++;
+    return false;
+}
+
+/* Runs [thread] with [stop] and a whole budget, in quanta; sets w->spins and stops when the run
+ * comes back to a state it was in. */
+static vm_run_result run_quanta(harness_oracle *o, uint32_t thread, vm_stop *stop, spin_watch *w)
+{
+    for (uint64_t left = o->budget;;) {
+        stop->budget = left < QUANTUM ? left : QUANTUM;
+        vm_run_result r = vm_thread_run(o->machine, thread, stop);
+        stop->skip_first = false; /* stopped by the budget, not before the request read */
+        left -= stop->budget;
+        if (r != VM_RUN_STOPPED || o->at_request || !left || vm_last_error(o->machine)->status)
+            return r;
+        if (spins_again(o, w)) {
+            w->spins = true;
+            return r;
+        }
+    }
+}
+
 /* Returns the threads of [o]'s machine that have been started (a bit per id). */
 static uint64_t started_threads(const harness_oracle *o)
 {
@@ -110,7 +158,8 @@ static vm_status run_to_request(harness_oracle *o, uint32_t thread, vm_error *er
                     .skip_first = true};
     o->at_request = false;
     uint64_t before = started_threads(o);
-    vm_run_result r = vm_thread_run(machine, thread, &stop);
+    spin_watch spin = {0};
+    vm_run_result r = run_quanta(o, thread, &stop, &spin);
     /* A wait that can end by itself (a timed wait's timeout) goes on, up to a bound: beyond it
      * the invocation waits for what no sequential run provides, as one that blocks does. So
      * does a wait for the threads the invocation started, while they can run. */
@@ -124,8 +173,9 @@ static vm_status run_to_request(harness_oracle *o, uint32_t thread, vm_error *er
             }
             if (!vm_thread_can_run(machine, thread)) continue;
         }
-        r = vm_thread_run(machine, thread, &stop);
+        r = run_quanta(o, thread, &stop, &spin);
     }
+    if (spin.spins) return harness_fail(err, VM_ERR_DEADLOCK, "error: spins for ever");
     if (r == VM_RUN_STOPPED && o->at_request && !vm_last_error(machine)->status) return VM_OK;
     return run_failure(o, r, err);
 }
