@@ -311,15 +311,28 @@ static bool mark_instructions(cf_parser *p, const cf_code *code, uint8_t *starts
     return true;
 }
 
+/* Checks the branch targets of every instruction, at the starts marked in [starts]. */
+static bool check_branches(cf_parser *p, const uint8_t *starts, const cf_code *code)
+{
+    for (uint32_t byte = 0; byte < (code->length + 7) / 8; byte++)
+        for (unsigned bits = starts[byte]; bits; bits &= bits - 1)
+            if (!check_branch(p, starts, code, byte * 8 + (uint32_t)__builtin_ctz(bits)))
+                return false;
+    return true;
+}
+
+/* The code lengths whose instruction-start bits fit on the stack (most methods). */
+enum { STACK_STARTS = 1024 };
+
 bool cf_check_code(cf_parser *p, const cf_code *code)
 {
-    uint8_t *starts = base_calloc((code->length + 7) / 8, 1);
+    uint8_t local[STACK_STARTS];
+    size_t bytes = (code->length + 7) / 8;
+    uint8_t *starts = bytes <= sizeof local ? memset(local, 0, bytes) : base_calloc(bytes, 1);
     if (!starts) return cf_parser_fail(p, CF_ERR_NOMEM, "out of memory checking code");
-    bool ok = mark_instructions(p, code, starts);
-    for (uint32_t pc = 0; ok && pc < code->length; pc += cf_instruction_length(code, pc))
-        ok = check_branch(p, starts, code, pc);
-    ok = ok && check_handlers(p, starts, code) && check_debug_tables(p, code);
-    base_free(starts);
+    bool ok = mark_instructions(p, code, starts) && check_branches(p, starts, code) &&
+              check_handlers(p, starts, code) && check_debug_tables(p, code);
+    if (starts != local) base_free(starts);
     return ok;
 }
 

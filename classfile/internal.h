@@ -21,17 +21,62 @@ typedef struct cf_parser {
 bool cf_parser_fail(cf_parser *p, cf_status status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* Records the error of reading [n] bytes past the end of the window; returns false. */
+bool cf_parser_overrun(cf_parser *p, size_t n);
+
+/* Reads a big-endian signed 32-bit value at [b]. */
+static inline int32_t cf_get_s4(const uint8_t *b)
+{
+    return (int32_t)((uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3]);
+}
+
+/* Reads a big-endian unsigned 16-bit value at [b]. */
+static inline uint16_t cf_get_u2(const uint8_t *b)
+{
+    return (uint16_t)(b[0] << 8 | b[1]);
+}
+
+/* True when the window has [n] more bytes; else an error (a call, as it is rare). The readers
+ * below are inline: a class's parse reads thousands of them. */
+static inline bool cf_parser_has(cf_parser *p, size_t n)
+{
+    return p->len - p->pos >= n || cf_parser_overrun(p, n);
+}
+
 /* Reads an unsigned byte into [out]; false (and an error) past the end of the window. */
-bool cf_read_u1(cf_parser *p, uint8_t *out);
+static inline bool cf_read_u1(cf_parser *p, uint8_t *out)
+{
+    if (!cf_parser_has(p, 1)) return false;
+    *out = p->data[p->pos++];
+    return true;
+}
 
 /* Reads a big-endian u2 into [out]. */
-bool cf_read_u2(cf_parser *p, uint16_t *out);
+static inline bool cf_read_u2(cf_parser *p, uint16_t *out)
+{
+    if (!cf_parser_has(p, 2)) return false;
+    *out = cf_get_u2(p->data + p->pos);
+    p->pos += 2;
+    return true;
+}
 
 /* Reads a big-endian u4 into [out]. */
-bool cf_read_u4(cf_parser *p, uint32_t *out);
+static inline bool cf_read_u4(cf_parser *p, uint32_t *out)
+{
+    if (!cf_parser_has(p, 4)) return false;
+    *out = (uint32_t)cf_get_s4(p->data + p->pos);
+    p->pos += 4;
+    return true;
+}
 
 /* Points [out] at the next [n] bytes and skips them. */
-bool cf_read_bytes(cf_parser *p, size_t n, const uint8_t **out);
+static inline bool cf_read_bytes(cf_parser *p, size_t n, const uint8_t **out)
+{
+    if (!cf_parser_has(p, n)) return false;
+    *out = p->data + p->pos;
+    p->pos += n;
+    return true;
+}
 
 /* Allocates [size] zeroed bytes from the class arena; an error on failure. */
 void *cf_parser_alloc(cf_parser *p, size_t size);
@@ -70,12 +115,6 @@ bool cf_valid_modified_utf8(const uint8_t *bytes, size_t len);
 /* Computes the length of the instruction at [pc] in [code] of [len] bytes; false when the
  * opcode is invalid or the instruction overruns the code. */
 bool cf_measure_instruction(const uint8_t *code, uint32_t len, uint32_t pc, uint32_t *out);
-
-/* Reads a big-endian signed 32-bit value at [p]. */
-int32_t cf_get_s4(const uint8_t *p);
-
-/* Reads a big-endian unsigned 16-bit value at [p]. */
-uint16_t cf_get_u2(const uint8_t *p);
 
 /* The spans of a method signature, in signature order. */
 typedef struct cf_method_signature {

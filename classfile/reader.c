@@ -62,56 +62,13 @@ bool cf_parser_fail(cf_parser *p, cf_status status, const char *fmt, ...)
     return false;
 }
 
-static bool need(cf_parser *p, size_t n)
+bool cf_parser_overrun(cf_parser *p, size_t n)
 {
-    if (p->len - p->pos >= n) return true;
     if (p->overrun == CF_ERR_TRUNCATED)
         return cf_parser_fail(p, CF_ERR_TRUNCATED, "file truncated: need %zu bytes, %zu left", n,
                               p->len - p->pos);
     return cf_parser_fail(p, p->overrun, "attribute contents overrun its length by %zu bytes",
                           n - (p->len - p->pos));
-}
-
-bool cf_read_u1(cf_parser *p, uint8_t *out)
-{
-    if (!need(p, 1)) return false;
-    *out = p->data[p->pos++];
-    return true;
-}
-
-uint16_t cf_get_u2(const uint8_t *b)
-{
-    return (uint16_t)((b[0] << 8) | b[1]);
-}
-
-int32_t cf_get_s4(const uint8_t *b)
-{
-    uint32_t u = ((uint32_t)b[0] << 24) | ((uint32_t)b[1] << 16) | ((uint32_t)b[2] << 8) | b[3];
-    return (int32_t)u;
-}
-
-bool cf_read_u2(cf_parser *p, uint16_t *out)
-{
-    if (!need(p, 2)) return false;
-    *out = cf_get_u2(p->data + p->pos);
-    p->pos += 2;
-    return true;
-}
-
-bool cf_read_u4(cf_parser *p, uint32_t *out)
-{
-    if (!need(p, 4)) return false;
-    *out = (uint32_t)cf_get_s4(p->data + p->pos);
-    p->pos += 4;
-    return true;
-}
-
-bool cf_read_bytes(cf_parser *p, size_t n, const uint8_t **out)
-{
-    if (!need(p, n)) return false;
-    *out = p->data + p->pos;
-    p->pos += n;
-    return true;
 }
 
 void *cf_parser_alloc(cf_parser *p, size_t size)
