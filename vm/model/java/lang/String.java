@@ -27,9 +27,18 @@ public final class String implements java.io.Serializable, Comparable<String>, C
 
     public String(char[] value) { this.value = value.clone(); }
 
+    /** Chars [from, to) of [v], bounds checked by the caller: a System.arraycopy, as
+     * Arrays.copyOfRange does it, without loading Arrays and Math for every program that
+     * builds a string (a thread's name does). */
+    private static char[] range(char[] v, int from, int to) {
+        char[] copy = new char[to - from];
+        System.arraycopy(v, from, copy, 0, to - from);
+        return copy;
+    }
+
     public String(char[] value, int offset, int count) {
         checkBoundsOffCount(offset, count, value.length);
-        this.value = java.util.Arrays.copyOfRange(value, offset, offset + count);
+        this.value = range(value, offset, offset + count);
     }
 
     public String(int[] codePoints, int offset, int count) {
@@ -272,7 +281,7 @@ public final class String implements java.io.Serializable, Comparable<String>, C
     public String substring(int beginIndex, int endIndex) {
         checkBoundsBeginEnd(beginIndex, endIndex, value.length);
         if (beginIndex == 0 && endIndex == value.length) return this;
-        return new String(java.util.Arrays.copyOfRange(value, beginIndex, endIndex), true);
+        return new String(range(value, beginIndex, endIndex), true);
     }
 
     public CharSequence subSequence(int beginIndex, int endIndex) { return substring(beginIndex, endIndex); }
