@@ -357,6 +357,16 @@ int explore_waits_for(const vm *machine, uint32_t thread)
     return target ? (int)target->id : -1;
 }
 
+const char *explore_interrupt_note(const vm *machine, uint32_t thread)
+{
+    const vm_thread *th = machine->threads[thread];
+    if (th->state != VM_THREAD_WAITING || !th->object ||
+        !VM_FIELDS(vm_obj(machine, th->object))[machine->off.thread_interrupted].i)
+        return "";
+    return " (interrupted: porcheck does not model that an interrupt wakes a waiting thread, so "
+           "the JVM would not wait here)";
+}
+
 void explore_describe_waiting(const vm *machine, uint32_t thread, char *buf, size_t cap)
 {
     base_textbuf t = base_textbuf_make(buf, cap);
@@ -389,6 +399,7 @@ void explore_describe_waiting(const vm *machine, uint32_t thread, char *buf, siz
     } else {
         base_textbuf_printf(&t, "waits for a class initialisation");
     }
+    base_textbuf_printf(&t, "%s", explore_interrupt_note(machine, thread));
 }
 
 /* ---- Uncaught exceptions --------------------------------------------------------------------- */

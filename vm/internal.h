@@ -84,6 +84,7 @@ typedef struct vm_offsets {
     uint32_t throwable_message, throwable_cause, throwable_backtrace, throwable_trace;
     uint32_t ste_class, ste_method, ste_file, ste_line;
     uint32_t thread_name, thread_id, thread_alive, thread_daemon, thread_target;
+    uint32_t thread_interrupted;
 } vm_offsets;
 
 /* A lazy notify (checking): [count] notify calls on [cond], each of which wakes a distinct thread

@@ -740,7 +740,8 @@ static bool resolve_offsets(vm *machine)
            field_offset(machine, k->thread, "tid", &o->thread_id) &&
            field_offset(machine, k->thread, "alive", &o->thread_alive) &&
            field_offset(machine, k->thread, "daemon", &o->thread_daemon) &&
-           field_offset(machine, k->thread, "target", &o->thread_target);
+           field_offset(machine, k->thread, "target", &o->thread_target) &&
+           field_offset(machine, k->thread, "interrupted", &o->thread_interrupted);
 }
 
 static vm_method *known_method(vm *machine, vm_class *cls, const char *name, const char *desc)

@@ -93,4 +93,13 @@ for xy in "x=2 y=1" "x=1 y=2" "x=1 y=1"; do
 done
 [ "$(grep -c '^  schedule' out.txt)" = 3 ] || fail "run: not three schedules: $(grep '^  schedule' out.txt)"
 
+# ---- g: a deadlock of a thread that was interrupted while it waited says that porcheck does not
+# model the interrupt's wake-up (the JVM would have thrown InterruptedException), and one of a
+# thread nobody interrupted does not
+expect 1 run --classpath classes --all traces.Cancel
+grep -qE "^  Thread-0 at traces.Cancel.lambda.main.0\(Cancel.java:13\), in .*: waits .* \(interrupted: porcheck does not model that an interrupt wakes a waiting thread, so the JVM would not wait here\)$" out.txt ||
+    fail "run: the interrupted waiter has no note: $(grep -A2 '^deadlock' out.txt)"
+expect 1 run --classpath classes traces.LateInit
+grep -q "interrupted:" out.txt && fail "run: a note on a thread nobody interrupted: $(grep interrupted: out.txt)"
+
 finish "interleaving tables: lines, array names, split calls, waits"
