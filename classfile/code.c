@@ -321,7 +321,7 @@ static bool check_branches(cf_parser *p, const uint8_t *starts, const cf_code *c
     return true;
 }
 
-/* The code lengths whose instruction-start bits fit on the stack (most methods). */
+/* Bytes of instruction-start bits kept on the stack: code of up to 8 KB, most methods. */
 enum { STACK_STARTS = 1024 };
 
 bool cf_check_code(cf_parser *p, const cf_code *code)

@@ -134,7 +134,7 @@ static vm_run_result run_helpers(harness_oracle *o, uint64_t before)
     vm_stop stop = {.budget = o->budget};
     vm_run_result ran = VM_RUN_BLOCKED;
     uint64_t helpers = started_threads(o) & ~before;
-    for (uint32_t h = 0; helpers >> h; h++) {
+    for (uint32_t h = 0; h < 64 && helpers >> h; h++) {
         if (!(helpers >> h & 1) || !vm_thread_can_run(o->machine, h)) continue;
         vm_run_result r = vm_thread_run(o->machine, h, &stop);
         if (r == VM_RUN_STOPPED || r == VM_RUN_FAILED || r == VM_RUN_EXITED) return r;
