@@ -51,7 +51,25 @@ static vm_method *find_main(vm *machine, const char *name, vm_class **cls)
     return m && (m->access & CF_ACC_STATIC) ? m : NULL;
 }
 
-/* Creates the main thread with a frame for [main] under the initialiser frames of its class. */
+/* Pushes the initialiser frames of [cls] on [t] (none when it needs none) above its top frame,
+ * which waits for them without having started; false after a failure. */
+static bool initialise_first(vm *machine, vm_thread *t, vm_class *cls)
+{
+    vm_frame *top = &t->frames[t->depth - 1];
+    uint8_t flags = top->flags;
+    top->flags |= VM_FRAME_PENDING;
+    vm_init_result r = vm_initialize(machine, t, cls);
+    if (r == VM_INIT_READY) top->flags = flags;
+    return r == VM_INIT_READY || r == VM_INIT_PUSHED;
+}
+
+/* The classes the JVM initialises before it runs main (System.out exists, strings work), so that
+ * no thread of the program ever initialises them: none of the program's threads runs their
+ * initialisers, or waits for another that does. */
+static const char *const boot_classes[] = {"java/lang/String", "java/lang/System"};
+
+/* Creates the main thread with a frame for [main] under the initialiser frames of its class,
+ * and those under the boot classes' (which run first). */
 static bool start_main(vm *machine, vm_class *cls, vm_method *main, int argc, char **argv)
 {
     vm_thread *t;
@@ -61,10 +79,12 @@ static bool start_main(vm *machine, vm_class *cls, vm_method *main, int argc, ch
     if (!args) return false;
     t->slots[0].ref = args;
     if (vm_push_frame(machine, t, main, 0, 0) != VM_CALL_PUSHED) return false;
-    t->frames[0].flags |= VM_FRAME_PENDING;
-    vm_init_result r = vm_initialize(machine, t, cls);
-    if (r == VM_INIT_READY) t->frames[0].flags = 0;
-    return r == VM_INIT_READY || r == VM_INIT_PUSHED;
+    if (!initialise_first(machine, t, cls)) return false;
+    for (size_t i = sizeof boot_classes / sizeof *boot_classes; i-- > 0;) {
+        vm_class *boot = vm_load_class(machine, t, boot_classes[i]);
+        if (!boot || !initialise_first(machine, t, boot)) return false;
+    }
+    return true;
 }
 
 /* Returns the next thread to run after [current]: itself while enabled, else the first enabled

@@ -102,4 +102,13 @@ grep -qE "^  Thread-0 at traces.Cancel.lambda.main.0\(Cancel.java:13\), in .*: w
 expect 1 run --classpath classes traces.LateInit
 grep -q "interrupted:" out.txt && fail "run: a note on a thread nobody interrupted: $(grep interrupted: out.txt)"
 
-finish "interleaving tables: lines, array names, split calls, waits"
+# ---- h: String and System are initialised before main, as the JVM does: no thread of the program
+# initialises them (thread a used to, with three steps of its own in every interleaving)
+expect 1 run --classpath classes traces.BootClasses
+grep -q "AssertionError" out.txt || fail "run: BootClasses did not fail: $(head -5 out.txt)"
+grep -qE "initiali[sz]e (String|System)|initialising (String|System)" out.txt &&
+    fail "run: a thread initialises a boot class: $(grep -E 'initiali.* (String|System)' out.txt | head -2)"
+expect 1 run --classpath classes --all --json out.json traces.BootClasses
+grep -q '"states_new": 61' out.json || fail "run: BootClasses states: $(grep -o '"states_new": [0-9]*' out.json)"
+
+finish "interleaving tables: lines, array names, split calls, waits, boot classes"
