@@ -111,6 +111,18 @@ static bool user_threads_alive(const vm *machine)
     return false;
 }
 
+/* True when a waiting thread has its interrupt flag set (the JVM would have woken it). */
+static bool interrupted_waiter(const vm *machine)
+{
+    for (uint32_t i = 0; i < machine->thread_count; i++) {
+        const vm_thread *t = machine->threads[i];
+        if (t->state == VM_THREAD_WAITING && t->object &&
+            VM_FIELDS(vm_obj(machine, t->object))[machine->off.thread_interrupted].i)
+            return true;
+    }
+    return false;
+}
+
 static bool schedule(vm *machine)
 {
     static const vm_stop slice = {.budget = 1u << 20};
@@ -120,7 +132,11 @@ static bool schedule(vm *machine)
         vm_thread *t = pick(machine, current, rotate);
         if (!t)
             return vm_fail(machine, VM_ERR_DEADLOCK,
-                           "error: deadlock: every live thread is blocked or waiting");
+                           "error: deadlock: every live thread is blocked or waiting%s",
+                           interrupted_waiter(machine)
+                               ? " (one was interrupted: porcheck does not model that an "
+                                 "interrupt wakes a waiting thread, so the JVM may not deadlock)"
+                               : "");
         current = t->id;
         vm_run_result r = vm_interpret(machine, t, &slice);
         if (r == VM_RUN_FAILED) return false;

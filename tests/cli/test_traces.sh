@@ -101,6 +101,9 @@ grep -qE "^  Thread-0 at traces.Cancel.lambda.main.0\(Cancel.java:13\), in .*: w
     fail "run: the interrupted waiter has no note: $(grep -A2 '^deadlock' out.txt)"
 expect 1 run --classpath classes traces.LateInit
 grep -q "interrupted:" out.txt && fail "run: a note on a thread nobody interrupted: $(grep interrupted: out.txt)"
+expect 2 exec --classpath classes traces.Cancel
+grep -qF "error: deadlock: every live thread is blocked or waiting (one was interrupted: porcheck does not model that an interrupt wakes a waiting thread, so the JVM may not deadlock)" err.txt ||
+    fail "exec: the deadlock of an interrupted waiter has no note: $(cat err.txt)"
 
 # ---- h: String and System are initialised before main, as the JVM does: no thread of the program
 # initialises them (thread a used to, with three steps of its own in every interleaving)
