@@ -359,10 +359,7 @@ int explore_waits_for(const vm *machine, uint32_t thread)
 
 const char *explore_interrupt_note(const vm *machine, uint32_t thread)
 {
-    const vm_thread *th = machine->threads[thread];
-    if (th->state != VM_THREAD_WAITING || !th->object ||
-        !VM_FIELDS(vm_obj(machine, th->object))[machine->off.thread_interrupted].i)
-        return "";
+    if (!vm_thread_waits_interrupted(machine, machine->threads[thread])) return "";
     return " (interrupted: porcheck does not model that an interrupt wakes a waiting thread, so "
            "the JVM would not wait here)";
 }

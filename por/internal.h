@@ -621,6 +621,9 @@ double por_seconds_since(const struct timespec *start);
 /* Returns the time [ms] milliseconds after [from] (for a condition's timed wait). */
 struct timespec por_time_after(struct timespec from, long ms);
 
+/* Waits on [cond] (holding [lock]) until it is signalled or [ms] milliseconds pass. */
+void por_cond_wait_ms(pthread_cond_t *cond, pthread_mutex_t *lock, long ms);
+
 /* Runs the search of [lts] as [opt] says with the states [shared] among parallel workers (NULL:
  * alone), raising [stop_all] when it stops before its end; as por_search otherwise. */
 por_status por_search_shared(const por_lts *lts, const por_options *opt, shared_set *shared,

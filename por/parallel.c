@@ -171,10 +171,7 @@ static bool wait_for(size_t started, end_count *ended, const atomic_int *stop_fl
     pthread_mutex_lock(&ended->lock);
     while (atomic_load(&ended->n) < started) {
         if (stop_flag && atomic_load(stop_flag)) signalled = true, atomic_store(stop_all, 1);
-        struct timespec now;
-        clock_gettime(CLOCK_REALTIME, &now);
-        struct timespec until = por_time_after(now, STOP_POLL_MS);
-        pthread_cond_timedwait(&ended->changed, &ended->lock, &until);
+        por_cond_wait_ms(&ended->changed, &ended->lock, STOP_POLL_MS);
     }
     pthread_mutex_unlock(&ended->lock);
     return signalled;

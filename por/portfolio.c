@@ -102,15 +102,6 @@ static void *member_main(void *arg)
     return NULL;
 }
 
-/* Waits (holding [s]'s lock) until a member ends or POLL_MS pass. */
-static void wait_a_little(shared *s)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_REALTIME, &now);
-    struct timespec until = por_time_after(now, POLL_MS);
-    pthread_cond_timedwait(&s->changed, &s->lock, &until);
-}
-
 /* Returns the member whose result stands when none was decisive: of those that searched and
  * ended without an error of their own, the first that found a violation (a violating end state
  * or a failed assertion, an uncaught exception in the VM), else the first to end; count when
@@ -136,8 +127,8 @@ static void *watch_main(void *arg)
     pthread_mutex_lock(&s->lock);
     while (s->ended < s->running) {
         if (s->caller_stop && atomic_load(s->caller_stop) && !atomic_exchange(&s->stop, 1))
-            pthread_cond_broadcast(&s->changed); /* members waiting to start give up */
-        wait_a_little(s);
+            pthread_cond_broadcast(&s->changed);          /* members waiting to start give up */
+        por_cond_wait_ms(&s->changed, &s->lock, POLL_MS); /* a member ends, or POLL_MS */
     }
     pthread_mutex_unlock(&s->lock);
     return NULL;

@@ -624,6 +624,14 @@ struct timespec por_time_after(struct timespec from, long ms)
     return from;
 }
 
+void por_cond_wait_ms(pthread_cond_t *cond, pthread_mutex_t *lock, long ms)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    struct timespec until = por_time_after(now, ms);
+    pthread_cond_timedwait(cond, lock, &until);
+}
+
 /* Reports the progress of the search at [now] seconds to the options' callback. */
 static void report_progress(search *s, double now)
 {

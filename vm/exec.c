@@ -114,12 +114,8 @@ static bool user_threads_alive(const vm *machine)
 /* True when a waiting thread has its interrupt flag set (the JVM would have woken it). */
 static bool interrupted_waiter(const vm *machine)
 {
-    for (uint32_t i = 0; i < machine->thread_count; i++) {
-        const vm_thread *t = machine->threads[i];
-        if (t->state == VM_THREAD_WAITING && t->object &&
-            VM_FIELDS(vm_obj(machine, t->object))[machine->off.thread_interrupted].i)
-            return true;
-    }
+    for (uint32_t i = 0; i < machine->thread_count; i++)
+        if (vm_thread_waits_interrupted(machine, machine->threads[i])) return true;
     return false;
 }
 

@@ -134,3 +134,9 @@ bool vm_thread_enabled(const vm *machine, const vm_thread *t)
         return t->permit;
     }
 }
+
+bool vm_thread_waits_interrupted(const vm *machine, const vm_thread *t)
+{
+    return t->state == VM_THREAD_WAITING && t->object &&
+           VM_FIELDS(vm_obj(machine, t->object))[machine->off.thread_interrupted].i;
+}

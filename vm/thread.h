@@ -170,6 +170,10 @@ void vm_thread_end(vm *machine, vm_thread *t);
 /* Returns true when [t] can run: runnable, or what it waits for has happened. */
 bool vm_thread_enabled(const vm *machine, const vm_thread *t);
 
+/* True when [t] waits although its interrupt flag is set: porcheck does not model that an
+ * interrupt wakes a thread from wait, join, park or a condition's await, as the JVM does. */
+bool vm_thread_waits_interrupted(const vm *machine, const vm_thread *t);
+
 /* True when [t], waiting on a condition, was notified or may take a pending notification. */
 bool vm_notified(const vm *machine, const vm_thread *t);
 
