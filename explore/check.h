@@ -275,6 +275,10 @@ void explore_sched_label(const vm *machine, const vm_thread *t, por_label *out);
 /* True when [t] can take its next transition now. */
 bool explore_sched_enabled(const vm *machine, const vm_thread *t);
 
+/* Returns the class another thread is initialising that [t] waits for (blocked, or parked before
+ * an instruction that would initialise it), or NULL. */
+const vm_class *explore_sched_init_waited(const vm_thread *t);
+
 /* Marks [h] and every object reachable from it shared (jpf classifier). */
 void explore_sched_expose(vm *machine, uint32_t h);
 

@@ -833,14 +833,23 @@ void explore_sched_label(const vm *machine, const vm_thread *t, por_label *out)
 
 /* ---- Enabledness ----------------------------------------------------------------------------- */
 
-/* True when initialising [cls] would make [t] wait for another thread (see vm_initialize). */
-static bool init_blocks(const vm_thread *t, const vm_class *cls)
+/* Returns the class (of [cls] and its superclasses) whose initialisation by another thread
+ * initialising [cls] would make [t] wait for (see vm_initialize), or NULL. */
+static const vm_class *init_blocker(const vm_thread *t, const vm_class *cls)
 {
     for (const vm_class *c = cls; c; c = c->super) {
-        if (c->init_state == VM_INIT_RUNNING) return c->init_thread != t->id;
-        if (c->init_state != VM_INIT_NONE) return false;
+        if (c->init_state == VM_INIT_RUNNING) return c->init_thread != t->id ? c : NULL;
+        if (c->init_state != VM_INIT_NONE) return NULL;
     }
-    return false;
+    return NULL;
+}
+
+const vm_class *explore_sched_init_waited(const vm_thread *t)
+{
+    parked p;
+    if (t->wait_class) return t->wait_class->init_state == VM_INIT_RUNNING ? t->wait_class : NULL;
+    if (t->state != VM_THREAD_RUNNABLE || t->park != VM_PARK_INIT || !parked_at(t, &p)) return NULL;
+    return init_blocker(t, init_class(&p));
 }
 
 /* True when the call [t] is parked before can proceed. */
@@ -876,7 +885,7 @@ bool explore_sched_enabled(const vm *machine, const vm_thread *t)
     case VM_PARK_INVOKE:
         return call_enabled(machine, t, &p);
     case VM_PARK_INIT:
-        return !init_blocks(t, init_class(&p));
+        return !init_blocker(t, init_class(&p));
     default:
         return true;
     }

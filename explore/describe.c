@@ -269,10 +269,29 @@ static void add_application_location(base_textbuf *t, const vm_thread *th, uint3
     }
 }
 
+/* True when [th] has run none of its code yet: its entry frame, and over it only the class
+ * initialisers that must run first (the boot classes' and the main class's under main), each
+ * at its first instruction. */
+static bool not_begun(const vm_thread *th)
+{
+    if (!th->depth || th->park != VM_PARK_NONE || th->state != VM_THREAD_RUNNABLE) return false;
+    for (uint32_t d = 0; d < th->depth; d++) {
+        const vm_frame *f = &th->frames[d];
+        if (f->pc || (d + 1 < th->depth && !(f->flags & VM_FRAME_PENDING))) return false;
+        if (d && strcmp(f->method->name, "<clinit>")) return false;
+    }
+    return true;
+}
+
 void explore_describe_next(const vm *machine, uint32_t thread, char *buf, size_t cap)
 {
     base_textbuf t = base_textbuf_make(buf, cap);
     const vm_thread *th = machine->threads[thread];
+    if (not_begun(th)) { /* "App.main(App.java:9): begin", not inside a boot class's <clinit> */
+        add_location(&t, th->frames[0].method, 0);
+        base_textbuf_printf(&t, ": begin");
+        return;
+    }
     if (th->depth) {
         uint32_t d = explore_copy_depth(machine, th); /* a copy's steps: at the call */
         const vm_frame *f = &th->frames[d - 1];
@@ -354,7 +373,9 @@ int explore_waits_for(const vm *machine, uint32_t thread)
         return owner && owner - 1 != thread ? (int)owner - 1 : -1;
     }
     const vm_thread *target = joined(machine, th);
-    return target ? (int)target->id : -1;
+    if (target) return (int)target->id;
+    const vm_class *init = explore_sched_init_waited(th);
+    return init ? (int)init->init_thread : -1;
 }
 
 const char *explore_interrupt_note(const vm *machine, uint32_t thread)
@@ -377,6 +398,7 @@ void explore_describe_waiting(const vm *machine, uint32_t thread, char *buf, siz
     }
     uint32_t lock = needed_lock(machine, th);
     const vm_thread *target = joined(machine, th);
+    const vm_class *init = explore_sched_init_waited(th);
     char name[256];
     if (lock) {
         base_textbuf_printf(&t, "waits for the lock of ");
@@ -393,6 +415,11 @@ void explore_describe_waiting(const vm *machine, uint32_t thread, char *buf, siz
         add_object(&t, machine, th->wait_object);
     } else if (th->parked || th->park == VM_PARK_INVOKE) {
         base_textbuf_printf(&t, "parked (LockSupport.park) without a permit");
+    } else if (init) {
+        explore_thread_name(machine, init->init_thread, name, sizeof name);
+        base_textbuf_printf(&t, "waits for the initialisation of ");
+        add_class(&t, init);
+        base_textbuf_printf(&t, " by %s", name);
     } else {
         base_textbuf_printf(&t, "waits for a class initialisation");
     }

@@ -179,7 +179,8 @@ const char *explore_interrupt_note(const vm *machine, uint32_t thread);
  * owner) into [buf] of [cap] bytes. */
 void explore_describe_waiting(const vm *machine, uint32_t thread, char *buf, size_t cap);
 
-/* Returns the thread that holds the lock [thread] waits for (or the thread it joins), or -1. */
+/* Returns the thread that holds the lock [thread] waits for (or the thread it joins, or the one
+ * initialising the class it waits for), or -1. */
 int explore_waits_for(const vm *machine, uint32_t thread);
 
 /* Writes the name of object [h] ("Node#1.4", "Counter.class", "null") into [buf] of [cap]

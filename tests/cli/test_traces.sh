@@ -114,4 +114,17 @@ grep -qE "initiali[sz]e (String|System)|initialising (String|System)" out.txt &&
 expect 1 run --classpath classes --all --json out.json traces.BootClasses
 grep -q '"states_new": 61' out.json || fail "run: BootClasses states: $(grep -o '"states_new": [0-9]*' out.json)"
 
-finish "interleaving tables: lines, array names, split calls, waits, boot classes"
+# ---- i: a deadlock in class initialisation names the class each thread waits for and the thread
+# initialising it (it said "waits for a class initialisation"), and main's first step, which
+# starts under the boot classes' initialisers, reads "begin" at main (it read "local" inside
+# CharSequence.<clinit>)
+expect 1 run --classpath classes traces.InitCycle
+has "main at traces.InitCycle\$B.<clinit>(InitCycle.java:18): waits for the initialisation of A by Thread-0"
+has "Thread-0 at traces.InitCycle\$A.<clinit>(InitCycle.java:10): waits for the initialisation of B by main"
+grep -qE "^ +1  main +traces.InitCycle.main\(InitCycle.java:23\): begin$" out.txt ||
+    fail "run: main's first step is not its begin: $(grep -E '^ +1 ' out.txt)"
+expect 1 check --jar traces.jar --spec "$dir/registry.json" --client '{ name() } || { code() }'
+has "deadlock: T0 blocked at initialise Codes (Registry.java:7), held by T1; T1 blocked at initialise Names (Registry.java:14), held by T0"
+has "blocked: initialise Codes (held by T1)"
+
+finish "interleaving tables: lines, array names, split calls, waits, boot classes, init cycles"
