@@ -171,15 +171,32 @@ static uint64_t lts_names(const void *model)
     return ((const vm *)model)->check->names;
 }
 
+/* The lts: "main at App.run(App.java:9), in java.util.TreeMap.successor(...): read ...", where
+ * [thread] stands and what it does next. */
+static void lts_describe(const void *model, size_t thread, char *buf, size_t cap)
+{
+    const vm *machine = model;
+    char name[128], where[1024];
+    if (thread >= machine->thread_count) {
+        snprintf(buf, cap, "%s", "");
+        return;
+    }
+    explore_thread_name(machine, (uint32_t)thread, name, sizeof name);
+    explore_describe_next(machine, (uint32_t)thread, where, sizeof where);
+    snprintf(buf, cap, "%s at %s", name, where);
+}
+
 static const por_lts_ops vm_lts_ops = {
-    lts_thread_count, lts_enabled, lts_waiting, lts_peek,      lts_step, lts_fingerprint, lts_save,
-    lts_restore,      lts_release, NULL,        lts_may_block, true,     lts_stopped,
+    lts_thread_count, lts_enabled, lts_waiting, lts_peek,     lts_step,
+    lts_fingerprint,  lts_save,    lts_restore, lts_release,  NULL,
+    lts_may_block,    true,        lts_stopped, lts_describe,
 };
 
 /* Heap symmetry: fingerprints leave object names out, lts_names tells them. */
 static const por_lts_ops vm_symmetric_lts_ops = {
-    lts_thread_count, lts_enabled, lts_waiting, lts_peek,      lts_step, lts_fingerprint, lts_save,
-    lts_restore,      lts_release, lts_names,   lts_may_block, true,     lts_stopped,
+    lts_thread_count, lts_enabled, lts_waiting, lts_peek,     lts_step,
+    lts_fingerprint,  lts_save,    lts_restore, lts_release,  lts_names,
+    lts_may_block,    true,        lts_stopped, lts_describe,
 };
 
 por_lts explore_lts(vm *machine)

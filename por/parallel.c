@@ -227,6 +227,9 @@ static por_status collect(const parallel *p, bool signalled, por_result *result,
         st = por_fail(err, POR_ERR_NOMEM, "cannot start worker %zu of %zu", p->started + 1,
                       p->count);
     for (size_t i = 0; i < p->started; i++) add_stats(&result->stats, &p->runs[i].result.stats);
+    for (size_t i = 0; i < p->started; i++) /* the deepest path a worker was stopped on */
+        if (p->runs[i].result.path.depth > result->path.depth)
+            result->path = p->runs[i].result.path;
     result->stats.workers = p->count;
     for (size_t i = 0; i < p->started; i++) result->stats.workers_searched += p->runs[i].searched;
     result->stop = overall_stop(p->runs, p->started, signalled);

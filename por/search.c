@@ -702,6 +702,25 @@ static bool run(search *s)
     return true;
 }
 
+/* Records in the result the path a limit stopped [s] on: its depth, the thread that took the
+ * most of its last transitions, and (from the lts, in the path's last state) where it stands. */
+static void note_stop_path(search *s)
+{
+    por_stop_path *p = &s->result->path;
+    size_t count[POR_MAX_THREADS] = {0};
+    if (!por_stop_incomplete(s->result->stop) || s->depth < 2) return;
+    p->depth = s->depth - 1;
+    p->window = p->depth < POR_STOP_WINDOW ? p->depth : POR_STOP_WINDOW;
+    for (size_t d = s->depth - 1 - p->window; d + 1 < s->depth; d++)
+        if (s->frames[d].chosen < POR_MAX_THREADS) count[s->frames[d].chosen]++;
+    for (size_t t = 0; t < POR_MAX_THREADS; t++)
+        if (count[t] > p->steps) p->thread = t, p->steps = count[t];
+    frame *top = &s->frames[s->depth - 1];
+    if (!s->lts->ops->describe || !top->snap || !p->steps) return;
+    goto_frame(s, s->depth - 1);
+    s->lts->ops->describe(s->lts->model, p->thread, p->where, sizeof p->where);
+}
+
 /* Releases the snapshots still on the stack and everything the search holds. */
 static void teardown(search *s)
 {
@@ -777,6 +796,7 @@ por_status por_search_shared(const por_lts *lts, const por_options *opt, shared_
     result->stats.lr_bytes = por_store_graph_bytes(&s.st);
     size_t mem = base_bytes_in_use();
     if (mem > result->stats.peak_memory) result->stats.peak_memory = mem;
+    if (ok) note_stop_path(&s);
     teardown(&s);
     return ok ? POR_OK : err->status;
 }

@@ -73,6 +73,14 @@ const char *por_stats_caption(const char *key)
     return !strcmp(key, "seconds") ? "time (s)" : NULL;
 }
 
+/* Returns [p] as a JSON object (NULL when out of memory). */
+static json_t *stop_path_json(const por_stop_path *p)
+{
+    return json_pack("{sI sI sI sI ss}", "depth", (json_int_t)p->depth, "thread",
+                     (json_int_t)p->thread, "steps", (json_int_t)p->steps, "window",
+                     (json_int_t)p->window, "where", p->where);
+}
+
 json_t *por_stats_json(const por_result *result)
 {
     json_t *obj = json_object();
@@ -85,6 +93,8 @@ json_t *por_stats_json(const por_result *result)
         bad |= json_object_set_new(obj, "workers_searched",
                                    json_integer((json_int_t)result->stats.workers_searched));
     bad |= json_object_set_new(obj, "seconds", json_real(result->stats.seconds));
+    if (result->path.depth)
+        bad |= json_object_set_new(obj, "stop_path", stop_path_json(&result->path));
     if (bad) {
         json_decref(obj);
         return NULL;

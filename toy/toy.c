@@ -347,9 +347,14 @@ static void op_release(void *model, por_snapshot *snap)
     toy->free_snaps = snap;
 }
 
+static void op_describe(const void *model, size_t thread, char *buf, size_t cap)
+{
+    toy_describe_thread(model, thread, buf, cap);
+}
+
 static const por_lts_ops lts_ops = {
     op_thread_count, op_enabled, op_waiting, op_peek,      op_step, op_fingerprint, op_save,
-    op_restore,      op_release, NULL,       op_may_block, false,   NULL,
+    op_restore,      op_release, NULL,       op_may_block, false,   NULL,           op_describe,
 };
 
 por_lts toy_lts(toy_program *toy)

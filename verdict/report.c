@@ -7,6 +7,9 @@
 /* A search stack this deep is no bounded client's: some loop makes new states for ever. */
 #define VERDICT_ENDLESS_DEPTH 100000
 
+/* A stopped path this deep, its end taken by one thread, earns a note on where that thread is. */
+#define VERDICT_LOOP_DEPTH 10000
+
 /* Re-traversed transitions from which a search's re-traversals earn a note. */
 #define VERDICT_RETRAVERSED_NOTE 100000000u
 
@@ -49,6 +52,13 @@ void verdict_print(FILE *out, const por_result *r, bool violated, const char *si
                 "  note: the search went %zu steps deep: a loop that never comes back to a state "
                 "it was in (a counter, a clock, a growing collection) makes every path endless\n",
                 r->stats.max_depth);
+    const por_stop_path *p = &r->path;
+    if (por_stop_incomplete(r->stop) && p->depth >= VERDICT_LOOP_DEPTH && p->where[0] &&
+        p->steps * 10 >= p->window * 9)
+        fprintf(out,
+                "  note: it stopped on a path %zu transitions deep, %zu of whose last %zu are one "
+                "thread's: %s\n",
+                p->depth, p->steps, p->window, p->where);
 }
 
 void verdict_print_statistics(FILE *out, const por_result *r)

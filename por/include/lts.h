@@ -129,6 +129,9 @@ typedef struct por_lts_ops {
      * transitions: the searches count those as pending after the end state, as a waiting
      * thread's are, and expand fully the state that transition leaves. */
     por_tset (*stopped)(const void *model);
+    /* Optional (NULL: nothing said). Writes where [thread] stands in the current state and what
+     * it does next, for a person, into [buf] of [cap] bytes (por_stop_path.where). */
+    void (*describe)(const void *model, size_t thread, char *buf, size_t cap);
 } por_lts_ops;
 
 /* A transition system: its functions and the model they work on. */

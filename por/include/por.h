@@ -214,10 +214,24 @@ typedef struct por_stats {
     double seconds;          /* wall-clock time */
 } por_stats;
 
+/* The path a search that a limit stopped (--max-states, --timeout, --max-memory, a signal)
+ * stood on: where to look when a loop that makes new states for ever keeps it from ending. */
+typedef struct por_stop_path {
+    size_t depth;    /* transitions on the search stack (0: not recorded) */
+    size_t thread;   /* the thread that took the most of the last [window] of them */
+    size_t steps;    /* how many of them it took */
+    size_t window;   /* the transitions counted: the last POR_STOP_WINDOW, or all when fewer */
+    char where[512]; /* where [thread] stands at the path's end (por_lts_ops.describe; or "") */
+} por_stop_path;
+
+/* The transitions at the end of a stopped path that por_stop_path counts. */
+enum { POR_STOP_WINDOW = 1000 };
+
 /* The result of one search. */
 typedef struct por_result {
     por_stop stop;
     por_stats stats;
+    por_stop_path path; /* recorded when a limit or a signal stopped a search with a path */
 } por_result;
 
 /* Explores [lts] from its current state as [opt] says, reporting to its observer. On POR_OK,

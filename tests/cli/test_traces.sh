@@ -127,4 +127,20 @@ expect 1 check --jar traces.jar --spec "$dir/registry.json" --client '{ name() }
 has "deadlock: T0 blocked at initialise Codes (Registry.java:7), held by T1; T1 blocked at initialise Names (Registry.java:14), held by T0"
 has "blocked: initialise Codes (held by T1)"
 
-finish "interleaving tables: lines, array names, split calls, waits, boot classes, init cycles"
+# ---- j: a search a limit stops on a deep path one thread took says where that thread stands
+# (a loop that makes a new state each time round: the program's own thread, a structure's)
+expect 3 run --classpath classes --max-states 20000 traces.Endless
+has "  note: it stopped on a path 19999 transitions deep, 1000 of whose last 1000 are one thread's: Thread-0 at traces.Endless.spin(Endless.java:9): "
+expect 3 run --classpath classes --max-states 20000 --json out.json traces.Endless
+python3 - out.json <<'PY' || fail "run: the JSON's stop_path: $(grep -A6 '"stop_path"' out.json)"
+import json, sys
+p = json.load(open(sys.argv[1]))["statistics"]["stop_path"]
+assert (p["depth"], p["thread"], p["steps"], p["window"]) == (19999, 1, 1000, 1000), p
+assert p["where"].startswith("Thread-0 at traces.Endless.spin(Endless.java:9): "), p
+PY
+expect 3 check --jar traces.jar --spec "$dir/ticker.json" --client '{ ticks() } || { ticks() }' --max-states 20000
+has "1000 of whose last 1000 are one thread's: Thread-0 at traces.Ticker.lambda\$new\$0(Ticker.java:10): "
+expect 3 run --classpath classes --max-states 20 traces.Endless
+grep -q "note: it stopped on a path" out.txt && fail "run: a note on a shallow path: $(grep 'note:' out.txt)"
+
+finish "interleaving tables: lines, array names, split calls, waits, boot classes, init cycles, endless paths"

@@ -431,7 +431,7 @@ static bool tr_may_block(const void *m, size_t thread, const por_label *next)
 
 static const por_lts_ops trail_ops = {tr_threads,     tr_enabled, tr_waiting, tr_peek,    tr_step,
                                       tr_fingerprint, tr_save,    tr_restore, tr_release, NULL,
-                                      tr_may_block,   true,       NULL};
+                                      tr_may_block,   true,       NULL,       NULL};
 
 /* Every DPOR search on [src] behind the trail: the outcomes of dfs on the plain toy, and (with
  * [rerun] false, the control) the trail breaks when the search does not run its path again. */

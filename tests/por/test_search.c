@@ -58,6 +58,42 @@ Test(por_search, timeout_stops_a_long_search)
     toy_free(toy);
 }
 
+/* A search a limit stops says which thread took the end of the path it stopped on, and where
+ * that thread stands: under dfs in seq order, B counts for ever once A has ended. */
+Test(por_search, a_stopped_search_says_where_its_path_ends)
+{
+    toy_program *toy = harness_parse("thread A {\n local j = 1\n}\n"
+                                     "thread B {\n L: local i = i + 1\n goto L\n}\n");
+    por_options opt = harness_options(POR_ALGO_DFS, false, "seq");
+    opt.max_states = 3000;
+    por_result r = search(toy, &opt, NULL);
+    cr_assert_eq(r.stop, POR_STOP_STATES);
+    cr_assert_geq(r.path.depth, 2000, "depth %zu", r.path.depth);
+    cr_assert_eq(r.path.window, POR_STOP_WINDOW);
+    cr_assert_eq(r.path.thread, 1);
+    cr_assert_eq(r.path.steps, POR_STOP_WINDOW);
+    cr_assert(strstr(r.path.where, "B running at line 5 i="), "where: %s", r.path.where);
+    opt.max_states = 0;
+    opt.algo = POR_ALGO_SPOR;
+    opt.timeout_seconds = 0.05;
+    r = search(toy, &opt, NULL);
+    cr_assert_eq(r.stop, POR_STOP_TIME);
+    cr_assert_eq(r.path.thread, 1);
+    cr_assert(strstr(r.path.where, "B running"), "where: %s", r.path.where);
+    toy_free(toy);
+}
+
+Test(por_search, a_complete_search_has_no_stop_path)
+{
+    toy_program *toy = harness_parse(readers4);
+    por_options opt = harness_options(POR_ALGO_DFS, false, "seq");
+    por_result r = search(toy, &opt, NULL);
+    cr_assert_eq(r.stop, POR_STOP_COMPLETE);
+    cr_assert_eq(r.path.depth, 0);
+    cr_assert_str_eq(r.path.where, "");
+    toy_free(toy);
+}
+
 Test(por_search, max_memory_stops_cleanly)
 {
     toy_program *toy = harness_parse(readers4);
@@ -386,7 +422,7 @@ static void ct_release(void *m, por_snapshot *s)
 
 static const por_lts_ops counter_ops = {ct_threads,     ct_enabled, ct_waiting, ct_peek,    ct_step,
                                         ct_fingerprint, ct_save,    ct_restore, ct_release, NULL,
-                                        NULL,           false,      NULL};
+                                        NULL,           false,      NULL,       NULL};
 
 Test(por_search, works_on_a_hand_made_cyclic_system)
 {
@@ -589,7 +625,7 @@ static void dm_release(void *m, por_snapshot *s)
 
 static const por_lts_ops daemon_ops = {dm_threads,     dm_enabled, dm_waiting, dm_peek,    dm_step,
                                        dm_fingerprint, dm_save,    dm_restore, dm_release, NULL,
-                                       NULL,           false,      dm_stopped};
+                                       NULL,           false,      dm_stopped, NULL};
 
 /* Observer context: the model and the values main saw at end states (bit v for value v). */
 typedef struct seen_values {

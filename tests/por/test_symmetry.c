@@ -138,12 +138,12 @@ static void rn_release(void *m, por_snapshot *snap)
 
 static const por_lts_ops with_names = {rn_threads,     rn_enabled, rn_waiting, rn_peek,    rn_step,
                                        rn_fingerprint, rn_save,    rn_restore, rn_release, rn_names,
-                                       NULL,           false,      NULL};
+                                       NULL,           false,      NULL,       NULL};
 
 /* The same wrapper hiding how it names objects: the control. */
 static const por_lts_ops without_names = {
-    rn_threads, rn_enabled, rn_waiting, rn_peek, rn_step, rn_fingerprint, rn_save, rn_restore,
-    rn_release, NULL,       NULL,       false,   NULL};
+    rn_threads, rn_enabled, rn_waiting, rn_peek, rn_step, rn_fingerprint, rn_save,
+    rn_restore, rn_release, NULL,       NULL,    false,   NULL,           NULL};
 
 /* The number of random programs to check: PROGRAMS, or QUICK_PROGRAMS under
  * PORCHECK_TEST_QUICK=1. */
