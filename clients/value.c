@@ -35,6 +35,62 @@ int client_value_compare(const client_value *a, const client_value *b)
     }
 }
 
+/* True when [s] is "-" and digits, as an int shows, or "[...]" of ints, as a list or map of ints
+ * shows ("[1,2]", "[1=2]"). */
+static bool reads_as_number_or_list(const char *s)
+{
+    size_t n = strlen(s);
+    bool list = n >= 2 && s[0] == '[' && s[n - 1] == ']';
+    const char *p = list ? s + 1 : s, *end = list ? s + n - 1 : s + n;
+    if (p == end) return list;
+    for (; p < end; p++)
+        if (!(*p >= '0' && *p <= '9') && *p != '-' && !(list && (*p == ',' || *p == '=')))
+            return false;
+    return true;
+}
+
+/* True when text [s] would read as another value or split the tuple it is shown in: a word
+ * another kind shows ("null", "void"), a number, empty or padded, a quote, a backslash or a
+ * control character, a comma or a closing bracket outside brackets. */
+static bool text_needs_quotes(const char *s)
+{
+    static const char *const words[] = {"null", "void", "true", "false", "blocked", "not run"};
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (!strcmp(s, words[i])) return true;
+    size_t n = strlen(s);
+    if (!n || s[0] == ' ' || s[n - 1] == ' ' || reads_as_number_or_list(s)) return true;
+    int depth = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\' || *p < 0x20 || *p == 0x7f) return true;
+        if (*p == '(' || *p == '[' || *p == '{') depth++;
+        if ((*p == ')' || *p == ']' || *p == '}') && --depth < 0) return true;
+        if (*p == ',' && depth == 0) return true;
+    }
+    return depth != 0;
+}
+
+/* Appends [s] as a Java string literal: in quotes, with quotes, backslashes and control
+ * characters escaped. */
+static void put_quoted(base_textbuf *out, const char *s)
+{
+    base_textbuf_printf(out, "\"");
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            base_textbuf_printf(out, "\\%c", *p);
+        else if (*p == '\n')
+            base_textbuf_printf(out, "\\n");
+        else if (*p == '\t')
+            base_textbuf_printf(out, "\\t");
+        else if (*p == '\r')
+            base_textbuf_printf(out, "\\r");
+        else if (*p < 0x20 || *p == 0x7f)
+            base_textbuf_printf(out, "\\u%04x", *p);
+        else
+            base_textbuf_printf(out, "%c", *p);
+    }
+    base_textbuf_printf(out, "\"");
+}
+
 void client_text_value(base_textbuf *out, const client_value *v)
 {
     switch (v->kind) {
@@ -64,6 +120,11 @@ void client_text_value(base_textbuf *out, const client_value *v)
         base_textbuf_printf(out, "]");
         break;
     case CLIENT_VAL_TEXT:
+        if (text_needs_quotes(v->text))
+            put_quoted(out, v->text);
+        else
+            base_textbuf_printf(out, "%s", v->text);
+        break;
     case CLIENT_VAL_EXCEPTION:
         base_textbuf_printf(out, "%s", v->text);
         break;

@@ -411,6 +411,12 @@ expect 0 --jar "$odd_cp" --spec "$res" --client '{ set(1); arr(); grid(); names(
 grep -qx '  (void, \[1, 2\], \[\[1\], \[\], \[1, 2\]\], \[v1, null\], \[1, 7\], (1, 2))   \[1 end state\]' out.txt ||
     fail "array, list and toString results: $(grep -A1 '^outcomes observed' out.txt)"
 expect 0 --jar "$odd_cp" --spec "$res" --client '{ set(2) } || { nodes(); opaque() }'
+# a text result that would read as another value shows as a Java string literal: the string
+# "null" flicker lets word() see is unexpected, and the report must not show it as null
+expect 1 --jar "$odd_cp" --spec "$res" --client '{ flicker() } || { word() }'
+grep -qx '  (void, "null")   \[1 end state\]   UNEXPECTED' out.txt ||
+    fail "a string result \"null\": $(grep -A3 '^outcomes observed' out.txt)"
+grep -qx '  (void, null)   \[[0-9]* end states\?\]' out.txt || fail "a null result: $(grep -A3 '^outcomes observed' out.txt)"
 # An Object result without a toString of its own, met run sequentially (the oracle), inside a
 # list, and only in an interleaving (the search): a bad spec naming the method, exit 2.
 expect 2 --jar "$odd_cp" --spec "$res" --client '{ set(5) } || { opaque() }'

@@ -564,6 +564,46 @@ Test(client_value, formats_and_order)
     cr_assert_str_eq(tiny, "jav");
 }
 
+/* A text result shows as it is unless it would read as another value or split its tuple: then
+ * as a Java string literal ("null" the string is not null, "7" is not the int 7). */
+Test(client_value, text_is_quoted_where_it_would_mislead)
+{
+    const char *const plain[] = {"x",          "1.5",         "Optional[1]", "[1, 2]",
+                                 "{a=1, b=2}", "Point(1, 2)", "T2",          "java.lang.Object@1"};
+    const char *const quoted[][2] = {{"null", "\"null\""},
+                                     {"void", "\"void\""},
+                                     {"true", "\"true\""},
+                                     {"blocked", "\"blocked\""},
+                                     {"not run", "\"not run\""},
+                                     {"7", "\"7\""},
+                                     {"-12", "\"-12\""},
+                                     {"[1,2]", "\"[1,2]\""},
+                                     {"[1=2]", "\"[1=2]\""},
+                                     {"", "\"\""},
+                                     {" a", "\" a\""},
+                                     {"1, 2", "\"1, 2\""},
+                                     {"a)", "\"a)\""},
+                                     {"(a", "\"(a\""},
+                                     {"say \"hi\"", "\"say \\\"hi\\\"\""},
+                                     {"a\\b", "\"a\\\\b\""},
+                                     {"two\nlines\t", "\"two\\nlines\\t\""},
+                                     {"\x01", "\"\\u0001\""}};
+    char buf[64];
+    for (size_t i = 0; i < sizeof plain / sizeof *plain; i++) {
+        client_value v = {.kind = CLIENT_VAL_TEXT, .text = plain[i]};
+        client_value_format(&v, buf, sizeof buf);
+        cr_assert_str_eq(buf, plain[i]);
+    }
+    for (size_t i = 0; i < sizeof quoted / sizeof *quoted; i++) {
+        client_value v = {.kind = CLIENT_VAL_TEXT, .text = quoted[i][0]};
+        client_value_format(&v, buf, sizeof buf);
+        cr_assert_str_eq(buf, quoted[i][1], "%s: %s", quoted[i][0], buf);
+    }
+    client_value e = {.kind = CLIENT_VAL_EXCEPTION, .text = "java.lang.IllegalStateException"};
+    client_value_format(&e, buf, sizeof buf);
+    cr_assert_str_eq(buf, "java.lang.IllegalStateException");
+}
+
 Test(client_linearize, out_of_memory_at_every_allocation)
 {
     client_spec *map = load_spec("CoarseHashMap");
