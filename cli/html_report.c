@@ -379,6 +379,20 @@ static void portfolio(FILE *f, const json_t *p)
     fputs("</table>\n", f);
 }
 
+/* Writes the note on the deep path a search stopped on whose end one thread took ([path]: the
+ * statistics' stop_path, or NULL), as the text report's verdict line notes it. */
+static void stop_path_note(FILE *f, const json_t *path)
+{
+    size_t depth = (size_t)num(path, "depth"), steps = (size_t)num(path, "steps");
+    size_t window = (size_t)num(path, "window");
+    const char *where = str(path, "where");
+    if (!verdict_stop_path_noted(depth, steps, window, where)) return;
+    fputs("<p class=\"note\">", f);
+    escf(f, "It stopped on a path %zu transitions deep, %zu of whose last %zu are one thread's: %s",
+         depth, steps, window, where);
+    fputs("</p>\n", f);
+}
+
 /* Writes the notes of client report [r] that qualify its verdict: an incomplete search, a
  * first-error stop, expected outcomes never observed, races that widened the visible set. */
 static void qualifiers(FILE *f, const json_t *r)
@@ -393,6 +407,7 @@ static void qualifiers(FILE *f, const json_t *r)
         escf(f, "The search was stopped by %s%s: not every interleaving was explored.",
              strcmp(stop, "signal") ? "--" : "a ", stop);
         fputs("</p>\n", f);
+        stop_path_note(f, json_object_get(json_object_get(r, "statistics"), "stop_path"));
     }
     if (json_array_size(json_object_get(r, "unobserved")))
         fputs("<p class=\"warn\">Some linearizable outcomes were never observed although the "

@@ -10,6 +10,11 @@
 /* A stopped path this deep, its end taken by one thread, earns a note on where that thread is. */
 #define VERDICT_LOOP_DEPTH 10000
 
+bool verdict_stop_path_noted(size_t depth, size_t steps, size_t window, const char *where)
+{
+    return depth >= VERDICT_LOOP_DEPTH && where && where[0] && steps * 10 >= window * 9;
+}
+
 /* Re-traversed transitions from which a search's re-traversals earn a note. */
 #define VERDICT_RETRAVERSED_NOTE 100000000u
 
@@ -53,8 +58,8 @@ void verdict_print(FILE *out, const por_result *r, bool violated, const char *si
                 "it was in (a counter, a clock, a growing collection) makes every path endless\n",
                 r->stats.max_depth);
     const por_stop_path *p = &r->path;
-    if (por_stop_incomplete(r->stop) && p->depth >= VERDICT_LOOP_DEPTH && p->where[0] &&
-        p->steps * 10 >= p->window * 9)
+    if (por_stop_incomplete(r->stop) &&
+        verdict_stop_path_noted(p->depth, p->steps, p->window, p->where))
         fprintf(out,
                 "  note: it stopped on a path %zu transitions deep, %zu of whose last %zu are one "
                 "thread's: %s\n",

@@ -140,6 +140,9 @@ assert p["where"].startswith("Thread-0 at traces.Endless.spin(Endless.java:9): "
 PY
 expect 3 check --jar traces.jar --spec "$dir/ticker.json" --client '{ ticks() } || { ticks() }' --max-states 20000
 has "1000 of whose last 1000 are one thread's: Thread-0 at traces.Ticker.lambda\$new\$0(Ticker.java:10): "
+expect 3 check --jar traces.jar --spec "$dir/ticker.json" --client '{ ticks() } || { ticks() }' --max-states 20000 --html out.html
+grep -qF "It stopped on a path 19999 transitions deep, 1000 of whose last 1000 are one thread&#39;s: Thread-0 at traces.Ticker.lambda\$new\$0(Ticker.java:10): " out.html ||
+    fail "check --html: no note on the endless path: $(grep -o 'It stopped[^<]*' out.html)"
 expect 3 run --classpath classes --max-states 20 traces.Endless
 grep -q "note: it stopped on a path" out.txt && fail "run: a note on a shallow path: $(grep 'note:' out.txt)"
 

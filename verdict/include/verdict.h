@@ -41,6 +41,11 @@ void verdict_stop_text(const por_result *r, const char *signal, char *buf, size_
  * [signal] as for verdict_stop_text. */
 void verdict_print(FILE *out, const por_result *r, bool violated, const char *signal);
 
+/* True when the path a limit stopped a search on earns a note on where it ends
+ * (por_stop_path): 10,000 or more transitions deep, at least 9 in 10 of the last [window] of
+ * them [steps] of one thread's, and a place [where] to name. */
+bool verdict_stop_path_noted(size_t depth, size_t steps, size_t window, const char *where);
+
 /* Prints the statistics of [r] on [out], then, when the search walked explored transitions
  * again 100 million times or more, at least 100 per transition it explored (DE and DL searches
  * re-traverse to compute their reductions), a note that s-por or a portfolio may finish sooner. */
