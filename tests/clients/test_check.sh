@@ -411,6 +411,16 @@ expect 0 --jar "$odd_cp" --spec "$res" --client '{ set(1); arr(); grid(); names(
 grep -qx '  (void, \[1, 2\], \[\[1\], \[\], \[1, 2\]\], \[v1, null\], \[1, 7\], (1, 2))   \[1 end state\]' out.txt ||
     fail "array, list and toString results: $(grep -A1 '^outcomes observed' out.txt)"
 expect 0 --jar "$odd_cp" --spec "$res" --client '{ set(2) } || { nodes(); opaque() }'
+# the model's ArrayList stores an element before it counts it, as the JDK's does: a reader of a
+# single writer's appends never sees the new size with no element (it read null there and threw
+# NullPointerException, an outcome that no interleaving of the JDK's ArrayList has)
+expect 0 --jar "$odd_cp" --spec "$test_specs/append-log.json" --client '{ append(1); append(2) } || { last() }'
+grep -qx "verdict: ok" out.txt || fail "append log: $(grep -A4 '^outcomes observed' out.txt)"
+# java.util.ArrayDeque is the JDK's: iterating one while another thread pushes throws
+# ConcurrentModificationException, as on the JVM (the model's never did, and check said ok)
+expect 1 --jar "$odd_cp" --spec "$test_specs/racy-collections.json" --client '{ dqSum(); dqPush(1) } || { dqSum() }' --algo dfs
+grep -q '^  (0, void, java.util.ConcurrentModificationException)   \[[0-9]* end states\?\]   UNEXPECTED$' out.txt ||
+    fail "racy ArrayDeque: $(grep -A4 '^outcomes observed' out.txt)"
 # a text result that would read as another value shows as a Java string literal: the string
 # "null" flicker lets word() see is unexpected, and the report must not show it as null
 expect 1 --jar "$odd_cp" --spec "$res" --client '{ flicker() } || { word() }'

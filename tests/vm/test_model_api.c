@@ -512,9 +512,9 @@ static const allowed_gap allowed[] = {
     {"jdk/internal/misc/Unsafe",
      "allocateMemory copyMemory copySwapMemory dataCacheLineAlignDown dataCacheLineFlushSize "
      "freeMemory getAddress getCharUnaligned getIntUnaligned getLoadAverage getLongUnaligned "
-     "getShortUnaligned getUncompressedObject invokeCleaner isBigEndian isWritebackEnabled "
+     "getShortUnaligned getUncompressedObject invokeCleaner isWritebackEnabled "
      "putAddress putCharUnaligned putIntUnaligned putLongUnaligned putShortUnaligned "
-     "reallocateMemory setMemory unalignedAccess writebackMemory",
+     "reallocateMemory setMemory writebackMemory",
      NULL, GAP_MISSING, OFF_HEAP},
     {"jdk/internal/misc/Unsafe", "getByte", "(J)B", GAP_MISSING, OFF_HEAP},
     {"jdk/internal/misc/Unsafe", "getChar", "(J)C", GAP_MISSING, OFF_HEAP},

@@ -46,13 +46,15 @@ public class ArrayList<E> extends AbstractList<E> implements List<E>, RandomAcce
 
     public boolean contains(Object o) { return indexOf(o) >= 0; }
 
+    /* The size, then the array, each read once, as the JDK's indexOf does. */
     public int indexOf(Object o) {
+        int end = size;
         Object[] es = elementData;
         if (o == null) {
-            for (int i = 0; i < size; i++)
+            for (int i = 0; i < end; i++)
                 if (es[i] == null) return i;
         } else {
-            for (int i = 0; i < size; i++)
+            for (int i = 0; i < end; i++)
                 if (o.equals(es[i])) return i;
         }
         return -1;
@@ -102,26 +104,38 @@ public class ArrayList<E> extends AbstractList<E> implements List<E>, RandomAcce
         return oldValue;
     }
 
+    /* As the JDK's: the element is stored before the size grows, so that a thread reading the
+     * size and then the element (a race, but one with an order under porcheck's sequentially
+     * consistent interleavings) never sees the new size with no element behind it. */
     public boolean add(E e) {
         modCount++;
-        if (size == elementData.length) grow(size + 1);
-        elementData[size++] = e;
+        Object[] es = elementData;
+        int s = size;
+        if (s == es.length) es = grow(size + 1);
+        es[s] = e;
+        size = s + 1;
         return true;
     }
 
+    /* The size and the array read once, and the size written last from what was read, as the
+     * JDK's: a racing add is lost, never counted twice. */
     public void add(int index, E element) {
         rangeCheckForAdd(index);
         modCount++;
-        if (size == elementData.length) grow(size + 1);
-        System.arraycopy(elementData, index, elementData, index + 1, size - index);
-        elementData[index] = element;
-        size++;
+        final int s = size;
+        Object[] es = elementData;
+        if (s == es.length) es = grow(size + 1);
+        System.arraycopy(es, index, es, index + 1, s - index);
+        es[index] = element;
+        size = s + 1;
     }
 
     public E remove(int index) {
         Objects.checkIndex(index, size);
-        E oldValue = elementData(index);
-        fastRemove(index);
+        final Object[] es = elementData;
+        @SuppressWarnings("unchecked")
+        E oldValue = (E) es[index];
+        fastRemove(es, index);
         return oldValue;
     }
 
@@ -129,24 +143,33 @@ public class ArrayList<E> extends AbstractList<E> implements List<E>, RandomAcce
 
     public int hashCode() { return super.hashCode(); }
 
+    /* The array, then the size, each read once, as the JDK's remove(Object) does. */
     public boolean remove(Object o) {
-        int i = indexOf(o);
-        if (i < 0) return false;
-        fastRemove(i);
+        final Object[] es = elementData;
+        final int end = size;
+        int i = 0;
+        while (i < end && !(o == null ? es[i] == null : o.equals(es[i]))) i++;
+        if (i == end) return false;
+        fastRemove(es, i);
         return true;
     }
 
-    private void fastRemove(int i) {
+    /* Removes element [i] of [es] (the array the caller read): the size read once more, then
+     * the elements after it moved down and the last slot cleared as the new size is written. */
+    private void fastRemove(Object[] es, int i) {
         modCount++;
-        int newSize = size - 1;
-        if (newSize > i) System.arraycopy(elementData, i + 1, elementData, i, newSize - i);
-        elementData[size = newSize] = null;
+        final int newSize = size - 1;
+        if (newSize > i) System.arraycopy(es, i + 1, es, i, newSize - i);
+        es[size = newSize] = null;
     }
 
+    /* The size is 0 before the slots are cleared, as in the JDK's clear. */
     public void clear() {
         modCount++;
-        for (int i = 0; i < size; i++) elementData[i] = null;
+        final Object[] es = elementData;
+        int to = size;
         size = 0;
+        for (int i = 0; i < to; i++) es[i] = null;
     }
 
     public boolean addAll(Collection<? extends E> c) {
@@ -154,9 +177,11 @@ public class ArrayList<E> extends AbstractList<E> implements List<E>, RandomAcce
         modCount++;
         int numNew = a.length;
         if (numNew == 0) return false;
-        if (numNew > elementData.length - size) grow(size + numNew);
-        System.arraycopy(a, 0, elementData, size, numNew);
-        size += numNew;
+        Object[] es = elementData;
+        final int s = size;
+        if (numNew > es.length - s) es = grow(s + numNew);
+        System.arraycopy(a, 0, es, s, numNew);
+        size = s + numNew;
         return true;
     }
 

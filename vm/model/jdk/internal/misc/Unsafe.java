@@ -17,9 +17,37 @@ public final class Unsafe {
 
     private static final Unsafe theUnsafe = new Unsafe();
 
+    /* The array layout the JDK's classes read (jdk.internal.util.ArraysSupport, ArrayList's
+     * growth): element 0 at ARRAY_BASE, each element its own scale. */
+    public static final int ARRAY_BOOLEAN_BASE_OFFSET = ARRAY_BASE;
+    public static final int ARRAY_BYTE_BASE_OFFSET = ARRAY_BASE;
+    public static final int ARRAY_SHORT_BASE_OFFSET = ARRAY_BASE;
+    public static final int ARRAY_CHAR_BASE_OFFSET = ARRAY_BASE;
+    public static final int ARRAY_INT_BASE_OFFSET = ARRAY_BASE;
+    public static final int ARRAY_LONG_BASE_OFFSET = ARRAY_BASE;
+    public static final int ARRAY_FLOAT_BASE_OFFSET = ARRAY_BASE;
+    public static final int ARRAY_DOUBLE_BASE_OFFSET = ARRAY_BASE;
+    public static final int ARRAY_OBJECT_BASE_OFFSET = ARRAY_BASE;
+    public static final int ARRAY_BOOLEAN_INDEX_SCALE = theUnsafe.arrayIndexScale(boolean[].class);
+    public static final int ARRAY_BYTE_INDEX_SCALE = theUnsafe.arrayIndexScale(byte[].class);
+    public static final int ARRAY_SHORT_INDEX_SCALE = theUnsafe.arrayIndexScale(short[].class);
+    public static final int ARRAY_CHAR_INDEX_SCALE = theUnsafe.arrayIndexScale(char[].class);
+    public static final int ARRAY_INT_INDEX_SCALE = theUnsafe.arrayIndexScale(int[].class);
+    public static final int ARRAY_LONG_INDEX_SCALE = theUnsafe.arrayIndexScale(long[].class);
+    public static final int ARRAY_FLOAT_INDEX_SCALE = theUnsafe.arrayIndexScale(float[].class);
+    public static final int ARRAY_DOUBLE_INDEX_SCALE = theUnsafe.arrayIndexScale(double[].class);
+    public static final int ARRAY_OBJECT_INDEX_SCALE = theUnsafe.arrayIndexScale(Object[].class);
+    public static final int ADDRESS_SIZE = 8;
+
     private Unsafe() {}
 
     public static Unsafe getUnsafe() { return theUnsafe; }
+
+    /** porcheck's VM is little-endian, as the x86-64 and AArch64 JVMs are. */
+    public boolean isBigEndian() { return false; }
+
+    /** No raw memory: unaligned accesses are never used. */
+    public boolean unalignedAccess() { return false; }
 
     // ---- Offsets ----
 

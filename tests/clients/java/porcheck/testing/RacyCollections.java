@@ -1,0 +1,60 @@
+package porcheck.testing;
+
+import java.util.*;
+
+/**
+ * Plain java.util collections used without locks, one family of methods per collection (named by
+ * its prefix), for the test that compares the model library's collections with the JDK's under
+ * races (test_model_collections.py) and for check's tests: a racy use must show the JDK's
+ * behaviours, a ConcurrentModificationException among them, and no others.
+ */
+public class RacyCollections {
+    private final ArrayList<Integer> al = new ArrayList<>();
+    private final LinkedList<Integer> ll = new LinkedList<>();
+    private final HashMap<Integer, Integer> hm = new HashMap<>();
+    private final ArrayDeque<Integer> dq = new ArrayDeque<>();
+    private final HashSet<Integer> hs = new HashSet<>();
+    private final LinkedHashMap<Integer, Integer> lhm = new LinkedHashMap<>();
+    private final Vector<Integer> ve = new Vector<>();
+
+    private static int sum(Iterable<Integer> xs) {
+        int s = 0;
+        for (Integer x : xs) s = s * 10 + (x == null ? 7 : x);
+        return s;
+    }
+
+    public void alAdd(int x) { al.add(x); }
+    public boolean alRemove(int x) { return al.remove(Integer.valueOf(x)); }
+    public int alFirst() { return al.isEmpty() ? -1 : al.get(0); }
+    public int alLast() { int n = al.size(); return n == 0 ? -1 : al.get(n - 1); }
+    public int alSum() { return sum(al); }
+    public void alInsert(int x) { al.add(0, x); }
+
+    public void llAdd(int x) { ll.add(x); }
+    public int llPoll() { Integer x = ll.poll(); return x == null ? -1 : x; }
+    public int llSum() { return sum(ll); }
+    public int llSize() { return ll.size(); }
+
+    public int hmPut(int k) { Integer o = hm.put(k, k + 10); return o == null ? -1 : o; }
+    public int hmRemove(int k) { Integer o = hm.remove(k); return o == null ? -1 : o; }
+    public int hmGet(int k) { Integer o = hm.get(k); return o == null ? -1 : o; }
+    public int hmSum() { return sum(hm.values()); }
+    public int hmSize() { return hm.size(); }
+
+    public void dqPush(int x) { dq.push(x); }
+    public void dqAdd(int x) { dq.addLast(x); }
+    public int dqPoll() { Integer x = dq.poll(); return x == null ? -1 : x; }
+    public int dqSum() { return sum(dq); }
+
+    public boolean hsAdd(int x) { return hs.add(x); }
+    public boolean hsRemove(int x) { return hs.remove(x); }
+    public int hsSum() { return sum(hs); }
+
+    public int lhmPut(int k) { Integer o = lhm.put(k, k); return o == null ? -1 : o; }
+    public int lhmRemove(int k) { Integer o = lhm.remove(k); return o == null ? -1 : o; }
+    public int lhmSum() { return sum(lhm.keySet()); }
+
+    public void veAdd(int x) { ve.add(x); }
+    public int veRemove(int x) { return ve.remove(Integer.valueOf(x)) ? 1 : 0; }
+    public int veSum() { return sum(ve); }
+}
