@@ -214,31 +214,64 @@ public class ArrayList<E> extends AbstractList<E> implements List<E>, RandomAcce
 
     public boolean retainAll(Collection<?> c) { return batchRemove(c, true); }
 
+    /* As the JDK's: the size, then the array, read once; the survivors before the first removed
+     * element stay where they are, the rest move down, and the tail is cleared as the size
+     * shrinks (shiftTailOverGap); modCount grows by the elements removed. */
     private boolean batchRemove(Collection<?> c, boolean complement) {
+        final int end = size;
         Objects.requireNonNull(c);
-        int w = 0;
-        for (int r = 0; r < size; r++)
-            if (c.contains(elementData[r]) == complement) elementData[w++] = elementData[r];
-        if (w == size) return false;
-        modCount += size - w;
-        for (int i = w; i < size; i++) elementData[i] = null;
-        size = w;
+        final Object[] es = elementData;
+        int r = 0;
+        while (r < end && c.contains(es[r]) == complement) r++;
+        if (r == end) return false;
+        int w = r++;
+        try {
+            for (Object e; r < end; r++)
+                if (c.contains(e = es[r]) == complement) es[w++] = e;
+        } catch (Throwable ex) {
+            System.arraycopy(es, r, es, w, end - r);
+            w += end - r;
+            throw ex;
+        } finally {
+            modCount += end - w;
+            shiftTailOverGap(es, w, end);
+        }
         return true;
     }
 
+    /* Moves the elements from [hi] on down to [lo] and clears the slots left behind, the size
+     * read for each and written as it shrinks, as the JDK's does. */
+    private void shiftTailOverGap(Object[] es, int lo, int hi) {
+        System.arraycopy(es, hi, es, lo, size - hi);
+        int to = size;
+        for (int i = (size -= hi - lo); i < to; i++) es[i] = null;
+    }
+
+    /* As the JDK's: the size, the modCount and the array read once, every element tested before
+     * any is removed, and a modCount that changed meanwhile a ConcurrentModificationException
+     * before anything is written. */
     public boolean removeIf(Predicate<? super E> filter) {
+        final int end = size;
         Objects.requireNonNull(filter);
-        int expected = modCount, w = 0;
-        for (int r = 0; r < size; r++) {
-            @SuppressWarnings("unchecked")
-            E e = (E) elementData[r];
-            if (!filter.test(e)) elementData[w++] = e;
+        final int expected = modCount;
+        final Object[] es = elementData;
+        int i = 0;
+        while (i < end && !filter.test(elementAt(es, i))) i++;
+        if (i == end) {
             if (modCount != expected) throw new ConcurrentModificationException();
+            return false;
         }
-        if (w == size) return false;
-        for (int i = w; i < size; i++) elementData[i] = null;
-        size = w;
+        final int beg = i;
+        boolean[] removed = new boolean[end - beg];
+        removed[0] = true;
+        for (i = beg + 1; i < end; i++)
+            if (filter.test(elementAt(es, i))) removed[i - beg] = true;
+        if (modCount != expected) throw new ConcurrentModificationException();
         modCount++;
+        int w = beg;
+        for (i = beg; i < end; i++)
+            if (!removed[i - beg]) es[w++] = es[i];
+        shiftTailOverGap(es, w, end);
         return true;
     }
 

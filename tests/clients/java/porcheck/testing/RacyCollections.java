@@ -29,6 +29,9 @@ public class RacyCollections {
     public int alLast() { int n = al.size(); return n == 0 ? -1 : al.get(n - 1); }
     public int alSum() { return sum(al); }
     public void alInsert(int x) { al.add(0, x); }
+    public int alSet(int x) { return al.isEmpty() ? -1 : al.set(0, x); }
+    public void alClear() { al.clear(); }
+    public boolean alRemoveIf(int x) { return al.removeIf(e -> e == x); }
 
     public void llAdd(int x) { ll.add(x); }
     public int llPoll() { Integer x = ll.poll(); return x == null ? -1 : x; }
@@ -40,6 +43,10 @@ public class RacyCollections {
     public int hmGet(int k) { Integer o = hm.get(k); return o == null ? -1 : o; }
     public int hmSum() { return sum(hm.values()); }
     public int hmSize() { return hm.size(); }
+    public int hmPutIfAbsent(int k) { Integer o = hm.putIfAbsent(k, k + 20); return o == null ? -1 : o; }
+    public int hmMerge(int k) { return hm.merge(k, 1, Integer::sum); }
+    public int hmCompute(int k) { return hm.computeIfAbsent(k, x -> x + 30); }
+    public int hmEntries() { int s = 0; for (Map.Entry<Integer, Integer> e : hm.entrySet()) s = s * 10 + e.getKey(); return s; }
 
     public void dqPush(int x) { dq.push(x); }
     public void dqAdd(int x) { dq.addLast(x); }
@@ -49,12 +56,18 @@ public class RacyCollections {
     public boolean hsAdd(int x) { return hs.add(x); }
     public boolean hsRemove(int x) { return hs.remove(x); }
     public int hsSum() { return sum(hs); }
+    public boolean hsContains(int x) { return hs.contains(x); }
+    public int hsSize() { return hs.size(); }
 
     public int lhmPut(int k) { Integer o = lhm.put(k, k); return o == null ? -1 : o; }
     public int lhmRemove(int k) { Integer o = lhm.remove(k); return o == null ? -1 : o; }
     public int lhmSum() { return sum(lhm.keySet()); }
+    public int lhmGet(int k) { Integer o = lhm.get(k); return o == null ? -1 : o; }
+    public int lhmFirst() { Iterator<Integer> it = lhm.keySet().iterator(); return it.hasNext() ? it.next() : -1; }
 
     public void veAdd(int x) { ve.add(x); }
     public int veRemove(int x) { return ve.remove(Integer.valueOf(x)) ? 1 : 0; }
     public int veSum() { return sum(ve); }
+    public int veLast() { return ve.isEmpty() ? -1 : ve.lastElement(); }
+    public int veGet() { return ve.size() > 0 ? ve.get(ve.size() - 1) : -1; }
 }
