@@ -455,7 +455,7 @@ static const allowed_gap allowed[] = {
     {"java/util/Optional", "stream", NULL, GAP_MISSING, STREAMS},
     /* java.util.Random */
     {"java/util/Random", "doubles ints longs", NULL, GAP_MISSING, STREAMS},
-    {"java/util/Random", "<init>", "(J)V", GAP_UNSYNC, CONSTRUCTOR},
+    {"java/util/Random", "<init>", NULL, GAP_UNSYNC, CONSTRUCTOR},
     {"java/util/Random", "<supertype> isDeprecated nextExponential", NULL, GAP_MISSING | GAP_TYPE,
      RANDOM_GENERATOR},
     {"java/util/Random", "nextDouble", "(D)D", GAP_MISSING, RANDOM_GENERATOR},

@@ -1,33 +1,45 @@
 package java.util;
 
 /** The JDK's linear congruential generator: the same sequence for the same seed. Unseeded
- * instances get a deterministic seed sequence (HotSpot's depends on the clock). */
+ * instances get a deterministic seed sequence (HotSpot's depends on the clock). Thread-safe as the
+ * JDK's is: the seed is an AtomicLong that next advances by compare-and-set, so threads sharing one
+ * never draw the same number twice where the JDK's would not. */
 public class Random implements java.io.Serializable {
-    private long seed;
+    private final java.util.concurrent.atomic.AtomicLong seed;
     private static final long multiplier = 0x5DEECE66DL;
     private static final long addend = 0xBL;
     private static final long mask = (1L << 48) - 1;
     private static final double DOUBLE_UNIT = 0x1.0p-53;
-    private static long seedUniquifier = 8682522807148012L;
+    private static final java.util.concurrent.atomic.AtomicLong seedUniquifier =
+        new java.util.concurrent.atomic.AtomicLong(8682522807148012L);
     private double nextNextGaussian;
     private boolean haveNextNextGaussian = false;
 
     public Random() { this(seedUniquifier() ^ System.nanoTime()); }
 
-    private static synchronized long seedUniquifier() { return seedUniquifier *= 1181783497276652981L; }
+    private static long seedUniquifier() {
+        for (;;) {
+            long current = seedUniquifier.get();
+            long next = current * 1181783497276652981L;
+            if (seedUniquifier.compareAndSet(current, next)) return next;
+        }
+    }
 
-    public Random(long seed) { this.seed = initialScramble(seed); }
+    public Random(long seed) { this.seed = new java.util.concurrent.atomic.AtomicLong(initialScramble(seed)); }
 
     private static long initialScramble(long seed) { return (seed ^ multiplier) & mask; }
 
     public synchronized void setSeed(long seed) {
-        this.seed = initialScramble(seed);
+        this.seed.set(initialScramble(seed));
         haveNextNextGaussian = false;
     }
 
     protected int next(int bits) {
-        long nextseed = (seed * multiplier + addend) & mask;
-        seed = nextseed;
+        long oldseed, nextseed;
+        do {
+            oldseed = seed.get();
+            nextseed = (oldseed * multiplier + addend) & mask;
+        } while (!seed.compareAndSet(oldseed, nextseed));
         return (int) (nextseed >>> (48 - bits));
     }
 

@@ -3,8 +3,9 @@ package porcheck.testing;
 import java.util.*;
 
 /**
- * Plain java.util collections used without locks, one family of methods per collection (named by
- * its prefix), for the test that compares the model library's collections with the JDK's under
+ * Plain java.util collections used without locks, and a shared java.util.Random (thread-safe: two
+ * threads never both draw the number one of them would), one family of methods per class (named
+ * by its prefix), for the test that compares the model library's classes with the JDK's under
  * races (test_model_collections.py) and for check's tests: a racy use must show the JDK's
  * behaviours, a ConcurrentModificationException among them, and no others.
  */
@@ -16,6 +17,7 @@ public class RacyCollections {
     private final HashSet<Integer> hs = new HashSet<>();
     private final LinkedHashMap<Integer, Integer> lhm = new LinkedHashMap<>();
     private final Vector<Integer> ve = new Vector<>();
+    private final Random rn = new Random(7);
 
     private static int sum(Iterable<Integer> xs) {
         int s = 0;
@@ -70,4 +72,8 @@ public class RacyCollections {
     public int veSum() { return sum(ve); }
     public int veLast() { return ve.isEmpty() ? -1 : ve.lastElement(); }
     public int veGet() { return ve.size() > 0 ? ve.get(ve.size() - 1) : -1; }
+
+    public int rnInt() { return rn.nextInt(100); }
+    public boolean rnBool() { return rn.nextBoolean(); }
+    public void rnReseed(int x) { rn.setSeed(x); }
 }
