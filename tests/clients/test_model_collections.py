@@ -3,20 +3,20 @@
 
 usage: test_model_collections.py PORCHECK CLASSPATH SPEC [COUNT]
 
-porcheck runs the model library's ArrayList, HashMap, HashSet, LinkedHashMap, Vector and Random
-ahead of the JDK's (vm/vm.c, jdk_first): a model that reads or writes in another order than the
-JDK's code shows other behaviours when threads race on it, and may miss one, so that check says
-ok where the JDK's class throws (or, for the thread-safe Random, a violation where two threads
-drew one number). For each class of porcheck.testing.RacyCollections (its methods share a
-prefix) this checks COUNT generated clients of two threads of one or two calls and COUNT / 2 of
-three threads of one call (default 6; 3 with PORCHECK_TEST_QUICK=1; three threads of two calls
-on a HashMap take dfs 70 M states) twice under s-por (which observes exactly dfs's outcomes:
-test_random_structures.py), with the model's class and with the JDK's ($PORCHECK_JDK_FIRST names
-it), and requires the same expected and the same observed outcomes. ArrayDeque and LinkedList
-come from the JDK ahead of the model (this test found their models' differences: the JDK's
-ArrayDeque throws ConcurrentModificationException where the model's never did); their prefixes
-check that $PORCHECK_JDK_FIRST changes nothing there. Prints one line per difference and exits
-1 if any."""
+porcheck runs the model library's ArrayList, HashMap, HashSet, LinkedHashMap, LinkedHashSet,
+Vector, Stack and Random ahead of the JDK's (vm/vm.c, jdk_first): a model that reads or writes in
+another order than the JDK's code shows other behaviours when threads race on it, and may miss
+one, so that check says ok where the JDK's class throws (or, for the thread-safe Random, a
+violation where two threads drew one number). For each class of porcheck.testing.RacyCollections
+(its methods share a prefix) this checks COUNT generated clients of two threads of one or two
+calls and COUNT / 2 of three threads of one call (default 6; 3 with PORCHECK_TEST_QUICK=1; three
+threads of two calls on a HashMap take dfs 70 M states) twice under s-por (which observes exactly
+dfs's outcomes: test_random_structures.py), with the model's class and with the JDK's
+($PORCHECK_JDK_FIRST names it), and requires the same expected and the same observed outcomes.
+ArrayDeque and LinkedList come from the JDK ahead of the model (this test found their models'
+differences: the JDK's ArrayDeque throws ConcurrentModificationException where the model's never
+did); their prefixes check that $PORCHECK_JDK_FIRST changes nothing there. Prints one line per
+difference and exits 1 if any."""
 import json
 import os
 import subprocess
@@ -32,6 +32,8 @@ FAMILIES = {
     "dq": "java/util/ArrayDeque",
     "ll": "java/util/LinkedList",
     "rn": "java/util/Random",
+    "st": "java/util/Stack:java/util/Vector",
+    "lhs": "java/util/LinkedHashSet:java/util/HashSet:java/util/LinkedHashMap:java/util/HashMap",
 }
 
 

@@ -18,6 +18,8 @@ public class RacyCollections {
     private final LinkedHashMap<Integer, Integer> lhm = new LinkedHashMap<>();
     private final Vector<Integer> ve = new Vector<>();
     private final Random rn = new Random(7);
+    private final Stack<Integer> st = new Stack<>();
+    private final LinkedHashSet<Integer> lhs = new LinkedHashSet<>();
 
     private static int sum(Iterable<Integer> xs) {
         int s = 0;
@@ -76,4 +78,13 @@ public class RacyCollections {
     public int rnInt() { return rn.nextInt(100); }
     public boolean rnBool() { return rn.nextBoolean(); }
     public void rnReseed(int x) { rn.setSeed(x); }
+
+    public void stPush(int x) { st.push(x); }
+    public int stPop() { return st.empty() ? -1 : st.pop(); }
+    public int stPeek() { return st.empty() ? -1 : st.peek(); }
+    public int stSum() { return sum(st); }
+
+    public boolean lhsAdd(int x) { return lhs.add(x); }
+    public boolean lhsRemove(int x) { return lhs.remove(x); }
+    public int lhsSum() { return sum(lhs); }
 }
