@@ -11,25 +11,25 @@ public final class Unsafe {
     private static final jdk.internal.misc.Unsafe U = jdk.internal.misc.Unsafe.getUnsafe();
 
     public static final int INVALID_FIELD_OFFSET = -1;
-    public static final int ARRAY_BOOLEAN_BASE_OFFSET = U.arrayBaseOffset(boolean[].class);
-    public static final int ARRAY_BYTE_BASE_OFFSET = U.arrayBaseOffset(byte[].class);
-    public static final int ARRAY_SHORT_BASE_OFFSET = U.arrayBaseOffset(short[].class);
-    public static final int ARRAY_CHAR_BASE_OFFSET = U.arrayBaseOffset(char[].class);
-    public static final int ARRAY_INT_BASE_OFFSET = U.arrayBaseOffset(int[].class);
-    public static final int ARRAY_LONG_BASE_OFFSET = U.arrayBaseOffset(long[].class);
-    public static final int ARRAY_FLOAT_BASE_OFFSET = U.arrayBaseOffset(float[].class);
-    public static final int ARRAY_DOUBLE_BASE_OFFSET = U.arrayBaseOffset(double[].class);
-    public static final int ARRAY_OBJECT_BASE_OFFSET = U.arrayBaseOffset(Object[].class);
-    public static final int ARRAY_BOOLEAN_INDEX_SCALE = U.arrayIndexScale(boolean[].class);
-    public static final int ARRAY_BYTE_INDEX_SCALE = U.arrayIndexScale(byte[].class);
-    public static final int ARRAY_SHORT_INDEX_SCALE = U.arrayIndexScale(short[].class);
-    public static final int ARRAY_CHAR_INDEX_SCALE = U.arrayIndexScale(char[].class);
-    public static final int ARRAY_INT_INDEX_SCALE = U.arrayIndexScale(int[].class);
-    public static final int ARRAY_LONG_INDEX_SCALE = U.arrayIndexScale(long[].class);
-    public static final int ARRAY_FLOAT_INDEX_SCALE = U.arrayIndexScale(float[].class);
-    public static final int ARRAY_DOUBLE_INDEX_SCALE = U.arrayIndexScale(double[].class);
-    public static final int ARRAY_OBJECT_INDEX_SCALE = U.arrayIndexScale(Object[].class);
-    public static final int ADDRESS_SIZE = 8;
+    public static final int ARRAY_BOOLEAN_BASE_OFFSET = jdk.internal.misc.Unsafe.ARRAY_BOOLEAN_BASE_OFFSET;
+    public static final int ARRAY_BYTE_BASE_OFFSET = jdk.internal.misc.Unsafe.ARRAY_BYTE_BASE_OFFSET;
+    public static final int ARRAY_SHORT_BASE_OFFSET = jdk.internal.misc.Unsafe.ARRAY_SHORT_BASE_OFFSET;
+    public static final int ARRAY_CHAR_BASE_OFFSET = jdk.internal.misc.Unsafe.ARRAY_CHAR_BASE_OFFSET;
+    public static final int ARRAY_INT_BASE_OFFSET = jdk.internal.misc.Unsafe.ARRAY_INT_BASE_OFFSET;
+    public static final int ARRAY_LONG_BASE_OFFSET = jdk.internal.misc.Unsafe.ARRAY_LONG_BASE_OFFSET;
+    public static final int ARRAY_FLOAT_BASE_OFFSET = jdk.internal.misc.Unsafe.ARRAY_FLOAT_BASE_OFFSET;
+    public static final int ARRAY_DOUBLE_BASE_OFFSET = jdk.internal.misc.Unsafe.ARRAY_DOUBLE_BASE_OFFSET;
+    public static final int ARRAY_OBJECT_BASE_OFFSET = jdk.internal.misc.Unsafe.ARRAY_OBJECT_BASE_OFFSET;
+    public static final int ARRAY_BOOLEAN_INDEX_SCALE = jdk.internal.misc.Unsafe.ARRAY_BOOLEAN_INDEX_SCALE;
+    public static final int ARRAY_BYTE_INDEX_SCALE = jdk.internal.misc.Unsafe.ARRAY_BYTE_INDEX_SCALE;
+    public static final int ARRAY_SHORT_INDEX_SCALE = jdk.internal.misc.Unsafe.ARRAY_SHORT_INDEX_SCALE;
+    public static final int ARRAY_CHAR_INDEX_SCALE = jdk.internal.misc.Unsafe.ARRAY_CHAR_INDEX_SCALE;
+    public static final int ARRAY_INT_INDEX_SCALE = jdk.internal.misc.Unsafe.ARRAY_INT_INDEX_SCALE;
+    public static final int ARRAY_LONG_INDEX_SCALE = jdk.internal.misc.Unsafe.ARRAY_LONG_INDEX_SCALE;
+    public static final int ARRAY_FLOAT_INDEX_SCALE = jdk.internal.misc.Unsafe.ARRAY_FLOAT_INDEX_SCALE;
+    public static final int ARRAY_DOUBLE_INDEX_SCALE = jdk.internal.misc.Unsafe.ARRAY_DOUBLE_INDEX_SCALE;
+    public static final int ARRAY_OBJECT_INDEX_SCALE = jdk.internal.misc.Unsafe.ARRAY_OBJECT_INDEX_SCALE;
+    public static final int ADDRESS_SIZE = jdk.internal.misc.Unsafe.ADDRESS_SIZE;
 
     private Unsafe() {}
 
