@@ -248,10 +248,9 @@ static void add_parked(base_textbuf *t, const vm *machine, const vm_thread *th)
             base_textbuf_printf(t, " (unlock "), add_object(t, machine, f->monitor),
                 base_textbuf_printf(t, ")");
         return;
-    default: {
-        base_textbuf_printf(t, f->pc == 0 && th->depth == 1 ? "begin" : "local");
+    default: /* a thread that has not begun reads "begin" (explore_describe_next, not_begun) */
+        base_textbuf_printf(t, "local");
         return;
-    }
     }
 }
 

@@ -178,7 +178,7 @@ static void lts_describe(const void *model, size_t thread, char *buf, size_t cap
     const vm *machine = model;
     char name[128], where[1024];
     if (thread >= machine->thread_count) {
-        snprintf(buf, cap, "%s", "");
+        if (cap) buf[0] = '\0';
         return;
     }
     explore_thread_name(machine, (uint32_t)thread, name, sizeof name);
