@@ -240,6 +240,9 @@ static void dl_walk_init(search *s, dl_walk *w, const frame *f, por_tset *cur_t)
             w->others |= tset_of(t);
             w->need_of[t] =
                 label_filter_bits((uint32_t)t, a->object, a->field, a->access == POR_READ);
+            /* a label of any object is dependent on that field of every object: it needs the
+             * field's bits only (its own bits hold every object bit, which no summary covers) */
+            if (a->object == POR_ANY_OBJECT) filter_fields_only(&w->need_of[t]);
         }
     dl_needs(w);
 }

@@ -217,6 +217,9 @@ static bool execute(toy_program *toy, size_t t, const toy_instr *in)
         if (owners[in->obj] != (int32_t)t) return false;
         owners[in->obj] = -1;
         break;
+    case TOY_CLEAR:
+        memset(s, 0, toy->nvars * sizeof *s);
+        break;
     case TOY_LOCAL:
         if (in->dst >= 0) locals[in->dst] = toy_eval(toy, in->expr[0], locals);
         break;
@@ -282,6 +285,10 @@ static void op_peek(const void *model, size_t t, por_label *out)
     case TOY_UNLOCK:
         out->access = POR_WRITE;
         out->object = (uint32_t)toy->nvars + in->obj;
+        break;
+    case TOY_CLEAR:
+        out->access = POR_WRITE;
+        out->object = POR_ANY_OBJECT;
         break;
     default:
         out->access = POR_INVISIBLE;

@@ -24,6 +24,7 @@ typedef enum toy_op {
     TOY_CAS,    /* local[dst] = shared[obj] == expr[0] ? (write expr[1], 1) : 0; a write */
     TOY_LOCK,   /* take lock [obj]; the thread waits while another holds it  a write */
     TOY_UNLOCK, /* release lock [obj]; failing when the thread does not hold it  a write */
+    TOY_CLEAR,  /* every shared variable = 0        a write of every object (POR_ANY_OBJECT) */
     TOY_LOCAL,  /* local[dst] = expr[0] (or nothing when dst < 0)       invisible */
     TOY_ASSERT, /* fail the thread unless expr[0] holds                  invisible */
     TOY_JUMP,   /* continue at [target] */

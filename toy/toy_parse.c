@@ -7,6 +7,7 @@
  *     r = x                  read            x = r + 1        write (locals and constants)
  *     r = cas(x, 0, 1)       compare-and-set (r = 1 on success, else 0)
  *     lock l / unlock l      lock operations (writes of the lock)
+ *     clear                  sets every shared variable to 0 (a write labelled with any object)
  *     local r = r * 2        invisible local step ('local' alone: an invisible no-op)
  *     if (r == 0) goto L / if (c) { } else { } / while (c) { } / goto L / L:
  *     assert(r != 2)         fails the thread when false
@@ -78,7 +79,7 @@ typedef struct expr_ctx {
 
 static const char *const keywords[] = {"shared", "lock", "unlock", "thread", "local",
                                        "if",     "else", "while",  "goto",   "assert",
-                                       "return", "cas",  "true",   "false"};
+                                       "return", "cas",  "true",   "false",  "clear"};
 
 static bool fail(parser *ps, size_t line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -758,6 +759,7 @@ static bool parse_statement(parser *ps)
     if (is_word(t, "local")) return parse_local(ps);
     if (is_word(t, "lock")) return parse_lock_stmt(ps, TOY_LOCK);
     if (is_word(t, "unlock")) return parse_lock_stmt(ps, TOY_UNLOCK);
+    if (is_word(t, "clear")) return add_instr(ps, TOY_CLEAR, t->line) && advance(ps);
     if (is_word(t, "goto")) return parse_goto(ps);
     if (is_word(t, "if")) return parse_if(ps);
     if (is_word(t, "while")) return parse_while(ps);

@@ -62,9 +62,10 @@ typedef struct por_label {
     uint32_t field;  /* accessed field or slot of [object] (a lock is field 0 of its object) */
 } por_label;
 
-/* The object of a label that stands for every object; no transition system names an object so.
- * The searches put it into labels recorded on a path that named the objects otherwise (see
- * por_lts_ops.names), where an object's name says nothing about its name on the current path. */
+/* The object of a label that stands for every object. A transition system names it for an action
+ * on that field of every object (Java's Thread.interrupt: every monitor); the searches put it
+ * into labels recorded on a path that named the objects otherwise (see por_lts_ops.names), where
+ * an object's name says nothing about its name on the current path. */
 #define POR_ANY_OBJECT (UINT32_MAX - 1)
 
 /* True when labels [a] and [b] are dependent: different threads, both visible, the same object

@@ -104,8 +104,8 @@ static gen_kind roll_kind(uint64_t *s)
         gen_kind kind;
         size_t below;
     } table[] = {
-        {G_READ, 30}, {G_WRITE, 45},  {G_WRITE_INC, 55}, {G_CAS, 65},    {G_LOCK, 75},
-        {G_IF, 83},   {G_ASSERT, 90}, {G_SPIN, 93},      {G_LOCAL, 100},
+        {G_READ, 30}, {G_WRITE, 45},  {G_WRITE_INC, 55}, {G_CAS, 65},   {G_LOCK, 75},
+        {G_IF, 83},   {G_ASSERT, 90}, {G_SPIN, 93},      {G_LOCAL, 98}, {G_CLEAR, 100},
     };
     size_t roll = rnd(s, 100), i = 0;
     while (roll >= table[i].below) i++;
@@ -192,6 +192,9 @@ static void render_item(base_textbuf *o, const gen_item *it, size_t depth)
         break;
     case G_SPIN:
         base_textbuf_printf(o, "while (v%d != %d);\n", it->var, it->a);
+        break;
+    case G_CLEAR:
+        base_textbuf_printf(o, "clear\n");
         break;
     }
 }

@@ -22,6 +22,7 @@ typedef enum gen_kind {
     G_ASSERT,    /* assert(rR != A) */
     G_LOCAL,     /* local rR = rR + 1 */
     G_SPIN,      /* while (vV != A); (a spin loop in the middle of a thread) */
+    G_CLEAR,     /* clear (every variable = 0: a write labelled with any object) */
 } gen_kind;
 
 typedef struct gen_item {
@@ -44,8 +45,9 @@ typedef struct gen_program {
 
 /* Fills [p] with a random program drawn from [seed]: 2-4 threads, 1-3 shared variables, 1-6
  * operations per thread (reads, writes of constants or of a read value + 1, CAS, nested lock
- * blocks, forward branches on read values, asserts after reads, spin loops, local steps when
- * [seed] says so), optional spin prefixes and purely local infinite loops. */
+ * blocks, forward branches on read values, asserts after reads, spin loops, clears of every
+ * variable, local steps when [seed] says so), optional spin prefixes and purely local infinite
+ * loops. */
 void gen_random(gen_program *p, uint64_t seed);
 
 /* Writes [p] as toy source into [buf] of [size] bytes; returns the length. */
