@@ -696,6 +696,7 @@ static void call_label(const vm *machine, const vm_thread *t, const vm_method *m
         return;
     }
     case VM_SYNC_ENTER:
+    case VM_SYNC_ENTER_INTERRUPTIBLY:
     case VM_SYNC_LOCK: {
         set_label(l, POR_WRITE, a0, EXPLORE_FIELD_LOCK);
         return;
@@ -713,6 +714,9 @@ static void call_label(const vm *machine, const vm_thread *t, const vm_method *m
         set_label(l, POR_WRITE, a0, EXPLORE_FIELD_PERMIT);
         return;
     }
+    case VM_SYNC_INTERRUPT: /* every monitor: see vm_sync_kind */
+        set_label(l, POR_WRITE, POR_ANY_OBJECT, EXPLORE_FIELD_LOCK);
+        return;
     case VM_SYNC_OUTPUT:
         set_label(l, POR_WRITE, explore_label_statics(m->owner), EXPLORE_FIELD_OUTPUT);
         return;
@@ -860,7 +864,10 @@ static bool call_enabled(const vm *machine, const vm_thread *t, const parked *p)
     const vm_slot *args = p->sp - m->arg_slots;
     if (m->access & CF_ACC_SYNCHRONIZED) return available(machine, t, call_monitor(m, args));
     if (m->sync == VM_SYNC_ENTER) return available(machine, t, args[0].ref);
-    if (m->sync == VM_SYNC_PARK) return t->permit || vm_spurious_site(machine, t);
+    if (m->sync == VM_SYNC_ENTER_INTERRUPTIBLY)
+        return available(machine, t, args[0].ref) || vm_thread_interrupted(machine, t);
+    if (m->sync == VM_SYNC_PARK)
+        return t->permit || vm_spurious_site(machine, t) || vm_thread_interrupted(machine, t);
     if (m->sync != VM_SYNC_JOIN || !args[0].ref) return true;
     for (uint32_t i = 0; i < machine->thread_count; i++) {
         const vm_thread *target = machine->threads[i];

@@ -345,7 +345,7 @@ static uint32_t needed_lock(const vm *machine, const vm_thread *th)
     const vm_slot *args = sp - m->arg_slots;
     if (m->access & CF_ACC_SYNCHRONIZED)
         return (m->access & CF_ACC_STATIC) ? m->owner->mirror : args[0].ref;
-    return m->sync == VM_SYNC_ENTER ? args[0].ref : 0;
+    return m->sync == VM_SYNC_ENTER || m->sync == VM_SYNC_ENTER_INTERRUPTIBLY ? args[0].ref : 0;
 }
 
 /* Returns the thread [th] joins (parked before join), or NULL. */
@@ -375,13 +375,6 @@ int explore_waits_for(const vm *machine, uint32_t thread)
     if (target) return (int)target->id;
     const vm_class *init = explore_sched_init_waited(th);
     return init ? (int)init->init_thread : -1;
-}
-
-const char *explore_interrupt_note(const vm *machine, uint32_t thread)
-{
-    if (!vm_thread_waits_interrupted(machine, machine->threads[thread])) return "";
-    return " (interrupted: porcheck does not model that an interrupt wakes a waiting thread, so "
-           "the JVM would not wait here)";
 }
 
 void explore_describe_waiting(const vm *machine, uint32_t thread, char *buf, size_t cap)
@@ -422,7 +415,6 @@ void explore_describe_waiting(const vm *machine, uint32_t thread, char *buf, siz
     } else {
         base_textbuf_printf(&t, "waits for a class initialisation");
     }
-    base_textbuf_printf(&t, "%s", explore_interrupt_note(machine, thread));
 }
 
 /* ---- Uncaught exceptions --------------------------------------------------------------------- */

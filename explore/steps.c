@@ -239,13 +239,15 @@ static bool say_action(words *w, const vm *machine, const vm_thread *th, uint32_
         bool timer = vm_timer_pending(th);
         bool woken = vm_notified(machine, th) && (free || !timer);
         bool spurious = timer && !woken && vm_spurious_site(machine, th);
+        bool interrupted = timer && !woken && vm_thread_interrupted(machine, th);
         w->waits = spurious ? 3 : woken || timer ? 2 : 1;
-        const char *verb = woken    ? "wake up, lock"
-                           : !timer ? "wait on"
-                           : spurious
-                               ? (free ? "wake up spuriously, lock" : "wake up spuriously on")
-                           : free ? "time out, lock"
-                                  : "time out on";
+        const char *verb =
+            woken         ? "wake up, lock"
+            : !timer      ? "wait on"
+            : interrupted ? (free ? "wake up interrupted, lock" : "wake up interrupted on")
+            : spurious    ? (free ? "wake up spuriously, lock" : "wake up spuriously on")
+            : free        ? "time out, lock"
+                          : "time out on";
         base_textbuf_printf(&w->out, "%s ", verb);
         say_object(w, machine, woken || (timer && free) ? th->wait_lock : th->wait_object);
         return true;
@@ -263,8 +265,8 @@ static bool say_action(words *w, const vm *machine, const vm_thread *th, uint32_
         m = vm_call_target((vm *)machine, NULL, f, pc, sp);
         if (!m) return base_textbuf_printf(&w->out, "call"), true;
         if (!say_call(w, machine, m, sp - m->arg_slots)) return false;
-        if (m->sync == VM_SYNC_PARK && th->permit)
-            w->waits = 2; /* it has its permit: it wakes up */
+        if (m->sync == VM_SYNC_PARK && (th->permit || vm_thread_interrupted(machine, th)))
+            w->waits = 2; /* it has its permit, or is interrupted: it wakes up */
         else if (m->sync == VM_SYNC_PARK && vm_spurious_site(machine, th))
             w->waits = 4; /* it returns with no permit */
         return true;

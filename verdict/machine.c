@@ -34,8 +34,7 @@ static size_t describe_blocked(const vm *machine, uint32_t t, verdict_deadlock_s
         return len + (size_t)snprintf(buf + len, cap - len, "\n  %s %s", name, what);
     }
     blocked_action(machine, t, names, what, sizeof what);
-    len += (size_t)snprintf(buf + len, cap - len, " %s blocked at %s%s", name, what,
-                            explore_interrupt_note(machine, t));
+    len += (size_t)snprintf(buf + len, cap - len, " %s blocked at %s", name, what);
     int owner = explore_waits_for(machine, t);
     if (owner >= 0 && len < cap) {
         explore_thread_name(machine, (uint32_t)owner, name, sizeof name);

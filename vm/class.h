@@ -62,8 +62,14 @@ typedef enum vm_sync_kind {
     VM_SYNC_UNPARK,     /* Sync.unpark: thread arg0's permit */
     VM_SYNC_START,      /* Thread.start0: starts receiver thread arg0 */
     VM_SYNC_JOIN,       /* Thread.join0: waits until thread arg0 has ended */
-    VM_SYNC_OUTPUT,     /* PrintStream's writes: the program's output, one place, so that two
-                         * outputs never commute (their order is part of every outcome) */
+    VM_SYNC_INTERRUPT,  /* Thread.interrupt0: sets thread arg0's interrupt flag and wakes it from
+                         * an interruptible wait; a write of every monitor, since each wait, timed
+                         * wait's end, lockInterruptibly and flag read (all monitor accesses) may
+                         * end otherwise after it */
+    VM_SYNC_ENTER_INTERRUPTIBLY, /* Sync.monitorEnterInterruptibly: as VM_SYNC_ENTER, but an
+                                  * interrupt ends the wait with InterruptedException */
+    VM_SYNC_OUTPUT, /* PrintStream's writes: the program's output, one place, so that two
+                     * outputs never commute (their order is part of every outcome) */
 } vm_sync_kind;
 
 /* A method of a loaded class. */

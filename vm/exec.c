@@ -111,14 +111,6 @@ static bool user_threads_alive(const vm *machine)
     return false;
 }
 
-/* True when a waiting thread has its interrupt flag set (the JVM would have woken it). */
-static bool interrupted_waiter(const vm *machine)
-{
-    for (uint32_t i = 0; i < machine->thread_count; i++)
-        if (vm_thread_waits_interrupted(machine, machine->threads[i])) return true;
-    return false;
-}
-
 static bool schedule(vm *machine)
 {
     static const vm_stop slice = {.budget = 1u << 20};
@@ -128,11 +120,7 @@ static bool schedule(vm *machine)
         vm_thread *t = pick(machine, current, rotate);
         if (!t)
             return vm_fail(machine, VM_ERR_DEADLOCK,
-                           "error: deadlock: every live thread is blocked or waiting%s",
-                           interrupted_waiter(machine)
-                               ? " (one was interrupted: porcheck does not model that an "
-                                 "interrupt wakes a waiting thread, so the JVM may not deadlock)"
-                               : "");
+                           "error: deadlock: every live thread is blocked or waiting");
         current = t->id;
         vm_run_result r = vm_interpret(machine, t, &slice);
         if (r == VM_RUN_FAILED) return false;

@@ -347,6 +347,7 @@ vm_run_result VM_INTERP_NAME(vm *machine, vm_thread *t, const vm_stop *stop)
     if (t->state == VM_THREAD_BLOCKED) {
         t->wait_class = NULL;
         t->wait_object = 0;
+        t->wait_timer = VM_TIMER_NONE;
     }
     t->state = VM_THREAD_RUNNABLE;
     LOAD();

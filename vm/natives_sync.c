@@ -143,11 +143,27 @@ static void expire(vm *machine, vm_thread *t, uint32_t cond)
     settle_groups(machine, cond);
 }
 
+/* Clears [t]'s interrupt flag; returns whether it was set. */
+static bool take_interrupt(vm *machine, vm_thread *t)
+{
+    if (!vm_thread_interrupted(machine, t)) return false;
+    VM_FIELDS(vm_obj_w(machine, t->object))[machine->off.thread_interrupted].i = 0;
+    return true;
+}
+
+/* Throws InterruptedException on [t]. */
+static int throw_interrupted(vm *machine, vm_thread *t)
+{
+    vm_throw(machine, t, "java/lang/InterruptedException", NULL);
+    return native_thrown(machine);
+}
+
 /* [t] starts to wait on [cond] after releasing [lock]'s monitor [o]. Under checking a timed
  * wait stays a candidate of notify() until its timeout fires (a step of its own while the monitor
- * is held; at once when it is free); under exec it times out at once. */
+ * is held; at once when it is free); under exec it times out at once. An untimed wait that
+ * interrupts do not end ([interruptible] false) is VM_TIMER_DEAF. */
 static int start_wait(vm *machine, vm_thread *t, vm_object *o, uint32_t lock, uint32_t cond,
-                      bool timed)
+                      bool timed, bool interruptible)
 {
     t->saved_count = o->lock_count;
     o->lock_owner = 0;
@@ -156,21 +172,28 @@ static int start_wait(vm *machine, vm_thread *t, vm_object *o, uint32_t lock, ui
     t->wait_lock = lock;
     bool checking = machine->driver.hooks != NULL;
     t->notified = timed && !checking;
-    t->wait_timer = !timed ? VM_TIMER_NONE : checking ? VM_TIMER_RUNNING : VM_TIMER_EXPIRED;
+    t->wait_timer = !timed     ? (interruptible ? VM_TIMER_NONE : VM_TIMER_DEAF)
+                    : checking ? VM_TIMER_RUNNING
+                               : VM_TIMER_EXPIRED;
     t->state = VM_THREAD_WAITING;
     return VM_NATIVE_BLOCK;
 }
 
 /* Waits on [cond] releasing monitor [lock] (Object.wait when they are the same object); with
  * [timed], the wait may end by its timeout. Sets [*notified] (may be NULL) to whether the wait
- * ended by a notification rather than by its timeout. */
+ * ended by a notification rather than by its timeout. With [interruptible], as HotSpot's
+ * Object.wait: a thread interrupted before it waits throws InterruptedException at once, keeping
+ * the monitor; one interrupted while it waits (Thread.interrupt starts its timer, see
+ * thread_interrupt) leaves the wait set as a timed-out one does and, unless a notification
+ * reached it first, throws InterruptedException once it holds the monitor again. */
 static int wait_on(vm *machine, vm_thread *t, uint32_t lock, uint32_t cond, bool timed,
-                   bool *notified)
+                   bool interruptible, bool *notified)
 {
     vm_object *o = vm_obj(machine, lock);
     if (!t->wait_object) {
         if (o->lock_owner != t->id + 1) return illegal_monitor(machine, t);
-        return start_wait(machine, t, vm_obj_w(machine, lock), lock, cond, timed);
+        if (interruptible && take_interrupt(machine, t)) return throw_interrupted(machine, t);
+        return start_wait(machine, t, vm_obj_w(machine, lock), lock, cond, timed, interruptible);
     }
     bool free = !o->lock_owner || o->lock_owner == t->id + 1;
     bool running = vm_timer_pending(t);
@@ -193,6 +216,8 @@ static int wait_on(vm *machine, vm_thread *t, uint32_t lock, uint32_t cond, bool
     o->lock_count = t->saved_count;
     t->wait_object = t->wait_lock = 0;
     t->wait_timer = VM_TIMER_NONE;
+    if (by_timeout && interruptible && take_interrupt(machine, t))
+        return throw_interrupted(machine, t);
     return VM_NATIVE_OK;
 }
 
@@ -247,7 +272,7 @@ int vm_native_object_wait(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret
         return native_thrown(machine);
     }
     bool timed = vm_get_long(args + 1) > 0 || (!t->wait_object && vm_spurious_site(machine, t));
-    return wait_on(machine, t, args[0].ref, args[0].ref, timed, NULL);
+    return wait_on(machine, t, args[0].ref, args[0].ref, timed, true, NULL);
 }
 
 int vm_native_object_notify(vm *machine, vm_thread *t, vm_slot *args, vm_slot *ret)
@@ -298,6 +323,67 @@ FN(thread_yield)
     return machine->driver.hooks ? VM_NATIVE_OK : VM_NATIVE_YIELD;
 }
 
+/* Fails: [t] has an interrupt pending while it waits in Thread.join(), which porcheck does not
+ * model (the JVM would throw InterruptedException; see thread_interrupt). */
+static int unsupported_join_interrupt(vm *machine, const vm_thread *t)
+{
+    vm_unsupported(machine, t,
+                   "Thread.join() by an interrupted thread, or Thread.interrupt() of a joining "
+                   "one (porcheck does not model that an interrupt ends a join)");
+    return VM_NATIVE_FAIL;
+}
+
+/* Thread.interrupt: sets the flag of thread [args[0]] (started or not, as the JDK's field is),
+ * and wakes it from an interruptible wait: under checking, an untimed wait becomes one whose
+ * timeout may fire (wait_on then throws), so that the thread still takes a notification that
+ * reaches it before it leaves the wait set, as HotSpot's does; under exec it wakes at once. A
+ * parked thread wakes because park returns while the flag is set (vm_thread_enabled). */
+FN(thread_interrupt)
+{
+    UNUSED;
+    VM_FIELDS(vm_obj_w(machine, args[0].ref))[machine->off.thread_interrupted].i = 1;
+    vm_thread *target = vm_thread_of_object(machine, args[0].ref);
+    if (!target || target == t || target->state != VM_THREAD_WAITING) return VM_NATIVE_OK;
+    if (target->join_thread) return unsupported_join_interrupt(machine, target);
+    if (!target->wait_object || target->notified || target->wait_timer != VM_TIMER_NONE)
+        return VM_NATIVE_OK;
+    vm_thread_w(machine, target);
+    if (machine->driver.hooks) {
+        target->wait_timer = VM_TIMER_RUNNING;
+    } else {
+        target->wait_timer = VM_TIMER_EXPIRED;
+        target->notified = true;
+    }
+    return VM_NATIVE_OK;
+}
+
+/* Thread.isInterrupted: thread [args[0]]'s flag. */
+FN(thread_is_interrupted)
+{
+    UNUSED;
+    vm_thread *target = vm_thread_of_object(machine, args[0].ref);
+    ret->i = target ? vm_thread_interrupted(machine, target)
+                    : VM_FIELDS(vm_obj(machine, args[0].ref))[machine->off.thread_interrupted].i;
+    return VM_NATIVE_OK;
+}
+
+/* Thread.interrupted, called on the current thread: its flag, which it clears. */
+FN(thread_clear_interrupt)
+{
+    UNUSED;
+    ret->i = take_interrupt(machine, t);
+    return VM_NATIVE_OK;
+}
+
+/* Thread.sleep, called on the current thread: returns at once (its time may pass at any moment),
+ * or throws InterruptedException, clearing the flag, when the thread is interrupted. */
+FN(thread_sleep)
+{
+    UNUSED;
+    if (take_interrupt(machine, t)) return throw_interrupted(machine, t);
+    return machine->driver.hooks ? VM_NATIVE_OK : VM_NATIVE_YIELD;
+}
+
 FN(thread_join)
 {
     UNUSED;
@@ -307,6 +393,7 @@ FN(thread_join)
     }
     vm_thread *target = args[0].ref ? vm_thread_of_object(machine, args[0].ref) : NULL;
     if (!target || target->state == VM_THREAD_TERMINATED || target == t) return VM_NATIVE_OK;
+    if (vm_thread_interrupted(machine, t)) return unsupported_join_interrupt(machine, t);
     t->join_thread = target->id + 1;
     t->state = VM_THREAD_WAITING;
     return VM_NATIVE_BLOCK;
@@ -324,7 +411,10 @@ const vm_native vm_natives_thread[] = {
     {"currentThread", "()Ljava/lang/Thread;", thread_current, VM_SYNC_NONE, NULL},
     {"start0", "()V", thread_start, VM_SYNC_START, "start"},
     {"yield", "()V", thread_yield, VM_SYNC_NONE, NULL},
-    {"sleep0", "(J)V", thread_yield, VM_SYNC_NONE, NULL},
+    {"sleep0", "(J)V", thread_sleep, VM_SYNC_LOCK, "sleep"},
+    {"interrupt0", "()V", thread_interrupt, VM_SYNC_INTERRUPT, "interrupt"},
+    {"isInterrupted0", "()Z", thread_is_interrupted, VM_SYNC_LOCK_READ, "isInterrupted"},
+    {"clearInterrupt0", "()Z", thread_clear_interrupt, VM_SYNC_LOCK, "interrupted"},
     {"join0", "(Ljava/lang/Thread;)V", thread_join, VM_SYNC_JOIN, "join"},
     {"holdsLock", "(Ljava/lang/Object;)Z", thread_holds_lock, VM_SYNC_LOCK_READ, NULL},
     {0},
@@ -672,6 +762,16 @@ FN(sync_enter)
     return vm_monitor_enter(machine, t, args[0].ref) ? VM_NATIVE_OK : VM_NATIVE_BLOCK;
 }
 
+FN(sync_enter_interruptibly)
+{
+    UNUSED;
+    if (!args[0].ref) return native_npe(machine, t);
+    if (take_interrupt(machine, t)) return throw_interrupted(machine, t);
+    if (vm_monitor_enter(machine, t, args[0].ref)) return VM_NATIVE_OK;
+    t->wait_timer = VM_TIMER_ABORTABLE; /* BLOCKED until the monitor is free or it is interrupted */
+    return VM_NATIVE_BLOCK;
+}
+
 FN(sync_try_enter)
 {
     UNUSED;
@@ -714,7 +814,14 @@ FN(sync_await)
 {
     UNUSED;
     if (!args[0].ref || !args[1].ref) return native_npe(machine, t);
-    return wait_on(machine, t, args[0].ref, args[1].ref, false, NULL);
+    return wait_on(machine, t, args[0].ref, args[1].ref, false, true, NULL);
+}
+
+FN(sync_await_uninterruptibly)
+{
+    UNUSED;
+    if (!args[0].ref || !args[1].ref) return native_npe(machine, t);
+    return wait_on(machine, t, args[0].ref, args[1].ref, false, false, NULL);
 }
 
 FN(sync_await_timed)
@@ -722,7 +829,7 @@ FN(sync_await_timed)
     UNUSED;
     if (!args[0].ref || !args[1].ref) return native_npe(machine, t);
     bool notified = false;
-    int r = wait_on(machine, t, args[0].ref, args[1].ref, true, &notified);
+    int r = wait_on(machine, t, args[0].ref, args[1].ref, true, true, &notified);
     ret->i = notified;
     return r;
 }
@@ -760,6 +867,10 @@ FN(sync_park)
     UNUSED;
     if (t->permit || vm_spurious_site(machine, t)) { /* a spurious return leaves no permit */
         t->permit = false;
+        t->parked = false;
+        return VM_NATIVE_OK;
+    }
+    if (vm_thread_interrupted(machine, t)) { /* returns at once while interrupted */
         t->parked = false;
         return VM_NATIVE_OK;
     }
@@ -835,11 +946,15 @@ const vm_native vm_natives_sync[] = {
     {"fieldModifiers", "(Ljava/lang/Class;Ljava/lang/String;)I", sync_field_modifiers, VM_SYNC_NONE,
      NULL},
     {"monitorEnter", "(Ljava/lang/Object;)V", sync_enter, VM_SYNC_ENTER, "lock"},
+    {"monitorEnterInterruptibly", "(Ljava/lang/Object;)V", sync_enter_interruptibly,
+     VM_SYNC_ENTER_INTERRUPTIBLY, "lockInterruptibly"},
     {"tryMonitorEnter", "(Ljava/lang/Object;)Z", sync_try_enter, VM_SYNC_LOCK, "tryLock"},
     {"monitorExit", "(Ljava/lang/Object;)V", sync_exit, VM_SYNC_LOCK, "unlock"},
     {"monitorDepth", "(Ljava/lang/Object;)I", sync_depth, VM_SYNC_LOCK_READ, NULL},
     {"isLocked", "(Ljava/lang/Object;)Z", sync_locked, VM_SYNC_LOCK_READ, NULL},
     {"await", "(Ljava/lang/Object;Ljava/lang/Object;)V", sync_await, VM_SYNC_LOCK, "await"},
+    {"awaitUninterruptibly", "(Ljava/lang/Object;Ljava/lang/Object;)V", sync_await_uninterruptibly,
+     VM_SYNC_LOCK, "await"},
     {"awaitTimed", "(Ljava/lang/Object;Ljava/lang/Object;)Z", sync_await_timed, VM_SYNC_LOCK,
      "await"},
     {"signal", "(Ljava/lang/Object;Ljava/lang/Object;)V", sync_signal, VM_SYNC_LOCK, "signal"},

@@ -124,19 +124,19 @@ bool vm_thread_enabled(const vm *machine, const vm_thread *t)
         return false;
     case VM_THREAD_BLOCKED:
         if (t->wait_class) return t->wait_class->init_state != VM_INIT_RUNNING;
-        return !t->wait_object || monitor_available(machine, t, t->wait_object);
+        return !t->wait_object || monitor_available(machine, t, t->wait_object) ||
+               (t->wait_timer == VM_TIMER_ABORTABLE && vm_thread_interrupted(machine, t));
     default: /* WAITING */
         if (t->join_thread)
             return machine->threads[t->join_thread - 1]->state == VM_THREAD_TERMINATED;
         if (t->wait_object) /* notified with the monitor free, or a timeout that may fire */
             return (vm_notified(machine, t) && monitor_available(machine, t, t->wait_lock)) ||
                    vm_timer_pending(t);
-        return t->permit;
+        return t->permit || vm_thread_interrupted(machine, t); /* parked */
     }
 }
 
-bool vm_thread_waits_interrupted(const vm *machine, const vm_thread *t)
+bool vm_thread_interrupted(const vm *machine, const vm_thread *t)
 {
-    return t->state == VM_THREAD_WAITING && t->object &&
-           VM_FIELDS(vm_obj(machine, t->object))[machine->off.thread_interrupted].i;
+    return t->object && VM_FIELDS(vm_obj(machine, t->object))[machine->off.thread_interrupted].i;
 }

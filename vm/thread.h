@@ -37,6 +37,9 @@ enum {
     VM_TIMER_NONE = 0, /* no timed wait */
     VM_TIMER_RUNNING,  /* waiting, and the timeout may still fire */
     VM_TIMER_EXPIRED,  /* the timeout fired: the thread competes for the monitor unnotified */
+    VM_TIMER_DEAF, /* no timeout, and an interrupt does not end the wait (awaitUninterruptibly) */
+    VM_TIMER_ABORTABLE, /* BLOCKED in lockInterruptibly (exec only: the checker calls it only when
+                         * it can go on): an interrupt ends the wait */
 };
 
 /* How many returns of watched frames a thread remembers. */
@@ -170,9 +173,8 @@ void vm_thread_end(vm *machine, vm_thread *t);
 /* Returns true when [t] can run: runnable, or what it waits for has happened. */
 bool vm_thread_enabled(const vm *machine, const vm_thread *t);
 
-/* True when [t] waits although its interrupt flag is set: porcheck does not model that an
- * interrupt wakes a thread from wait, join, park or a condition's await, as the JVM does. */
-bool vm_thread_waits_interrupted(const vm *machine, const vm_thread *t);
+/* True when [t]'s interrupt flag (Thread.interrupt) is set. */
+bool vm_thread_interrupted(const vm *machine, const vm_thread *t);
 
 /* True when [t], waiting on a condition, was notified or may take a pending notification. */
 bool vm_notified(const vm *machine, const vm_thread *t);

@@ -169,12 +169,6 @@ void explore_watch_call(vm *machine, uint32_t thread, int depth);
 bool explore_call_result(const vm *machine, uint32_t thread, uint32_t gen, char returns,
                          explore_names *names, char *buf, size_t cap);
 
-/* Returns a note (with a leading space) when thread [thread] of [machine] waits although it has
- * been interrupted: porcheck does not model that an interrupt wakes a thread in wait, join or
- * (under the model's locks) a condition's await, so such a wait may be none on the JVM; else
- * "". */
-const char *explore_interrupt_note(const vm *machine, uint32_t thread);
-
 /* Writes [thread]'s state for a deadlock report (where it stands, the lock it waits for and its
  * owner) into [buf] of [cap] bytes. */
 void explore_describe_waiting(const vm *machine, uint32_t thread, char *buf, size_t cap);

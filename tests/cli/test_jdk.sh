@@ -146,7 +146,7 @@ done
 # The reported schedules have the fewest context switches, which need no waiting; this one (the
 # first that dl-s-por met) has the write lock wake up after a wait.
 expect 1 check --jdk-locks --jar zoo.jar --spec "$jdk_dir/registry-buggy.json" --client "$registry" \
-    --trace-format list --replay '0*3,1,2,3,1*3,2,1,2*3,1*21,0,2*8,0,3*6,0*2'
+    --trace-format list --replay '0*3,1,2,3,1*3,2,1,2*3,1*23,0,2*8,0,3*6,0*2'
 grep -q "WriteLock@[0-9]*.lock(): wakes up at RegistryBuggy.register(RegistryBuggy.java:22)" out.txt ||
     fail "RegistryBuggy: the replay does not show the write lock waking up: $(cat out.txt)"
 small='{ register(1,1) } || { register(1,2); owner(1) }'

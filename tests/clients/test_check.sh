@@ -593,6 +593,15 @@ done
 expect 0 --jar "$odd_cp" --spec "$gate" --client '{ pass() } || { peek() } || { openAll() }' \
     --json out.json
 outcomes_are "timed gate, openAll" '[true,false,"void"] [true,true,"void"]'
+# an interrupt ends a wait: cancel() interrupts the thread waiting in take(), which answers -1,
+# an outcome no sequential run has (every search used to say ok: interrupts woke no thread)
+cancel=$test_specs/cancel-gate.json
+for a in $(every_other 0 $algos); do
+    expect 1 --jar "$odd_cp" --spec "$cancel" --client '{ take() } || { cancel() }' --algo "$a" \
+        --json out.json --no-minimize
+    [ "$(field unexpected)" = '[-1,0]' ] || fail "cancel gate under $a: unexpected $(field unexpected)"
+done
+grep -q "interrupt Thread\[T0\]" out.txt || fail "cancel gate: no interrupt step: $(cat out.txt)"
 # a method that forks a helper thread and joins it: the sequential runs run the helper while
 # the method waits for it (they used to leave it unstarted, so sum() blocked for ever there and
 # every outcome of it was unexpected), and no note says a structure thread never runs

@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Random small concurrent Java programs for the differential test of the searches.
 
-usage: random_programs.py DIR FIRST COUNT
+usage: random_programs.py [--interrupts] DIR FIRST COUNT
 
-Writes DIR/R<seed>.java for seeds FIRST .. FIRST+COUNT-1. Each program starts two or three
+Writes DIR/R<seed>.java (with --interrupts, DIR/RI<seed>.java) for seeds FIRST .. FIRST+COUNT-1. Each program starts two or three
 threads over a few shared fields (plain, volatile, an AtomicInteger, an array), two monitors with
-wait and notifyAll, a ReentrantLock with a condition (signalAll, timed await), yield, timed parks
-and unparks, and a fresh object notified before and after it is published into a shared field
-that other threads wait on; main may run operations of its own, may join some threads (or none: then threads
+wait and notifyAll, a ReentrantLock with a condition (signalAll, timed await, lockInterruptibly),
+yield, timed parks and unparks, with --interrupts interrupts of the threads (seen by the waits,
+sleeps and reads of the flag, an InterruptedException recorded as "i"), and a fresh object notified before and after
+it is published into a shared field that other threads wait on; main may run operations of its own, may join some threads (or none: then threads
 outlive it and print their own observations), and prints what it read. Every
 program ends or blocks: a wait is timed, or waits under an `if` for a notifyAll that may come
 before it or never (a deadlock, which is an outcome like the others).
@@ -18,12 +19,17 @@ import sys
 FIELDS = ["a", "b", "c"]
 
 
-def op(rng, depth, reads):
-    """Returns one statement of a thread body; [reads] counts the locals it declares."""
+INTERRUPTS = ["interrupt", "interrupt", "interrupt", "interrupted", "sleep", "rlocki"]
+
+
+def op(rng, depth, reads, interrupts):
+    """Returns one statement of a thread body; [reads] counts the locals it declares; with
+    [interrupts], the statements of INTERRUPTS too, and a wait's InterruptedException is seen."""
     kind = rng.choice(["write", "read", "read", "inc", "volatile", "cas", "sync", "sync",
                        "notify", "wait", "array", "rlock", "signal", "await", "park", "unpark",
-                       "fresh", "boxwait"]
+                       "fresh", "boxwait"] + (INTERRUPTS if interrupts else [])
                       + (["yield"] if depth == 0 else []))
+    caught = "seen.append('i'); " if interrupts else ""
     f = rng.choice(FIELDS)
     if kind == "write":
         return f"{f} = {rng.randint(1, 3)};"
@@ -45,15 +51,30 @@ def op(rng, depth, reads):
         return "LockSupport.parkNanos(1000);"
     if kind == "unpark":
         return f"LockSupport.unpark(T[{rng.randint(0, 2)}]);"
+    if kind == "interrupt":
+        return f"T[{rng.randint(0, 2)}].interrupt();"
+    if kind == "interrupted":
+        reads[0] += 1
+        if rng.random() < 0.5:
+            return "seen.append(Thread.interrupted());"
+        return f"seen.append(T[{rng.randint(0, 2)}].isInterrupted());"
+    if kind == "sleep":
+        return "try { Thread.sleep(1); } catch (InterruptedException e) { seen.append('i'); }"
+    if kind == "rlocki":
+        if depth >= 1:
+            return f"{f} = {rng.randint(1, 3)};"
+        body = " ".join(op(rng, depth + 1, reads, interrupts) for _ in range(rng.randint(1, 2)))
+        return (f"try {{ R.lockInterruptibly(); try {{ {body} }} finally {{ R.unlock(); }} }} "
+                "catch (InterruptedException e) { seen.append('i'); }")
     if kind == "signal":
         return "R.lock(); try { C.signalAll(); } finally { R.unlock(); }"
     if kind == "await":
         return (f"R.lock(); try {{ if ({f} == 0) C.await(5, TimeUnit.MILLISECONDS); }} "
-                "catch (InterruptedException e) { } finally { R.unlock(); }")
+                f"catch (InterruptedException e) {{ {caught}}} finally {{ R.unlock(); }}")
     if kind == "rlock":
         if depth >= 1:
             return f"{f} = {rng.randint(1, 3)};"
-        body = " ".join(op(rng, depth + 1, reads) for _ in range(rng.randint(1, 2)))
+        body = " ".join(op(rng, depth + 1, reads, interrupts) for _ in range(rng.randint(1, 2)))
         return f"R.lock(); try {{ {body} }} finally {{ R.unlock(); }}"
     if kind == "fresh":  # notifies unshared, then shared once published
         return ("{ Object o = new Object(); synchronized (o) { o.notifyAll(); } box = o; "
@@ -61,24 +82,25 @@ def op(rng, depth, reads):
     if kind == "boxwait":
         wait = "x.wait(5);" if rng.random() < 0.5 else f"if ({f} == 0) x.wait();"
         return (f"{{ Object x = box; if (x != null) synchronized (x) {{ try {{ {wait} }} "
-                "catch (InterruptedException e) { } } }")
+                f"catch (InterruptedException e) {{ {caught}}} }} }}")
     lock = rng.choice(["L0", "L1"])
     if kind == "notify":
         return f"synchronized ({lock}) {{ {lock}.notifyAll(); }}"
     if kind == "wait":
         if rng.random() < 0.5:
-            return f"synchronized ({lock}) {{ try {{ {lock}.wait(5); }} catch (InterruptedException e) {{ }} }}"
+            return (f"synchronized ({lock}) {{ try {{ {lock}.wait(5); }} "
+                    f"catch (InterruptedException e) {{ {caught}}} }}")
         return (f"synchronized ({lock}) {{ if ({f} == 0) try {{ {lock}.wait(); }} "
-                f"catch (InterruptedException e) {{ }} }}")
+                f"catch (InterruptedException e) {{ {caught}}} }}")
     if depth >= 1:
         return f"{f} = {rng.randint(1, 3)};"
-    body = " ".join(op(rng, depth + 1, reads) for _ in range(rng.randint(1, 2)))
+    body = " ".join(op(rng, depth + 1, reads, interrupts) for _ in range(rng.randint(1, 2)))
     return f"synchronized ({lock}) {{ {body} }}"
 
 
-def program(seed):
+def program(seed, interrupts=False):
     rng = random.Random(seed)
-    name = f"R{seed}"
+    name = f"RI{seed}" if interrupts else f"R{seed}"
     threads = rng.randint(2, 3)
     joined = [rng.random() < 0.6 for _ in range(threads)]
     lines = [
@@ -105,7 +127,7 @@ def program(seed):
     ]
     for t in range(threads):
         reads = [0]
-        body = " ".join(op(rng, 0, reads) for _ in range(rng.randint(1, 3)))
+        body = " ".join(op(rng, 0, reads, interrupts) for _ in range(rng.randint(1, 3)))
         out = "" if joined[t] else f' System.out.println("t{t} " + mine);'
         lines.append(f"        Thread t{t} = new Thread(() -> {{ StringBuilder mine = new StringBuilder();"
                      f" {body.replace('seen.', 'mine.')}{out} }});")
@@ -115,7 +137,7 @@ def program(seed):
         lines.append(f"        t{t}.start();")
     main_reads = [0]
     for _ in range(rng.randint(0, 2)):
-        lines.append("        " + op(rng, 0, main_reads))
+        lines.append("        " + op(rng, 0, main_reads, interrupts))
     for t in range(threads):
         if joined[t]:
             lines.append(f"        t{t}.join();")
@@ -126,9 +148,11 @@ def program(seed):
 
 
 def main():
-    out, first, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    args = sys.argv[1:]
+    interrupts = args[:1] == ["--interrupts"]
+    out, first, count = args[interrupts], int(args[interrupts + 1]), int(args[interrupts + 2])
     for seed in range(first, first + count):
-        name, text = program(seed)
+        name, text = program(seed, interrupts)
         with open(f"{out}/{name}.java", "w") as f:
             f.write(text)
 

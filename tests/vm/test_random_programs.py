@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """The differential test of the searches on random Java programs (random_programs.py).
 
-usage: test_random_programs.py PORCHECK JAVAC WORK_DIR FIRST COUNT [ALGO...]
+usage: test_random_programs.py [--interrupts] PORCHECK JAVAC WORK_DIR FIRST COUNT [ALGO...]
 
 Compiles programs FIRST .. FIRST+COUNT-1 with JAVAC and runs `porcheck run --all` on each under
 both classifiers: every search (or the ALGOs given) must find exactly dfs's outcomes (the set of
 standard outputs of the end states) and the same kinds of violations (deadlock, livelock,
 uncaught exception); so must, in turn, dfs, s-por or dl-s-por with the visible set narrowed to
-the program's class (`--visible R<seed>`). Prints one line per disagreement with the command
+the program's class (`--visible R<seed>`). With --interrupts the programs interrupt their threads
+too (random_programs.py --interrupts). Prints one line per disagreement with the command
 that shows it, and exits 1 if there is any. PORCHECK_TEST_QUICK=1 (the sanitizer build) runs the
 first half of the programs, each under dfs and one other search in turn."""
 import json
@@ -38,17 +39,22 @@ def summary(porcheck, work, name, classifier, algo, options=()):
 
 
 def main():
-    porcheck, javac, work = sys.argv[1], sys.argv[2], sys.argv[3]
-    first, count = int(sys.argv[4]), int(sys.argv[5])
-    algos = sys.argv[6:] or ALGOS
+    args = sys.argv[1:]
+    interrupts = args[:1] == ["--interrupts"]
+    args = args[interrupts:]
+    porcheck, javac, work = args[0], args[1], args[2]
+    first, count = int(args[3]), int(args[4])
+    algos = args[5:] or ALGOS
     quick = os.environ.get("PORCHECK_TEST_QUICK") == "1"
     if quick:
         count = max(1, count // 2)
     here = os.path.dirname(os.path.abspath(__file__))
     os.makedirs(work, exist_ok=True)
-    subprocess.run([sys.executable, os.path.join(here, "random_programs.py"), work, str(first),
-                    str(count)], check=True)
-    names = [f"R{s}" for s in range(first, first + count)]
+    subprocess.run([sys.executable, os.path.join(here, "random_programs.py")]
+                   + (["--interrupts"] if interrupts else []) + [work, str(first), str(count)],
+                   check=True)
+    prefix = "RI" if interrupts else "R"
+    names = [f"{prefix}{s}" for s in range(first, first + count)]
     subprocess.run([javac, "-nowarn", "-d", work] + [f"{work}/{n}.java" for n in names],
                    check=True)
     failures = 0

@@ -2,8 +2,8 @@ package traces;
 
 import java.util.concurrent.LinkedBlockingQueue;
 
-/** A worker takes from a queue until interrupted; main puts one item, interrupts it and joins it.
- * porcheck does not model that an interrupt wakes a waiting thread: the report says so. */
+/** A worker takes from a queue until interrupted; main puts one item, interrupts it and joins it:
+ * the interrupt ends the worker's take() before or after it took the item. */
 public class Cancel {
     public static void main(String[] args) throws Exception {
         LinkedBlockingQueue<Integer> q = new LinkedBlockingQueue<>();

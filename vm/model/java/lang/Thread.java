@@ -76,11 +76,13 @@ public class Thread implements Runnable {
 
     public static native void yield();
 
-    private static native void sleep0(long millis);
+    /** Sleeps the current thread (this one): returns at once, or throws InterruptedException
+     * when it is interrupted, clearing its flag. */
+    private native void sleep0(long millis) throws InterruptedException;
 
     public static void sleep(long millis) throws InterruptedException {
         if (millis < 0) throw new IllegalArgumentException("timeout value is negative");
-        sleep0(millis);
+        currentThread().sleep0(millis);
     }
 
     public static void sleep(long millis, int nanos) throws InterruptedException { sleep(millis); }
@@ -108,10 +110,12 @@ public class Thread implements Runnable {
     public final void join() throws InterruptedException { join0(this); }
 
     /** Waits for this thread to end, or for [millis] ms (0: for ever); a timed join may time out
-     * at once, so it returns at once and the thread may still run. */
+     * at once, so it returns at once and the thread may still run, unless the caller is
+     * interrupted while this thread is alive (InterruptedException, as the JDK's wait does). */
     public final void join(long millis) throws InterruptedException {
         if (millis < 0) throw new IllegalArgumentException("timeout value is negative");
         if (millis == 0) join0(this);
+        else if (alive && Thread.interrupted()) throw new InterruptedException();
     }
 
     public final void join(long millis, int nanos) throws InterruptedException {
@@ -145,16 +149,20 @@ public class Thread implements Runnable {
         priority = newPriority;
     }
 
-    public void interrupt() { interrupted = true; }
+    /** Sets this thread's interrupt flag and wakes it from an interruptible wait (the flag is
+     * read and written by these natives only). */
+    private native void interrupt0();
 
-    public boolean isInterrupted() { return interrupted; }
+    private native boolean isInterrupted0();
 
-    public static boolean interrupted() {
-        Thread t = currentThread();
-        boolean was = t.interrupted;
-        t.interrupted = false;
-        return was;
-    }
+    /** Clears the flag of the current thread (this one); returns whether it was set. */
+    private native boolean clearInterrupt0();
+
+    public void interrupt() { interrupt0(); }
+
+    public boolean isInterrupted() { return isInterrupted0(); }
+
+    public static boolean interrupted() { return currentThread().clearInterrupt0(); }
 
     public String toString() { return "Thread[" + getName() + "," + getPriority() + ",main]"; }
 

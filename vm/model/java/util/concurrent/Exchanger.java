@@ -10,8 +10,8 @@ import jdk.internal.porcheck.Sync;
  * new state: a search of any program that exchanges never ends. Here a waiter parks until its
  * partner has given the item (a spin only shortens the wait on the JVM, so the behaviours are the
  * same); the partner unparks it after it gave the item. Every access of the slot and of a node is
- * a Sync native: one visible step. Interrupts are seen on entry and after each wake-up, not while
- * parked (porcheck does not model that an interrupt wakes a thread).
+ * a Sync native: one visible step. Interrupts are seen on entry and after each wake-up (an
+ * interrupt ends a park).
  */
 public class Exchanger<V> {
     /** A waiter's offer: its item, the partner's once given, and the thread to unpark. */
@@ -77,6 +77,7 @@ public class Exchanger<V> {
         long deadline = timed ? System.nanoTime() + nanos : 0L;
         Sync.putReference(p, PARKED, Thread.currentThread());
         Object v;
+        boolean reassert = false; /* interrupted after a partner took the offer: the item comes */
         while ((v = Sync.getReference(p, MATCH)) == null) {
             boolean late = timed && deadline - System.nanoTime() <= 0L;
             boolean interrupted = Thread.interrupted();
@@ -84,10 +85,11 @@ public class Exchanger<V> {
                 if (interrupted) throw new InterruptedException();
                 return null;
             }
-            if (interrupted) Thread.currentThread().interrupt(); /* taken: the item comes */
+            reassert |= interrupted;
             if (timed && !late) LockSupport.parkNanos(this, deadline - System.nanoTime());
             else LockSupport.park(this);
         }
+        if (reassert) Thread.currentThread().interrupt();
         return v;
     }
 }

@@ -76,6 +76,10 @@ public final class Sync {
     /** Enters [lock]'s monitor, blocking while another thread holds it. */
     public static native void monitorEnter(Object lock);
 
+    /** As monitorEnter, but an interrupt of the current thread, before or while it waits, ends
+     * the call with InterruptedException (clearing the flag). */
+    public static native void monitorEnterInterruptibly(Object lock) throws InterruptedException;
+
     public static native boolean tryMonitorEnter(Object lock);
 
     /** Leaves [lock]'s monitor; IllegalMonitorStateException when not the owner. */
@@ -86,12 +90,18 @@ public final class Sync {
 
     public static native boolean isLocked(Object lock);
 
-    /** Releases [lock] entirely, waits on [condition] until signalled, re-acquires [lock]. */
-    public static native void await(Object lock, Object condition);
+    /** Releases [lock] entirely, waits on [condition] until signalled, re-acquires [lock]; an
+     * interrupt before the wait throws InterruptedException at once, one during it after [lock]
+     * is held again (unless a signal came first), clearing the flag. */
+    public static native void await(Object lock, Object condition) throws InterruptedException;
+
+    /** As await, but interrupts do not end the wait (the flag stays set). */
+    public static native void awaitUninterruptibly(Object lock, Object condition);
 
     /** As await, but the wait may also end by its timeout, at any moment; returns true when it
      * ended by a signal. */
-    public static native boolean awaitTimed(Object lock, Object condition);
+    public static native boolean awaitTimed(Object lock, Object condition)
+        throws InterruptedException;
 
     /** Wakes one thread waiting on [condition], a condition of [lock] (the checker treats it as
      * an access to [lock]'s monitor). */
@@ -103,6 +113,7 @@ public final class Sync {
      * checker treats it as a read of [lock]'s monitor). */
     public static native int waitQueueLength(Object lock, Object condition);
 
+    /** Parks the current thread until it has a permit (which it takes) or is interrupted. */
     public static native void park();
 
     /** A timed park: takes the current thread's permit if it has one, and returns either way (its

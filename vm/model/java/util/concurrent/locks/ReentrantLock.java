@@ -15,11 +15,15 @@ public class ReentrantLock implements Lock, java.io.Serializable {
 
     public void lock() { Sync.monitorEnter(sync); }
 
-    public void lockInterruptibly() throws InterruptedException { lock(); }
+    public void lockInterruptibly() throws InterruptedException { Sync.monitorEnterInterruptibly(sync); }
 
     public boolean tryLock() { return Sync.tryMonitorEnter(sync); }
 
-    public boolean tryLock(long timeout, TimeUnit unit) throws InterruptedException { return tryLock(); }
+    /** Its time may be up at once; an interrupt ends it as lockInterruptibly's does. */
+    public boolean tryLock(long timeout, TimeUnit unit) throws InterruptedException {
+        if (Thread.interrupted()) throw new InterruptedException();
+        return tryLock();
+    }
 
     public void unlock() {
         if (Sync.monitorDepth(sync) == 0) throw new IllegalMonitorStateException();
@@ -69,7 +73,7 @@ public class ReentrantLock implements Lock, java.io.Serializable {
 
         public void awaitUninterruptibly() {
             check();
-            Sync.await(lock, this);
+            Sync.awaitUninterruptibly(lock, this);
         }
 
         public long awaitNanos(long nanosTimeout) throws InterruptedException {

@@ -67,12 +67,23 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
     public int getReadHoldCount() { return readHolds.get()[0]; }
 
     boolean acquireShared(boolean wait) {
+        try {
+            return acquireShared(wait, false);
+        } catch (InterruptedException e) {
+            throw new AssertionError(e); /* an uninterruptible wait throws none */
+        }
+    }
+
+    /** Takes the read lock, waiting for it or not ([wait]); with [interruptible], an interrupt
+     * before or while it waits throws InterruptedException. */
+    boolean acquireShared(boolean wait, boolean interruptible) throws InterruptedException {
+        if (interruptible && Thread.interrupted()) throw new InterruptedException();
         Thread me = Thread.currentThread();
         Sync.monitorEnter(sync);
         try {
             while (writer != null && writer != me) {
                 if (!wait) return false;
-                Sync.await(sync, sync);
+                awaitChange(interruptible);
             }
             readers++;
             readHolds.get()[0]++;
@@ -80,6 +91,12 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
         } finally {
             Sync.monitorExit(sync);
         }
+    }
+
+    /** Waits, holding [sync], until another thread changes the lock's state. */
+    private void awaitChange(boolean interruptible) throws InterruptedException {
+        if (interruptible) Sync.await(sync, sync);
+        else Sync.awaitUninterruptibly(sync, sync);
     }
 
     void releaseShared() {
@@ -95,6 +112,16 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
     }
 
     boolean acquireExclusive(boolean wait) {
+        try {
+            return acquireExclusive(wait, false);
+        } catch (InterruptedException e) {
+            throw new AssertionError(e); /* an uninterruptible wait throws none */
+        }
+    }
+
+    /** Takes the write lock, as acquireShared takes the read lock. */
+    boolean acquireExclusive(boolean wait, boolean interruptible) throws InterruptedException {
+        if (interruptible && Thread.interrupted()) throw new InterruptedException();
         Thread me = Thread.currentThread();
         Sync.monitorEnter(sync);
         try {
@@ -104,7 +131,7 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
             }
             while (writer != null || readers > 0) {
                 if (!wait) return false;
-                Sync.await(sync, sync);
+                awaitChange(interruptible);
             }
             writer = me;
             writeHolds = 1;
@@ -127,12 +154,13 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
         }
     }
 
-    /** Waits on [cond] releasing the write lock entirely, then takes it back. */
-    void awaitWrite(Object cond) { awaitWrite(cond, false); }
-
-    /** The same, timed or not ([timed]); true when it was signalled rather than timed out. */
-    boolean awaitWrite(Object cond, boolean timed) {
+    /** Waits on [cond] releasing the write lock entirely, then takes it back; timed or not
+     * ([timed]), ended by an interrupt or not ([interruptible]: InterruptedException once the
+     * write lock is held again, as the JDK's condition throws it). True when it was signalled
+     * rather than timed out. */
+    boolean awaitWrite(Object cond, boolean timed, boolean interruptible) throws InterruptedException {
         Thread me = Thread.currentThread();
+        if (interruptible && Thread.interrupted()) throw new InterruptedException();
         Sync.monitorEnter(sync);
         try {
             if (writer != me) throw new IllegalMonitorStateException();
@@ -141,11 +169,18 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
             writeHolds = 0;
             Sync.signalAll(sync, sync);
             boolean signalled = true;
-            if (timed) signalled = Sync.awaitTimed(sync, cond);
-            else Sync.await(sync, cond);
-            while (writer != null || readers > 0) Sync.await(sync, sync);
+            InterruptedException interrupted = null;
+            try {
+                if (timed) signalled = Sync.awaitTimed(sync, cond);
+                else if (interruptible) Sync.await(sync, cond);
+                else Sync.awaitUninterruptibly(sync, cond);
+            } catch (InterruptedException e) {
+                interrupted = e;
+            }
+            while (writer != null || readers > 0) awaitChange(false);
             writer = me;
             writeHolds = saved;
+            if (interrupted != null) throw interrupted;
             return signalled;
         } finally {
             Sync.monitorExit(sync);
@@ -167,11 +202,13 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
 
         public void lock() { lock.acquireShared(true); }
 
-        public void lockInterruptibly() throws InterruptedException { lock(); }
+        public void lockInterruptibly() throws InterruptedException { lock.acquireShared(true, true); }
 
         public boolean tryLock() { return lock.acquireShared(false); }
 
-        public boolean tryLock(long timeout, TimeUnit unit) throws InterruptedException { return tryLock(); }
+        public boolean tryLock(long timeout, TimeUnit unit) throws InterruptedException {
+            return lock.acquireShared(false, true);
+        }
 
         public void unlock() { lock.releaseShared(); }
 
@@ -185,11 +222,13 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
 
         public void lock() { lock.acquireExclusive(true); }
 
-        public void lockInterruptibly() throws InterruptedException { lock(); }
+        public void lockInterruptibly() throws InterruptedException { lock.acquireExclusive(true, true); }
 
         public boolean tryLock() { return lock.acquireExclusive(false); }
 
-        public boolean tryLock(long timeout, TimeUnit unit) throws InterruptedException { return tryLock(); }
+        public boolean tryLock(long timeout, TimeUnit unit) throws InterruptedException {
+            return lock.acquireExclusive(false, true);
+        }
 
         public void unlock() { lock.releaseExclusive(); }
 
@@ -200,15 +239,23 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
         public Condition newCondition() {
             final ReentrantReadWriteLock rw = lock;
             return new Condition() {
-                public void await() { rw.awaitWrite(this); }
+                public void await() throws InterruptedException { rw.awaitWrite(this, false, true); }
 
-                public void awaitUninterruptibly() { rw.awaitWrite(this); }
-
-                public long awaitNanos(long nanosTimeout) {
-                    return rw.awaitWrite(this, true) && nanosTimeout > 0 ? nanosTimeout : 0;
+                public void awaitUninterruptibly() {
+                    try {
+                        rw.awaitWrite(this, false, false);
+                    } catch (InterruptedException e) {
+                        throw new AssertionError(e); /* an uninterruptible wait throws none */
+                    }
                 }
 
-                public boolean await(long time, TimeUnit unit) { return rw.awaitWrite(this, true); }
+                public long awaitNanos(long nanosTimeout) throws InterruptedException {
+                    return rw.awaitWrite(this, true, true) && nanosTimeout > 0 ? nanosTimeout : 0;
+                }
+
+                public boolean await(long time, TimeUnit unit) throws InterruptedException {
+                    return rw.awaitWrite(this, true, true);
+                }
 
                 public void signal() {
                     rw.checkWriter();
