@@ -83,6 +83,50 @@ Test(vm_errors, missing_native_is_unsupported)
                    "NativeMissing.main(NativeMissing.java:6))\n");
 }
 
+/* Runs porcheck exec on [main] of the linking programs and checks exit status 2 and one line
+ * that starts with [head] and ends with [tail] (the model library's lines between them move). */
+static void expect_failure_between(const char *main, const char *head, const char *tail)
+{
+    char *argv[] = {PORCHECK, "exec", "--classpath", (char *)classpath(), (char *)main, NULL};
+    proc_result r = {0};
+    cr_assert(run_process(argv, 60, &r));
+    cr_expect_eq(r.status, 2, "%s: exit status %d, stderr: %s", main, r.status, r.err);
+    size_t len = strlen(r.err), tail_len = strlen(tail);
+    cr_expect(!strncmp(r.err, head, strlen(head)), "%s: stderr %s", main, r.err);
+    cr_expect(len >= tail_len && !strcmp(r.err + len - tail_len, tail), "%s: stderr %s", main,
+              r.err);
+    cr_expect(len && !memchr(r.err, '\n', len - 1), "%s: more than one line: %s", main, r.err);
+    proc_result_free(&r);
+}
+
+/* No garbage collection: a weak reference is refused rather than never cleared. */
+Test(vm_errors, weak_reference_is_unsupported)
+{
+    expect_failure_between("WeakRef",
+                           "unsupported: java/lang/ref/Reference: weak, soft and phantom "
+                           "references (porcheck does not model garbage collection) (called from ",
+                           "reached from WeakRef.main(WeakRef.java:5))\n");
+}
+
+/* An interrupt that would end a join is refused rather than ignored. */
+Test(vm_errors, interrupted_join_is_unsupported)
+{
+    expect_failure_between("InterruptJoin",
+                           "unsupported: Thread.join() by an interrupted thread, or "
+                           "Thread.interrupt() of a joining one (porcheck does not model that an "
+                           "interrupt ends a join) (called from ",
+                           "reached from InterruptJoin.main(InterruptJoin.java:6))\n");
+}
+
+/* Thread.getState is NEW before start(), and refused after it. */
+Test(vm_errors, state_of_a_started_thread_is_unsupported)
+{
+    expect_failure_between("StartedState",
+                           "unsupported: java/lang/Thread.getState of a started thread (called "
+                           "from ",
+                           "reached from StartedState.main(StartedState.java:6))\n");
+}
+
 /* Writes class Foo, whose main runs an invokedynamic of bootstrap method Boot.bsm (javac makes
  * no such call site), into directory [dir]. */
 static void write_indy_class(const char *dir)

@@ -64,7 +64,7 @@ typedef struct allowed_gap {
 #define REFLECTION                                                                                 \
     "reflection beyond fields (methods, constructors, annotations, generics) is not modelled"
 #define RANGE_PARSE "parsing a range of a CharSequence (JDK 9) is not modelled yet"
-#define THREAD_GROUPS "thread groups are not modelled"
+#define THREAD_GROUPS "groups do not list their threads or subgroups"
 #define RANGES "the range overloads are not modelled yet"
 #define RANGES_COMPARATOR "the range and Comparator overloads are not modelled yet"
 #define FMA "a fused multiply-add needs exact arithmetic (BigDecimal): not modelled"
@@ -236,20 +236,7 @@ static const allowed_gap allowed[] = {
      "properties are fixed; no environment, console, security manager, loggers or native "
      "libraries"},
     /* java.lang.Thread */
-    {"java/lang/Thread", "<init>", "(Ljava/lang/ThreadGroup;Ljava/lang/Runnable;)V", GAP_MISSING,
-     THREAD_GROUPS},
-    {"java/lang/Thread", "<init>",
-     "(Ljava/lang/ThreadGroup;Ljava/lang/Runnable;Ljava/lang/String;)V", GAP_MISSING,
-     THREAD_GROUPS},
-    {"java/lang/Thread", "<init>",
-     "(Ljava/lang/ThreadGroup;Ljava/lang/Runnable;Ljava/lang/String;J)V", GAP_MISSING,
-     THREAD_GROUPS},
-    {"java/lang/Thread", "<init>",
-     "(Ljava/lang/ThreadGroup;Ljava/lang/Runnable;Ljava/lang/String;JZ)V", GAP_MISSING,
-     THREAD_GROUPS},
-    {"java/lang/Thread", "<init>", "(Ljava/lang/ThreadGroup;Ljava/lang/String;)V", GAP_MISSING,
-     THREAD_GROUPS},
-    {"java/lang/Thread", "activeCount enumerate getThreadGroup", NULL, GAP_MISSING, THREAD_GROUPS},
+    {"java/lang/Thread", "activeCount enumerate", NULL, GAP_MISSING, THREAD_GROUPS},
     {"java/lang/Thread", "countStackFrames resume stop suspend", NULL, GAP_MISSING,
      "deprecated; asynchronous exceptions are not modelled"},
     {"java/lang/Thread", "dumpStack getAllStackTraces getStackTrace", NULL, GAP_MISSING,
@@ -257,8 +244,6 @@ static const allowed_gap allowed[] = {
     {"java/lang/Thread", "checkAccess", NULL, GAP_MISSING, "security managers are not modelled"},
     {"java/lang/Thread", "getContextClassLoader setContextClassLoader", NULL, GAP_MISSING,
      "class loaders are not modelled"},
-    {"java/lang/Thread", "getState", NULL, GAP_MISSING,
-     "Thread.State is not modelled yet (larger gap)"},
     {"java/lang/Thread", "start", NULL, GAP_PARTSYNC,
      "the monitor covers the started check, not start0: only code synchronizing on the Thread can "
      "tell"},
@@ -266,6 +251,15 @@ static const allowed_gap allowed[] = {
     {"java/lang/Thread", "join", NULL, GAP_UNSYNC,
      "a native wait for the end; the JDK waits on the Thread's monitor, which only code "
      "synchronizing on the Thread can tell"},
+    {"java/lang/Thread$State", "<supertype>", NULL, GAP_TYPE, CONSTANTS},
+    /* java.lang.ThreadGroup */
+    {"java/lang/ThreadGroup",
+     "activeCount activeGroupCount allowThreadSuspension destroy enumerate interrupt isDestroyed "
+     "list resume stop suspend",
+     NULL, GAP_MISSING, THREAD_GROUPS},
+    {"java/lang/ThreadGroup", "<init> setMaxPriority", NULL, GAP_UNSYNC,
+     "the JDK's locks the parent group to list a subgroup in it, which only code synchronizing "
+     "on a ThreadGroup can tell"},
     /* java.lang.ThreadLocal */
     {"java/lang/ThreadLocal", "<init>", NULL, GAP_OVERSYNC,
      "numbers ThreadLocals under a class monitor, the JDK with an atomic: one atomic step either "

@@ -11,6 +11,7 @@ public class Thread implements Runnable {
     private boolean started;
     private volatile boolean interrupted;
     private UncaughtExceptionHandler uncaughtExceptionHandler;
+    private ThreadGroup group; /* null: the main group (ThreadGroup.main) */
     Object[] threadLocals;
 
     // The JDK's ThreadLocalRandom and Striped64 (LongAdder) keep their per-thread state here,
@@ -53,11 +54,29 @@ public class Thread implements Runnable {
 
     private static synchronized long nextThreadID() { return ++threadSeqNumber; }
 
-    public Thread() { this(null, "Thread-" + nextThreadNum()); }
+    public Thread() { this((Runnable) null, "Thread-" + nextThreadNum()); }
 
     public Thread(Runnable target) { this(target, "Thread-" + nextThreadNum()); }
 
-    public Thread(String name) { this(null, name); }
+    public Thread(String name) { this((Runnable) null, name); }
+
+    public Thread(ThreadGroup group, Runnable target) { this(group, target, "Thread-" + nextThreadNum(), 0); }
+
+    public Thread(ThreadGroup group, String name) { this(group, null, name, 0); }
+
+    public Thread(ThreadGroup group, Runnable target, String name) { this(group, target, name, 0); }
+
+    /** A thread in [group] (null: the current thread's); the stack size is ignored, as the JVM may. */
+    public Thread(ThreadGroup group, Runnable target, String name, long stackSize) {
+        this(target, name);
+        if (group != null && group != ThreadGroup.main()) this.group = group;
+        else if (group == null) this.group = currentThread().group;
+    }
+
+    /** The same; thread locals are not inherited whatever [inheritThreadLocals] says. */
+    public Thread(ThreadGroup group, Runnable target, String name, long stackSize, boolean inheritThreadLocals) {
+        this(group, target, name, stackSize);
+    }
 
     public Thread(Runnable target, String name) {
         if (name == null) throw new NullPointerException("name cannot be null");
@@ -126,6 +145,23 @@ public class Thread implements Runnable {
 
     public final boolean isAlive() { return alive; }
 
+    /** A thread's state as getState reports it. */
+    public enum State { NEW, RUNNABLE, BLOCKED, WAITING, TIMED_WAITING, TERMINATED }
+
+    /** NEW before start(); the state of a started thread, which another thread's steps change
+     * at any moment, is not modelled (a one-line error). */
+    public State getState() {
+        if (!started) return State.NEW;
+        jdk.internal.porcheck.VM.unsupported("java/lang/Thread.getState of a started thread");
+        return State.RUNNABLE;
+    }
+
+    /** This thread's group; null once it has ended, as the JDK's. */
+    public final ThreadGroup getThreadGroup() {
+        if (started && !alive) return null;
+        return group != null ? group : ThreadGroup.main();
+    }
+
     public final void setDaemon(boolean on) {
         if (alive) throw new IllegalThreadStateException();
         daemon = on;
@@ -168,7 +204,10 @@ public class Thread implements Runnable {
 
     public void setUncaughtExceptionHandler(UncaughtExceptionHandler eh) { uncaughtExceptionHandler = eh; }
 
-    public UncaughtExceptionHandler getUncaughtExceptionHandler() { return uncaughtExceptionHandler; }
+    /** The handler set on this thread, else its group (null once it has ended), as the JDK's. */
+    public UncaughtExceptionHandler getUncaughtExceptionHandler() {
+        return uncaughtExceptionHandler != null ? uncaughtExceptionHandler : getThreadGroup();
+    }
 
     public static void setDefaultUncaughtExceptionHandler(UncaughtExceptionHandler eh) { defaultUncaughtExceptionHandler = eh; }
 
@@ -176,6 +215,10 @@ public class Thread implements Runnable {
 
     /** Called by the VM when [e] ends this thread. */
     private void dispatchUncaughtException(Throwable e) {
+        if (uncaughtExceptionHandler == null && group != null) {
+            group.uncaughtException(this, e);
+            return;
+        }
         UncaughtExceptionHandler h = uncaughtExceptionHandler != null ? uncaughtExceptionHandler : defaultUncaughtExceptionHandler;
         if (h != null) {
             h.uncaughtException(this, e);
