@@ -11,7 +11,9 @@ typedef struct words {
     base_textbuf out;
     uint32_t self; /* an object whose fields are named without it (the library call's receiver) */
     int waits;     /* 1: the action waits (await, park, wait), 2: wakes up, 3 (wait) or 4 (park):
-                    * wakes up with no notify or unpark (a spurious wake-up); 0: neither */
+                    * wakes up with no notify or unpark (a spurious wake-up), 5 (wait) or 6
+                    * (park): wakes up interrupted, 7: an interrupted wait leaves the wait set
+                    * while another thread holds the lock; 0: neither */
     explore_names *names; /* names objects by path and number, and values are given; or NULL */
     explore_action *act;  /* with [names]: the parts of the action, filled as they are said */
 } words;
@@ -240,7 +242,7 @@ static bool say_action(words *w, const vm *machine, const vm_thread *th, uint32_
         bool woken = vm_notified(machine, th) && (free || !timer);
         bool spurious = timer && !woken && vm_spurious_site(machine, th);
         bool interrupted = timer && !woken && vm_thread_interrupted(machine, th);
-        w->waits = spurious ? 3 : woken || timer ? 2 : 1;
+        w->waits = interrupted ? (free ? 5 : 7) : spurious ? 3 : woken || timer ? 2 : 1;
         const char *verb =
             woken         ? "wake up, lock"
             : !timer      ? "wait on"
@@ -265,8 +267,10 @@ static bool say_action(words *w, const vm *machine, const vm_thread *th, uint32_
         m = vm_call_target((vm *)machine, NULL, f, pc, sp);
         if (!m) return base_textbuf_printf(&w->out, "call"), true;
         if (!say_call(w, machine, m, sp - m->arg_slots)) return false;
-        if (m->sync == VM_SYNC_PARK && (th->permit || vm_thread_interrupted(machine, th)))
-            w->waits = 2; /* it has its permit, or is interrupted: it wakes up */
+        if (m->sync == VM_SYNC_PARK && th->permit)
+            w->waits = 2; /* it has its permit: it wakes up */
+        else if (m->sync == VM_SYNC_PARK && vm_thread_interrupted(machine, th))
+            w->waits = 6; /* it returns, interrupted */
         else if (m->sync == VM_SYNC_PARK && vm_spurious_site(machine, th))
             w->waits = 4; /* it returns with no permit */
         return true;
@@ -396,7 +400,10 @@ static void say_library_call(words *w, const vm *machine, const vm_thread *t, co
 /* What a waiting call's row says the thread does, by a words' waits. */
 static const char *waits_text(int waits)
 {
-    return waits == 4   ? "wakes up spuriously (no unpark)"
+    return waits == 7   ? "interrupted: leaves the wait set"
+           : waits == 6 ? "wakes up interrupted (no unpark)"
+           : waits == 5 ? "wakes up interrupted (InterruptedException)"
+           : waits == 4 ? "wakes up spuriously (no unpark)"
            : waits == 3 ? "wakes up spuriously (no notify)"
            : waits == 2 ? "wakes up"
                         : "waits";

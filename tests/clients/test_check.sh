@@ -602,6 +602,8 @@ for a in $(every_other 0 $algos); do
     [ "$(field unexpected)" = '[-1,0]' ] || fail "cancel gate under $a: unexpected $(field unexpected)"
 done
 grep -q "interrupt Thread\[T0\]" out.txt || fail "cancel gate: no interrupt step: $(cat out.txt)"
+grep -qF "wait(): wakes up interrupted (InterruptedException)" out.txt ||
+    fail "cancel gate: the wait does not wake up interrupted: $(grep 'wait()' out.txt)"
 # a method that forks a helper thread and joins it: the sequential runs run the helper while
 # the method waits for it (they used to leave it unstarted, so sum() blocked for ever there and
 # every outcome of it was unexpected), and no note says a structure thread never runs
