@@ -682,7 +682,8 @@ static void call_label(const vm *machine, const vm_thread *t, const vm_method *m
                   EXPLORE_FIELD_LOCK);
         return;
     }
-    uint32_t a0 = m->arg_slots ? explore_label_object(machine, args[0].ref) : UINT32_MAX;
+    bool ref0 = !(m->access & CF_ACC_STATIC) || m->descriptor[1] == 'L' || m->descriptor[1] == '[';
+    uint32_t a0 = m->arg_slots && ref0 ? explore_label_object(machine, args[0].ref) : UINT32_MAX;
     switch (m->sync) {
     case VM_SYNC_READ:
     case VM_SYNC_WRITE: {

@@ -18,6 +18,12 @@
 #define VM_LIKELY(x) __builtin_expect(!!(x), 1)
 #define VM_UNLIKELY(x) __builtin_expect(!!(x), 0)
 
+/* currentTimeMillis() when the clock (nanoTime's nanoseconds) reads 0. */
+#define VM_EPOCH_MILLIS INT64_C(1700000000000)
+
+/* The most a timed park advances the clock to (far below where nanoTime's long overflows). */
+#define VM_CLOCK_LIMIT (UINT64_C(1) << 62)
+
 typedef struct vm_class vm_class;
 typedef struct vm_method vm_method;
 typedef struct vm_field vm_field;
@@ -133,7 +139,7 @@ struct vm {
     bool failed;
     bool exiting; /* System.exit was called */
     int exit_status;
-    uint64_t clock;         /* deterministic nanoTime */
+    uint64_t clock;         /* deterministic nanoTime (at most VM_CLOCK_LIMIT) */
     uint32_t harness_calls; /* the invocations of the client the harness runs (its result slots) */
     const char **harness_names; /* [harness_calls] interned method names, for error messages */
     uint64_t vm_allocations;    /* objects the VM itself allocated (pinned ones): their ids */

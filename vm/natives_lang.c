@@ -313,7 +313,7 @@ FN(system_current_millis)
     UNUSED;
     vm_globals_w(machine);
     machine->clock += 1000000;
-    vm_set_long(ret, (int64_t)(UINT64_C(1700000000000) + machine->clock / 1000000));
+    vm_set_long(ret, VM_EPOCH_MILLIS + (int64_t)(machine->clock / 1000000));
     return VM_NATIVE_OK;
 }
 

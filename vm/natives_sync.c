@@ -879,12 +879,56 @@ FN(sync_park)
     return VM_NATIVE_BLOCK;
 }
 
+/* The frame that called the park [t] is in: the first below the model's LockSupport and
+ * Unsafe, which only pass a park on; NULL when there is none. */
+static const vm_frame *park_caller(const vm_thread *t)
+{
+    for (uint32_t i = t->depth; i-- > 0;) {
+        const char *c = t->frames[i].method->owner->name;
+        if (strcmp(c, "java/util/concurrent/locks/LockSupport") &&
+            strcmp(c, "jdk/internal/misc/Unsafe") && strcmp(c, "sun/misc/Unsafe"))
+            return &t->frames[i];
+    }
+    return NULL;
+}
+
+/* The clock (nanoTime's nanoseconds) at currentTimeMillis() [millis]; the clock reads 0 at
+ * VM_EPOCH_MILLIS. */
+static uint64_t clock_at_millis(int64_t millis)
+{
+    if (millis <= VM_EPOCH_MILLIS) return 0;
+    uint64_t ms = (uint64_t)(millis - VM_EPOCH_MILLIS);
+    return ms > VM_CLOCK_LIMIT / 1000000 ? VM_CLOCK_LIMIT : ms * 1000000;
+}
+
+/* A timed park, Sync.parkTimed(time, absolute) (nanoseconds, or the currentTimeMillis deadline):
+ * it returns when unparked, interrupted or when its time is up, which may be at once; it takes
+ * the permit when there is one, and returns either way. When the JDK's own code parks and
+ * nothing woke it, its time passes: the clock advances by it (to the deadline), since every
+ * timed park of java.util.concurrent waits for a deadline it reads from nanoTime again, and a
+ * park that passed no time made each turn of that loop a new state, a microsecond at a time
+ * (a CountDownLatch.await of a second never ended). An application's own timed park passes no
+ * time, so that a loop polling with it comes back to its states. */
 FN(sync_park_timed)
 {
     UNUSED;
-    /* A timed park returns when unparked or when its time is up, which may be at once: it takes
-     * the permit when there is one, and returns either way. */
-    t->permit = false;
+    int64_t time = vm_get_long(args);
+    bool absolute = args[2].i != 0;
+    if (t->permit) {
+        t->permit = false;
+        return VM_NATIVE_OK;
+    }
+    if (vm_thread_interrupted(machine, t) || time <= 0) return VM_NATIVE_OK;
+    const vm_frame *caller = park_caller(t);
+    if (!caller || !vm_is_system_name(caller->method->owner->name)) return VM_NATIVE_OK;
+    uint64_t to = absolute ? clock_at_millis(time)
+                  : (uint64_t)time > VM_CLOCK_LIMIT - machine->clock
+                      ? VM_CLOCK_LIMIT
+                      : machine->clock + (uint64_t)time;
+    if (to > machine->clock) {
+        vm_globals_w(machine);
+        machine->clock = to;
+    }
     return VM_NATIVE_OK;
 }
 
@@ -963,7 +1007,7 @@ const vm_native vm_natives_sync[] = {
     {"waitQueueLength", "(Ljava/lang/Object;Ljava/lang/Object;)I", sync_wait_queue_length,
      VM_SYNC_LOCK_READ, NULL},
     {"park", "()V", sync_park, VM_SYNC_PARK, "park"},
-    {"parkTimed", "()V", sync_park_timed, VM_SYNC_PARK_TIMED, "park"},
+    {"parkTimed", "(JZ)V", sync_park_timed, VM_SYNC_PARK_TIMED, "park"},
     {"unpark", "(Ljava/lang/Thread;)V", sync_unpark, VM_SYNC_UNPARK, "unpark"},
     {0},
 };

@@ -421,9 +421,10 @@ public final class Unsafe {
     // ---- threads ----
 
     /** Parks the current thread; a timed park may return at once (as a timeout or a spurious
-     * wake-up may), so only an untimed one blocks. */
+     * wake-up may), so only an untimed one blocks (Sync.parkTimed). */
     public void park(boolean isAbsolute, long time) {
         if (!isAbsolute && time == 0) Sync.park();
+        else Sync.parkTimed(time, isAbsolute);
     }
 
     public void unpark(Object thread) {

@@ -116,9 +116,10 @@ public final class Sync {
     /** Parks the current thread until it has a permit (which it takes) or is interrupted. */
     public static native void park();
 
-    /** A timed park: takes the current thread's permit if it has one, and returns either way (its
-     * time may be up at once). */
-    public static native void parkTimed();
+    /** A timed park of [time] nanoseconds, or until currentTimeMillis() [time] when [absolute]:
+     * takes the current thread's permit if it has one, and returns either way (its time may be
+     * up at once; when the JDK's own code parks, unwoken, its time passes on the clock). */
+    public static native void parkTimed(long time, boolean absolute);
 
     public static native void unpark(Thread thread);
 }
