@@ -124,7 +124,7 @@ static bool schedule(vm *machine)
         current = t->id;
         vm_run_result r = vm_interpret(machine, t, &slice);
         if (r == VM_RUN_FAILED) return false;
-        rotate = r == VM_RUN_STOPPED;
+        rotate = r == VM_RUN_STOPPED || r == VM_RUN_BLOCKED; /* the others first */
     }
     return true;
 }

@@ -105,6 +105,11 @@ grep -q "interrupted:" out.txt && fail "run: a note on a thread nobody interrupt
 expect 0 exec --classpath classes traces.Cancel
 grep -qx "got 0" out.txt || fail "exec: Cancel printed $(cat out.txt) $(cat err.txt)"
 
+# ---- g2: a thread pool under exec ends: a thread that blocks lets the others go first (main's
+# timed wait in awaitTermination used to take the pool's lock back before the worker could)
+expect 0 exec --classpath classes traces.Pool
+[ "$(cat out.txt)" = "$(printf '42\nterminated')" ] || fail "exec: Pool printed $(cat out.txt) $(cat err.txt)"
+
 # ---- h: String and System are initialised before main, as the JVM does: no thread of the program
 # initialises them (thread a used to, with three steps of its own in every interleaving)
 expect 1 run --classpath classes traces.BootClasses
