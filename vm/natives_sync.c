@@ -879,17 +879,46 @@ FN(sync_park)
     return VM_NATIVE_BLOCK;
 }
 
-/* The frame that called the park [t] is in: the first below the model's LockSupport and
- * Unsafe, which only pass a park on; NULL when there is none. */
-static const vm_frame *park_caller(const vm_thread *t)
+/* True when [name] is a class that only passes a wait on: the model's LockSupport, Unsafe
+ * and locks, whose conditions wait for their caller. */
+static bool wait_wrapper(const char *name)
+{
+    static const char locks[] = "java/util/concurrent/locks/";
+    if (strncmp(name, locks, sizeof locks - 1)) return false;
+    const char *c = name + sizeof locks - 1;
+    return !strcmp(c, "LockSupport") || !strncmp(c, "ReentrantLock", 13) ||
+           !strncmp(c, "ReentrantReadWriteLock", 22);
+}
+
+/* True when the timed wait [t] is in (a park or a condition's timed await) was called by the
+ * JDK's own code: the first frame below the classes that only pass a wait on (wait_wrapper,
+ * the Unsafes) is a system class's. */
+static bool jdk_waits(const vm_thread *t)
 {
     for (uint32_t i = t->depth; i-- > 0;) {
         const char *c = t->frames[i].method->owner->name;
-        if (strcmp(c, "java/util/concurrent/locks/LockSupport") &&
-            strcmp(c, "jdk/internal/misc/Unsafe") && strcmp(c, "sun/misc/Unsafe"))
-            return &t->frames[i];
+        if (!wait_wrapper(c) && strcmp(c, "jdk/internal/misc/Unsafe") &&
+            strcmp(c, "sun/misc/Unsafe"))
+            return vm_is_system_name(c);
     }
-    return NULL;
+    return false;
+}
+
+/* Advances the clock to [to] (at most VM_CLOCK_LIMIT), never back. */
+static void advance_clock(vm *machine, uint64_t to)
+{
+    if (to > VM_CLOCK_LIMIT) to = VM_CLOCK_LIMIT;
+    if (to <= machine->clock) return;
+    vm_globals_w(machine);
+    machine->clock = to;
+}
+
+/* The clock [nanos] from now (VM_CLOCK_LIMIT when that is further). */
+static uint64_t clock_after(const vm *machine, int64_t nanos)
+{
+    if (nanos <= 0) return machine->clock;
+    return (uint64_t)nanos > VM_CLOCK_LIMIT - machine->clock ? VM_CLOCK_LIMIT
+                                                             : machine->clock + (uint64_t)nanos;
 }
 
 /* The clock (nanoTime's nanoseconds) at currentTimeMillis() [millis]; the clock reads 0 at
@@ -918,17 +947,30 @@ FN(sync_park_timed)
         t->permit = false;
         return VM_NATIVE_OK;
     }
-    if (vm_thread_interrupted(machine, t) || time <= 0) return VM_NATIVE_OK;
-    const vm_frame *caller = park_caller(t);
-    if (!caller || !vm_is_system_name(caller->method->owner->name)) return VM_NATIVE_OK;
-    uint64_t to = absolute ? clock_at_millis(time)
-                  : (uint64_t)time > VM_CLOCK_LIMIT - machine->clock
-                      ? VM_CLOCK_LIMIT
-                      : machine->clock + (uint64_t)time;
-    if (to > machine->clock) {
-        vm_globals_w(machine);
-        machine->clock = to;
-    }
+    if (vm_thread_interrupted(machine, t) || time <= 0 || !jdk_waits(t)) return VM_NATIVE_OK;
+    advance_clock(machine, absolute ? clock_at_millis(time) : clock_after(machine, time));
+    return VM_NATIVE_OK;
+}
+
+/* True when every frame of [t] is a system class's: a thread of the JDK's own (a pool's
+ * worker between tasks). */
+static bool only_jdk_frames(const vm_thread *t)
+{
+    for (uint32_t i = 0; i < t->depth; i++)
+        if (!vm_is_system_name(t->frames[i].method->owner->name)) return false;
+    return true;
+}
+
+/* Sync.passTime(nanos), after a condition's timed await ended by its timeout: when a thread of
+ * the JDK's own waited (a scheduled pool's worker, whose queue reads the task's delay from
+ * nanoTime again), its time passes, as a timed park's does (sync_park_timed). Not when the
+ * application waits through the JDK: the JDK's callers of these awaits count the time left
+ * from what they return, and an application loop around them (`while
+ * (!pool.awaitTermination(1, DAYS))`) would never come back to a state. */
+FN(sync_pass_time)
+{
+    UNUSED;
+    if (only_jdk_frames(t)) advance_clock(machine, clock_after(machine, vm_get_long(args)));
     return VM_NATIVE_OK;
 }
 
@@ -1008,6 +1050,7 @@ const vm_native vm_natives_sync[] = {
      VM_SYNC_LOCK_READ, NULL},
     {"park", "()V", sync_park, VM_SYNC_PARK, "park"},
     {"parkTimed", "(JZ)V", sync_park_timed, VM_SYNC_PARK_TIMED, "park"},
+    {"passTime", "(J)V", sync_pass_time, VM_SYNC_NONE, NULL},
     {"unpark", "(Ljava/lang/Thread;)V", sync_unpark, VM_SYNC_UNPARK, "unpark"},
     {0},
 };

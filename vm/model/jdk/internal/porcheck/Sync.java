@@ -121,5 +121,9 @@ public final class Sync {
      * up at once; when the JDK's own code parks, unwoken, its time passes on the clock). */
     public static native void parkTimed(long time, boolean absolute);
 
+    /** Called by a condition's timed await that ended by its timeout: when the JDK's own code
+     * waited, the [nanos] it waited pass on the clock (as a timed park's do). */
+    public static native void passTime(long nanos);
+
     public static native void unpark(Thread thread);
 }

@@ -79,12 +79,16 @@ public class ReentrantLock implements Lock, java.io.Serializable {
         public long awaitNanos(long nanosTimeout) throws InterruptedException {
             check();
             /* signalled: an estimate of the time left, here all of it */
-            return Sync.awaitTimed(lock, this) && nanosTimeout > 0 ? nanosTimeout : 0;
+            if (Sync.awaitTimed(lock, this)) return nanosTimeout > 0 ? nanosTimeout : 0;
+            Sync.passTime(nanosTimeout);
+            return 0;
         }
 
         public boolean await(long time, TimeUnit unit) throws InterruptedException {
             check();
-            return Sync.awaitTimed(lock, this);
+            if (Sync.awaitTimed(lock, this)) return true;
+            Sync.passTime(unit.toNanos(time));
+            return false;
         }
 
         public void signal() {

@@ -250,11 +250,15 @@ public class ReentrantReadWriteLock implements ReadWriteLock, java.io.Serializab
                 }
 
                 public long awaitNanos(long nanosTimeout) throws InterruptedException {
-                    return rw.awaitWrite(this, true, true) && nanosTimeout > 0 ? nanosTimeout : 0;
+                    if (rw.awaitWrite(this, true, true)) return nanosTimeout > 0 ? nanosTimeout : 0;
+                    Sync.passTime(nanosTimeout);
+                    return 0;
                 }
 
                 public boolean await(long time, TimeUnit unit) throws InterruptedException {
-                    return rw.awaitWrite(this, true, true);
+                    if (rw.awaitWrite(this, true, true)) return true;
+                    Sync.passTime(unit.toNanos(time));
+                    return false;
                 }
 
                 public void signal() {
