@@ -867,8 +867,7 @@ static bool call_enabled(const vm *machine, const vm_thread *t, const parked *p)
     if (m->sync == VM_SYNC_ENTER) return available(machine, t, args[0].ref);
     if (m->sync == VM_SYNC_ENTER_INTERRUPTIBLY)
         return available(machine, t, args[0].ref) || vm_thread_interrupted(machine, t);
-    if (m->sync == VM_SYNC_PARK)
-        return t->permit || vm_spurious_site(machine, t) || vm_thread_interrupted(machine, t);
+    if (m->sync == VM_SYNC_PARK) return vm_park_returns(machine, t);
     if (m->sync != VM_SYNC_JOIN || !args[0].ref) return true;
     for (uint32_t i = 0; i < machine->thread_count; i++) {
         const vm_thread *target = machine->threads[i];

@@ -357,13 +357,11 @@ FN(thread_interrupt)
     return VM_NATIVE_OK;
 }
 
-/* Thread.isInterrupted: thread [args[0]]'s flag. */
+/* Thread.isInterrupted: thread [args[0]]'s flag (started or not). */
 FN(thread_is_interrupted)
 {
     UNUSED;
-    vm_thread *target = vm_thread_of_object(machine, args[0].ref);
-    ret->i = target ? vm_thread_interrupted(machine, target)
-                    : VM_FIELDS(vm_obj(machine, args[0].ref))[machine->off.thread_interrupted].i;
+    ret->i = VM_FIELDS(vm_obj(machine, args[0].ref))[machine->off.thread_interrupted].i;
     return VM_NATIVE_OK;
 }
 
@@ -865,12 +863,8 @@ FN(sync_wait_queue_length)
 FN(sync_park)
 {
     UNUSED;
-    if (t->permit || vm_spurious_site(machine, t)) { /* a spurious return leaves no permit */
+    if (vm_park_returns(machine, t)) { /* it takes the permit; a spurious return leaves none */
         t->permit = false;
-        t->parked = false;
-        return VM_NATIVE_OK;
-    }
-    if (vm_thread_interrupted(machine, t)) { /* returns at once while interrupted */
         t->parked = false;
         return VM_NATIVE_OK;
     }

@@ -136,6 +136,11 @@ bool vm_thread_enabled(const vm *machine, const vm_thread *t)
     }
 }
 
+bool vm_park_returns(const vm *machine, const vm_thread *t)
+{
+    return t->permit || vm_thread_interrupted(machine, t) || vm_spurious_site(machine, t);
+}
+
 bool vm_thread_interrupted(const vm *machine, const vm_thread *t)
 {
     return t->object && VM_FIELDS(vm_obj(machine, t->object))[machine->off.thread_interrupted].i;

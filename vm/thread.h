@@ -187,6 +187,10 @@ bool vm_notified(const vm *machine, const vm_thread *t);
  * at any moment without a permit, as a timed park does. */
 bool vm_spurious_site(const vm *machine, const vm_thread *t);
 
+/* True when an untimed LockSupport.park() by [t] returns now rather than blocks: it has a
+ * permit, is interrupted, or may wake up spuriously there (vm_spurious_site). */
+bool vm_park_returns(const vm *machine, const vm_thread *t);
+
 /* True when [t]'s timed wait may still time out: its timer runs and nothing woke it yet. */
 static inline bool vm_timer_pending(const vm_thread *t)
 {
