@@ -5,6 +5,7 @@
  * interleaving as a timeline with one column per thread, the command that replays it, and the
  * search's statistics; a minimised client's report comes first, as in the text report. */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -393,6 +394,21 @@ static void stop_path_note(FILE *f, const json_t *path)
     fputs("</p>\n", f);
 }
 
+/* Writes the note that --heap-symmetry may finish sooner when [sample] (the report's
+ * symmetry_sample, or NULL) says so, as the text report does. */
+static void symmetry_note(FILE *f, const json_t *sample)
+{
+    uint64_t states = (uint64_t)num(sample, "states"), merged = (uint64_t)num(sample, "merged");
+    if (!sample || !verdict_symmetry_noted(states, merged)) return;
+    fputs("<p class=\"note\">", f);
+    escf(f,
+         "--heap-symmetry may finish sooner: of %" PRIu64 " states sampled (1 in 256), %" PRIu64
+         " equal another sampled one but for the names of their objects, and it explores such "
+         "states as one.",
+         states, merged);
+    fputs("</p>\n", f);
+}
+
 /* Writes the notes of client report [r] that qualify its verdict: an incomplete search, a
  * first-error stop, expected outcomes never observed, races that widened the visible set. */
 static void qualifiers(FILE *f, const json_t *r)
@@ -408,6 +424,7 @@ static void qualifiers(FILE *f, const json_t *r)
              strcmp(stop, "signal") ? "--" : "a ", stop);
         fputs("</p>\n", f);
         stop_path_note(f, json_object_get(json_object_get(r, "statistics"), "stop_path"));
+        symmetry_note(f, json_object_get(r, "symmetry_sample"));
     }
     if (json_array_size(json_object_get(r, "unobserved")))
         fputs("<p class=\"warn\">Some linearizable outcomes were never observed although the "

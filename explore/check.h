@@ -70,6 +70,22 @@ typedef struct explore_sym_memo {
     uint64_t inserts; /* since the table last grew */
 } explore_sym_memo;
 
+/* A set of fingerprints, open addressing on fp.lo (explore_sym_sample's). */
+typedef struct explore_fp_set {
+    por_fp *fps; /* [mask + 1]; {0, 0}: empty */
+    size_t mask, count;
+} explore_fp_set;
+
+/* Heap symmetry's potential in a search without it (explore_check_symmetry_sample): the states
+ * sampled, by plain fingerprint, the symmetric fingerprints they had, and what they showed. */
+typedef struct explore_sym_sample {
+    explore_fp_set plain, symmetric;
+    uint64_t fingerprints; /* fingerprints computed so far */
+    uint64_t after;        /* the fingerprints before sampling starts, + 1; 0: not read yet */
+    explore_symmetry_sample found;
+    bool taking; /* a sampled state is being serialised: objects are named by place */
+} explore_sym_sample;
+
 /* The invisible shared accesses of a search and the races among them (races.c). */
 typedef struct explore_race_table explore_race_table;
 
@@ -142,7 +158,8 @@ typedef struct vm_check {
     explore_refs classes;      /* the references the statics hold */
     explore_sym_memo sym_memo; /* heap symmetry: symmetric fingerprints of recent states */
     uint64_t names; /* heap symmetry: object-names hash of the state last fingerprinted */
-    explore_race_table *races; /* narrowed visible set: invisible shared accesses (races.c) */
+    explore_sym_sample sym_sample; /* without heap symmetry: what it would merge, sampled */
+    explore_race_table *races;     /* narrowed visible set: invisible shared accesses (races.c) */
     explore_reach *reach; /* explore_fingerprint_reachable's scratch state, made at its first use */
 } explore_check;
 

@@ -31,6 +31,8 @@
                         */
 #include <xxhash.h>
 
+#include <stdlib.h>
+
 #include "check.h"
 
 /* A 128-bit sum of component hashes. */
@@ -691,6 +693,96 @@ static por_fp symmetric_fingerprint(vm *machine, por_fp plain)
     return fp;
 }
 
+/* The sample's largest sets (16 bytes a fingerprint): 4 MB each. */
+enum { SAMPLE_MOST = 1 << 18 };
+
+/* Returns the slot of [fp] in [set]: its own, or the empty one where it goes. */
+static por_fp *fp_slot(const explore_fp_set *set, por_fp fp)
+{
+    size_t i = fp.lo & set->mask;
+    while ((set->fps[i].lo || set->fps[i].hi) &&
+           (set->fps[i].lo != fp.lo || set->fps[i].hi != fp.hi))
+        i = (i + 1) & set->mask;
+    return &set->fps[i];
+}
+
+/* Makes [set] twice as large (its first table when empty); false when it may not or cannot. */
+static bool fp_set_grow(explore_fp_set *set)
+{
+    size_t cap = set->fps ? (set->mask + 1) * 2 : 1024;
+    if (cap > SAMPLE_MOST) return false;
+    explore_fp_set grown = {base_calloc(cap, sizeof *grown.fps), cap - 1, set->count};
+    if (!grown.fps) return false;
+    for (size_t i = 0; set->fps && i <= set->mask; i++)
+        if (set->fps[i].lo || set->fps[i].hi) *fp_slot(&grown, set->fps[i]) = set->fps[i];
+    base_free(set->fps);
+    *set = grown;
+    return true;
+}
+
+/* How fp_set_add went. */
+typedef enum fp_added { FP_NEW, FP_THERE, FP_FULL } fp_added;
+
+/* Adds [fp] (not {0, 0}) to [set], unless it is there or the set is full and cannot grow. */
+static fp_added fp_set_add(explore_fp_set *set, por_fp fp)
+{
+    por_fp *slot = set->fps ? fp_slot(set, fp) : NULL;
+    if (slot && (slot->lo || slot->hi)) return FP_THERE;
+    if ((set->count + 1) * 4 > (set->mask + 1) * 3) {
+        if (!fp_set_grow(set)) return FP_FULL;
+        slot = fp_slot(set, fp);
+    }
+    *slot = fp;
+    set->count++;
+    return FP_NEW;
+}
+
+/* Returns whether [set] holds [fp]. */
+static bool fp_set_has(const explore_fp_set *set, por_fp fp)
+{
+    if (!set->fps) return false;
+    const por_fp *slot = fp_slot(set, fp);
+    return slot->lo || slot->hi;
+}
+
+/* Returns the fingerprints computed before sampling starts: EXPLORE_SAMPLE_AFTER, or
+ * $PORCHECK_SAMPLE_AFTER (the tests' small searches), read once per check. */
+static uint64_t sample_after(explore_sym_sample *s)
+{
+    if (!s->after) {
+        const char *v = getenv("PORCHECK_SAMPLE_AFTER");
+        char *end = NULL;
+        unsigned long long n = v && *v ? strtoull(v, &end, 10) : 0;
+        s->after = (end && !*end ? n : EXPLORE_SAMPLE_AFTER) + 1; /* + 1: read */
+    }
+    return s->after - 1;
+}
+
+/* Samples heap symmetry's potential (explore_symmetry_sample) at the state of plain fingerprint
+ * [plain], in a search without heap symmetry: a state sampled before is not serialised again. */
+static void sample_symmetry(vm *machine, por_fp plain)
+{
+    explore_sym_sample *s = &machine->check->sym_sample;
+    if (++s->fingerprints <= sample_after(s) || plain.lo % EXPLORE_SAMPLE_RATE ||
+        (!plain.lo && !plain.hi) || machine->failed || fp_set_has(&s->plain, plain))
+        return;
+    s->taking = true;
+    bool written = explore_state_serialize(machine);
+    s->taking = false;
+    if (!written || fp_set_add(&s->plain, plain) != FP_NEW) return;
+    por_fp sym = explore_state_hash_serialisation(machine);
+    fp_added kind = fp_set_add(&s->symmetric, (sym.lo || sym.hi) ? sym : (por_fp){1, 0});
+    if (kind == FP_FULL) return; /* the sample is as large as it gets */
+    s->found.states++;
+    s->found.merged += kind == FP_THERE;
+}
+
+explore_symmetry_sample explore_check_symmetry_sample(const vm *machine)
+{
+    explore_symmetry_sample none = {0, 0};
+    return machine->check ? machine->check->sym_sample.found : none;
+}
+
 por_fp explore_state_fingerprint(vm *machine)
 {
     explore_check *c = machine->check;
@@ -702,6 +794,7 @@ por_fp explore_state_fingerprint(vm *machine)
         if (explore_state_serialize(machine)) fp = explore_state_exact_fingerprint(machine);
     } else {
         fp = c->opts.heap_symmetry ? symmetric_fingerprint(machine, plain) : plain;
+        if (!c->opts.heap_symmetry) sample_symmetry(machine, plain);
     }
     explore_trail_new_epoch(
         machine); /* later changes start new epochs: the cached hashes stay exact */
@@ -726,4 +819,6 @@ void explore_state_free(vm *machine)
     base_free(c->places);
     base_free(c->walk_log);
     base_free(c->sym_memo.entries);
+    base_free(c->sym_sample.plain.fps);
+    base_free(c->sym_sample.symmetric.fps);
 }

@@ -103,7 +103,8 @@ static void queue(vm *machine, uint32_t h)
 static inline uint64_t ref_name(const vm *machine, uint32_t h, uint8_t mode)
 {
     const explore_check *c = machine->check;
-    if (mode == PUT_QUEUE && c->opts.heap_symmetry && !explore_state_left_out(machine, h))
+    if (mode == PUT_QUEUE && (c->opts.heap_symmetry || c->sym_sample.taking) &&
+        !explore_state_left_out(machine, h))
         return c->places[h];
     return machine->heap.objects[h]->id;
 }
@@ -363,7 +364,8 @@ static void put_object(vm *machine, uint32_t h)
     if (!reserve(machine, 7 + 2 * (size_t)o->length)) return;
     /* under heap symmetry its place names it; an object whose identity hash the program read
      * keeps its id (the hash is derived from it) */
-    bool nameless = machine->check->put_mode == PUT_QUEUE && machine->check->opts.heap_symmetry &&
+    const explore_check *c = machine->check;
+    bool nameless = c->put_mode == PUT_QUEUE && (c->opts.heap_symmetry || c->sym_sample.taking) &&
                     !(o->flags & VM_OBJ_HASHED);
     put64(machine, nameless ? 0 : o->id);
     put64(machine, cls->stable_id);

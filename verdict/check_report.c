@@ -212,6 +212,7 @@ void verdict_check_print(FILE *out, const client *c, const verdict_check_options
                 "livelocks or exceptions; --max-traces N shows N, --json lists them all)\n",
                 r->violation_count - shown);
     verdict_print_statistics(out, &r->search);
+    verdict_print_symmetry_note(out, &r->search, r->symmetry_sampled, r->symmetry_merged);
 }
 
 /* ---- JSON report ----------------------------------------------------------------------------- */
@@ -338,6 +339,10 @@ json_t *verdict_check_json(const client *c, const verdict_check_options *opt,
                             viols, "statistics", por_stats_json(&r->search));
     if (doc) json_object_set_new(doc, "visible", visible_json(r));
     if (doc) json_object_set_new(doc, "unobserved", unobserved_json(r));
+    if (doc && r->symmetry_sampled)
+        json_object_set_new(doc, "symmetry_sample",
+                            json_pack("{sIsI}", "states", (json_int_t)r->symmetry_sampled, "merged",
+                                      (json_int_t)r->symmetry_merged));
     return doc;
 }
 

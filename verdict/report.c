@@ -1,5 +1,6 @@
 /* verdict: the verdict of a search and the lines both commands print about it (the verdict
  * line, why a search stopped, the visible set in force). */
+#include <inttypes.h>
 #include <stdio.h>
 
 #include "verdict.h"
@@ -77,6 +78,24 @@ void verdict_print_statistics(FILE *out, const por_result *r)
             "explored) to compute its reductions; on a client where they save little, --algo "
             "s-por, or --algo portfolio running both at once, may finish sooner\n",
             st->retraversed, st->transitions ? st->retraversed / st->transitions : 0);
+}
+
+bool verdict_symmetry_noted(uint64_t sampled, uint64_t merged)
+{
+    return merged >= VERDICT_SYMMETRY_NOTE_MERGED && merged * 200 >= sampled;
+}
+
+void verdict_print_symmetry_note(FILE *out, const por_result *r, uint64_t sampled, uint64_t merged)
+{
+    if (!por_stop_incomplete(r->stop) || r->stop == POR_STOP_ERROR ||
+        !verdict_symmetry_noted(sampled, merged))
+        return;
+    fprintf(out,
+            "note: --heap-symmetry may finish sooner: of %" PRIu64 " states sampled (1 in 256), "
+            "%" PRIu64 " equal another sampled one but for the names of their objects (a node "
+            "another thread allocated, the garbage of a failed attempt), and it explores such "
+            "states as one\n",
+            sampled, merged);
 }
 
 por_verdict verdict_end_state(bool violates, por_tset waiting)

@@ -321,6 +321,7 @@ void verdict_run_print(FILE *out, const verdict_run_options *opt, const verdict_
     if (r->violation_count > MAX_SHOWN)
         fprintf(out, "... and %zu more\n", r->violation_count - MAX_SHOWN);
     verdict_print_statistics(out, &r->search);
+    verdict_print_symmetry_note(out, &r->search, r->symmetry_sampled, r->symmetry_merged);
 }
 
 /* Returns violation [v] as a JSON object. */
@@ -357,7 +358,7 @@ json_t *verdict_run_json(const verdict_run_options *opt, const verdict_run_resul
                                               (json_int_t)r->outputs[i].count));
     for (size_t i = 0; viols && i < r->violation_count; i++)
         json_array_append_new(viols, violation_json(&r->violations[i]));
-    return json_pack(
+    json_t *doc = json_pack(
         "{s:s, s:s, s:I, s:s, s:b, s:s, s:s, s:o*, s:o*, s:o*, s:o*, s:o*}", "main", opt->main,
         "algorithm", por_algo_name(opt->search.algo), "workers",
         (json_int_t)(opt->search.workers > 1 ? opt->search.workers : 1), "classifier",
@@ -365,6 +366,11 @@ json_t *verdict_run_json(const verdict_run_options *opt, const verdict_run_resul
         verdict_name(verdict_run_verdict(r)), "stop", por_stop_name(r->search.stop), "outcomes",
         outs, "violations", viols, "statistics", por_stats_json(&r->search), "widened",
         strings_json(r->widened, r->widened_count), "races", strings_json(r->races, r->race_count));
+    if (doc && r->symmetry_sampled)
+        json_object_set_new(doc, "symmetry_sample",
+                            json_pack("{sIsI}", "states", (json_int_t)r->symmetry_sampled, "merged",
+                                      (json_int_t)r->symmetry_merged));
+    return doc;
 }
 
 /* ---- Searching ------------------------------------------------------------------------------- */
@@ -548,6 +554,18 @@ static bool widen_all(verdict_run_result *r, const workers *w, bool *again)
     return true;
 }
 
+/* Sets [r]'s sample of heap symmetry's potential to what the workers' VMs sampled. */
+static void take_symmetry_samples(verdict_run_result *r, const workers *w)
+{
+    r->symmetry_sampled = r->symmetry_merged = 0;
+    for (size_t i = 0; i < w->count; i++) {
+        if (!w->machines[i]) continue; /* the search was over before it started */
+        explore_symmetry_sample s = explore_check_symmetry_sample(w->machines[i]);
+        r->symmetry_sampled += s.states;
+        r->symmetry_merged += s.merged;
+    }
+}
+
 /* Searches [machine] (the first of workers [w]) once into [r]; sets [*again] when races
  * widened the visible set. */
 static bool search_with(const verdict_run_options *opt, vm *machine, workers *w,
@@ -560,6 +578,7 @@ static bool search_with(const verdict_run_options *opt, vm *machine, workers *w,
     bool searched = init && search_workers(opt, w, &o, &perr);
     if (!init) por_fail(&perr, POR_ERR_NOMEM, "out of memory");
     vm *failed = workers_failed(w);
+    take_symmetry_samples(r, w);
     bool fine = searched && !o.nomem && !failed;
     if (fine && r->search.stop != POR_STOP_SIGNAL) {
         fine = widen_all(r, w, again);

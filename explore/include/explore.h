@@ -71,6 +71,22 @@ vm_status explore_check_begin(vm *machine, const explore_check_options *opts, vm
  * a search with no race explored what a search with every such class visible would. */
 size_t explore_check_races(const vm *machine, const explore_race **out);
 
+/* What a search without heap symmetry saw of the states it would merge: past its first
+ * EXPLORE_SAMPLE_AFTER fingerprints ($PORCHECK_SAMPLE_AFTER when set), every state whose
+ * fingerprint's low byte is 0 (1 in EXPLORE_SAMPLE_RATE) is also fingerprinted, once, as heap
+ * symmetry would; [merged] of the [states] so sampled equal another sampled state up to the
+ * names of their objects. */
+typedef struct explore_symmetry_sample {
+    uint64_t states, merged;
+} explore_symmetry_sample;
+
+/* The sampling of explore_symmetry_sample: where it starts, and one state in how many. */
+enum { EXPLORE_SAMPLE_AFTER = 1 << 18, EXPLORE_SAMPLE_RATE = 256 };
+
+/* Returns what sampling heap symmetry's potential found since explore_check_begin (zero under
+ * heap symmetry, exact states, or before EXPLORE_SAMPLE_AFTER fingerprints). */
+explore_symmetry_sample explore_check_symmetry_sample(const vm *machine);
+
 /* Returns the transition system over [machine] (after explore_check_begin). */
 por_lts explore_lts(vm *machine);
 

@@ -200,6 +200,28 @@ grep -qx "summary: 1 client, 0 ok, 0 with a violation, 1 incomplete, 0 errors" o
 sys.exit(c["complete"] or c["verdict"] != "incomplete" or d["summary"]["incomplete"] != 1)' ||
     fail "max-states: the JSON report says complete"
 
+# A search stopped short says when --heap-symmetry may finish sooner: it samples states as heap
+# symmetry names them (here from the first fingerprint on, not after 2^18), and on this
+# lock-free tree many equal another but for the names of their objects. Under
+# --heap-symmetry, or on a complete search, nothing is said.
+bst_client='{ remove(3) } || { add(3); add(1); remove(1); remove(2); remove(1) } || { remove(1); add(0); add(3) }'
+sym_note="note: --heap-symmetry may finish sooner: of [0-9]* states sampled (1 in 256), [0-9]* equal another sampled one but for the names of their objects .*"
+PORCHECK_SAMPLE_AFTER=0 expect 3 --jar "$jar" --spec "$specs/LockFreeBSTSet.json" \
+    --client "$bst_client" --algo s-por --max-states 100000 --json out.json --html out.html
+grep -qx "$sym_note" out.txt || fail "symmetry note: none after a search stopped short"
+grep -q "heap-symmetry may finish sooner: of [0-9]* states sampled" out.html ||
+    fail "symmetry note: none in the HTML report"
+"$py" -c 'import json,sys; s=json.load(open("out.json"))["clients"][0]["symmetry_sample"]
+sys.exit(not (s["merged"] >= 10 and s["merged"] * 200 >= s["states"] > 300))' ||
+    fail "symmetry note: the JSON sample $(grep -o '"symmetry_sample": {[^}]*}' out.json)"
+PORCHECK_SAMPLE_AFTER=0 expect 3 --jar "$jar" --spec "$specs/LockFreeBSTSet.json" \
+    --client "$bst_client" --algo s-por --max-states 100000 --heap-symmetry
+! grep -q "^note: --heap-symmetry" out.txt || fail "symmetry note: under --heap-symmetry"
+PORCHECK_SAMPLE_AFTER=0 expect 3 --jar "$jar" --spec "$specs/CLQSet.json" --algo s-por \
+    --client '{ add(1); remove(2) } || { add(2); remove(1) } || { contains(1); add(3) }' \
+    --max-states 30000 --json out.json
+! grep -q "^note: --heap-symmetry" out.txt || fail "symmetry note: on a queue set with little to merge"
+
 # The bug key chooses the buggy invocations: without it the buggy variant is correct.
 expect 0 --jar "$jar" --spec "$specs/CoarseListSetBuggy.json" \
     --client '{ add(2) } || { add(1) } ; { contains(2); contains(1) }'

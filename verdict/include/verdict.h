@@ -51,6 +51,24 @@ bool verdict_stop_path_noted(size_t depth, size_t steps, size_t window, const ch
  * re-traverse to compute their reductions), a note that s-por or a portfolio may finish sooner. */
 void verdict_print_statistics(FILE *out, const por_result *r);
 
+/* The fewest sampled states equal to another but for object names that earn the note. */
+enum { VERDICT_SYMMETRY_NOTE_MERGED = 10 };
+
+/* True when [merged] of the [sampled] states of a search without heap symmetry
+ * (explore_check_symmetry_sample), which equal another sampled one but for the names of their
+ * objects, say that --heap-symmetry may finish sooner: at least VERDICT_SYMMETRY_NOTE_MERGED of
+ * them and one in 200. A sample of one state in 256
+ * finds about (k - 1) / 512 such states per sampled state when each state has k - 1 others of
+ * its kind, so one in 200 means k of about 3.5 or more, where the merged states outweigh heap
+ * symmetry's higher cost per state (on corpus (a): CHMSet line 4, 0.7% of the sample, stores
+ * 5.9 times fewer states with it and ends 2.3 times sooner; CLQSet line 8, 0.05%, 1.15 times
+ * fewer and 2 times later). */
+bool verdict_symmetry_noted(uint64_t sampled, uint64_t merged);
+
+/* Prints, after a search without heap symmetry that a limit or a signal stopped, the note that
+ * --heap-symmetry may finish sooner when verdict_symmetry_noted says so. */
+void verdict_print_symmetry_note(FILE *out, const por_result *r, uint64_t sampled, uint64_t merged);
+
 /* Returns what an observer of porcheck run or check tells the search about an end state where
  * the threads of [waiting] are blocked (0: every thread ended): POR_VIOLATION when the end state
  * [violates] a property (an unexpected outcome, a deadlock nothing explains), which the search
@@ -132,6 +150,8 @@ typedef struct verdict_run_result {
     char **races, **widened; /* races that widened the visible set, and the classes (dotted) */
     size_t race_count, widened_count, race_cap, widened_cap;
     por_result search;
+    uint64_t symmetry_sampled; /* without heap symmetry: states sampled as it would name them */
+    uint64_t symmetry_merged;  /* ... that equal another sampled one up to object names */
 } verdict_run_result;
 
 /* Creates a VM for [opt] and starts its main as a transition system; NULL with [err] set on
@@ -379,6 +399,8 @@ typedef struct verdict_check_result {
     size_t violation_count;
     verdict_check_violation *violations;
     por_result search;
+    uint64_t symmetry_sampled; /* without heap symmetry: states sampled as it would name them */
+    uint64_t symmetry_merged;  /* ... that equal another sampled one up to object names */
     base_arena arena;
 } verdict_check_result;
 
