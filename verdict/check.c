@@ -740,10 +740,12 @@ static client_status take_all_races(const worker *ws, size_t count, verdict_chec
     return CLIENT_OK;
 }
 
-/* Adds what each open worker's checker sampled of heap symmetry's potential to [out]. */
-static void take_symmetry_samples(const worker *ws, size_t count, verdict_check_result *out)
+/* Adds what each open worker's checker sampled of heap symmetry's potential to [out], when the
+ * search of [opt] could use the option. */
+static void take_symmetry_samples(const worker *ws, size_t count, const verdict_check_options *opt,
+                                  verdict_check_result *out)
 {
-    for (size_t i = 0; i < count; i++) {
+    for (size_t i = 0; verdict_symmetry_applies(&opt->search) && i < count; i++) {
         if (!ws[i].open) continue;
         explore_symmetry_sample s = explore_check_symmetry_sample(ws[i].k.machine);
         out->symmetry_sampled += s.states;
@@ -770,7 +772,7 @@ static client_status explore_once(const client *c, const verdict_check_options *
     client_status st = ws && parts ? search_with(c, &opt, ws, count, parts, out, err)
                                    : client_fail(err, CLIENT_ERR_NOMEM, "out of memory");
     *again = false; /* stopped by a signal: report what was gathered, as it was gathered */
-    if (!st) take_symmetry_samples(ws, count, out);
+    if (!st) take_symmetry_samples(ws, count, &opt, out);
     if (!st && out->search.stop != POR_STOP_SIGNAL) st = take_all_races(ws, count, out, again, err);
     if (!st && *again) forget_search(out);
     if (!st && !*again) st = trace_violations(&ws[0].k, &opt, out, err);

@@ -80,6 +80,12 @@ void verdict_print_statistics(FILE *out, const por_result *r)
             st->retraversed, st->transitions ? st->retraversed / st->transitions : 0);
 }
 
+bool verdict_symmetry_applies(const por_options *search)
+{
+    return !por_algo_is_dpor(search->algo) && !search->stateless &&
+           !por_algo_is_stateless(search->algo);
+}
+
 bool verdict_symmetry_noted(uint64_t sampled, uint64_t merged)
 {
     return merged >= VERDICT_SYMMETRY_NOTE_MERGED && merged * 200 >= sampled;

@@ -554,11 +554,13 @@ static bool widen_all(verdict_run_result *r, const workers *w, bool *again)
     return true;
 }
 
-/* Sets [r]'s sample of heap symmetry's potential to what the workers' VMs sampled. */
-static void take_symmetry_samples(verdict_run_result *r, const workers *w)
+/* Sets [r]'s sample of heap symmetry's potential to what the workers' VMs sampled, when the
+ * search of [opt] could use the option. */
+static void take_symmetry_samples(const verdict_run_options *opt, verdict_run_result *r,
+                                  const workers *w)
 {
     r->symmetry_sampled = r->symmetry_merged = 0;
-    for (size_t i = 0; i < w->count; i++) {
+    for (size_t i = 0; verdict_symmetry_applies(&opt->search) && i < w->count; i++) {
         if (!w->machines[i]) continue; /* the search was over before it started */
         explore_symmetry_sample s = explore_check_symmetry_sample(w->machines[i]);
         r->symmetry_sampled += s.states;
@@ -578,7 +580,7 @@ static bool search_with(const verdict_run_options *opt, vm *machine, workers *w,
     bool searched = init && search_workers(opt, w, &o, &perr);
     if (!init) por_fail(&perr, POR_ERR_NOMEM, "out of memory");
     vm *failed = workers_failed(w);
-    take_symmetry_samples(r, w);
+    take_symmetry_samples(opt, r, w);
     bool fine = searched && !o.nomem && !failed;
     if (fine && r->search.stop != POR_STOP_SIGNAL) {
         fine = widen_all(r, w, again);

@@ -81,6 +81,11 @@ has "verdict: incomplete (stopped by --max-states after [0-9.]* s: not every int
 json 'd["verdict"] == "incomplete"'
 expect 3 run --classpath "$concurrent" --algo dfs --stateless --max-states 500 LockFreeListSet
 has "verdict: incomplete (stopped by --max-states after [0-9.]* s: not every interleaving was explored)"
+# run samples heap symmetry's potential as check does (here from the first fingerprint on) and
+# gives the sample in its JSON report.
+PORCHECK_SAMPLE_AFTER=0 expect 3 run --classpath "$concurrent" --algo s-por --max-states 50000 \
+    --json out.json LockFreeListSet
+json 'd["symmetry_sample"]["states"] > 100 and d["symmetry_sample"]["merged"] >= 0'
 expect 0 run --classpath "$concurrent" LockedCounter
 has "verdict: ok"
 ! grep -q "outside any loop" err.txt || fail "LockedCounter: a warning on waits: $(cat err.txt)"

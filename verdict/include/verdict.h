@@ -54,6 +54,10 @@ void verdict_print_statistics(FILE *out, const por_result *r);
 /* The fewest sampled states equal to another but for object names that earn the note. */
 enum { VERDICT_SYMMETRY_NOTE_MERGED = 10 };
 
+/* True when a search of [search] can take --heap-symmetry and match states by it: not a DPOR
+ * search, not a stateless one. */
+bool verdict_symmetry_applies(const por_options *search);
+
 /* True when [merged] of the [sampled] states of a search without heap symmetry
  * (explore_check_symmetry_sample), which equal another sampled one but for the names of their
  * objects, say that --heap-symmetry may finish sooner: at least VERDICT_SYMMETRY_NOTE_MERGED of
