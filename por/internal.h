@@ -274,6 +274,9 @@ typedef struct store {
     uint64_t *scc_open;          /* [bits_cap / 64] scc: the state's strongly connected component
                                   * is not complete yet (see livelock.c) */
     bool scc;                    /* scc_open is kept */
+    uint64_t *superseded;        /* [bits_cap / 64] once a state was explored again: the ids whose
+                                  * fingerprint a newer id took (por_store_add_again), which the
+                                  * index no longer holds; NULL before */
     uint64_t *names;             /* [cap] with names: each state's object-names hash as stored */
     bool with_names;             /* the lts tells object names apart from fingerprints */
     size_t bits_cap;

@@ -149,7 +149,8 @@ static bool index_rebuild(store *st, size_t slots)
     st->index = index;
     st->index_mask = slots - 1;
     st->id_bits = (unsigned)__builtin_ctzll(slots);
-    for (uint32_t id = (uint32_t)st->count; id-- > 0;) index_place(st, id); /* newest first */
+    for (uint32_t id = (uint32_t)st->count; id-- > 0;) /* newest first */
+        if (!st->superseded || !bit_get(st->superseded, id)) index_place(st, id);
     return true;
 }
 
@@ -172,7 +173,8 @@ static bool reserve_state(store *st)
             (st->graph && !base_array_resize(&st->closed, sizeof(uint64_t), words, more)) ||
             (st->with_names &&
              !base_array_resize(&st->marked_any, sizeof(uint64_t), words, more)) ||
-            (st->scc && !base_array_resize(&st->scc_open, sizeof(uint64_t), words, more)))
+            (st->scc && !base_array_resize(&st->scc_open, sizeof(uint64_t), words, more)) ||
+            (st->superseded && !base_array_resize(&st->superseded, sizeof(uint64_t), words, more)))
             return false;
         st->bits_cap = more * 64;
     }
@@ -195,6 +197,7 @@ static uint32_t append_state(store *st, por_fp fp)
     bit_set(st->marked, id, false);
     if (st->with_names) bit_set(st->marked_any, id, false);
     if (st->scc) bit_set(st->scc_open, id, false);
+    if (st->superseded) bit_set(st->superseded, id, false);
     return id;
 }
 
@@ -205,10 +208,21 @@ uint32_t por_store_add(store *st, por_fp fp)
     return id;
 }
 
+/* Makes the superseded bits (all clear) at the first state explored again; false when out of
+ * memory. */
+static bool keep_superseded(store *st)
+{
+    if (st->superseded) return true;
+    st->superseded = base_calloc(st->bits_cap / 64, sizeof(uint64_t));
+    return st->superseded != NULL;
+}
+
 uint32_t por_store_add_again(store *st, uint32_t old)
 {
+    if (!keep_superseded(st)) return NONE;
     uint32_t id = append_state(st, st->fps[old]), idm = id_mask(st->id_bits);
     if (id == NONE) return NONE;
+    bit_set(st->superseded, old, true); /* an index rebuild must not put it back */
     if (st->with_names) st->names[id] = st->names[old];
     size_t i = index_home(st->fps[id], st->index_mask);
     while ((st->index[i] & idm) != old + 1) i = (i + 1) & st->index_mask;
@@ -308,6 +322,7 @@ void por_store_free(store *st)
     base_free(st->fps);
     base_free(st->index);
     base_free(st->on_stack);
+    base_free(st->superseded);
     base_free(st->marked);
     base_free(st->marked_any);
     base_free(st->scc_open);

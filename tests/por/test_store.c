@@ -53,6 +53,37 @@ Test(por_store, index_finds_every_state_through_growth_and_tag_collisions)
     por_store_free(&st);
 }
 
+/* Returns how many slots of [st]'s index are taken. */
+static size_t index_entries(const store *st)
+{
+    size_t n = 0;
+    for (size_t i = 0; i <= st->index_mask; i++) n += st->index[i] != 0;
+    return n;
+}
+
+Test(por_store, a_state_explored_again_keeps_one_index_entry_through_growth)
+{
+    /* o-dpor explores a few states again millions of times: each time a new id takes the
+     * fingerprint over. The index must hold the newest id alone, also after it doubles (an
+     * index rebuilt from every id put back each superseded one, a run of tens of thousands of
+     * equal fingerprints that every later probe walked). */
+    enum { AGAIN = 20000, FRESH = 3000 };
+    store st = {0};
+    por_fp hot = {7, 7};
+    uint32_t id = por_store_add(&st, hot);
+    for (uint32_t i = 0; i < AGAIN; i++) {
+        uint32_t next = por_store_add_again(&st, id);
+        cr_assert_eq(next, id + 1);
+        id = next;
+    }
+    for (uint32_t i = 0; i < FRESH; i++) por_store_add(&st, colliding(i + 1));
+    cr_assert_eq(por_store_find(&st, hot), id, "the newest id of the fingerprint");
+    for (uint32_t i = 0; i < FRESH; i++)
+        cr_assert_eq(por_store_find(&st, colliding(i + 1)), AGAIN + 1 + i);
+    cr_assert_eq(index_entries(&st), 1 + FRESH, "one entry a fingerprint");
+    por_store_free(&st);
+}
+
 Test(por_store, stack_discipline_of_stateless_searches)
 {
     store st = {0};
