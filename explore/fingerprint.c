@@ -26,7 +26,12 @@
  * survives a change of names. The plain (incremental) fingerprint still tells one state from
  * another, though: a direct-mapped memo from plain to symmetric fingerprints spares the walk
  * whenever a transition ends in a state whose plain fingerprint was seen lately (the diamonds of
- * commuting steps; about half of the transitions on LockFreeBSTSet). */
+ * commuting steps; about half of the transitions on LockFreeBSTSet).
+ *
+ * Without heap symmetry, a search past its first fingerprints also takes one state in 256 as heap
+ * symmetry would name it and counts the sampled states that another sampled state equals but for
+ * the names of their objects: the report tells a user whose search stopped short whether the
+ * option would merge enough states to pay (explore_check_symmetry_sample). */
 #define XXH_INLINE_ALL /* the component hashes are small: inlined, not called through the library  \
                         */
 #include <xxhash.h>

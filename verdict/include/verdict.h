@@ -61,12 +61,11 @@ bool verdict_symmetry_applies(const por_options *search);
 /* True when [merged] of the [sampled] states of a search without heap symmetry
  * (explore_check_symmetry_sample), which equal another sampled one but for the names of their
  * objects, say that --heap-symmetry may finish sooner: at least VERDICT_SYMMETRY_NOTE_MERGED of
- * them and one in 200. A sample of one state in 256
- * finds about (k - 1) / 512 such states per sampled state when each state has k - 1 others of
- * its kind, so one in 200 means k of about 3.5 or more, where the merged states outweigh heap
- * symmetry's higher cost per state (on corpus (a): CHMSet line 4, 0.7% of the sample, stores
- * 5.9 times fewer states with it and ends 2.3 times sooner; CLQSet line 8, 0.05%, 1.15 times
- * fewer and 2 times later). */
+ * them and one in 200. A sample of one state in 256 finds about (k - 1) / 512 such states per
+ * sampled state when each state has k - 1 others of its kind, so one in 200 means k of about 3.5
+ * or more, where the merged states outweigh heap symmetry's higher cost per state (on corpus (a)
+ * under s-por, bench/symmetry/sample: true on each of the 19 searches of a second or more that
+ * the option ends sooner, false on the 4 it makes slower). */
 bool verdict_symmetry_noted(uint64_t sampled, uint64_t merged);
 
 /* Prints, after a search without heap symmetry that a limit or a signal stopped, the note that
