@@ -398,8 +398,9 @@ static void stop_path_note(FILE *f, const json_t *path)
  * symmetry_sample, or NULL) says so, as the text report does. */
 static void symmetry_note(FILE *f, const json_t *sample)
 {
+    if (!sample) return;
     uint64_t states = (uint64_t)num(sample, "states"), merged = (uint64_t)num(sample, "merged");
-    if (!sample || !verdict_symmetry_noted(states, merged)) return;
+    if (!verdict_symmetry_noted(states, merged)) return;
     fputs("<p class=\"note\">", f);
     escf(f,
          "--heap-symmetry may finish sooner: of %" PRIu64 " states sampled (1 in 256), %" PRIu64

@@ -742,14 +742,6 @@ static fp_added fp_set_add(explore_fp_set *set, por_fp fp)
     return FP_NEW;
 }
 
-/* Returns whether [set] holds [fp]. */
-static bool fp_set_has(const explore_fp_set *set, por_fp fp)
-{
-    if (!set->fps) return false;
-    const por_fp *slot = fp_slot(set, fp);
-    return slot->lo || slot->hi;
-}
-
 /* Returns the fingerprints computed before sampling starts: EXPLORE_SAMPLE_AFTER, or
  * $PORCHECK_SAMPLE_AFTER (the tests' small searches), read once per check. */
 static uint64_t sample_after(explore_sym_sample *s)
@@ -764,17 +756,18 @@ static uint64_t sample_after(explore_sym_sample *s)
 }
 
 /* Samples heap symmetry's potential (explore_symmetry_sample) at the state of plain fingerprint
- * [plain], in a search without heap symmetry: a state sampled before is not serialised again. */
+ * [plain], in a search without heap symmetry: a state sampled before, or met once the sample is
+ * as large as it gets, is not serialised. */
 static void sample_symmetry(vm *machine, por_fp plain)
 {
     explore_sym_sample *s = &machine->check->sym_sample;
     if (++s->fingerprints <= sample_after(s) || plain.lo % EXPLORE_SAMPLE_RATE ||
-        (!plain.lo && !plain.hi) || machine->failed || fp_set_has(&s->plain, plain))
+        (!plain.lo && !plain.hi) || machine->failed || fp_set_add(&s->plain, plain) != FP_NEW)
         return;
     s->taking = true;
     bool written = explore_state_serialize(machine);
     s->taking = false;
-    if (!written || fp_set_add(&s->plain, plain) != FP_NEW) return;
+    if (!written) return;
     por_fp sym = explore_state_hash_serialisation(machine);
     fp_added kind = fp_set_add(&s->symmetric, (sym.lo || sym.hi) ? sym : (por_fp){1, 0});
     if (kind == FP_FULL) return; /* the sample is as large as it gets */

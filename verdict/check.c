@@ -740,17 +740,14 @@ static client_status take_all_races(const worker *ws, size_t count, verdict_chec
     return CLIENT_OK;
 }
 
-/* Adds what each open worker's checker sampled of heap symmetry's potential to [out], when the
- * search of [opt] could use the option. */
+/* Adds what each open worker's checker sampled of heap symmetry's potential to [out]. */
 static void take_symmetry_samples(const worker *ws, size_t count, const verdict_check_options *opt,
                                   verdict_check_result *out)
 {
-    for (size_t i = 0; verdict_symmetry_applies(&opt->search) && i < count; i++) {
-        if (!ws[i].open) continue;
-        explore_symmetry_sample s = explore_check_symmetry_sample(ws[i].k.machine);
-        out->symmetry_sampled += s.states;
-        out->symmetry_merged += s.merged;
-    }
+    for (size_t i = 0; i < count; i++)
+        if (ws[i].open)
+            verdict_add_symmetry_sample(ws[i].k.machine, &opt->search, &out->symmetry_sampled,
+                                        &out->symmetry_merged);
 }
 
 /* Explores [c] once with the visible set of [out] on new checkers (one per worker) and traces

@@ -4,7 +4,7 @@
  * interleaving table, the statistics; and how a replayed schedule ended. */
 #include <stdio.h>
 
-#include "verdict.h"
+#include "machine.h"
 
 /* ---- Text report ----------------------------------------------------------------------------- */
 
@@ -339,10 +339,7 @@ json_t *verdict_check_json(const client *c, const verdict_check_options *opt,
                             viols, "statistics", por_stats_json(&r->search));
     if (doc) json_object_set_new(doc, "visible", visible_json(r));
     if (doc) json_object_set_new(doc, "unobserved", unobserved_json(r));
-    if (doc && r->symmetry_sampled)
-        json_object_set_new(doc, "symmetry_sample",
-                            json_pack("{sIsI}", "states", (json_int_t)r->symmetry_sampled, "merged",
-                                      (json_int_t)r->symmetry_merged));
+    verdict_put_symmetry_sample(doc, r->symmetry_sampled, r->symmetry_merged);
     return doc;
 }
 

@@ -141,3 +141,20 @@ verdict_steps_status verdict_steps_run(verdict_steps *s, por_error *err)
     }
     return VERDICT_STEPS_DONE;
 }
+
+void verdict_add_symmetry_sample(const vm *machine, const por_options *search, uint64_t *sampled,
+                                 uint64_t *merged)
+{
+    if (!verdict_symmetry_applies(search)) return;
+    explore_symmetry_sample s = explore_check_symmetry_sample(machine);
+    *sampled += s.states;
+    *merged += s.merged;
+}
+
+void verdict_put_symmetry_sample(json_t *doc, uint64_t sampled, uint64_t merged)
+{
+    if (doc && sampled)
+        json_object_set_new(
+            doc, "symmetry_sample",
+            json_pack("{sIsI}", "states", (json_int_t)sampled, "merged", (json_int_t)merged));
+}

@@ -60,4 +60,13 @@ typedef enum verdict_steps_status {
  * hooks around each; fills the out fields of [s], and [err] when the VM fails. */
 verdict_steps_status verdict_steps_run(verdict_steps *s, por_error *err);
 
+/* Adds what [machine]'s checker sampled of heap symmetry's potential
+ * (explore_check_symmetry_sample) to [*sampled] and [*merged], when a search of [search] could
+ * take the option (verdict_symmetry_applies). */
+void verdict_add_symmetry_sample(const vm *machine, const por_options *search, uint64_t *sampled,
+                                 uint64_t *merged);
+
+/* Sets [doc]'s "symmetry_sample" ({"states", "merged"}) when anything was sampled. */
+void verdict_put_symmetry_sample(json_t *doc, uint64_t sampled, uint64_t merged);
+
 #endif

@@ -366,10 +366,7 @@ json_t *verdict_run_json(const verdict_run_options *opt, const verdict_run_resul
         verdict_name(verdict_run_verdict(r)), "stop", por_stop_name(r->search.stop), "outcomes",
         outs, "violations", viols, "statistics", por_stats_json(&r->search), "widened",
         strings_json(r->widened, r->widened_count), "races", strings_json(r->races, r->race_count));
-    if (doc && r->symmetry_sampled)
-        json_object_set_new(doc, "symmetry_sample",
-                            json_pack("{sIsI}", "states", (json_int_t)r->symmetry_sampled, "merged",
-                                      (json_int_t)r->symmetry_merged));
+    verdict_put_symmetry_sample(doc, r->symmetry_sampled, r->symmetry_merged);
     return doc;
 }
 
@@ -554,18 +551,15 @@ static bool widen_all(verdict_run_result *r, const workers *w, bool *again)
     return true;
 }
 
-/* Sets [r]'s sample of heap symmetry's potential to what the workers' VMs sampled, when the
- * search of [opt] could use the option. */
+/* Sets [r]'s sample of heap symmetry's potential to what the workers' VMs sampled. */
 static void take_symmetry_samples(const verdict_run_options *opt, verdict_run_result *r,
                                   const workers *w)
 {
     r->symmetry_sampled = r->symmetry_merged = 0;
-    for (size_t i = 0; verdict_symmetry_applies(&opt->search) && i < w->count; i++) {
-        if (!w->machines[i]) continue; /* the search was over before it started */
-        explore_symmetry_sample s = explore_check_symmetry_sample(w->machines[i]);
-        r->symmetry_sampled += s.states;
-        r->symmetry_merged += s.merged;
-    }
+    for (size_t i = 0; i < w->count; i++)
+        if (w->machines[i]) /* else the search was over before it started */
+            verdict_add_symmetry_sample(w->machines[i], &opt->search, &r->symmetry_sampled,
+                                        &r->symmetry_merged);
 }
 
 /* Searches [machine] (the first of workers [w]) once into [r]; sets [*again] when races
