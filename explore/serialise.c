@@ -528,9 +528,10 @@ void explore_state_hash_globals(vm *machine, uint64_t fh[2])
     explore_check *c = machine->check;
     c->ser.len = 0;
     c->put_mode = PUT_ID_ONLY;
-    if (!reserve(machine, 1)) return;
-    put32(machine, 0x70637331);
-    put_globals(machine);
+    if (reserve(machine, 1)) { /* else out of memory: the vm has failed, the hash means nothing */
+        put32(machine, 0x70637331);
+        put_globals(machine);
+    }
     hash_written(machine, fh);
 }
 
