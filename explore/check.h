@@ -15,8 +15,8 @@
 #include "internal.h"
 
 /* Label pseudo-fields (field ids beyond any slot offset or array index). */
-#define EXPLORE_FIELD_LOCK 0xFFFFFFF0u   /* an object's monitor (lock, wait, notify) */
-#define EXPLORE_FIELD_THREAD 0xFFFFFFF1u /* a thread's life: start, end, join */
+#define EXPLORE_FIELD_LOCK                                                                         \
+    0xFFFFFFF0u /* an object's monitor (lock, wait, notify; a thread's life) */
 #define EXPLORE_FIELD_PERMIT 0xFFFFFFF2u /* a thread's park permit */
 #define EXPLORE_FIELD_INIT 0xFFFFFFF3u   /* a class's initialisation state */
 #define EXPLORE_FIELD_OUTPUT 0xFFFFFFF4u /* the program's output (of PrintStream's statics) */
@@ -355,6 +355,18 @@ void explore_race_note_element(vm *machine, const vm_thread *t, const vm_frame *
  * to it (AtomicInteger.get() reading the field that getAndIncrement() writes). */
 void explore_race_note_sync(vm *machine, const vm_thread *t, const vm_frame *frame,
                             const uint8_t *pc, const vm_method *m, const vm_slot *args);
+
+/* Notes that [t], at [pc] of [frame], reads the life of the thread of java.lang.Thread object
+ * [handle] while thread start and end are invisible: whether it started ([start]: isAlive(), a
+ * join) and whether it ended ([end]: isAlive(), a join by an interrupted thread). Such a read by
+ * a thread that did not start it races with the start, one by another thread than itself with
+ * its end (in either order): the race widens the visible set by java.lang.Thread. */
+void explore_race_note_life_read(vm *machine, const vm_thread *t, const vm_frame *frame,
+                                 const uint8_t *pc, uint32_t handle, bool start, bool end);
+
+/* Notes that [t] starts ([start]) or, being it, ends the thread of java.lang.Thread object
+ * [handle] while thread start and end are invisible (see explore_race_note_life_read). */
+void explore_race_note_life_write(vm *machine, const vm_thread *t, uint32_t handle, bool start);
 
 /* Frees the race notes of [check]. */
 void explore_race_free(explore_check *check);

@@ -14,17 +14,21 @@
  * it stays shared (a sound over-approximation, part of the state).
  *
  * Classifiers. jpf: accesses to non-final fields and array elements of shared objects,
- * non-final statics, synchronisation, thread start, join and end, all visible. safe: accesses to
- * non-final fields declared by the visible classes of shared objects, non-final statics of
- * visible classes, elements of shared arrays accessed by the code of visible classes (arrays
- * belong to no class) and synchronisation are visible; thread start, join and end are invisible
- * scheduling points. The visible classes are those of the visible set (by default every class
- * but porcheck's own, Thread and String) and those widened after a race: the accesses the set
- * leaves invisible, and every shared array access, are noted for the race check (races.c). An
- * access to an object no other thread can reach yet (a node being filled before it is published)
- * commutes with every other thread's step, so neither classifier makes it visible, nor taking or
- * releasing its monitor (monitor_point); a reference stored into a shared object by an
- * instruction that is no scheduling point (library code under safe) is exposed there and then.
+ * non-final statics and synchronisation, all visible. safe: accesses to non-final fields declared
+ * by the visible classes of shared objects, non-final statics of visible classes, elements of
+ * shared arrays accessed by the code of visible classes (arrays belong to no class) and
+ * synchronisation are visible. Thread start, join, end and isAlive() work on the thread's monitor,
+ * as in the JDK: an interrupt of the joiner ends a join of a live thread, so a join depends on
+ * interrupts (every monitor) and is visible under both; start, end and isAlive() are visible under
+ * jpf, and under safe once the race check (explore_race_note_life_read) has seen one thread read
+ * the life of another that a third starts, or that ends: until then a start and an end commute
+ * with every step but joins, which they enable. The visible classes are those of the visible set
+ * (by default every class but porcheck's own, Thread and String) and those widened after a race:
+ * the accesses the set leaves invisible, and every shared array access, are noted for the race
+ * check (races.c). An access to an object no other thread can reach yet (a node being filled before
+ * it is published) commutes with every other thread's step, so neither classifier makes it visible,
+ * nor taking or releasing its monitor (monitor_point); a reference stored into a shared object by
+ * an instruction that is no scheduling point (library code under safe) is exposed there and then.
  * Under both, atomics and field updaters are synchronisation natives and a CAS is a write whether
  * or not it succeeds; under safe each is also noted for the race check, since a plain access that
  * the visible set leaves invisible (AtomicInteger.get() reading its field) may meet it. */
@@ -112,10 +116,19 @@ static bool class_visible(vm *machine, vm_class *cls)
     return yes;
 }
 
+/* True when thread start, join, end and isAlive() are visible: always under jpf; under safe once
+ * a race (explore_race_note_thread_life) widened the visible set by java.lang.Thread. */
+static bool thread_life_visible(const vm *machine);
+
 /* True under the jpf classifier. */
 static bool jpf(const vm *machine)
 {
     return machine->check->opts.classifier == EXPLORE_CLASSIFY_JPF;
+}
+
+static bool thread_life_visible(const vm *machine)
+{
+    return jpf(machine) || class_visible((vm *)machine, machine->known.thread);
 }
 
 /* True when object [h] is shared. */
@@ -721,11 +734,14 @@ static void call_label(const vm *machine, const vm_thread *t, const vm_method *m
     case VM_SYNC_OUTPUT:
         set_label(l, POR_WRITE, explore_label_statics(m->owner), EXPLORE_FIELD_OUTPUT);
         return;
-    case VM_SYNC_START:
-        if (jpf(machine)) set_label(l, POR_WRITE, a0, EXPLORE_FIELD_THREAD);
+    case VM_SYNC_START: /* the JDK's start, join and end work on the thread's monitor */
+        if (thread_life_visible(machine)) set_label(l, POR_WRITE, a0, EXPLORE_FIELD_LOCK);
         return;
-    case VM_SYNC_JOIN:
-        if (jpf(machine)) set_label(l, POR_READ, a0, EXPLORE_FIELD_THREAD);
+    case VM_SYNC_JOIN: /* an interrupt (every monitor) ends it too: always visible */
+        set_label(l, POR_READ, a0, EXPLORE_FIELD_LOCK);
+        return;
+    case VM_SYNC_ALIVE: /* the VM's start and end change it */
+        if (thread_life_visible(machine)) set_label(l, POR_READ, a0, EXPLORE_FIELD_LOCK);
         return;
     default:
         return;
@@ -741,9 +757,9 @@ static void blocked_label(const vm *machine, const vm_thread *t, por_label *l)
         set_label(l, POR_WRITE, explore_label_object(machine, t->wait_object), EXPLORE_FIELD_LOCK);
     } else if (t->wait_lock) {
         set_label(l, POR_WRITE, explore_label_object(machine, t->wait_lock), EXPLORE_FIELD_LOCK);
-    } else if (t->join_thread && jpf(machine)) {
+    } else if (t->join_thread) {
         const vm_thread *target = machine->threads[t->join_thread - 1];
-        set_label(l, POR_READ, explore_label_object(machine, target->object), EXPLORE_FIELD_THREAD);
+        set_label(l, POR_READ, explore_label_object(machine, target->object), EXPLORE_FIELD_LOCK);
     } else if (t->parked) {
         set_label(l, POR_WRITE, explore_label_object(machine, t->object), EXPLORE_FIELD_PERMIT);
     }
@@ -828,9 +844,8 @@ void explore_sched_label(const vm *machine, const vm_thread *t, por_label *out)
     }
     if (t->state != VM_THREAD_RUNNABLE) return;
     if (t->park == VM_PARK_END) {
-        if (jpf(machine))
-            set_label(out, POR_WRITE, explore_label_object(machine, t->object),
-                      EXPLORE_FIELD_THREAD);
+        if (thread_life_visible(machine))
+            set_label(out, POR_WRITE, explore_label_object(machine, t->object), EXPLORE_FIELD_LOCK);
         return;
     }
     if (at) parked_label(machine, t, &p, out);
@@ -868,13 +883,8 @@ static bool call_enabled(const vm *machine, const vm_thread *t, const parked *p)
     if (m->sync == VM_SYNC_ENTER_INTERRUPTIBLY)
         return available(machine, t, args[0].ref) || vm_thread_interrupted(machine, t);
     if (m->sync == VM_SYNC_PARK) return vm_park_returns(machine, t);
-    if (m->sync != VM_SYNC_JOIN || !args[0].ref) return true;
-    for (uint32_t i = 0; i < machine->thread_count; i++) {
-        const vm_thread *target = machine->threads[i];
-        if (target->object == args[0].ref && target != t && target->state != VM_THREAD_NEW)
-            return target->state == VM_THREAD_TERMINATED;
-    }
-    return true;
+    if (m->sync != VM_SYNC_JOIN) return true;
+    return !vm_join_waits(machine, args[0].ref) || vm_thread_interrupted(machine, t);
 }
 
 bool explore_sched_enabled(const vm *machine, const vm_thread *t)
@@ -936,9 +946,36 @@ void explore_sched_expose_pending(vm *machine, vm_park park, const vm_frame *fra
     }
 }
 
+/* Under safe, with thread start, end and isAlive() invisible: notes what [t], about to call [m]
+ * with the arguments at [p], does to the life of a thread for the race check: a start, or a
+ * read of whether that thread started (isAlive(), join) and ended (isAlive(), a join by an
+ * interrupted thread: a join that waits is enabled by the end, which the searches handle). */
+static void note_life_call(vm *machine, const vm_thread *t, const parked *p)
+{
+    const vm_method *m = parked_callee(machine, t, p);
+    if (!m || (m->sync != VM_SYNC_ALIVE && m->sync != VM_SYNC_JOIN && m->sync != VM_SYNC_START))
+        return;
+    uint32_t object = p->sp[-(int)m->arg_slots].ref;
+    if (!object || object == t->object) return;
+    if (m->sync == VM_SYNC_START) {
+        explore_race_note_life_write(machine, t, object, true);
+        return;
+    }
+    bool end = m->sync == VM_SYNC_ALIVE || vm_thread_interrupted(machine, t);
+    uint32_t d = t->depth; /* the race names the program's call, not Thread's own code */
+    while (d >= 2 && t->frames[d - 1].method->owner == machine->known.thread) d--;
+    const vm_frame *f = &t->frames[d - 1];
+    const uint8_t *pc = d == t->depth ? p->pc : f->method->code->code + f->pc;
+    explore_race_note_life_read(machine, t, f, pc, object, true, end);
+}
+
 void explore_sched_before_step(vm *machine, vm_thread *t)
 {
     parked p = {NULL, NULL, NULL};
+    bool life = !thread_life_visible(machine);
+    if (life && t->state == VM_THREAD_RUNNABLE && t->park == VM_PARK_END && t->object)
+        explore_race_note_life_write(machine, t, t->object, false);
     if (t->state != VM_THREAD_RUNNABLE || !parked_at(t, &p)) return;
     explore_sched_expose_pending(machine, (vm_park)t->park, p.frame, p.pc, p.sp);
+    if (life && t->park == VM_PARK_INVOKE) note_life_call(machine, t, &p);
 }

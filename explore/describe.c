@@ -348,9 +348,11 @@ static uint32_t needed_lock(const vm *machine, const vm_thread *th)
     return m->sync == VM_SYNC_ENTER || m->sync == VM_SYNC_ENTER_INTERRUPTIBLY ? args[0].ref : 0;
 }
 
-/* Returns the thread [th] joins (parked before join), or NULL. */
+/* Returns the thread [th] joins (parked before join, or waiting in it), or NULL. */
 static const vm_thread *joined(const vm *machine, const vm_thread *th)
 {
+    if (th->state == VM_THREAD_WAITING && th->join_thread)
+        return machine->threads[th->join_thread - 1]; /* blocked in the join (itself) */
     if (th->state != VM_THREAD_RUNNABLE || th->park != VM_PARK_INVOKE || !th->depth) return NULL;
     const vm_frame *f = &th->frames[th->depth - 1];
     const uint8_t *pc = f->method->code->code + f->pc;

@@ -40,6 +40,7 @@ struct explore_race_table {
     size_t mask, count;
     explore_race *found;
     size_t found_count, found_cap;
+    struct life_table *lives; /* the life of threads (below) */
 };
 
 /* One access about to be noted. */
@@ -250,6 +251,117 @@ void explore_race_note_element(vm *machine, const vm_thread *t, const vm_frame *
     note(machine, &a, place_key(object, vm_obj(machine, h)->cls, index), write, visible, index);
 }
 
+/* ---- The life of threads -------------------------------------------------------------------- */
+
+/* What the search saw of the life of one thread (by the label of its Thread object): who
+ * started it, whether it ended, and which other threads read its start (isAlive(), a join) or
+ * its end (isAlive(), a join by an interrupted thread), with the first such read of each kind. */
+typedef struct life_slot {
+    uint32_t object;                               /* label of the Thread object; 0: empty */
+    uint64_t starters, start_readers, end_readers; /* thread sets */
+    bool ended;
+    race_site start_read, end_read;
+} life_slot;
+
+/* The life notes (hang off the race table). */
+typedef struct life_table {
+    life_slot *slots; /* open addressing, [mask + 1] */
+    size_t mask, count;
+} life_table;
+
+/* Returns the slot of [object] in [tab], claiming an empty one; NULL when out of memory. */
+static life_slot *life_of(life_table *tab, uint32_t object)
+{
+    if (!tab->slots || (tab->count + 1) * 2 > tab->mask + 1) {
+        size_t cap = tab->slots ? (tab->mask + 1) * 2 : 64;
+        life_slot *old = tab->slots, *grown = base_calloc(cap, sizeof *grown);
+        if (!grown) return NULL;
+        size_t old_cap = old ? tab->mask + 1 : 0;
+        tab->slots = grown;
+        tab->mask = cap - 1;
+        tab->count = 0;
+        for (size_t i = 0; i < old_cap; i++)
+            if (old[i].object) *life_of(tab, old[i].object) = old[i];
+        base_free(old);
+    }
+    size_t i = (size_t)((object * UINT64_C(0x9E3779B97F4A7C15)) >> 24) & tab->mask;
+    while (tab->slots[i].object && tab->slots[i].object != object) i = (i + 1) & tab->mask;
+    if (!tab->slots[i].object) {
+        tab->slots[i].object = object;
+        tab->count++;
+    }
+    return &tab->slots[i];
+}
+
+/* Records the race on the life of the thread of [object] (described by [what]) that [site]'s
+ * read makes with [other]: widen java.lang.Thread, once. */
+static void add_life_race(vm *machine, uint32_t handle, const char *what, const race_site *site)
+{
+    explore_race_table *tab = machine->check->races;
+    if (class_known(tab, "java/lang/Thread")) return;
+    if (!race_room(tab)) {
+        vm_fail(machine, VM_ERR_NOMEM, "error: out of memory");
+        return;
+    }
+    explore_race r = {.class_count = 1};
+    snprintf(r.classes[0], sizeof r.classes[0], "java/lang/Thread");
+    char obj[256], read[1400];
+    explore_describe_object(machine, handle, obj, sizeof obj);
+    describe_site(machine, site, false, read, sizeof read);
+    snprintf(r.text, sizeof r.text, "the life of thread %s: %s, %s", obj, what, read);
+    tab->found[tab->found_count++] = r;
+}
+
+/* Checks [s] (of the thread of Thread object [handle]) for a read of its start by a thread that
+ * did not start it, or of its end by another thread once it ended, in either order. */
+static void check_life(vm *machine, const life_slot *s, uint32_t handle)
+{
+    if (s->starters && (s->start_readers & ~s->starters))
+        add_life_race(machine, handle, "started by another thread", &s->start_read);
+    else if (s->ended && s->end_readers)
+        add_life_race(machine, handle, "ended", &s->end_read);
+}
+
+/* Returns the life slot of Thread object [handle], the tables made on first use; NULL (a fatal
+ * error) when out of memory. */
+static life_slot *life_slot_of(vm *machine, uint32_t handle)
+{
+    explore_check *c = machine->check;
+    if (!c->races && !(c->races = base_calloc(1, sizeof *c->races))) goto nomem;
+    if (!c->races->lives && !(c->races->lives = base_calloc(1, sizeof *c->races->lives)))
+        goto nomem;
+    life_slot *s = life_of(c->races->lives, explore_label_object(machine, handle));
+    if (s) return s;
+nomem:
+    vm_fail(machine, VM_ERR_NOMEM, "error: out of memory");
+    return NULL;
+}
+
+void explore_race_note_life_read(vm *machine, const vm_thread *t, const vm_frame *frame,
+                                 const uint8_t *pc, uint32_t handle, bool start, bool end)
+{
+    life_slot *s = life_slot_of(machine, handle);
+    if (!s) return;
+    race_site site = {frame->method, (uint32_t)(pc - frame->method->code->code), t->id, false};
+    uint64_t me = UINT64_C(1) << t->id;
+    if (start && !s->start_readers) s->start_read = site;
+    if (end && !s->end_readers) s->end_read = site;
+    if (start) s->start_readers |= me;
+    if (end) s->end_readers |= me;
+    check_life(machine, s, handle);
+}
+
+void explore_race_note_life_write(vm *machine, const vm_thread *t, uint32_t handle, bool start)
+{
+    life_slot *s = life_slot_of(machine, handle);
+    if (!s) return;
+    if (start)
+        s->starters |= UINT64_C(1) << t->id;
+    else
+        s->ended = true;
+    check_life(machine, s, handle);
+}
+
 /* Moves [*frame] and [*pc], the top frame of [t] and where it calls a synchronisation native,
  * out of porcheck's model of VarHandle (java.lang.invoke): a race names the code that used the
  * handle (ConcurrentLinkedQueue.casNext), not the handle's insides. */
@@ -295,6 +407,8 @@ void explore_race_free(explore_check *check)
     if (!check->races) return;
     base_free(check->races->slots);
     base_free(check->races->found);
+    if (check->races->lives) base_free(check->races->lives->slots);
+    base_free(check->races->lives);
     base_free(check->races);
     check->races = NULL;
 }

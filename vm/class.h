@@ -61,7 +61,8 @@ typedef enum vm_sync_kind {
     VM_SYNC_PARK_TIMED, /* Sync.parkTimed: takes the current thread's permit if any; never blocks */
     VM_SYNC_UNPARK,     /* Sync.unpark: thread arg0's permit */
     VM_SYNC_START,      /* Thread.start0: starts receiver thread arg0 */
-    VM_SYNC_JOIN,       /* Thread.join0: waits until thread arg0 has ended */
+    VM_SYNC_JOIN,       /* Thread.join0: waits until thread arg0 has ended (or an interrupt) */
+    VM_SYNC_ALIVE,      /* Thread.isAlive0: whether thread arg0 has started and not ended */
     VM_SYNC_INTERRUPT,  /* Thread.interrupt0: sets thread arg0's interrupt flag and wakes it from
                          * an interruptible wait; a write of every monitor, since each wait, timed
                          * wait's end, lockInterruptibly and flag read (all monitor accesses) may

@@ -323,28 +323,18 @@ FN(thread_yield)
     return machine->driver.hooks ? VM_NATIVE_OK : VM_NATIVE_YIELD;
 }
 
-/* Fails: [t] has an interrupt pending while it waits in Thread.join(), which porcheck does not
- * model (the JVM would throw InterruptedException; see thread_interrupt). */
-static int unsupported_join_interrupt(vm *machine, const vm_thread *t)
-{
-    vm_unsupported(machine, t,
-                   "Thread.join() by an interrupted thread, or Thread.interrupt() of a joining "
-                   "one (porcheck does not model that an interrupt ends a join)");
-    return VM_NATIVE_FAIL;
-}
-
 /* Thread.interrupt: sets the flag of thread [args[0]] (started or not, as the JDK's field is),
  * and wakes it from an interruptible wait: under checking, an untimed wait becomes one whose
  * timeout may fire (wait_on then throws), so that the thread still takes a notification that
  * reaches it before it leaves the wait set, as HotSpot's does; under exec it wakes at once. A
- * parked thread wakes because park returns while the flag is set (vm_thread_enabled). */
+ * parked thread wakes because park returns while the flag is set, and a joining one because its
+ * join ends (vm_thread_enabled). */
 FN(thread_interrupt)
 {
     UNUSED;
     VM_FIELDS(vm_obj_w(machine, args[0].ref))[machine->off.thread_interrupted].i = 1;
     vm_thread *target = vm_thread_of_object(machine, args[0].ref);
     if (!target || target == t || target->state != VM_THREAD_WAITING) return VM_NATIVE_OK;
-    if (target->join_thread) return unsupported_join_interrupt(machine, target);
     if (!target->wait_object || target->notified || target->wait_timer != VM_TIMER_NONE)
         return VM_NATIVE_OK;
     vm_thread_w(machine, target);
@@ -365,6 +355,14 @@ FN(thread_is_interrupted)
     return VM_NATIVE_OK;
 }
 
+/* Thread.isAlive: whether thread [args[0]] has started and not ended (the VM sets the field). */
+FN(thread_is_alive)
+{
+    UNUSED;
+    ret->i = VM_FIELDS(vm_obj(machine, args[0].ref))[machine->off.thread_alive].i;
+    return VM_NATIVE_OK;
+}
+
 /* Thread.interrupted, called on the current thread: its flag, which it clears. */
 FN(thread_clear_interrupt)
 {
@@ -382,17 +380,24 @@ FN(thread_sleep)
     return machine->driver.hooks ? VM_NATIVE_OK : VM_NATIVE_YIELD;
 }
 
+/* Thread.join of thread [args[0]], as the JDK's `while (isAlive()) wait(0)` under its monitor:
+ * returns at once when that thread is not alive (never started, or ended: an interrupt flag is
+ * then kept); otherwise throws InterruptedException, clearing the flag, when [t] is interrupted,
+ * and else waits (under checking the join is enabled only once it can do one or the other, see
+ * explore_sched_enabled, so it never waits here). A join woken under exec returns, or throws when
+ * an interrupt rather than the thread's end woke it. */
 FN(thread_join)
 {
     UNUSED;
+    bool waits = vm_join_waits(machine, args[0].ref);
     if (t->join_thread) {
         t->join_thread = 0;
+        if (!waits) return VM_NATIVE_OK;
+    } else if (!waits) {
         return VM_NATIVE_OK;
     }
-    vm_thread *target = args[0].ref ? vm_thread_of_object(machine, args[0].ref) : NULL;
-    if (!target || target->state == VM_THREAD_TERMINATED || target == t) return VM_NATIVE_OK;
-    if (vm_thread_interrupted(machine, t)) return unsupported_join_interrupt(machine, t);
-    t->join_thread = target->id + 1;
+    if (take_interrupt(machine, t)) return throw_interrupted(machine, t);
+    t->join_thread = vm_thread_of_object(machine, args[0].ref)->id + 1;
     t->state = VM_THREAD_WAITING;
     return VM_NATIVE_BLOCK;
 }
@@ -412,6 +417,7 @@ const vm_native vm_natives_thread[] = {
     {"sleep0", "(J)V", thread_sleep, VM_SYNC_LOCK, "sleep"},
     {"interrupt0", "()V", thread_interrupt, VM_SYNC_INTERRUPT, "interrupt"},
     {"isInterrupted0", "()Z", thread_is_interrupted, VM_SYNC_LOCK_READ, "isInterrupted"},
+    {"isAlive0", "()Z", thread_is_alive, VM_SYNC_ALIVE, "isAlive"},
     {"clearInterrupt0", "()Z", thread_clear_interrupt, VM_SYNC_LOCK, "interrupted"},
     {"join0", "(Ljava/lang/Thread;)V", thread_join, VM_SYNC_JOIN, "join"},
     {"holdsLock", "(Ljava/lang/Object;)Z", thread_holds_lock, VM_SYNC_LOCK_READ, NULL},

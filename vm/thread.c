@@ -107,6 +107,16 @@ vm_thread *vm_thread_of_object(vm *machine, uint32_t object)
     return NULL;
 }
 
+bool vm_join_waits(const vm *machine, uint32_t object)
+{
+    for (uint32_t i = 0; object && i < machine->thread_count; i++) {
+        const vm_thread *target = machine->threads[i];
+        if (target->object == object)
+            return target->state != VM_THREAD_NEW && target->state != VM_THREAD_TERMINATED;
+    }
+    return false;
+}
+
 /* Returns true when the monitor of [h] is free or already held by [t]. */
 static bool monitor_available(const vm *machine, const vm_thread *t, uint32_t h)
 {
@@ -126,9 +136,10 @@ bool vm_thread_enabled(const vm *machine, const vm_thread *t)
         if (t->wait_class) return t->wait_class->init_state != VM_INIT_RUNNING;
         return !t->wait_object || monitor_available(machine, t, t->wait_object) ||
                (t->wait_timer == VM_TIMER_ABORTABLE && vm_thread_interrupted(machine, t));
-    default: /* WAITING */
-        if (t->join_thread)
-            return machine->threads[t->join_thread - 1]->state == VM_THREAD_TERMINATED;
+    default:                /* WAITING */
+        if (t->join_thread) /* the joined thread ended, or an interrupt ends the join */
+            return machine->threads[t->join_thread - 1]->state == VM_THREAD_TERMINATED ||
+                   vm_thread_interrupted(machine, t);
         if (t->wait_object) /* notified with the monitor free, or a timeout that may fire */
             return (vm_notified(machine, t) && monitor_available(machine, t, t->wait_lock)) ||
                    vm_timer_pending(t);

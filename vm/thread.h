@@ -200,6 +200,11 @@ static inline bool vm_timer_pending(const vm_thread *t)
 /* Returns the thread whose java.lang.Thread object is [object], or NULL. */
 vm_thread *vm_thread_of_object(vm *machine, uint32_t object);
 
+/* True when a join of the thread whose java.lang.Thread object is [object] waits: that thread
+ * is alive (started and not ended; the joiner itself included, which waits for ever), as the
+ * JDK's `while (isAlive()) wait(0)` does. */
+bool vm_join_waits(const vm *machine, uint32_t object);
+
 /* Runs [t] with the dispatch mode configured on [machine]. */
 vm_run_result vm_interpret(vm *machine, vm_thread *t, const vm_stop *stop);
 

@@ -18,8 +18,8 @@ typedef enum explore_classifier {
                             * synchronisation operation, thread start, join and end; all visible */
     EXPLORE_CLASSIFY_SAFE, /* S-POR: accesses to non-final fields of the visible classes, to
                             * elements of shared arrays by their code and every synchronisation
-                            * operation are visible; thread start, join and end are invisible
-                            * scheduling points */
+                            * operation (joins too) are visible; thread start, end and isAlive()
+                            * are invisible until a race on a thread's life widens the set */
 } explore_classifier;
 
 /* Two threads accessed the same field (static, array element) of a shared object, one of them

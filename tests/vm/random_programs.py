@@ -6,8 +6,10 @@ usage: random_programs.py [--interrupts] DIR FIRST COUNT
 Writes DIR/R<seed>.java (with --interrupts, DIR/RI<seed>.java) for seeds FIRST .. FIRST+COUNT-1. Each program starts two or three
 threads over a few shared fields (plain, volatile, an AtomicInteger, an array), two monitors with
 wait and notifyAll, a ReentrantLock with a condition (signalAll, timed await, lockInterruptibly),
-yield, timed parks and unparks, with --interrupts interrupts of the threads (seen by the waits,
-sleeps and reads of the flag, an InterruptedException recorded as "i"), and a fresh object notified before and after
+yield, timed parks and unparks, with --interrupts interrupts of the threads and of main (seen by
+the waits, sleeps, joins and reads of the flag, an InterruptedException recorded as "i"), joins of
+the threads (before their start, of themselves, of each other) and reads of isAlive(), and a fresh
+object notified before and after
 it is published into a shared field that other threads wait on; main may run operations of its own, may join some threads (or none: then threads
 outlive it and print their own observations), and prints what it read. Every
 program ends or blocks: a wait is timed, or waits under an `if` for a notifyAll that may come
@@ -19,7 +21,8 @@ import sys
 FIELDS = ["a", "b", "c"]
 
 
-INTERRUPTS = ["interrupt", "interrupt", "interrupt", "interrupted", "sleep", "rlocki"]
+INTERRUPTS = ["interrupt", "interrupt", "interrupt", "interrupted", "sleep", "rlocki", "join", "alive",
+              "interruptmain"]
 
 
 def op(rng, depth, reads, interrupts):
@@ -58,6 +61,14 @@ def op(rng, depth, reads, interrupts):
         if rng.random() < 0.5:
             return "seen.append(Thread.interrupted());"
         return f"seen.append(T[{rng.randint(0, 2)}].isInterrupted());"
+    if kind == "join":  # before the start, of itself (waits for an interrupt), of a live thread
+        return (f"try {{ T[{rng.randint(0, 2)}].join(); }} "
+                "catch (InterruptedException e) { seen.append('i'); }")
+    if kind == "alive":
+        reads[0] += 1
+        return f"seen.append(T[{rng.randint(0, 2)}].isAlive());"
+    if kind == "interruptmain":  # main's joins then end with InterruptedException
+        return "M.interrupt();"
     if kind == "sleep":
         return "try { Thread.sleep(1); } catch (InterruptedException e) { seen.append('i'); }"
     if kind == "rlocki":
@@ -121,9 +132,11 @@ def program(seed, interrupts=False):
         "    static final ReentrantLock R = new ReentrantLock();",
         "    static final Condition C = R.newCondition();",
         "    static final Thread[] T = new Thread[3];",
+        "    static volatile Thread M;",
         "",
         "    public static void main(String[] args) throws InterruptedException {",
         "        StringBuilder seen = new StringBuilder();",
+        "        M = Thread.currentThread();",
     ]
     for t in range(threads):
         reads = [0]

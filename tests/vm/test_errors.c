@@ -108,16 +108,6 @@ Test(vm_errors, weak_reference_is_unsupported)
                            "reached from WeakRef.main(WeakRef.java:5))\n");
 }
 
-/* An interrupt that would end a join is refused rather than ignored. */
-Test(vm_errors, interrupted_join_is_unsupported)
-{
-    expect_failure_between("InterruptJoin",
-                           "unsupported: Thread.join() by an interrupted thread, or "
-                           "Thread.interrupt() of a joining one (porcheck does not model that an "
-                           "interrupt ends a join) (called from ",
-                           "reached from InterruptJoin.main(InterruptJoin.java:6))\n");
-}
-
 /* Thread.getState is NEW before start(), and refused after it. */
 Test(vm_errors, state_of_a_started_thread_is_unsupported)
 {

@@ -134,7 +134,7 @@ public class Thread implements Runnable {
     public final void join(long millis) throws InterruptedException {
         if (millis < 0) throw new IllegalArgumentException("timeout value is negative");
         if (millis == 0) join0(this);
-        else if (alive && Thread.interrupted()) throw new InterruptedException();
+        else if (isAlive0() && Thread.interrupted()) throw new InterruptedException();
     }
 
     public final void join(long millis, int nanos) throws InterruptedException {
@@ -143,7 +143,11 @@ public class Thread implements Runnable {
         join(nanos > 0 && millis < Long.MAX_VALUE ? millis + 1 : millis);
     }
 
-    public final boolean isAlive() { return alive; }
+    /** Whether this thread has started and not ended: a scheduling point, since its start and
+     * end (steps of the VM, not field writes) change it. */
+    private native boolean isAlive0();
+
+    public final boolean isAlive() { return isAlive0(); }
 
     /** A thread's state as getState reports it. */
     public enum State { NEW, RUNNABLE, BLOCKED, WAITING, TIMED_WAITING, TERMINATED }
@@ -158,12 +162,12 @@ public class Thread implements Runnable {
 
     /** This thread's group; null once it has ended, as the JDK's. */
     public final ThreadGroup getThreadGroup() {
-        if (started && !alive) return null;
+        if (started && !isAlive0()) return null;
         return group != null ? group : ThreadGroup.main();
     }
 
     public final void setDaemon(boolean on) {
-        if (alive) throw new IllegalThreadStateException();
+        if (isAlive0()) throw new IllegalThreadStateException();
         daemon = on;
     }
 
