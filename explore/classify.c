@@ -116,8 +116,9 @@ static bool class_visible(vm *machine, vm_class *cls)
     return yes;
 }
 
-/* True when thread start, join, end and isAlive() are visible: always under jpf; under safe once
- * a race (explore_race_note_thread_life) widened the visible set by java.lang.Thread. */
+/* True when thread start, end and isAlive() are visible (a join always is): always under jpf;
+ * under safe once a race on a thread's life (explore_race_note_life_read) widened the visible set
+ * by java.lang.Thread. */
 static bool thread_life_visible(const vm *machine);
 
 /* True under the jpf classifier. */

@@ -383,9 +383,10 @@ FN(thread_sleep)
 /* Thread.join of thread [args[0]], as the JDK's `while (isAlive()) wait(0)` under its monitor:
  * returns at once when that thread is not alive (never started, or ended: an interrupt flag is
  * then kept); otherwise throws InterruptedException, clearing the flag, when [t] is interrupted,
- * and else waits (under checking the join is enabled only once it can do one or the other, see
- * explore_sched_enabled, so it never waits here). A join woken under exec returns, or throws when
- * an interrupt rather than the thread's end woke it. */
+ * and else waits (under checking a thread parked before the join runs it only once it can do
+ * one or the other, see explore_sched_enabled; one that runs alone, stopping nowhere, can wait
+ * here). A woken join returns, or throws when an interrupt rather than the thread's end woke
+ * it. */
 FN(thread_join)
 {
     UNUSED;
