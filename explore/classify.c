@@ -885,7 +885,7 @@ static bool call_enabled(const vm *machine, const vm_thread *t, const parked *p)
         return available(machine, t, args[0].ref) || vm_thread_interrupted(machine, t);
     if (m->sync == VM_SYNC_PARK) return vm_park_returns(machine, t);
     if (m->sync != VM_SYNC_JOIN) return true;
-    return !vm_join_waits(machine, args[0].ref) || vm_thread_interrupted(machine, t);
+    return !vm_thread_alive(machine, args[0].ref) || vm_thread_interrupted(machine, t);
 }
 
 bool explore_sched_enabled(const vm *machine, const vm_thread *t)

@@ -359,7 +359,7 @@ FN(thread_is_interrupted)
 FN(thread_is_alive)
 {
     UNUSED;
-    ret->i = VM_FIELDS(vm_obj(machine, args[0].ref))[machine->off.thread_alive].i;
+    ret->i = vm_thread_alive(machine, args[0].ref);
     return VM_NATIVE_OK;
 }
 
@@ -390,13 +390,8 @@ FN(thread_sleep)
 FN(thread_join)
 {
     UNUSED;
-    bool waits = vm_join_waits(machine, args[0].ref);
-    if (t->join_thread) {
-        t->join_thread = 0;
-        if (!waits) return VM_NATIVE_OK;
-    } else if (!waits) {
-        return VM_NATIVE_OK;
-    }
+    t->join_thread = 0; /* woken, when it was set */
+    if (!vm_thread_alive(machine, args[0].ref)) return VM_NATIVE_OK;
     if (take_interrupt(machine, t)) return throw_interrupted(machine, t);
     t->join_thread = vm_thread_of_object(machine, args[0].ref)->id + 1;
     t->state = VM_THREAD_WAITING;

@@ -107,14 +107,9 @@ vm_thread *vm_thread_of_object(vm *machine, uint32_t object)
     return NULL;
 }
 
-bool vm_join_waits(const vm *machine, uint32_t object)
+bool vm_thread_alive(const vm *machine, uint32_t object)
 {
-    for (uint32_t i = 0; object && i < machine->thread_count; i++) {
-        const vm_thread *target = machine->threads[i];
-        if (target->object == object)
-            return target->state != VM_THREAD_NEW && target->state != VM_THREAD_TERMINATED;
-    }
-    return false;
+    return object && VM_FIELDS(vm_obj(machine, object))[machine->off.thread_alive].i;
 }
 
 /* Returns true when the monitor of [h] is free or already held by [t]. */

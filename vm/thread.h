@@ -200,10 +200,10 @@ static inline bool vm_timer_pending(const vm_thread *t)
 /* Returns the thread whose java.lang.Thread object is [object], or NULL. */
 vm_thread *vm_thread_of_object(vm *machine, uint32_t object);
 
-/* True when a join of the thread whose java.lang.Thread object is [object] waits: that thread
- * is alive (started and not ended; the joiner itself included, which waits for ever), as the
- * JDK's `while (isAlive()) wait(0)` does. */
-bool vm_join_waits(const vm *machine, uint32_t object);
+/* True when the thread of java.lang.Thread object [object] (0: none) is alive: started and not
+ * ended, as the field the VM sets at start and clears at the end says (Thread.isAlive(); a join
+ * waits while it holds, the joiner itself included, which waits for ever). */
+bool vm_thread_alive(const vm *machine, uint32_t object);
 
 /* Runs [t] with the dispatch mode configured on [machine]. */
 vm_run_result vm_interpret(vm *machine, vm_thread *t, const vm_stop *stop);
